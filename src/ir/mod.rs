@@ -1,0 +1,449 @@
+//! The typed intermediate representation shared by every stage after
+//! resolution: bounds/translate (checking), export (Coq, Lean), rewrite (egg)
+//! and litmus.
+//!
+//! A [`Model`] is a fully resolved Alloy model: all opened modules have been
+//! loaded and instantiated (module parameters replaced by the sigs passed for
+//! them), every name has been bound to an id, and every expression carries its
+//! arity. Nothing here refers back to the syntax tree except through spans.
+//!
+//! Conventions:
+//! * Ids index the vectors of [`Model`] (`model.sigs[id.0]`, or `model.sig(id)`).
+//! * Vectors are in source order (module load order, then declaration order),
+//!   so iterating them is deterministic.
+//! * `this` inside a sig's field declarations and sig facts is an ordinary
+//!   [`VarId`] recorded on the field / fact.
+//! * Predicate and function calls are kept as calls ([`ExprKind::Call`],
+//!   [`FormulaKind::Call`]) so that exports can print them by name; the
+//!   translator inlines them.
+
+use crate::diag::Span;
+
+
+
+macro_rules! id_type {
+    ($($name:ident),*) => {$(
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub struct $name(pub u32);
+        impl $name {
+            pub fn index(self) -> usize { self.0 as usize }
+        }
+    )*};
+}
+id_type!(ModuleId, SigId, FieldId, VarId, PredId, FunId, AssertId, FactId, CommandId);
+
+/// A resolved model: the root module and everything it opens.
+#[derive(Clone, Debug, Default)]
+pub struct Model {
+    /// Module instances, the root first. A module opened twice with the same
+    /// arguments is one instance.
+    pub modules: Vec<Module>,
+    pub sigs: Vec<Sig>,
+    pub fields: Vec<Field>,
+    /// Every bound variable of the model (quantifier, comprehension, let,
+    /// parameter, `this`), each with a unique id.
+    pub vars: Vec<Var>,
+    pub facts: Vec<Fact>,
+    pub preds: Vec<Pred>,
+    pub funs: Vec<Fun>,
+    pub asserts: Vec<Assert>,
+    /// The commands of the root module only (Alloy ignores commands of
+    /// opened modules).
+    pub commands: Vec<Command>,
+}
+
+impl Model {
+    pub fn module(&self, id: ModuleId) -> &Module {
+        &self.modules[id.index()]
+    }
+    pub fn sig(&self, id: SigId) -> &Sig {
+        &self.sigs[id.index()]
+    }
+    pub fn field(&self, id: FieldId) -> &Field {
+        &self.fields[id.index()]
+    }
+    pub fn var(&self, id: VarId) -> &Var {
+        &self.vars[id.index()]
+    }
+    pub fn pred(&self, id: PredId) -> &Pred {
+        &self.preds[id.index()]
+    }
+    pub fn fun(&self, id: FunId) -> &Fun {
+        &self.funs[id.index()]
+    }
+    pub fn assert(&self, id: AssertId) -> &Assert {
+        &self.asserts[id.index()]
+    }
+    pub fn sig_ids(&self) -> impl Iterator<Item = SigId> {
+        (0..self.sigs.len() as u32).map(SigId)
+    }
+    pub fn field_ids(&self) -> impl Iterator<Item = FieldId> {
+        (0..self.fields.len() as u32).map(FieldId)
+    }
+    /// Direct children (`extends`) of a sig, in declaration order.
+    pub fn children(&self, id: SigId) -> impl Iterator<Item = SigId> + '_ {
+        self.sig_ids().filter(move |&s| self.sig(s).parent() == Some(id))
+    }
+    /// Top-level sigs: no `extends` parent and not a subset sig.
+    pub fn top_level_sigs(&self) -> impl Iterator<Item = SigId> + '_ {
+        self.sig_ids().filter(move |&s| matches!(self.sig(s).kind, SigKind::TopLevel))
+    }
+    /// Fields declared in a sig, in declaration order.
+    pub fn fields_of(&self, id: SigId) -> impl Iterator<Item = FieldId> + '_ {
+        self.field_ids().filter(move |&f| self.field(f).sig == id)
+    }
+}
+
+/// One instance of a module.
+#[derive(Clone, Debug)]
+pub struct Module {
+    /// The name from its `module` header (or the file stem when it has none).
+    pub name: String,
+    /// Path of the file as given to / found by the loader.
+    pub path: std::path::PathBuf,
+    /// The prefix Alloy uses for this instance's sig labels in instances
+    /// (`""` for the root, otherwise the module name, e.g. `"ptx"`).
+    pub label_prefix: String,
+    /// Formal parameters and the sig each was instantiated with.
+    pub params: Vec<(String, SigId)>,
+    /// `open` statements of this module: (alias, the instance opened).
+    pub opens: Vec<(String, ModuleId)>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub struct Sig {
+    /// The name as declared (`Event`).
+    pub name: String,
+    /// The label Alloy shows for it and for its atoms (`ptx/Event`, or `Event`
+    /// in the root module); atoms are `label$0`, `label$1`, ...
+    pub label: String,
+    pub module: ModuleId,
+    pub kind: SigKind,
+    pub is_abstract: bool,
+    /// `one`/`lone`/`some sig`; `None` for a plain `sig`.
+    pub mult: Option<Mult>,
+    pub span: Span,
+}
+
+impl Sig {
+    pub fn parent(&self) -> Option<SigId> {
+        match self.kind {
+            SigKind::Extends(p) => Some(p),
+            _ => None,
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SigKind {
+    /// A top-level sig (no `extends`, not a subset sig).
+    TopLevel,
+    /// `sig S extends P`.
+    Extends(SigId),
+    /// `sig S in A + B`: a subset of the union of the named sigs.
+    Subset(Vec<SigId>),
+}
+
+/// Multiplicity keywords (on sigs, declarations, arrows and formulas).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Mult {
+    Set,
+    One,
+    Lone,
+    Some,
+}
+
+impl Mult {
+    pub fn keyword(self) -> &'static str {
+        match self {
+            Mult::Set => "set",
+            Mult::One => "one",
+            Mult::Lone => "lone",
+            Mult::Some => "some",
+        }
+    }
+}
+
+/// A field `f: bound` of sig `S`. The field relation has arity
+/// `1 + bound.arity`; its first column is `S`.
+#[derive(Clone, Debug)]
+pub struct Field {
+    pub name: String,
+    pub sig: SigId,
+    /// The declaration's right-hand side; it may mention `this_var` and other
+    /// fields (dependent fields). Meaning: `all this: S | this.f in bound`,
+    /// with the multiplicities of `decl`.
+    pub decl: Decl,
+    pub this_var: VarId,
+    /// `disj f: ...` (the fields of one `disj` declaration have disjoint
+    /// values for each atom of S).
+    pub disj: bool,
+    /// Arity of the whole field relation.
+    pub arity: usize,
+    pub span: Span,
+}
+
+/// A declaration bound: `x: mult bound` (variables, parameters, field
+/// right-hand sides, fun results).
+#[derive(Clone, Debug)]
+pub struct Decl {
+    /// The leading multiplicity. For a unary bound Alloy's default is `one`;
+    /// for a bound of higher arity it is `set`. The resolver fills in the
+    /// default, so this is never ambiguous here.
+    pub mult: Mult,
+    /// May contain `Product` nodes with arrow multiplicities.
+    pub bound: Expr,
+}
+
+#[derive(Clone, Debug)]
+pub struct Var {
+    pub name: String,
+    pub arity: usize,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub struct Fact {
+    /// `None` for an anonymous `fact { ... }`.
+    pub name: Option<String>,
+    pub module: ModuleId,
+    pub origin: FactOrigin,
+    pub body: Formula,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FactOrigin {
+    /// A `fact` paragraph.
+    Paragraph,
+    /// The appended block of `sig S {...} { F }`; the body has already been
+    /// wrapped as `all this: S | F` (with field names meaning `this.field`).
+    SigFact(SigId),
+}
+
+/// A parameter of a pred or fun.
+#[derive(Clone, Debug)]
+pub struct Param {
+    pub var: VarId,
+    pub decl: Decl,
+}
+
+#[derive(Clone, Debug)]
+pub struct Pred {
+    pub name: String,
+    pub module: ModuleId,
+    pub params: Vec<Param>,
+    pub body: Formula,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub struct Fun {
+    pub name: String,
+    pub module: ModuleId,
+    pub params: Vec<Param>,
+    pub result: Decl,
+    pub body: Expr,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub struct Assert {
+    pub name: String,
+    pub module: ModuleId,
+    pub body: Formula,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub struct Command {
+    /// The command's label: the assertion/predicate name, the name given to
+    /// an inline block (`run sanity {...}`), or Alloy's `run$1`/`check$1`.
+    pub name: String,
+    pub kind: CommandKind,
+    pub target: CommandTarget,
+    pub scope: Scope,
+    /// `expect 1` = an instance/counterexample is expected, `expect 0` = none.
+    pub expect: Option<u8>,
+    pub span: Span,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CommandKind {
+    Check,
+    Run,
+}
+
+#[derive(Clone, Debug)]
+pub enum CommandTarget {
+    Assert(AssertId),
+    Pred(PredId),
+    /// `run { F }` / `check { F }` with an inline block (already resolved).
+    Inline(Formula),
+}
+
+/// `for N but M S, exactly K T` plus bitwidth.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Scope {
+    /// `for N`; `None` means Alloy's default (3).
+    pub overall: Option<u32>,
+    /// `for ... N Int` / `N int`: the bitwidth; `None` = default (4).
+    pub bitwidth: Option<u32>,
+    pub sigs: Vec<SigScope>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SigScope {
+    pub sig: SigId,
+    pub count: u32,
+    pub exact: bool,
+    pub span: Span,
+}
+
+/// A relational expression. `arity` is 0 never: integer-valued terms are
+/// [`IntExpr`].
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Expr {
+    pub kind: ExprKind,
+    pub arity: usize,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum ExprKind {
+    Sig(SigId),
+    Field(FieldId),
+    Var(VarId),
+    /// All atoms (integers included).
+    Univ,
+    /// Identity over all atoms.
+    Iden,
+    /// The empty set of the expression's arity.
+    None,
+    /// `Int`: the set of integer atoms.
+    IntAtoms,
+    Union(Box<Expr>, Box<Expr>),
+    Intersection(Box<Expr>, Box<Expr>),
+    Difference(Box<Expr>, Box<Expr>),
+    /// `a.b` (also the result of box join `b[a]`).
+    Join(Box<Expr>, Box<Expr>),
+    /// `a m1 -> m2 b`; both multiplicities are `Set` for a plain arrow.
+    /// Non-`Set` multiplicities are constraints and are meaningful only on the
+    /// right of `in` / in declarations.
+    Product { lhs: Box<Expr>, lmult: Mult, rmult: Mult, rhs: Box<Expr> },
+    /// `a ++ b`.
+    Override(Box<Expr>, Box<Expr>),
+    /// `s <: r`.
+    DomainRestrict(Box<Expr>, Box<Expr>),
+    /// `r :> s`.
+    RangeRestrict(Box<Expr>, Box<Expr>),
+    /// `~r` (binary only).
+    Transpose(Box<Expr>),
+    /// `^r` (binary only).
+    Closure(Box<Expr>),
+    /// `*r` (binary only): `^r + iden`.
+    ReflexiveClosure(Box<Expr>),
+    /// `{x: A, y: B | F}`.
+    Comprehension { decls: Vec<QuantDecl>, body: Box<Formula> },
+    /// A function call, arguments in parameter order (a bare `f` with no
+    /// parameters is a call with no arguments).
+    Call(FunId, Vec<Expr>),
+    IfThenElse(Box<Formula>, Box<Expr>, Box<Expr>),
+    Let(VarId, Box<Expr>, Box<Expr>),
+    /// An integer used as a set (`Int[e]`, or an integer where a set is
+    /// expected): the singleton integer atom, or empty when out of range.
+    IntToAtom(Box<IntExpr>),
+}
+
+/// `disj x, y: mult bound` in a quantifier or comprehension.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct QuantDecl {
+    pub vars: Vec<VarId>,
+    pub disj: bool,
+    pub mult: Mult,
+    pub bound: Expr,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct IntExpr {
+    pub kind: IntExprKind,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum IntExprKind {
+    Lit(i64),
+    /// `#e`.
+    Card(Box<Expr>),
+    /// The sum of the integer atoms in a set (`sum e`, or an `Int`-valued
+    /// set used as a number, e.g. `r.value = 0`).
+    Sum(Box<Expr>),
+    Add(Box<IntExpr>, Box<IntExpr>),
+    Sub(Box<IntExpr>, Box<IntExpr>),
+    Mul(Box<IntExpr>, Box<IntExpr>),
+    Div(Box<IntExpr>, Box<IntExpr>),
+    Rem(Box<IntExpr>, Box<IntExpr>),
+    Neg(Box<IntExpr>),
+    IfThenElse(Box<Formula>, Box<IntExpr>, Box<IntExpr>),
+    Let(VarId, Box<Expr>, Box<IntExpr>),
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Formula {
+    pub kind: FormulaKind,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum FormulaKind {
+    True,
+    False,
+    /// `a in b` (b may carry arrow multiplicities).
+    In(Box<Expr>, Box<Expr>),
+    /// `a = b`.
+    Eq(Box<Expr>, Box<Expr>),
+    /// `no/some/lone/one e` (`Set` is not used here).
+    Mult(Mult, Box<Expr>),
+    IntCmp(IntCmp, Box<IntExpr>, Box<IntExpr>),
+    Not(Box<Formula>),
+    And(Vec<Formula>),
+    Or(Vec<Formula>),
+    Implies(Box<Formula>, Box<Formula>),
+    Iff(Box<Formula>, Box<Formula>),
+    IfThenElse(Box<Formula>, Box<Formula>, Box<Formula>),
+    Quant(Quant, Vec<QuantDecl>, Box<Formula>),
+    Call(PredId, Vec<Expr>),
+    Let(VarId, Box<Expr>, Box<Formula>),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Quant {
+    All,
+    Some,
+    No,
+    Lone,
+    One,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum IntCmp {
+    Eq,
+    Ne,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+}
+
+impl Expr {
+    pub fn new(kind: ExprKind, arity: usize, span: Span) -> Expr {
+        Expr { kind, arity, span }
+    }
+}
+
+impl Formula {
+    pub fn new(kind: FormulaKind, span: Span) -> Formula {
+        Formula { kind, span }
+    }
+}

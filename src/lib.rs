@@ -1,0 +1,14 @@
+//! relprove: bounded checking of Alloy relational models, and export to Coq
+//! and Lean 4.
+//!
+//! The pipeline, one module per phase:
+//! `syntax` (text → AST) → `resolve` (AST → typed [`ir`]) → `bounds`
+//! (scopes → universe and per-relation tuple bounds) → `translate` (IR →
+//! boolean circuit → CNF) → `sat` (solver back ends) → `instance`
+//! (models back to atoms, independent evaluator, rendering).
+//! Beside it: `export` (Coq, Lean), `rewrite` (egg), `litmus`.
+
+pub mod diag;
+pub mod instance;
+pub mod ir;
+pub mod syntax;
