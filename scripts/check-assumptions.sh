@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# `Print Assumptions` on every theorem listed in a THEOREMS file (lines
+# `Logical.Module.Path theorem_name`; `#` starts a comment). Fails if a
+# theorem depends on anything but the axioms allowed in README.md.
+#
+# Load paths: theories/ is `Relprove`, proofs/ is `Proofs`, proofs/simt is
+# `Simt` (the same as the _CoqProject files, so compiled .vo files are reused).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+list=${1:-proofs/THEOREMS}
+allowed='^(Coq\.Logic\.Classical_Prop\.classic|Coq\.Logic\.FunctionalExtensionality\.functional_extensionality_dep|Coq\.Logic\.PropExtensionality\.propositional_extensionality|classic|functional_extensionality_dep|propositional_extensionality)$'
+if [ ! -f "$list" ]; then echo "check-assumptions: no $list, nothing to check"; exit 0; fi
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+{
+  grep -v '^\s*\(#\|$\)' "$list" | while read -r module thm; do
+    echo "Require $module."
+    echo "Print Assumptions $module.$thm."
+  done
+} > "$tmp/Check.v"
+n=$(grep -c '^Print' "$tmp/Check.v" || true)
+coqc -q -R theories Relprove -R proofs Proofs -R proofs/simt Simt "$tmp/Check.v" > "$tmp/out.txt" 2>&1 || {
+  cat "$tmp/out.txt"; echo "check-assumptions: coqc failed" >&2; exit 1; }
+# Axiom names are printed at column 0 as `name : type`; continuation lines are indented.
+bad=$(grep -E '^[A-Za-z_][A-Za-z0-9_.'"'"']* :' "$tmp/out.txt" | sed 's/ :.*//' | grep -Ev "$allowed" | sort -u || true)
+if grep -Eq 'Admitted|admit' "$tmp/out.txt"; then bad="$bad admitted"; fi
+if [ -n "$bad" ]; then
+  cat "$tmp/out.txt"; echo "check-assumptions: disallowed assumptions: $bad" >&2; exit 1
+fi
+echo "check-assumptions: $n theorems, only allowed axioms"
