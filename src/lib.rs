@@ -8,7 +8,10 @@
 //! (models back to atoms, independent evaluator, rendering).
 //! Beside it: `export` (Coq, Lean), `rewrite` (egg), `litmus`.
 
+pub mod bounds;
 pub mod diag;
 pub mod instance;
 pub mod ir;
+pub mod sat;
 pub mod syntax;
+pub mod translate;
