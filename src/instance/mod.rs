@@ -3,6 +3,8 @@
 //! formula of the IR against them independently of the translation; the
 //! renderers print them (text, JSON, Graphviz).
 
+pub mod eval;
+
 use std::collections::BTreeMap;
 use std::collections::BTreeSet;
 
