@@ -839,5 +839,8 @@ pub fn command_goal(model: &Model, cmd: CommandId, inst: &Instance) -> R<bool> {
 /// ([`command_goal`]) holds — an instance of a `run`, a counterexample of a
 /// `check`.
 pub fn command_satisfied(model: &Model, cmd: CommandId, inst: &Instance) -> R<bool> {
+    if model.commands.get(cmd.index()).is_none() {
+        return Err(EvalError::BadCommand(format!("no command #{}", cmd.0)));
+    }
     Ok(facts_hold(model, inst)? && command_goal(model, cmd, inst)?)
 }
