@@ -4,6 +4,7 @@
 //! renderers print them (text, JSON, Graphviz).
 
 pub mod eval;
+pub mod render;
 
 use std::collections::BTreeMap;
 use std::collections::BTreeSet;
