@@ -92,8 +92,11 @@ fn integers_wrap_around_the_bitwidth() {
     assert_eq!(evi(&b, &ib, &sum(s)), -2);
     // Int[5] wraps to -3
     assert_eq!(ev(&b, &ib, &int_atom(lit(5))), ib.ts(&[&["-3"]]));
-    let e = eval_int(&b.m, &ib.inst, &mut Env::new(), &div(lit(1), lit(0)));
-    assert!(matches!(e, Err(EvalError::DivisionByZero { .. })));
+    // Division by zero, as the translator defines it.
+    assert_eq!(evi(&b, &ib, &div(lit(3), lit(0))), 0);
+    assert_eq!(evi(&b, &ib, &rem(lit(-3), lit(0))), -3);
+    // -4 div -1 = 4 wraps to -4
+    assert_eq!(evi(&b, &ib, &div(lit(-4), lit(-1))), -4);
 }
 
 #[test]

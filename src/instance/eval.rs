@@ -11,9 +11,9 @@
 //!   to no sig are not part of `univ` (nor of `iden`).
 //! * Integers wrap around the bitwidth (two's complement) after every
 //!   operation, `#e` included. `div` truncates towards zero, `rem` takes the
-//!   sign of the dividend (Kodkod's non-restoring division); division by zero
-//!   is reported as [`EvalError::DivisionByZero`] (Kodkod leaves the value to
-//!   the circuit and flags an overflow).
+//!   sign of the dividend. Division by zero, whose value Kodkod leaves to its
+//!   division circuit (flagging an overflow), is fixed here as relprove's
+//!   translator fixes it: `x div 0 = 0`, `x rem 0 = x`.
 //! * Calls are inlined: arguments are bound to the parameters without
 //!   checking the parameters' declarations (as Alloy does).
 //! * Quantified variables range over every value allowed by their
@@ -82,7 +82,6 @@ pub enum EvalError {
     MissingField(FieldId),
     /// A tuple set of the wrong arity was found (in the instance or computed).
     Arity { expected: usize, found: usize, span: Span },
-    DivisionByZero { span: Span },
     /// Calls nested deeper than [`MAX_CALL_DEPTH`].
     CallDepth { span: Span },
     /// A higher-order declaration ranges over too many values.
@@ -100,7 +99,6 @@ impl fmt::Display for EvalError {
             EvalError::Arity { expected, found, .. } => {
                 write!(f, "evaluator: tuple of arity {found} where arity {expected} was expected")
             }
-            EvalError::DivisionByZero { .. } => write!(f, "evaluator: integer division by zero"),
             EvalError::CallDepth { .. } => {
                 write!(f, "evaluator: calls nested deeper than {MAX_CALL_DEPTH} (recursive predicate or function?)")
             }
@@ -120,7 +118,6 @@ impl EvalError {
         match self {
             EvalError::UnboundVar { span, .. }
             | EvalError::Arity { span, .. }
-            | EvalError::DivisionByZero { span }
             | EvalError::CallDepth { span }
             | EvalError::TooLarge { span, .. } => Some(*span),
             _ => None,
@@ -425,17 +422,19 @@ impl<'a> Ctx<'a> {
                 let x = self.int(env, a)?;
                 let y = self.int(env, b)?;
                 if y == 0 {
-                    return Err(EvalError::DivisionByZero { span: e.span });
+                    0
+                } else {
+                    x / y
                 }
-                x / y
             }
             IntExprKind::Rem(a, b) => {
                 let x = self.int(env, a)?;
                 let y = self.int(env, b)?;
                 if y == 0 {
-                    return Err(EvalError::DivisionByZero { span: e.span });
+                    x
+                } else {
+                    x % y
                 }
-                x % y
             }
             IntExprKind::Neg(a) => -self.int(env, a)?,
             IntExprKind::IfThenElse(c, a, b) => {
