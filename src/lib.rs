@@ -9,6 +9,7 @@
 //! Beside it: `export` (Coq, Lean), `rewrite` (egg), `litmus`.
 
 pub mod bounds;
+pub mod check;
 pub mod diag;
 pub mod instance;
 pub mod ir;
