@@ -250,3 +250,206 @@ fn relabel(model: &Model, inst: &mut Instance) {
         }
     }
 }
+
+// ---------------------------------------------------------------------
+// Command-line reporting
+
+/// Output formats of `relprove check`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    Text,
+    Json,
+    Dot,
+}
+
+/// Exit codes of `relprove check`.
+pub mod exit {
+    pub const OK: u8 = 0;
+    pub const MISMATCH: u8 = 1;
+    pub const INPUT: u8 = 2;
+    pub const LIMIT: u8 = 3;
+    pub const INTERNAL: u8 = 4;
+}
+
+fn kind_word(k: CommandKind) -> &'static str {
+    match k {
+        CommandKind::Check => "check",
+        CommandKind::Run => "run",
+    }
+}
+
+/// Prints `relprove: NAME Ns` on stderr every second while alive.
+struct Progress {
+    stop: std::sync::Arc<std::sync::atomic::AtomicBool>,
+    handle: Option<std::thread::JoinHandle<()>>,
+}
+
+impl Progress {
+    fn start(name: String, enabled: bool) -> Progress {
+        let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let s2 = stop.clone();
+        let handle = enabled.then(|| {
+            std::thread::spawn(move || {
+                let t0 = Instant::now();
+                let mut printed = false;
+                let mut next = 1u64;
+                while !s2.load(std::sync::atomic::Ordering::Relaxed) {
+                    std::thread::sleep(Duration::from_millis(50));
+                    if t0.elapsed().as_secs() >= next {
+                        eprint!("\rrelprove: {name}: {next}s");
+                        printed = true;
+                        next += 1;
+                    }
+                }
+                if printed {
+                    eprintln!();
+                }
+            })
+        });
+        Progress { stop, handle }
+    }
+}
+
+impl Drop for Progress {
+    fn drop(&mut self) {
+        self.stop.store(true, std::sync::atomic::Ordering::Relaxed);
+        if let Some(h) = self.handle.take() {
+            let _ = h.join();
+        }
+    }
+}
+
+/// Run the selected commands (all when `names` is empty) and print the
+/// results; returns the exit code.
+pub fn run_cli(
+    model: &Model,
+    sources: &crate::diag::SourceMap,
+    names: &[String],
+    opts: &CheckOptions,
+    format: Format,
+    out: &mut dyn std::io::Write,
+    progress: bool,
+) -> u8 {
+    for n in names {
+        if !model.commands.iter().any(|c| &c.name == n) {
+            let avail: Vec<&str> = model.commands.iter().map(|c| c.name.as_str()).collect();
+            eprintln!("relprove: no command named `{n}` (commands: {})", avail.join(", "));
+            return exit::INPUT;
+        }
+    }
+    if let Err(m) = sat::solver_from_spec(&opts.solver) {
+        eprintln!("relprove: {m}");
+        return exit::INPUT;
+    }
+    let ids: Vec<CommandId> = (0..model.commands.len() as u32)
+        .map(CommandId)
+        .filter(|&id| names.is_empty() || names.contains(&model.commands[id.index()].name))
+        .collect();
+    let mut code = exit::OK;
+    let raise = |code: &mut u8, c: u8| {
+        let rank = |c: u8| match c {
+            exit::INTERNAL => 4,
+            exit::INPUT => 3,
+            exit::LIMIT => 2,
+            exit::MISMATCH => 1,
+            _ => 0,
+        };
+        if rank(c) > rank(*code) {
+            *code = c;
+        }
+    };
+    let mut json_cmds = Vec::new();
+    for id in ids {
+        let cmd = &model.commands[id.index()];
+        let scope = scope_text(model, &effective_scope(cmd, opts));
+        let title = format!("{} {} {}", if cmd.kind == CommandKind::Check { "Check" } else { "Run" }, cmd.name, scope);
+        if format == Format::Text {
+            let _ = writeln!(out, "Executing \"{title}\"");
+            let _ = out.flush();
+        }
+        let res = {
+            let _p = Progress::start(cmd.name.clone(), progress);
+            check_command(model, id, opts)
+        };
+        let r = match res {
+            Ok(r) => r,
+            Err(CheckError::Input(d)) => {
+                eprint!("{}", crate::diag::render(sources, &[d], false));
+                raise(&mut code, exit::INPUT);
+                continue;
+            }
+            Err(CheckError::Internal(m)) => {
+                eprintln!("relprove: internal error (this is a bug in relprove): {m}");
+                raise(&mut code, exit::INTERNAL);
+                continue;
+            }
+        };
+        if matches!(r.outcome, Outcome::Unknown(_)) {
+            raise(&mut code, exit::LIMIT);
+        } else if !r.matches_expect {
+            raise(&mut code, exit::MISMATCH);
+        }
+        match format {
+            Format::Text => {
+                let s = &r.stats;
+                let _ = writeln!(
+                    out,
+                    "   {} vars. {} primary vars. {} clauses. {}ms.",
+                    s.variables, s.primary_variables, s.clauses, s.translate_ms
+                );
+                let verdict = match (&r.outcome, r.kind) {
+                    (Outcome::Sat(_), CommandKind::Check) => "Counterexample found. Assertion is invalid.".to_string(),
+                    (Outcome::Sat(_), CommandKind::Run) => "Instance found. Predicate is consistent.".to_string(),
+                    (Outcome::Unsat, CommandKind::Check) => "No counterexample found. Assertion may be valid.".to_string(),
+                    (Outcome::Unsat, CommandKind::Run) => "No instance found. Predicate may be inconsistent.".to_string(),
+                    (Outcome::Unknown(w), _) => format!("Unknown ({w})."),
+                };
+                let _ = writeln!(out, "   {} {}ms.", verdict, s.solve_ms);
+                if !r.matches_expect {
+                    if let Some(e) = r.expect {
+                        let _ = writeln!(out, "   MISMATCH: expected {} ({}).", e, if e == 1 { "an instance" } else { "none" });
+                    }
+                }
+                if let Outcome::Sat(inst) = &r.outcome {
+                    for line in crate::instance::render::render_text(model, inst).lines() {
+                        let _ = writeln!(out, "   {line}");
+                    }
+                }
+                let _ = writeln!(out);
+            }
+            Format::Dot => {
+                if let Outcome::Sat(inst) = &r.outcome {
+                    let _ = writeln!(out, "// {title}: {}", r.outcome_word());
+                    let _ = write!(out, "{}", crate::instance::render::render_dot(model, inst));
+                } else {
+                    let _ = writeln!(out, "// {title}: {}", r.outcome_word());
+                }
+            }
+            Format::Json => {
+                let mut o = serde_json::json!({
+                    "name": r.name,
+                    "kind": kind_word(r.kind),
+                    "scope": r.scope,
+                    "outcome": r.outcome_word(),
+                    "expect": r.expect,
+                    "matches": r.matches_expect,
+                    "time_ms": r.stats.time_ms as u64,
+                    "translate_ms": r.stats.translate_ms as u64,
+                    "solve_ms": r.stats.solve_ms as u64,
+                    "variables": r.stats.variables,
+                    "primary_variables": r.stats.primary_variables,
+                    "clauses": r.stats.clauses,
+                });
+                if let Outcome::Sat(inst) = &r.outcome {
+                    o["instance"] = crate::instance::render::render_json(model, inst);
+                }
+                json_cmds.push(o);
+            }
+        }
+    }
+    if format == Format::Json {
+        let doc = serde_json::json!({ "commands": json_cmds });
+        let _ = writeln!(out, "{}", serde_json::to_string_pretty(&doc).unwrap_or_default());
+    }
+    code
+}
