@@ -290,15 +290,22 @@ impl Progress {
         let s2 = stop.clone();
         let handle = enabled.then(|| {
             std::thread::spawn(move || {
+                use std::io::IsTerminal;
+                let tty = std::io::stderr().is_terminal();
                 let t0 = Instant::now();
                 let mut printed = false;
                 let mut next = 1u64;
                 while !s2.load(std::sync::atomic::Ordering::Relaxed) {
                     std::thread::sleep(Duration::from_millis(50));
                     if t0.elapsed().as_secs() >= next {
-                        eprint!("\rrelprove: {name}: {next}s");
-                        printed = true;
-                        next += 1;
+                        if tty {
+                            eprint!("\rrelprove: solving {name}: {next}s");
+                            printed = true;
+                            next += 1;
+                        } else {
+                            eprintln!("relprove: solving {name}: {next}s");
+                            next *= 10;
+                        }
                     }
                 }
                 if printed {
