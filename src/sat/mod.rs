@@ -63,10 +63,16 @@ pub trait SatSolver {
     fn solve(&mut self, cnf: &Cnf, timeout: Option<Duration>) -> Result<SatResult, String>;
 }
 
-/// Parse `--solver` values: `cadical` or `dimacs:CMD`.
+/// Parse `--solver` values: `cadical`, `cadical:CONFIG` (`sat`, `unsat`,
+/// `plain`, `default`) or `dimacs:CMD`.
 pub fn solver_from_spec(spec: &str) -> Result<Box<dyn SatSolver>, String> {
     if spec == "cadical" {
-        Ok(Box::new(Cadical))
+        Ok(Box::new(Cadical { config: None }))
+    } else if let Some(cfg) = spec.strip_prefix("cadical:") {
+        if !matches!(cfg, "default" | "plain" | "sat" | "unsat") {
+            return Err(format!("unknown CaDiCaL configuration `{cfg}` (default, plain, sat, unsat)"));
+        }
+        Ok(Box::new(Cadical { config: Some(cfg.to_string()) }))
     } else if let Some(cmd) = spec.strip_prefix("dimacs:") {
         if cmd.trim().is_empty() {
             return Err("`dimacs:` needs a command, e.g. `dimacs:kissat`".into());
@@ -77,15 +83,23 @@ pub fn solver_from_spec(spec: &str) -> Result<Box<dyn SatSolver>, String> {
     }
 }
 
-/// CaDiCaL, in process.
-pub struct Cadical;
+/// CaDiCaL, in process, optionally with one of its named configurations.
+pub struct Cadical {
+    pub config: Option<String>,
+}
 
 impl SatSolver for Cadical {
     fn name(&self) -> String {
-        "cadical".into()
+        match &self.config {
+            None => "cadical".into(),
+            Some(c) => format!("cadical:{c}"),
+        }
     }
     fn solve(&mut self, cnf: &Cnf, timeout: Option<Duration>) -> Result<SatResult, String> {
-        let mut s: cadical::Solver = cadical::Solver::new();
+        let mut s: cadical::Solver = match &self.config {
+            None => cadical::Solver::new(),
+            Some(c) => cadical::Solver::with_config(c).map_err(|e| e.to_string())?,
+        };
         if let Some(t) = timeout {
             s.set_callbacks(Some(cadical::Timeout::new(t.as_secs_f32())));
         }
@@ -218,11 +232,11 @@ mod tests {
         c.add(&[1, 2]);
         c.add(&[-1, 3]);
         c.add(&[-3, -2]);
-        match Cadical.solve(&c, None).unwrap() {
+        match (Cadical { config: None }).solve(&c, None).unwrap() {
             SatResult::Sat(m) => assert!(c.satisfied_by(&m)),
             r => panic!("{r:?}"),
         }
-        assert_eq!(Cadical.solve(&pigeons(4), None).unwrap(), SatResult::Unsat);
+        assert_eq!((Cadical { config: Some("unsat".into()) }).solve(&pigeons(4), None).unwrap(), SatResult::Unsat);
     }
 
     #[test]

