@@ -19,6 +19,8 @@
 
 use crate::diag::Span;
 
+pub mod display;
+
 
 
 macro_rules! id_type {

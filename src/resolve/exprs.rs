@@ -187,7 +187,6 @@ fn and_all(fs: Vec<Formula>, span: Span) -> Formula {
 fn builtin_int(name: &str) -> Option<usize> {
     match name {
         "plus" | "minus" | "mul" | "div" | "rem" => Some(2),
-        "negate" => Some(1),
         _ => None,
     }
 }
@@ -750,7 +749,6 @@ impl Resolver<'_> {
         let mut it = vals.into_iter();
         let (x, y) = (it.next(), it.next());
         let kind = match (name, x, y) {
-            ("negate", Some(x), _) => IntExprKind::Neg(b(x)),
             ("plus", Some(x), Some(y)) => IntExprKind::Add(b(x), b(y)),
             ("minus", Some(x), Some(y)) => IntExprKind::Sub(b(x), b(y)),
             ("mul", Some(x), Some(y)) => IntExprKind::Mul(b(x), b(y)),
