@@ -5,7 +5,7 @@
 //! Expressions are printed in Alloy syntax with every compound operand
 //! parenthesised, so the printed text shows the structure unambiguously.
 //! A field or fun whose name is not unique in the model is printed
-//! qualified (`hw/Write<:rf`, `sw/strong`).
+//! qualified (`(hw/Write <: rf)`, `sw/strong`).
 
 use std::fmt::Write as _;
 
@@ -41,7 +41,7 @@ impl<'m> Printer<'m> {
     pub fn field(&self, f: FieldId) -> String {
         let fd = self.model.field(f);
         if self.model.fields.iter().filter(|g| g.name == fd.name).count() > 1 {
-            format!("{}<:{}", self.sig(fd.sig), fd.name)
+            format!("({} <: {})", self.sig(fd.sig), fd.name)
         } else {
             fd.name.clone()
         }
