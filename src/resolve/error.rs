@@ -43,6 +43,7 @@ pub enum ResolveError {
     MissingArgs { name: String, expected: usize, span: Span },
     SetOutsideDecl { span: Span },
     IfBranches { span: Span },
+    FunResultArity { name: String, declared: usize, found: usize, span: Span },
     Unsupported { what: &'static str, span: Span, hint: &'static str },
     // --- commands ---
     UnknownCommandTarget { kind: &'static str, name: String, span: Span, suggestion: Option<String> },
@@ -123,7 +124,7 @@ impl ResolveError {
             }
             Ambiguous { name, span, candidates } => Diagnostic::new(Phase::Type, span, format!("`{name}` is ambiguous here"))
                 .label("could refer to several declarations")
-                .hint(format!("it could be {}; qualify it with a module alias (`alias/{name}`)", candidates.join(" or "))),
+                .hint(format!("it could be {}; disambiguate with `Sig <: {name}` or a module alias (`alias/{name}`)", candidates.join(" or "))),
             ThisOutsideSig { span } => Diagnostic::new(Phase::Resolve, span, "`this` is not defined here")
                 .label("no enclosing sig")
                 .hint("`this` is bound only in sig facts, field declarations and `pred Sig.name` / `fun Sig.name`"),
@@ -200,10 +201,16 @@ impl ResolveError {
             SetOutsideDecl { span } => Diagnostic::new(Phase::Type, span, "`set` is only allowed in declarations")
                 .label("not a formula")
                 .hint("`some e`, `one e`, `lone e` and `no e` are formulas; `set e` is not"),
+            FunResultArity { name, declared, found, span } => Diagnostic::new(
+                Phase::Type,
+                span,
+                format!("the body of fun `{name}` has arity {found}, but its declared result has arity {declared}"),
+            )
+            .label(format!("arity {found}")),
             IfBranches { span } => Diagnostic::new(Phase::Type, span, "the branches of this conditional have different kinds")
                 .label("one branch is a formula and the other an expression"),
             Unsupported { what, span, hint } => {
-                Diagnostic::new(Phase::Resolve, span, format!("{what} is not supported by relprove")).label("unsupported").hint(hint)
+                Diagnostic::new(Phase::Resolve, span, format!("relprove does not support {what}")).label("unsupported").hint(hint)
             }
             UnknownCommandTarget { kind, name, span, suggestion } => {
                 let d = Diagnostic::new(Phase::Resolve, span, format!("there is no {kind} named `{name}`")).label("not found");

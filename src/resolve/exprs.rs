@@ -246,7 +246,10 @@ impl Resolver<'_> {
 
     fn rel_alts(&mut self, cx: &mut Ctx, e: &ast::Expr) -> R<Vec<Alt>> {
         let alts = self.expr(cx, e)?;
-        map_alts(alts, |a| to_rel(a, e.span).map(|(x, t)| Alt::rel(x, t)))
+        map_alts(alts, |a| to_rel(a, e.span).map(|(x, t)| Alt::rel(x, t))).map_err(|err| match (&err, &e.kind) {
+            (ResolveError::ExpectedExpression { .. }, ast::ExprKind::Name(n)) => ResolveError::PredAsExpression { name: n.text(), span: e.span },
+            _ => err,
+        })
     }
 
     fn int_alts(&mut self, cx: &mut Ctx, e: &ast::Expr) -> R<Vec<Alt>> {
@@ -630,21 +633,12 @@ impl Resolver<'_> {
         if let Some((n, args)) = callee {
             let shadowed = !n.is_qualified() && cx.vars.iter().any(|(x, _, _)| x == n.last());
             if !shadowed {
-                if let Ok(cands) = self.lookup_global(cx.module, n) {
-                    let callables: Vec<Cand> = cands
-                        .into_iter()
-                        .filter(|c| match c {
-                            Cand::Fun(f) => self.fun_info[f.index()].params.as_ref().map_or(false, |p| p.len() == args.len() + 1),
-                            Cand::Pred(p) => self.pred_info[p.index()].params.as_ref().map_or(false, |ps| ps.len() == args.len() + 1),
-                            _ => false,
-                        })
-                        .collect();
-                    if !callables.is_empty() {
-                        receiver_tried = true;
-                        match self.call_alts(cx, n, &callables, Some(la.clone()), args, span) {
-                            Ok(alts) => results.extend(alts.into_iter().map(Ok)),
-                            Err(e) => results.push(Err(e)),
-                        }
+                let callables = self.receiver_callables(cx, n, args.len() + 1);
+                if !callables.is_empty() {
+                    receiver_tried = true;
+                    match self.call_alts(cx, n, &callables, Some(la.clone()), args, span) {
+                        Ok(alts) => results.extend(alts.into_iter().map(Ok)),
+                        Err(e) => results.push(Err(e)),
                     }
                 }
             }
@@ -669,6 +663,36 @@ impl Resolver<'_> {
         collect(results)
     }
 
+    /// The funs/preds `n` may call with a receiver and `count` arguments in
+    /// all. When none fits but `n` has no other reading (no relation, no
+    /// fun without parameters), all of them, so that the call reports the
+    /// argument count.
+    fn receiver_callables(&self, cx: &Ctx, n: &ast::Name, count: usize) -> Vec<Cand> {
+        let cands = self.lookup_global(cx.module, n).unwrap_or_default();
+        let fitting: Vec<Cand> = cands.iter().filter(|c| self.takes(c, count)).cloned().collect();
+        if !fitting.is_empty() {
+            return fitting;
+        }
+        let has_value = cands.iter().any(|c| match c {
+            Cand::Fun(_) | Cand::Pred(_) => self.takes(c, 0),
+            _ => true,
+        });
+        if has_value {
+            Vec::new()
+        } else {
+            cands.into_iter().filter(|c| matches!(c, Cand::Fun(_) | Cand::Pred(_))).collect()
+        }
+    }
+
+    /// Whether `c` is a fun/pred with `n` parameters.
+    fn takes(&self, c: &Cand, n: usize) -> bool {
+        match c {
+            Cand::Fun(f) => self.fun_info[f.index()].params.as_ref().map_or(false, |p| p.len() == n),
+            Cand::Pred(p) => self.pred_info[p.index()].params.as_ref().map_or(false, |ps| ps.len() == n),
+            _ => false,
+        }
+    }
+
     fn join_pair(&self, x: &Alt, y: &Alt, lspan: Span, rspan: Span, span: Span) -> R<Alt> {
         let (ex, tx) = to_rel(x, lspan)?;
         let (ey, ty) = to_rel(y, rspan)?;
@@ -681,6 +705,27 @@ impl Resolver<'_> {
 
     /// `e[a, b]`: a call when `e` names funs/preds, else `b.(a.e)`.
     fn box_join(&mut self, cx: &mut Ctx, head: &ast::Expr, args: &[ast::Expr], span: Span) -> R<Vec<Alt>> {
+        // `(x.f)[a]` with `f` a fun/pred of 1 + #args parameters is `f[x, a]`.
+        if let ast::ExprKind::Binary(BinOp::Join, recv, f) = &head.kind {
+            if let ast::ExprKind::Name(n) = &f.kind {
+                let shadowed = !n.is_qualified() && cx.vars.iter().any(|(x, _, _)| x == n.last());
+                let callables = if shadowed { Vec::new() } else { self.receiver_callables(cx, n, args.len() + 1) };
+                if !callables.is_empty() {
+                    let ra = self.rel_alts(cx, recv)?;
+                    let mut results: Vec<R<Alt>> = match self.call_alts(cx, n, &callables, Some(ra), args, span) {
+                        Ok(a) => a.into_iter().map(Ok).collect(),
+                        Err(e) => vec![Err(e)],
+                    };
+                    // The plain box-join reading, if it is well-formed.
+                    if let Ok(heads) = self.rel_alts(cx, head) {
+                        if let Ok(alts) = self.box_fold(cx, heads, args, span) {
+                            results.extend(alts.into_iter().map(Ok));
+                        }
+                    }
+                    return collect(results);
+                }
+            }
+        }
         if let ast::ExprKind::Name(n) = &head.kind {
             let shadowed = !n.is_qualified() && cx.vars.iter().any(|(x, _, _)| x == n.last());
             // `fun/add`-style and bare builtin integer functions.

@@ -201,16 +201,15 @@ impl Resolver<'_> {
             let bound = ir::Expr::new(ir::ExprKind::Sig(s), 1, r.span);
             out.push((ir::Param { var: v, decl: ir::Decl { mult: Mult::One, bound } }, ty));
         }
+        let mut declared: Vec<(String, Span)> = Vec::new();
         for p in params {
             let (decl, ty) = self.decl_bound(cx, &p.bound)?;
             let mut vars = Vec::new();
             for n in &p.names {
-                if let Some((prev, _, _)) = cx.vars.iter().find(|(x, _, _)| *x == n.name) {
-                    let first = p.names.iter().find(|x| x.name == *prev).map_or(n.span, |x| x.span);
-                    if first != n.span {
-                        return Err(ResolveError::Duplicate { what: "parameter", name: n.name.clone(), span: n.span, first });
-                    }
+                if let Some((_, first)) = declared.iter().find(|(x, _)| *x == n.name) {
+                    return Err(ResolveError::Duplicate { what: "parameter", name: n.name.clone(), span: n.span, first: *first });
                 }
+                declared.push((n.name.clone(), n.span));
                 let v = self.new_var(&n.name, decl.bound.arity, n.span);
                 out.push((ir::Param { var: v, decl: decl.clone() }, ty.clone()));
                 vars.push((n.name.clone(), v));
@@ -347,10 +346,10 @@ impl Resolver<'_> {
                         let mut cx = self.callable_ctx(m, &self.model.funs[f].params.clone(), &types, d.receiver.is_some());
                         let expected = self.model.funs[f].result.bound.arity;
                         match self.rel(&mut cx, &d.body) {
-                            Ok((body, _)) if body.arity != expected => self.error(ResolveError::ArityMismatch {
-                                op: "fun result",
-                                left: expected,
-                                right: body.arity,
+                            Ok((body, _)) if body.arity != expected => self.error(ResolveError::FunResultArity {
+                                name: d.name.name.clone(),
+                                declared: expected,
+                                found: body.arity,
                                 span: d.body.span,
                             }),
                             Ok((body, _)) => self.model.funs[f].body = body,
