@@ -30,7 +30,15 @@ pub enum ErrorKind {
     /// Something else was expected here.
     Expected { expected: String, found: String, hint: Option<String> },
     /// A bracket was not closed before `found` (`None`: end of file).
-    Unclosed { open: Span, open_text: &'static str, close_text: &'static str, found: Option<(Span, String)> },
+    /// When `found` starts the next paragraph, the report points at `open`.
+    Unclosed {
+        open: Span,
+        open_text: &'static str,
+        close_text: &'static str,
+        found: Option<(Span, String)>,
+        at_paragraph: bool,
+        hint: Option<String>,
+    },
     /// `a = b = c`
     ChainedComparison { first: Span },
     /// `else` not preceded by `=>`/`implies`.
@@ -90,14 +98,23 @@ impl SyntaxError {
                     None => diag,
                 }
             }
-            Unclosed { open, open_text, close_text, found } => match found {
-                None => Diagnostic::new(Phase::Syntax, *open, format!("unclosed `{open_text}`"))
-                    .label(format!("this `{open_text}` is never closed"))
-                    .hint(format!("add `{close_text}` at the end of the construct it starts")),
-                Some((span, what)) => Diagnostic::new(Phase::Syntax, *span, format!("expected `{close_text}`, found {what}"))
-                    .label(format!("expected `{close_text}` before this"))
-                    .note(*open, format!("to close this `{open_text}`")),
-            },
+            Unclosed { open, open_text, close_text, found, at_paragraph, hint } => {
+                let diag = match found {
+                    None => Diagnostic::new(Phase::Syntax, *open, format!("unclosed `{open_text}`"))
+                        .label(format!("this `{open_text}` is never closed"))
+                        .hint(format!("add `{close_text}` at the end of the construct it starts")),
+                    Some((span, _)) if *at_paragraph => Diagnostic::new(Phase::Syntax, *open, format!("unclosed `{open_text}`"))
+                        .label(format!("this `{open_text}` is never closed"))
+                        .note(*span, format!("the next paragraph starts here; expected `{close_text}` before it")),
+                    Some((span, what)) => Diagnostic::new(Phase::Syntax, *span, format!("expected `{close_text}`, found {what}"))
+                        .label(format!("expected `{close_text}` before this"))
+                        .note(*open, format!("to close this `{open_text}`")),
+                };
+                match hint {
+                    Some(h) => diag.hint(h.clone()),
+                    None => diag,
+                }
+            }
             ChainedComparison { first } => d("comparison operators do not chain".into())
                 .label("second comparison")
                 .note(*first, "first comparison")

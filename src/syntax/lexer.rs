@@ -167,14 +167,14 @@ impl<'a> Lexer<'a> {
                     continue;
                 }
                 [b'/', ..] => {
-                    self.pos += 1;
-                    self.error(ErrorKind::Slash, start, self.pos);
-                    continue;
+                    // Reported; read as `+` so that parsing goes on.
+                    self.error(ErrorKind::Slash, start, start + 1);
+                    (Plus, 1)
                 }
                 [b'%', ..] => {
-                    self.pos += 1;
-                    self.error(ErrorKind::Percent, start, self.pos);
-                    continue;
+                    // Reported; read as `+` so that parsing goes on.
+                    self.error(ErrorKind::Percent, start, start + 1);
+                    (Plus, 1)
                 }
                 _ => {
                     let c = self.src[start..].chars().next().unwrap_or('\u{fffd}');

@@ -16,8 +16,10 @@ use super::ast::*;
 use super::error::{ErrorKind, SyntaxError};
 use super::token::{Token, TokenKind as T};
 
-/// Maximum nesting of expressions (parentheses, operators, quantifiers).
-pub const MAX_DEPTH: u32 = 120;
+/// Maximum height of an expression tree (nested parentheses, operators,
+/// quantifiers, and chains like `a + b + c`). Later phases may recurse over
+/// expressions without further checks.
+pub const MAX_DEPTH: u32 = 200;
 /// Stop after this many errors.
 const MAX_ERRORS: usize = 30;
 
@@ -95,6 +97,15 @@ fn can_start_expr(k: &T) -> bool {
     )
 }
 
+/// Tokens that only occur between two operands.
+fn is_binary_op(k: &T) -> bool {
+    matches!(
+        k,
+        T::Or | T::OrOr | T::Iff | T::DoubleArrow | T::Implies | T::FatArrow | T::And | T::AndAnd | T::In | T::Eq | T::Lt | T::Gt
+            | T::Le | T::Ge | T::Shl | T::Sha | T::Shr | T::Plus | T::PlusPlus | T::Amp | T::Arrow | T::DomRes | T::RanRes | T::Dot
+    )
+}
+
 fn starts_paragraph(k: &T) -> bool {
     matches!(k, T::Sig | T::Abstract | T::Fact | T::Pred | T::Fun | T::Assert | T::Run | T::Check | T::Open | T::Module | T::Enum | T::Private)
 }
@@ -160,7 +171,14 @@ impl Parser {
             return SyntaxError::new(ErrorKind::ElseWithoutImplies, self.span());
         }
         let hint = hint.or_else(|| self.generic_hint(what));
-        SyntaxError::new(ErrorKind::Expected { expected: what.to_string(), found: found.describe(), hint }, self.span())
+        // At the end of the file, point just after the last token.
+        let span = if *found == T::Eof && self.pos > 0 {
+            let prev = self.prev_span();
+            Span { start: prev.end, end: prev.end, ..prev }
+        } else {
+            self.span()
+        };
+        SyntaxError::new(ErrorKind::Expected { expected: what.to_string(), found: found.describe(), hint }, span)
     }
 
     fn generic_hint(&self, what: &str) -> Option<String> {
@@ -168,16 +186,13 @@ impl Parser {
         if what.contains("name") && found.is_keyword() {
             return Some(format!("`{}` is a reserved word and cannot be used as a name", found.text()));
         }
-        if starts_paragraph(found) && self.pos > 0 {
+        if starts_paragraph(found) && (what.contains("expression") || what.contains("formula")) {
             return Some("a closing `}` or `]` may be missing before this paragraph".to_string());
         }
         if *found == T::Eof {
             return Some("the file ends in the middle of a declaration".to_string());
         }
-        if *found == T::Then {
-            return Some("`then` belongs to `if C then A else B`".to_string());
-        }
-        None
+        self.found_hint()
     }
 
     fn expect(&mut self, k: T, what: &str, hint: Option<&str>) -> PResult<Span> {
@@ -202,7 +217,18 @@ impl Parser {
         if *self.peek() == T::Else {
             return Err(SyntaxError::new(ErrorKind::ElseWithoutImplies, self.span()));
         }
-        Err(SyntaxError::new(ErrorKind::Unclosed { open, open_text, close_text: close.text(), found }, open))
+        let at_paragraph = starts_paragraph(self.peek());
+        let hint = self.found_hint();
+        Err(SyntaxError::new(ErrorKind::Unclosed { open, open_text, close_text: close.text(), found, at_paragraph, hint }, open))
+    }
+
+    /// A hint about the current token when it cannot continue anything.
+    fn found_hint(&self) -> Option<String> {
+        match self.peek() {
+            T::Then => Some("`then` belongs to `if C then A else B`".to_string()),
+            k if is_binary_op(k) => Some(format!("`{}` needs an expression on its left", k.text())),
+            _ => None,
+        }
     }
 
     /// A declared identifier (unqualified, not a keyword).
@@ -547,7 +573,9 @@ impl Parser {
         if !can_start_expr(self.peek()) {
             return Err(self.expected("a type expression", None));
         }
-        let expr = self.expr()?;
+        // A bound is a relational expression: stop before comparisons and
+        // logical operators so that `all x: A => F` is reported at the `=>`.
+        let expr = self.bp(CMP + 1)?;
         Ok(DeclBound { mult, expr })
     }
 
@@ -616,7 +644,7 @@ impl Parser {
         self.bump();
         let (receiver, name) = self.callable_name("a predicate name")?;
         let params = self.params()?;
-        let body = self.block("`{` to start the predicate's body", None)?;
+        let body = self.block("`{` to start the predicate's body", Some("a predicate's body is a block: `pred p[x: A] { ... }`"))?;
         let span = start.to(body.span);
         Ok(PredDecl { receiver, name, params, body, span })
     }
@@ -636,7 +664,14 @@ impl Parser {
             return Err(self.expected("an expression (a fun body cannot be empty)", None));
         }
         let body = self.expr()?;
-        let end = self.expect_close(open, T::LBrace)?;
+        let end = self.expect_close(open, T::LBrace).map_err(|mut e| {
+            if let ErrorKind::Unclosed { found: Some(_), at_paragraph: false, hint, .. } = &mut e.kind {
+                if hint.is_none() {
+                    *hint = Some("a fun body is a single expression; combine parts with operators such as `+` or `&`".into());
+                }
+            }
+            e
+        })?;
         Ok(FunDecl { receiver, name, params, result, body, span: start.to(end) })
     }
 
@@ -687,7 +722,7 @@ impl Parser {
                 } else {
                     "an assertion name or a `{ ... }` block after `check`"
                 };
-                return Err(self.expected(what, None));
+                return Err(self.expected(what, Some("write `run p for 3`, `check a for 3` or `run { ... } for 3`".into())));
             }
         };
         let scope = if self.at(&T::For) {
@@ -784,6 +819,9 @@ impl Parser {
                 let end = self.bump().span;
                 return Ok(Block { items, span: open.to(end) });
             }
+            if is_binary_op(self.peek()) && items.is_empty() {
+                return Err(self.expected("a formula", None));
+            }
             if !can_start_expr(self.peek()) {
                 return Err(self.expect_close(open, T::LBrace).unwrap_err());
             }
@@ -806,11 +844,23 @@ impl Parser {
         self.bp(0)
     }
 
+    /// `depth` bounds the height of the tree being built: it grows by one
+    /// per nested call and per operator applied in a loop (so long chains
+    /// like `a + b + ...` count too), and is restored on return.
     fn bp(&mut self, min: u8) -> PResult<Expr> {
-        self.depth += 1;
-        let r = if self.depth > MAX_DEPTH { Err(SyntaxError::new(ErrorKind::TooDeep, self.span())) } else { self.bp_inner(min) };
-        self.depth -= 1;
+        let saved = self.depth;
+        let r = self.grow().and_then(|()| self.bp_inner(min));
+        self.depth = saved;
         r
+    }
+
+    fn grow(&mut self) -> PResult<()> {
+        self.depth += 1;
+        if self.depth > MAX_DEPTH {
+            Err(SyntaxError::new(ErrorKind::TooDeep, self.span()))
+        } else {
+            Ok(())
+        }
     }
 
     fn bp_inner(&mut self, min: u8) -> PResult<Expr> {
@@ -872,6 +922,7 @@ impl Parser {
                     let span = lhs.span.to(rhs.span);
                     lhs = Expr { kind: ExprKind::Compare { op, negated, lhs: Box::new(lhs), rhs: Box::new(rhs) }, span };
                     last_cmp = Some(op_span);
+                    self.grow()?;
                     continue;
                 }
                 T::Shl | T::Sha | T::Shr if min <= SHIFT => {
@@ -952,6 +1003,7 @@ impl Parser {
                 _ => break,
             }
             last_cmp = None;
+            self.grow()?;
         }
         Ok(lhs)
     }
