@@ -84,6 +84,14 @@ error_snapshots! {
     private_fact: "private fact {}\n";
     empty_box_argument: "fact { f[a,] }\n";
     at_without_name: "fact { @ in b }\n";
+    long_implies: "fact { a in b ==> c in d }\n";
+    seq_field: "sig A { s: seq A }\n";
+    missing_close_paren_in_params: "pred p(x: A { x in A }\n";
+    label_without_command: "sig A {}\nname: fact {}\n";
+    sig_fact_unclosed: "sig A { f: A } {\n  f in A\n";
+    quantifier_without_decls: "fact { some | x }\n";
+    comma_between_formulas: "fact { a in b, c in d }\n";
+    equals_in_decl: "fact { all x = A | x in B }\n";
     several_errors_recovered: "pred p { a = }\nsig B {}\npred q { b == c }\nfact { all | x }\n";
 }
 

@@ -104,6 +104,7 @@ prec! {
     unary_neg: "-a" => "(neg a)";
     int_cast: "Int[x] + int[y]" => "(+ (int x) (int y))";
     int_set: "x in Int" => "(in x Int)";
+    int_prefix_cast: "int x.w + 1" => "(+ (int (. x w)) 1)";
     at_name: "@f.this" => "(. @f this)";
     this_join: "this.f" => "(. this f)";
     constants: "univ + iden + none" => "(+ (+ univ iden) none)";

@@ -25,6 +25,8 @@ pub enum ErrorKind {
     Slash,
     /// `%`
     Percent,
+    /// `==>`
+    LongImplies,
     /// `!=` spelled `<>`.
     AngleNotEqual,
     /// Something else was expected here.
@@ -90,6 +92,9 @@ impl SyntaxError {
                 .label("not a comment and not inside a qualified name")
                 .hint("integer division is `div[a, b]`; qualified names are written without spaces (`m/Sig`)"),
             Percent => d("unexpected `%`".into()).label("not an Alloy operator").hint("the integer remainder is `rem[a, b]`"),
+            LongImplies => d("`==>` is not an Alloy operator".into())
+                .label("here")
+                .hint("implication is written `=>` or `implies`"),
             AngleNotEqual => d("`<>` is not an Alloy operator".into()).label("here").hint("inequality is written `!=` or `not =`"),
             Expected { expected, found, hint } => {
                 let diag = d(format!("expected {expected}, found {found}")).label(format!("expected {expected}"));

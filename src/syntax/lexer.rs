@@ -115,6 +115,10 @@ impl<'a> Lexer<'a> {
             }
             let three = [b, self.peek(1), self.peek(2)];
             let (kind, len) = match three {
+                [b'=', b'=', b'>'] => {
+                    self.error(ErrorKind::LongImplies, start, start + 3);
+                    (FatArrow, 3)
+                }
                 [b'<', b'=', b'>'] => (DoubleArrow, 3),
                 [b'>', b'>', b'>'] => (Shr, 3),
                 [b'-', b'>', _] => (Arrow, 2),

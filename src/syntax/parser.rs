@@ -218,7 +218,11 @@ impl Parser {
             return Err(SyntaxError::new(ErrorKind::ElseWithoutImplies, self.span()));
         }
         let at_paragraph = starts_paragraph(self.peek());
-        let hint = self.found_hint();
+        let hint = if close == T::RBrace && self.at(&T::Comma) {
+            Some("formulas in a block are separated by line breaks or `and`, not `,`".to_string())
+        } else {
+            self.found_hint()
+        };
         Err(SyntaxError::new(ErrorKind::Unclosed { open, open_text, close_text: close.text(), found, at_paragraph, hint }, open))
     }
 
@@ -391,7 +395,9 @@ impl Parser {
                 } else {
                     "a paragraph (`sig`, `fact`, `pred`, `fun`, `assert`, `run`, `check`, `open`)"
                 };
-                let hint = if can_start_expr(self.peek()) && !matches!(self.peek(), T::LBrace) {
+                let hint = if matches!(self.peek(), T::Name(_)) && *self.peek_at(1) == T::Colon {
+                    Some("a label `name:` must be followed by `run` or `check`".to_string())
+                } else if can_start_expr(self.peek()) && !matches!(self.peek(), T::LBrace) {
                     Some("formulas must be inside a `fact`, `pred` or `assert` body".to_string())
                 } else if *self.peek() == T::RBrace {
                     Some("this `}` has no matching `{`".to_string())
@@ -570,6 +576,15 @@ impl Parser {
             }
             _ => None,
         };
+        if matches!(self.peek(), T::Name(n) if n == "seq") && can_start_expr(self.peek_at(1)) {
+            return Err(SyntaxError::new(
+                ErrorKind::Unsupported {
+                    what: "`seq` (Alloy sequences)".into(),
+                    hint: "model the sequence explicitly, e.g. a relation `Int -> lone Elem` or a sig with a `next` field".into(),
+                },
+                self.span(),
+            ));
+        }
         if !can_start_expr(self.peek()) {
             return Err(self.expected("a type expression", None));
         }
@@ -1074,7 +1089,13 @@ impl Parser {
     /// The operand of a prefix operator, parsed at binding power `bp`.
     fn operand(&mut self, bp: u8) -> PResult<Expr> {
         if !can_start_expr(self.peek()) {
-            return Err(self.expected("an expression after the prefix operator", None));
+            let op = self.tokens[self.pos.saturating_sub(1)].kind.text();
+            let hint = if matches!(self.peek(), T::Bar) && matches!(op, "some" | "no" | "lone" | "one") {
+                Some(format!("a quantifier declares its variables: `{op} x: Sig | formula`"))
+            } else {
+                None
+            };
+            return Err(self.expected(&format!("an expression after `{op}`"), hint));
         }
         self.bp(bp)
     }
@@ -1202,6 +1223,13 @@ impl Parser {
                     let e = self.expr()?;
                     let end = self.expect_close(open, T::LBracket)?;
                     return Ok(Expr { kind: ExprKind::IntCast(Box::new(e)), span: start.to(end) });
+                }
+                // `int e`: the prefix form of the cast (at the level of `#`).
+                // Not before `{`, so that `fun f: int { ... }` keeps `int` as a type.
+                if self.tokens[self.pos - 1].kind == T::IntLower && can_start_expr(self.peek()) && !self.at(&T::LBrace) {
+                    let e = self.operand(OVERRIDE)?;
+                    let span = start.to(e.span);
+                    return Ok(Expr { kind: ExprKind::IntCast(Box::new(e)), span });
                 }
                 leaf(ExprKind::IntSet)
             }
