@@ -198,8 +198,8 @@ impl Resolver<'_> {
         if alts.len() == 1 {
             return Ok(alts.remove(0));
         }
+        let Some(first) = alts.first() else { return Err(ResolveError::Reported) };
         // Report the first overloaded name whose choice differs.
-        let first = &alts[0];
         for (i, (pspan, name, _)) in first.picks.iter().enumerate() {
             let mut meanings: Vec<String> = Vec::new();
             for a in &alts {
@@ -884,7 +884,7 @@ impl Resolver<'_> {
             }
         }
         if results.is_empty() {
-            let mut expected: Vec<usize> = counts.iter().map(|(c, _)| c - usize::from(found > args.len())).collect();
+            let mut expected: Vec<usize> = counts.iter().map(|(c, _)| c.saturating_sub(usize::from(found > args.len()))).collect();
             expected.sort();
             expected.dedup();
             return Err(ResolveError::ArgCount {
