@@ -186,7 +186,9 @@ impl<'s> Resolver<'s> {
     }
 
     fn error(&mut self, e: ResolveError) {
-        if e != ResolveError::Reported {
+        if e != ResolveError::Reported || self.errors.is_empty() {
+            // (`Reported` with nothing recorded would be a resolver bug; it
+            // still must not let a broken model through.)
             self.errors.push(e.into_diagnostic());
         }
     }

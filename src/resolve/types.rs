@@ -154,3 +154,31 @@ impl Type {
         cur
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn s(i: u32) -> Prim {
+        Prim::Sig(i)
+    }
+
+    #[test]
+    fn join_keeps_only_matching_columns() {
+        let r = Type::from_tuples(2, [vec![s(0), s(1)]]);
+        let q = Type::from_tuples(2, [vec![s(1), s(2)]]);
+        assert_eq!(r.join(&q), Type::from_tuples(2, [vec![s(0), s(2)]]));
+        assert!(q.join(&r).is_empty());
+        assert!(!Type::univ(2).join(&q).is_empty());
+    }
+
+    #[test]
+    fn restrictions_and_closure() {
+        let r = Type::from_tuples(2, [vec![s(0), s(1)], vec![s(1), s(0)]]);
+        assert_eq!(Type::domain_restrict(&Type::unary([s(0)]), &r), Type::from_tuples(2, [vec![s(0), s(1)]]));
+        assert_eq!(Type::range_restrict(&r, &Type::unary([s(0)])), Type::from_tuples(2, [vec![s(1), s(0)]]));
+        assert_eq!(r.closure().tuples.len(), 4);
+        assert!(Type::int().overlaps(&Type::univ(1)));
+        assert!(!Type::int().overlaps(&Type::unary([s(3)])));
+    }
+}
