@@ -83,6 +83,8 @@ error_tests! {
     module_arg_not_sig: "open util/ordering[f]\nfun f: univ { univ }";
     duplicate_alias: "open util/relation as r\nopen util/integer as r\nsig A {}";
     unknown_name_in_sig_fact: "sig A { next: A } { some nxt }";
+    recursive_fun: "sig A { r: A }\nfun f[x: A]: A { x + f[x.r] }";
+    mutually_recursive_preds: "sig A {}\npred p[x: A] { q[x] }\npred q[x: A] { p[x] }";
     syntax_error_passes_through: "sig A {\nfact { }";
 }
 

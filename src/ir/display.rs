@@ -273,7 +273,11 @@ impl<'m> Printer<'m> {
             let _ = write!(out, " as {}", m.label_prefix);
         }
         if !m.params.is_empty() {
-            let ps: Vec<String> = m.params.iter().map(|(p, s)| format!("{p}={}", self.sig(*s))).collect();
+            let ps: Vec<String> = m
+                .params
+                .iter()
+                .map(|(p, s)| format!("{}{p}={}", if m.exact_params.contains(s) { "exactly " } else { "" }, self.sig(*s)))
+                .collect();
             let _ = write!(out, " [{}]", ps.join(", "));
         }
         if !m.opens.is_empty() {

@@ -43,6 +43,7 @@ pub enum ResolveError {
     MissingArgs { name: String, expected: usize, span: Span },
     SetOutsideDecl { span: Span },
     IfBranches { span: Span },
+    Recursive { name: String, chain: String, span: Span },
     FunResultArity { name: String, declared: usize, found: usize, span: Span },
     Unsupported { what: &'static str, span: Span, hint: &'static str },
     // --- commands ---
@@ -207,6 +208,9 @@ impl ResolveError {
                 format!("the body of fun `{name}` has arity {found}, but its declared result has arity {declared}"),
             )
             .label(format!("arity {found}")),
+            Recursive { name, chain, span } => Diagnostic::new(Phase::Resolve, span, format!("`{name}` is recursive: {chain}"))
+                .label("recursive definition")
+                .hint("relprove inlines funs and preds, so they cannot call themselves; unfold the recursion by hand"),
             IfBranches { span } => Diagnostic::new(Phase::Type, span, "the branches of this conditional have different kinds")
                 .label("one branch is a formula and the other an expression"),
             Unsupported { what, span, hint } => {

@@ -52,7 +52,7 @@ impl Resolver<'_> {
         let header_span = ast.header.as_ref().map_or(Span::new(file, 0, 0), |h| h.span);
         let formals: Vec<&(ast::Ident, bool)> = ast.header.iter().flat_map(|h| h.params.iter()).collect();
         let mut ns = Namespace::default();
-        let mut params = Vec::new();
+        let mut params: Vec<(String, SigId)> = Vec::new();
         match open {
             Some(o) if o.args.len() != formals.len() => {
                 self.error(ResolveError::ModuleArgCount {
@@ -81,11 +81,13 @@ impl Resolver<'_> {
                 }
             }
         }
+        let exact_params = formals.iter().zip(&params).filter(|((_, exact), _)| *exact).map(|(_, (_, s))| *s).collect();
         self.model.modules.push(ir::Module {
             name,
             path: path.clone(),
             label_prefix: label_prefix.clone(),
             params,
+            exact_params,
             opens: Vec::new(),
             span: header_span,
         });

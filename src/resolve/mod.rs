@@ -19,6 +19,7 @@
 //! errors are data ([`error::ResolveError`]) turned into
 //! [`Diagnostic`]s in one place.
 
+mod calls;
 mod env;
 pub mod error;
 mod exprs;
@@ -179,6 +180,9 @@ impl<'s> Resolver<'s> {
             return Err(self.errors);
         }
         self.resolve_bodies();
+        if self.errors.is_empty() {
+            self.check_recursion();
+        }
         if !self.errors.is_empty() {
             return Err(self.errors);
         }
