@@ -122,7 +122,7 @@ proptest! {
         let tmp = tempfile::tempdir().unwrap();
         for entry in std::fs::read_dir(dir).unwrap() {
             let p = entry.unwrap().path();
-            if p.extension().map_or(false, |e| e == "als") {
+            if p.extension().is_some_and(|e| e == "als") {
                 std::fs::copy(&p, tmp.path().join(p.file_name().unwrap())).unwrap();
             }
         }

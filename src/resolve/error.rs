@@ -266,7 +266,7 @@ pub fn suggest<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) ->
             continue;
         }
         let d = levenshtein(&name.to_lowercase(), &c.to_lowercase());
-        if d <= max && best.map_or(true, |(bd, bc)| d < bd || (d == bd && c < bc)) {
+        if d <= max && best.is_none_or(|(bd, bc)| d < bd || (d == bd && c < bc)) {
             best = Some((d, c));
         }
     }

@@ -38,6 +38,9 @@ pub(super) struct Alt {
 
 const MAX_ALTS: usize = 16;
 
+/// Arguments chosen so far for a call: (args, all relevant, picks).
+type Combo = (Vec<Expr>, bool, Vec<(Span, String, String)>);
+
 impl Alt {
     fn new(term: Term, ty: Type) -> Alt {
         Alt { term, ty, picks: Vec::new() }
@@ -687,8 +690,8 @@ impl Resolver<'_> {
     /// Whether `c` is a fun/pred with `n` parameters.
     fn takes(&self, c: &Cand, n: usize) -> bool {
         match c {
-            Cand::Fun(f) => self.fun_info[f.index()].params.as_ref().map_or(false, |p| p.len() == n),
-            Cand::Pred(p) => self.pred_info[p.index()].params.as_ref().map_or(false, |ps| ps.len() == n),
+            Cand::Fun(f) => self.fun_info[f.index()].params.as_ref().is_some_and(|p| p.len() == n),
+            Cand::Pred(p) => self.pred_info[p.index()].params.as_ref().is_some_and(|ps| ps.len() == n),
             _ => false,
         }
     }
@@ -838,7 +841,7 @@ impl Resolver<'_> {
                 continue;
             }
             // Cartesian product over the argument readings.
-            let mut combos: Vec<(Vec<Expr>, bool, Vec<(Span, String, String)>)> = vec![(Vec::new(), true, Vec::new())];
+            let mut combos: Vec<Combo> = vec![(Vec::new(), true, Vec::new())];
             let mut err = None;
             for (i, ((alts, aspan), (parity, pty))) in arg_alts.iter().zip(&params).enumerate() {
                 let mut next = Vec::new();

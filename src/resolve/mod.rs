@@ -18,6 +18,28 @@
 //! column types ([`types`]) are relevant in context, as Alloy does. User
 //! errors are data ([`error::ResolveError`]) turned into
 //! [`Diagnostic`]s in one place.
+//!
+//! Conventions a consumer of the IR should know:
+//! * Declaration multiplicities default as in Alloy's grammar (`one` for a
+//!   unary bound, `set` otherwise) also for fun/pred parameters and fun
+//!   results; Alloy does not enforce those at call sites, and neither should
+//!   later stages (`total[r, s]` with a set `s` declared `bag: univ`).
+//! * A set whose type is `Int` used where a number is expected becomes
+//!   [`ir::IntExprKind::Sum`]; a number used as a set becomes
+//!   [`ir::ExprKind::IntToAtom`]. `a = b` compares integers when either side
+//!   is an integer expression (`#s`, a literal, arithmetic), sets otherwise.
+//! * `plus minus mul div rem` are built in; `lib/util/integer.als` defines
+//!   the rest of Alloy's integer library on top of them.
+//! * The root module's parameters (e.g. loading `src11.als` on its own)
+//!   become fresh top-level sigs named after the parameters.
+//! * Sig labels are Alloy's: plain in the root module, otherwise prefixed
+//!   with the path of aliases through which the instance was first opened
+//!   (`hw/Event`, `so/Ord`).
+//!
+//! Rejected on purpose, each with a diagnostic: the `sum x: e | n`
+//! quantifier, shift operators, `let` bound to a formula, `seq`/`steps`
+//! scopes, recursive funs/preds, a field declaration that uses a field
+//! declared after it.
 
 mod calls;
 mod env;

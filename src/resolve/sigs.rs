@@ -301,7 +301,7 @@ impl Resolver<'_> {
                     ast::Paragraph::Sig(d) => {
                         let Some(blk) = &d.fact else { continue };
                         let sigs: Vec<SigId> = (0..self.model.sigs.len())
-                            .filter(|&s| self.sig_info[s].module == m && self.sig_info[s].decl.map_or(false, |(p, _)| p == pi))
+                            .filter(|&s| self.sig_info[s].module == m && self.sig_info[s].decl.is_some_and(|(p, _)| p == pi))
                             .map(|s| SigId(s as u32))
                             .collect();
                         for sid in sigs {
