@@ -85,6 +85,7 @@ error_tests! {
     unknown_name_in_sig_fact: "sig A { next: A } { some nxt }";
     recursive_fun: "sig A { r: A }\nfun f[x: A]: A { x + f[x.r] }";
     mutually_recursive_preds: "sig A {}\npred p[x: A] { q[x] }\npred q[x: A] { p[x] }";
+    ambiguous_receiver_call: "sig A { f: A }\nfun f[x: A]: A { x }\nfact { some A.f }";
     syntax_error_passes_through: "sig A {\nfact { }";
 }
 

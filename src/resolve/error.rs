@@ -27,6 +27,8 @@ pub enum ResolveError {
     // --- names ---
     UnknownName { name: String, span: Span, suggestion: Option<String> },
     Ambiguous { name: String, span: Span, candidates: Vec<String> },
+    /// Several well-typed readings that no single name choice separates.
+    AmbiguousReading { span: Span, readings: Vec<String> },
     ThisOutsideSig { span: Span },
     AtNotField { name: String, span: Span },
     // --- typing ---
@@ -126,6 +128,9 @@ impl ResolveError {
             Ambiguous { name, span, candidates } => Diagnostic::new(Phase::Type, span, format!("`{name}` is ambiguous here"))
                 .label("could refer to several declarations")
                 .hint(format!("it could be {}; disambiguate with `Sig <: {name}` or a module alias (`alias/{name}`)", candidates.join(" or "))),
+            AmbiguousReading { span, readings } => Diagnostic::new(Phase::Type, span, "this expression can be read in more than one way")
+                .label("ambiguous")
+                .hint(format!("it could mean {}; write the intended one explicitly", readings.join(" or "))),
             ThisOutsideSig { span } => Diagnostic::new(Phase::Resolve, span, "`this` is not defined here")
                 .label("no enclosing sig")
                 .hint("`this` is bound only in sig facts, field declarations and `pred Sig.name` / `fun Sig.name`"),

@@ -216,7 +216,18 @@ impl Resolver<'_> {
                 return Err(ResolveError::Ambiguous { name: name.clone(), span: *pspan, candidates: meanings });
             }
         }
-        Err(ResolveError::Ambiguous { name: "this expression".into(), span, candidates: vec!["one of several readings".into()] })
+        // No single name explains it (e.g. a receiver call and a join): show
+        // the readings themselves.
+        let printer = crate::ir::display::Printer::new(&self.model);
+        let readings: Vec<String> = alts
+            .iter()
+            .map(|a| match &a.term {
+                Term::Rel(e) => format!("`{}`", printer.expr(e)),
+                Term::Int(i) => format!("`{}`", printer.int(i)),
+                Term::Form(f) => format!("`{}`", printer.formula(f)),
+            })
+            .collect();
+        Err(ResolveError::AmbiguousReading { span, readings })
     }
 
     pub(super) fn formula(&mut self, cx: &mut Ctx, e: &ast::Expr) -> R<Formula> {
