@@ -56,3 +56,16 @@ fn labels_and_command_names() {
     let names: Vec<&str> = m.commands.iter().map(|c| c.name.as_str()).collect();
     assert_eq!(names, vec!["run$1", "check$2", "show"]);
 }
+
+/// An open may pass sigs of a module opened after it.
+#[test]
+fn open_arguments_may_refer_to_later_opens() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("hw.als"), "module hw\nsig Event {}\n").unwrap();
+    std::fs::write(dir.path().join("sw.als"), "module sw[E]\nsig Op { map: one E }\n").unwrap();
+    std::fs::write(dir.path().join("main.als"), "open sw[h/Event] as s\nopen hw as h\nfact { some s/Op.map }\n").unwrap();
+    let mut sources = SourceMap::new();
+    let m = load_model(&dir.path().join("main.als"), &mut sources, &LoadOptions::default()).unwrap_or_else(|d| panic!("{}", render(&sources, &d, false)));
+    let sw = m.modules.iter().find(|md| md.name == "sw").unwrap();
+    assert_eq!(m.sig(sw.params[0].1).label, "h/Event");
+}

@@ -94,20 +94,51 @@ impl Resolver<'_> {
         self.mods.push(ModInfo { ast: ast.clone(), ns, visible: Vec::new() });
         self.allocate(mid, &ast, &label_prefix);
         // Opens, in order; arguments are resolved against what is known so far.
-        for o in &ast.opens {
-            let Some(child) = self.open(mid, &path, o) else { continue };
+        // An open's arguments may name sigs of modules opened after it, so
+        // opens whose arguments do not resolve yet wait for the others.
+        let mut pending: Vec<&ast::Open> = ast.opens.iter().collect();
+        loop {
+            let before = pending.len();
+            let mut ready = Vec::new();
+            pending.retain(|o| {
+                if o.args.iter().all(|a| self.lookup_sig(mid, a).is_ok()) {
+                    ready.push(*o);
+                    false
+                } else {
+                    true
+                }
+            });
+            if ready.is_empty() {
+                break;
+            }
+            for o in ready {
+                self.open_and_bind(mid, &path, o);
+            }
+            if pending.len() == before {
+                break;
+            }
+        }
+        // The rest report their argument errors.
+        for o in pending {
+            self.open_and_bind(mid, &path, o);
+        }
+        Some(mid)
+    }
+
+    fn open_and_bind(&mut self, mid: ModuleId, path: &Path, o: &ast::Open) {
+        {
+            let Some(child) = self.open(mid, path, o) else { return };
             let alias = o.alias.as_ref().map_or_else(|| o.path.last().to_string(), |a| a.name.clone());
             let span = o.alias.as_ref().map_or(o.path.span, |a| a.span);
             if let Some((prev, first)) = self.mods[mid.index()].ns.aliases.get(&alias).cloned() {
                 if prev != child {
                     self.error(ResolveError::DuplicateAlias { alias, span, first });
                 }
-                continue;
+                return;
             }
             self.mods[mid.index()].ns.aliases.insert(alias.clone(), (child, span));
             self.model.modules[mid.index()].opens.push((alias, child));
         }
-        Some(mid)
     }
 
     fn open(&mut self, opener: ModuleId, opener_path: &Path, o: &ast::Open) -> Option<ModuleId> {
