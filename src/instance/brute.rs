@@ -249,37 +249,48 @@ impl<'a> Search<'a> {
         Ok(())
     }
 
+    /// Enumerate field values. Each (field, owner atom) pair is a slot whose
+    /// candidates are the images `this.f` allowed by the declaration's
+    /// leading multiplicity (`one` = a single tuple, `lone` = at most one,
+    /// `some` = non-empty, `set` = any subset of the image's upper bound);
+    /// arrow multiplicities and everything else are left to the evaluator.
     fn fields(&mut self, inst: Instance) -> Result<(), Stop> {
-        let fids: Vec<FieldId> = self.model.field_ids().collect();
-        let mut ubs: Vec<Vec<Tuple>> = Vec::new();
-        let mut bits = 0usize;
-        for &f in &fids {
-            let u: Vec<Tuple> = field_ub(self.model, &inst, f, &mut Vec::new()).into_iter().collect();
-            bits += u.len();
-            ubs.push(u);
+        let mut slots: Vec<(FieldId, Atom, Vec<TupleSet>)> = Vec::new();
+        let mut total: u128 = 1;
+        for f in self.model.field_ids() {
+            let field = self.model.field(f);
+            let ub = field_ub(self.model, &inst, f, &mut Vec::new());
+            let owners: Vec<Atom> = inst.sigs.get(&field.sig).map(|ts| ts.iter().map(|t| t[0]).collect()).unwrap_or_default();
+            for a in owners {
+                let image: Vec<Tuple> = ub.iter().filter(|t| t[0] == a).map(|t| t[1..].to_vec()).collect();
+                let cands = image_candidates(field.decl.mult, &image).ok_or(Stop::Limit)?;
+                total = total.saturating_mul(cands.len() as u128);
+                slots.push((f, a, cands));
+            }
         }
-        if bits > 40 || (1u64 << bits) > self.budget {
+        if total > u128::from(self.budget) {
             // This configuration alone exceeds what is left of the budget:
             // give up before trying any of it, so the answer never depends
             // on how early a witness happens to come.
             return Err(Stop::Limit);
         }
-        for mask in 0u64..(1u64 << bits) {
-            if self.budget == 0 {
-                return Err(Stop::Limit);
-            }
+        if total == 0 {
+            return Ok(());
+        }
+        let mut digits = vec![0usize; slots.len()];
+        loop {
             self.budget -= 1;
             let mut cand = inst.clone();
-            let mut k = 0;
-            for (i, &f) in fids.iter().enumerate() {
-                let mut ts = TupleSet::new();
-                for t in &ubs[i] {
-                    if mask >> k & 1 == 1 {
-                        ts.insert(t.clone());
-                    }
-                    k += 1;
+            for f in self.model.field_ids() {
+                cand.fields.insert(f, TupleSet::new());
+            }
+            for ((f, a, cands), &d) in slots.iter().zip(&digits) {
+                let rel = cand.fields.get_mut(f).expect("inserted above");
+                for t in &cands[d] {
+                    let mut full = vec![*a];
+                    full.extend_from_slice(t);
+                    rel.insert(full);
                 }
-                cand.fields.insert(f, ts);
             }
             match command_satisfied(self.model, self.cmd, &cand) {
                 Ok(true) => {
@@ -289,9 +300,41 @@ impl<'a> Search<'a> {
                 Ok(false) => {}
                 Err(_) => return Err(Stop::Limit),
             }
+            // Next digit vector (mixed radix).
+            let mut i = 0;
+            loop {
+                if i == digits.len() {
+                    return Ok(());
+                }
+                digits[i] += 1;
+                if digits[i] < slots[i].2.len() {
+                    break;
+                }
+                digits[i] = 0;
+                i += 1;
+            }
         }
-        Ok(())
     }
+}
+
+/// The images a declaration with leading multiplicity `mult` allows, drawn
+/// from `image` (the upper bound of one atom's image); `None` when there are
+/// too many to enumerate.
+fn image_candidates(mult: Mult, image: &[Tuple]) -> Option<Vec<TupleSet>> {
+    let single = |t: &Tuple| -> TupleSet { std::iter::once(t.clone()).collect() };
+    Some(match mult {
+        Mult::One => image.iter().map(single).collect(),
+        Mult::Lone => std::iter::once(TupleSet::new()).chain(image.iter().map(single)).collect(),
+        Mult::Some | Mult::Set => {
+            if image.len() > 20 {
+                return None;
+            }
+            let skip_empty = u64::from(mult == Mult::Some);
+            (skip_empty..(1u64 << image.len()))
+                .map(|mask| image.iter().enumerate().filter(|(i, _)| mask >> i & 1 == 1).map(|(_, t)| t.clone()).collect())
+                .collect()
+        }
+    })
 }
 
 fn product(a: &TupleSet, b: &TupleSet) -> TupleSet {
