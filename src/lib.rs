@@ -13,6 +13,7 @@ pub mod check;
 pub mod diag;
 pub mod instance;
 pub mod ir;
+pub mod resolve;
 pub mod sat;
 pub mod syntax;
 pub mod translate;

@@ -3,6 +3,7 @@
 //! formula of the IR against them independently of the translation; the
 //! renderers print them (text, JSON, Graphviz).
 
+pub mod brute;
 pub mod eval;
 pub mod render;
 
