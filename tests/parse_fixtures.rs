@@ -51,3 +51,35 @@ fn spans_cover_source_text() {
         assert!(!text.trim().is_empty(), "empty span {s:?}");
     }
 }
+
+/// Debug aid: `RELPROVE_PARSE_DIR=dir cargo test --test parse_fixtures -- --ignored`
+/// parses every `.als` file below `dir` and prints the diagnostics.
+#[test]
+#[ignore = "debug aid; needs RELPROVE_PARSE_DIR"]
+fn parse_dir_from_env() {
+    let Ok(dir) = std::env::var("RELPROVE_PARSE_DIR") else { return };
+    let mut stack = vec![std::path::PathBuf::from(dir)];
+    let mut failed = 0;
+    while let Some(d) = stack.pop() {
+        let Ok(rd) = std::fs::read_dir(&d) else { continue };
+        let mut entries: Vec<_> = rd.flatten().map(|e| e.path()).collect();
+        entries.sort();
+        for p in entries {
+            if p.is_dir() {
+                stack.push(p);
+            } else if p.extension().is_some_and(|e| e == "als") {
+                let src = std::fs::read_to_string(&p).unwrap_or_default();
+                let mut sm = SourceMap::new();
+                let id = sm.add(p.display().to_string(), &p, src.clone());
+                match parse_file(&src, id) {
+                    Ok(_) => println!("ok   {}", p.display()),
+                    Err(d) => {
+                        failed += 1;
+                        println!("FAIL {}\n{}", p.display(), render(&sm, &d, false));
+                    }
+                }
+            }
+        }
+    }
+    println!("{failed} failed");
+}
