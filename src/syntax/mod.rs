@@ -3,7 +3,24 @@
 //! Entry points: [`parse_file`] for a whole file and [`parse_expr`] for a
 //! single expression (tests, tools). Both report every error they find as
 //! [`Diagnostic`]s of [`Phase::Syntax`](crate::diag::Phase::Syntax), sorted
-//! by position.
+//! by position. [`sexp`] prints trees compactly (also via `Display`).
+//!
+//! Accepted (Alloy 4 syntax): comments `//`, `--`, `/* */`; `module name[P,
+//! exactly Q]` (anywhere before or among the opens); `[private] open
+//! path[Args] as alias`; sigs (`abstract`, `one/lone/some`, several names,
+//! `extends`, `in A + B`, fields with `disj`, `set/one/lone/some`, arrow
+//! multiplicities, trailing commas, sig facts); `fact`/`assert` (named or
+//! not), `pred`/`fun` with `[...]`, `(...)` or no parameters and the
+//! receiver form `pred S.p`; `enum`; commands `[label:] run|check (name |
+//! [name] {block}) [for N [but scopes] | for scopes] [expect 0|1]`;
+//! all Alloy 4 operators with Alloy's precedence (see [`parser`]),
+//! quantifiers `all/some/no/lone/one/sum` with `disj` and several
+//! declarations, `{x: A | F}`, `let`, `C => A else B`, `if C then A else B`,
+//! `Int[e]`, `int[e]`, `int e`, `@f`, `this`, `disj[a, b]`, integer literals.
+//!
+//! Rejected with a dedicated error: Alloy 6 `var`, `seq`, string literals,
+//! top-level `let` macros, `==`, `==>`, `<>`, `;`, `/` and `%` as operators.
+//! Expression trees are at most [`parser::MAX_DEPTH`] deep.
 
 pub mod ast;
 pub mod error;
