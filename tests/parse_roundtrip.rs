@@ -11,8 +11,8 @@ use relprove::syntax::parse_expr;
 enum T {
     Atom(&'static str),
     /// prefix operator spelling, s-expression head, binding power of the
-    /// operand, level of the result
-    Pre(&'static str, &'static str, u8, u8, Box<T>),
+    /// operand
+    Pre(&'static str, &'static str, u8, Box<T>),
     /// infix spelling, s-expression head, level, associativity
     Bin(&'static str, &'static str, u8, Assoc, Box<T>, Box<T>),
     Box_(Box<T>, Vec<T>),
@@ -27,19 +27,7 @@ enum Assoc {
     Non,
 }
 
-const ATOM: u8 = 18;
 const LOWEST: u8 = 0;
-
-fn level(t: &T) -> u8 {
-    match t {
-        T::Atom(_) => ATOM,
-        T::Pre(_, _, _, l, _) => *l,
-        T::Bin(_, _, l, _, _, _) => *l,
-        T::Box_(..) => 16,
-        T::Ite(..) => 3,
-        T::All(..) => LOWEST,
-    }
-}
 
 /// Print `t` so that it parses back as `t` in a position that needs binding
 /// power `min` and is followed by an operator of level `follow` (0: nothing
@@ -48,7 +36,7 @@ fn level(t: &T) -> u8 {
 fn print(t: &T, min: u8, follow: u8) -> String {
     let needs = match t {
         T::Atom(_) => false,
-        T::Pre(_, _, bp, _, _) => follow > 0 && follow >= *bp,
+        T::Pre(_, _, bp, _) => follow > 0 && follow >= *bp,
         T::All(..) => follow > 0,
         T::Ite(..) => follow >= 3 || min > 3,
         T::Bin(_, _, l, _, _, _) => *l < min,
@@ -57,7 +45,7 @@ fn print(t: &T, min: u8, follow: u8) -> String {
     let (min, follow) = if needs { (LOWEST, 0) } else { (min, follow) };
     let s = match t {
         T::Atom(a) => a.to_string(),
-        T::Pre(op, _, bp, _, x) => format!("{op} {}", print(x, *bp, follow)),
+        T::Pre(op, _, bp, x) => format!("{op} {}", print(x, *bp, follow)),
         T::Bin(op, _, l, assoc, a, b) => {
             let (lmin, rmin) = match assoc {
                 Assoc::Left => (*l, l + 1),
@@ -98,7 +86,7 @@ fn print(t: &T, min: u8, follow: u8) -> String {
 fn sexp(t: &T) -> String {
     match t {
         T::Atom(a) => a.to_string(),
-        T::Pre(_, h, _, _, x) => format!("({h} {})", sexp(x)),
+        T::Pre(_, h, _, x) => format!("({h} {})", sexp(x)),
         T::Bin(_, h, _, _, a, b) => format!("({h} {} {})", sexp(a), sexp(b)),
         T::Box_(f, args) => {
             let mut s = format!("([] {}", sexp(f));
@@ -113,15 +101,15 @@ fn sexp(t: &T) -> String {
     }
 }
 
-const PRE: &[(&str, &str, u8, u8)] = &[
-    ("!", "!", 6, 5),
-    ("no", "no", 8, 7),
-    ("some", "some", 8, 7),
-    ("one", "one", 8, 7),
-    ("#", "#", 11, 10),
-    ("~", "~", 17, 17),
-    ("^", "^", 17, 17),
-    ("*", "*", 17, 17),
+const PRE: &[(&str, &str, u8)] = &[
+    ("!", "!", 6),
+    ("no", "no", 8),
+    ("some", "some", 8),
+    ("one", "one", 8),
+    ("#", "#", 11),
+    ("~", "~", 17),
+    ("^", "^", 17),
+    ("*", "*", 17),
 ];
 
 const BIN: &[(&str, &str, u8, Assoc)] = &[
@@ -149,8 +137,8 @@ fn tree() -> impl Strategy<Value = T> {
     leaf.prop_recursive(5, 40, 3, |inner| {
         prop_oneof![
             (0..PRE.len(), inner.clone()).prop_map(|(i, x)| {
-                let (op, h, bp, l) = PRE[i];
-                T::Pre(op, h, bp, l, Box::new(x))
+                let (op, h, bp) = PRE[i];
+                T::Pre(op, h, bp, Box::new(x))
             }),
             (0..BIN.len(), inner.clone(), inner.clone()).prop_map(|(i, a, b)| {
                 let (op, h, l, assoc) = BIN[i];
@@ -191,10 +179,10 @@ fn printer_examples() {
     let imp = T::Bin("=>", "=>", 3, Assoc::Right, a(), Box::new(T::Bin("=>", "=>", 3, Assoc::Right, a(), b())));
     assert_eq!(print(&imp, LOWEST, 0), "a => a => b");
     roundtrip(&imp).unwrap();
-    let not_and = T::Bin("and", "and", 4, Assoc::Left, Box::new(T::Pre("!", "!", 6, 5, a())), b());
+    let not_and = T::Bin("and", "and", 4, Assoc::Left, Box::new(T::Pre("!", "!", 6, a())), b());
     assert_eq!(print(&not_and, LOWEST, 0), "! a and b");
     roundtrip(&not_and).unwrap();
-    let not_in = T::Bin("in", "in", 6, Assoc::Non, Box::new(T::Pre("!", "!", 6, 5, a())), b());
+    let not_in = T::Bin("in", "in", 6, Assoc::Non, Box::new(T::Pre("!", "!", 6, a())), b());
     assert_eq!(print(&not_in, LOWEST, 0), "(! a) in b");
     roundtrip(&not_in).unwrap();
 }

@@ -81,12 +81,12 @@ fn parse_expr_here(src: &str, file: FileId) -> Result<ast::Expr, Vec<Diagnostic>
     let e = match p.expr() {
         Ok(e) => {
             if let Err(err) = p.expect_eof() {
-                errors.push(err);
+                errors.push(*err);
             }
             Some(e)
         }
         Err(err) => {
-            errors.push(err);
+            errors.push(*err);
             None
         }
     };

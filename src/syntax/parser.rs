@@ -23,7 +23,13 @@ pub const MAX_DEPTH: u32 = 200;
 /// Stop after this many errors.
 const MAX_ERRORS: usize = 30;
 
-type PResult<X> = Result<X, SyntaxError>;
+/// Errors are boxed: they are rare, and small `Result`s keep the recursive
+/// descent's stack frames small.
+type PResult<X> = Result<X, Box<SyntaxError>>;
+
+fn err(kind: ErrorKind, span: Span) -> Box<SyntaxError> {
+    Box::new(SyntaxError::new(kind, span))
+}
 
 // Binding powers, loosest first.
 const OR: u8 = 1;
@@ -165,10 +171,10 @@ impl Parser {
     }
 
     /// An "expected ..., found ..." error at the current token.
-    fn expected(&self, what: &str, hint: Option<String>) -> SyntaxError {
+    fn expected(&self, what: &str, hint: Option<String>) -> Box<SyntaxError> {
         let found = self.peek();
         if *found == T::Else {
-            return SyntaxError::new(ErrorKind::ElseWithoutImplies, self.span());
+            return err(ErrorKind::ElseWithoutImplies, self.span());
         }
         let hint = hint.or_else(|| self.generic_hint(what));
         // At the end of the file, point just after the last token.
@@ -178,7 +184,7 @@ impl Parser {
         } else {
             self.span()
         };
-        SyntaxError::new(ErrorKind::Expected { expected: what.to_string(), found: found.describe(), hint }, span)
+        err(ErrorKind::Expected { expected: what.to_string(), found: found.describe(), hint }, span)
     }
 
     fn generic_hint(&self, what: &str) -> Option<String> {
@@ -215,7 +221,7 @@ impl Parser {
         }
         let found = if self.at(&T::Eof) { None } else { Some((self.span(), self.peek().describe())) };
         if *self.peek() == T::Else {
-            return Err(SyntaxError::new(ErrorKind::ElseWithoutImplies, self.span()));
+            return Err(err(ErrorKind::ElseWithoutImplies, self.span()));
         }
         let at_paragraph = starts_paragraph(self.peek());
         let hint = if close == T::RBrace && self.at(&T::Comma) {
@@ -223,7 +229,7 @@ impl Parser {
         } else {
             self.found_hint()
         };
-        Err(SyntaxError::new(ErrorKind::Unclosed { open, open_text, close_text: close.text(), found, at_paragraph, hint }, open))
+        Err(err(ErrorKind::Unclosed { open, open_text, close_text: close.text(), found, at_paragraph, hint }, open))
     }
 
     /// A hint about the current token when it cannot continue anything.
@@ -241,7 +247,7 @@ impl Parser {
             T::Name(s) => {
                 let span = self.bump().span;
                 if s.contains('/') {
-                    return Err(SyntaxError::new(ErrorKind::QualifiedDeclName(s), span));
+                    return Err(err(ErrorKind::QualifiedDeclName(s), span));
                 }
                 Ok(Ident { name: s, span })
             }
@@ -289,7 +295,7 @@ impl Parser {
         while !self.at(&T::Eof) {
             let start = self.pos;
             if let Err(e) = self.paragraph(&mut file) {
-                self.errors.push(e);
+                self.errors.push(*e);
                 if self.errors.len() >= MAX_ERRORS {
                     break;
                 }
@@ -323,7 +329,7 @@ impl Parser {
             T::Module if !private => {
                 let h = self.module_header()?;
                 if let Some(first) = &file.header {
-                    return Err(SyntaxError::new(ErrorKind::DuplicateModule { first: first.span }, h.span));
+                    return Err(err(ErrorKind::DuplicateModule { first: first.span }, h.span));
                 }
                 file.header = Some(h);
             }
@@ -372,7 +378,7 @@ impl Parser {
                 file.paragraphs.push(Paragraph::Command(c));
             }
             T::Let => {
-                return Err(SyntaxError::new(
+                return Err(err(
                     ErrorKind::Unsupported {
                         what: "a top-level `let` macro".into(),
                         hint: "define a `fun` (for an expression) or a `pred` (for a formula) instead".into(),
@@ -381,7 +387,7 @@ impl Parser {
                 ))
             }
             T::Name(n) if n == "var" => {
-                return Err(SyntaxError::new(
+                return Err(err(
                     ErrorKind::Unsupported {
                         what: "`var` (Alloy 6 mutable sigs and fields)".into(),
                         hint: "relprove accepts the static Alloy 4 subset; remove `var`".into(),
@@ -491,7 +497,7 @@ impl Parser {
                 let parent = self.ref_name("a parent sig name after `extends`")?;
                 if self.at(&T::Comma) || self.at(&T::Plus) {
                     let s = self.span();
-                    return Err(SyntaxError::new(ErrorKind::MultipleExtends, s));
+                    return Err(err(ErrorKind::MultipleExtends, s));
                 }
                 Some(SigExt::Extends(parent))
             }
@@ -547,7 +553,7 @@ impl Parser {
         let start = self.span();
         self.eat(&T::Private);
         if matches!(self.peek(), T::Name(n) if n == "var") && matches!(self.peek_at(1), T::Name(_)) {
-            return Err(SyntaxError::new(
+            return Err(err(
                 ErrorKind::Unsupported {
                     what: "`var` (Alloy 6 mutable fields)".into(),
                     hint: "relprove accepts the static Alloy 4 subset; remove `var`".into(),
@@ -577,7 +583,7 @@ impl Parser {
             _ => None,
         };
         if matches!(self.peek(), T::Name(n) if n == "seq") && can_start_expr(self.peek_at(1)) {
-            return Err(SyntaxError::new(
+            return Err(err(
                 ErrorKind::Unsupported {
                     what: "`seq` (Alloy sequences)".into(),
                     hint: "model the sequence explicitly, e.g. a relation `Int -> lone Elem` or a sig with a `next` field".into(),
@@ -650,7 +656,7 @@ impl Parser {
             return Ok((Some(first), name));
         }
         if first.is_qualified() {
-            return Err(SyntaxError::new(ErrorKind::QualifiedDeclName(first.text()), first.span));
+            return Err(err(ErrorKind::QualifiedDeclName(first.text()), first.span));
         }
         Ok((None, Ident { name: first.text(), span: first.span }))
     }
@@ -753,7 +759,7 @@ impl Parser {
                 T::Number(n) => {
                     let sp = self.bump().span;
                     if n > 1 {
-                        return Err(SyntaxError::new(ErrorKind::ExpectOutOfRange(n), sp));
+                        return Err(err(ErrorKind::ExpectOutOfRange(n), sp));
                     }
                     expect = Some((n as u32, sp));
                     end = sp;
@@ -769,7 +775,7 @@ impl Parser {
             T::Number(n) => {
                 let sp = self.bump().span;
                 if n > i32::MAX as i64 {
-                    return Err(SyntaxError::new(ErrorKind::ScopeTooLarge(n), sp));
+                    return Err(err(ErrorKind::ScopeTooLarge(n), sp));
                 }
                 Ok((n as u32, sp))
             }
@@ -787,11 +793,7 @@ impl Parser {
             let c = self.count()?;
             end = c.1;
             overall = Some(c);
-            if self.eat(&T::But) {
-                true
-            } else {
-                false
-            }
+            self.eat(&T::But)
         } else if matches!(self.peek(), T::Number(_) | T::Exactly) {
             true
         } else {
@@ -872,7 +874,7 @@ impl Parser {
     fn grow(&mut self) -> PResult<()> {
         self.depth += 1;
         if self.depth > MAX_DEPTH {
-            Err(SyntaxError::new(ErrorKind::TooDeep, self.span()))
+            Err(err(ErrorKind::TooDeep, self.span()))
         } else {
             Ok(())
         }
@@ -923,7 +925,7 @@ impl Parser {
                     let op_tok = self.bump();
                     let op_span = op_start.to(op_tok.span);
                     if let Some(first) = last_cmp {
-                        return Err(SyntaxError::new(ErrorKind::ChainedComparison { first }, op_span));
+                        return Err(err(ErrorKind::ChainedComparison { first }, op_span));
                     }
                     let op = match op_tok.kind {
                         T::In => CmpOp::In,
@@ -1263,7 +1265,7 @@ impl Parser {
                 let span = b.span;
                 Ok(Expr { kind: ExprKind::Block(b), span })
             }
-            T::Sum => Err(SyntaxError::new(
+            T::Sum => Err(err(
                 ErrorKind::Unsupported { what: "`sum` without declarations".into(), hint: "write `sum x: S | intexpr`".into() },
                 start,
             )),
