@@ -623,6 +623,9 @@ impl Parser {
     fn param_decls(&mut self) -> PResult<Vec<ParamDecl>> {
         let mut decls = vec![self.param_decl()?];
         while self.eat(&T::Comma) {
+            if matches!(self.peek(), T::RBracket | T::RParen | T::Bar) {
+                return Err(self.expected("a variable name after `,`", Some("remove the trailing `,`".into())));
+            }
             decls.push(self.param_decl()?);
         }
         Ok(decls)
@@ -805,6 +808,9 @@ impl Parser {
                 end = ts.span;
                 sigs.push(ts);
                 if !self.eat(&T::Comma) {
+                    if matches!(self.peek(), T::Number(_) | T::Exactly) {
+                        return Err(self.expected("`,` between scopes", Some("scopes are separated by commas: `for 3 but 2 A, 3 B`".into())));
+                    }
                     break;
                 }
             }
@@ -871,6 +877,15 @@ impl Parser {
         r
     }
 
+    /// The right operand of the infix operator just consumed.
+    fn rhs(&mut self, bp: u8) -> PResult<Expr> {
+        if !can_start_expr(self.peek()) {
+            let op = &self.tokens[self.pos.saturating_sub(1)].kind;
+            return Err(self.expected(&format!("an expression after `{}`", op.text()), None));
+        }
+        self.bp(bp)
+    }
+
     fn grow(&mut self) -> PResult<()> {
         self.depth += 1;
         if self.depth > MAX_DEPTH {
@@ -892,19 +907,19 @@ impl Parser {
             match tok {
                 T::Or | T::OrOr if min <= OR => {
                     self.bump();
-                    let rhs = self.bp(OR + 1)?;
+                    let rhs = self.rhs(OR + 1)?;
                     lhs = bin(BinOp::Or, lhs, rhs);
                 }
                 T::Iff | T::DoubleArrow if min <= IFF => {
                     self.bump();
-                    let rhs = self.bp(IFF + 1)?;
+                    let rhs = self.rhs(IFF + 1)?;
                     lhs = bin(BinOp::Iff, lhs, rhs);
                 }
                 T::Implies | T::FatArrow if min <= IMPLIES => {
                     self.bump();
-                    let then = self.bp(IMPLIES)?;
+                    let then = self.rhs(IMPLIES)?;
                     if self.eat(&T::Else) {
-                        let els = self.bp(IMPLIES)?;
+                        let els = self.rhs(IMPLIES)?;
                         let span = lhs.span.to(els.span);
                         lhs = Expr { kind: ExprKind::IfThenElse(Box::new(lhs), Box::new(then), Box::new(els)), span };
                     } else {
@@ -913,7 +928,7 @@ impl Parser {
                 }
                 T::And | T::AndAnd if min <= AND => {
                     self.bump();
-                    let rhs = self.bp(AND + 1)?;
+                    let rhs = self.rhs(AND + 1)?;
                     lhs = bin(BinOp::And, lhs, rhs);
                 }
                 ref k if min <= CMP && (is_cmp(k) || (matches!(k, T::Bang | T::Not) && is_cmp(self.peek_at(1)))) => {
@@ -935,7 +950,7 @@ impl Parser {
                         T::Le => CmpOp::Le,
                         _ => CmpOp::Ge,
                     };
-                    let rhs = self.bp(CMP + 1)?;
+                    let rhs = self.rhs(CMP + 1)?;
                     let span = lhs.span.to(rhs.span);
                     lhs = Expr { kind: ExprKind::Compare { op, negated, lhs: Box::new(lhs), rhs: Box::new(rhs) }, span };
                     last_cmp = Some(op_span);
@@ -949,22 +964,22 @@ impl Parser {
                         T::Sha => BinOp::Sha,
                         _ => BinOp::Shr,
                     };
-                    let rhs = self.bp(SHIFT + 1)?;
+                    let rhs = self.rhs(SHIFT + 1)?;
                     lhs = bin(op, lhs, rhs);
                 }
                 T::Plus | T::Minus if min <= PLUS => {
                     self.bump();
-                    let rhs = self.bp(PLUS + 1)?;
+                    let rhs = self.rhs(PLUS + 1)?;
                     lhs = bin(if tok == T::Plus { BinOp::Union } else { BinOp::Diff }, lhs, rhs);
                 }
                 T::PlusPlus if min <= OVERRIDE => {
                     self.bump();
-                    let rhs = self.bp(OVERRIDE + 1)?;
+                    let rhs = self.rhs(OVERRIDE + 1)?;
                     lhs = bin(BinOp::Override, lhs, rhs);
                 }
                 T::Amp if min <= INTERSECT => {
                     self.bump();
-                    let rhs = self.bp(INTERSECT + 1)?;
+                    let rhs = self.rhs(INTERSECT + 1)?;
                     lhs = bin(BinOp::Intersection, lhs, rhs);
                 }
                 ref k if min <= ARROW && (*k == T::Arrow || (mult_kw(k).is_some() && *self.peek_at(1) == T::Arrow)) => {
@@ -977,26 +992,23 @@ impl Parser {
                     if rmult.is_some() {
                         self.bump();
                     }
-                    let rhs = self.bp(ARROW + 1)?;
+                    let rhs = self.rhs(ARROW + 1)?;
                     let span = lhs.span.to(rhs.span);
                     lhs = Expr { kind: ExprKind::Arrow { lhs: Box::new(lhs), lmult, rmult, rhs: Box::new(rhs) }, span };
                 }
                 T::DomRes if min <= DOMRES => {
                     self.bump();
-                    let rhs = self.bp(DOMRES + 1)?;
+                    let rhs = self.rhs(DOMRES + 1)?;
                     lhs = bin(BinOp::DomainRestrict, lhs, rhs);
                 }
                 T::RanRes if min <= RANRES => {
                     self.bump();
-                    let rhs = self.bp(RANRES + 1)?;
+                    let rhs = self.rhs(RANRES + 1)?;
                     lhs = bin(BinOp::RangeRestrict, lhs, rhs);
                 }
                 T::Dot if min <= JOIN => {
                     self.bump();
-                    if !can_start_expr(self.peek()) {
-                        return Err(self.expected("an expression after `.`", None));
-                    }
-                    let rhs = self.bp(UNARY)?;
+                    let rhs = self.rhs(UNARY)?;
                     lhs = bin(BinOp::Join, lhs, rhs);
                 }
                 T::LBracket if min <= JOIN => {
@@ -1119,13 +1131,13 @@ impl Parser {
             ));
         }
         let decls = self.param_decls()?;
-        let body = self.quant_body()?;
+        let body = self.quant_body(false)?;
         let span = start.to(body.span);
         Ok(Expr { kind: ExprKind::Quant { q, decls, body: Box::new(body) }, span })
     }
 
     /// `| F` or `{ F G }` after declarations.
-    fn quant_body(&mut self) -> PResult<Expr> {
+    fn quant_body(&mut self, is_let: bool) -> PResult<Expr> {
         if self.eat(&T::Bar) {
             if !can_start_expr(self.peek()) {
                 return Err(self.expected("a formula after `|`", None));
@@ -1136,6 +1148,12 @@ impl Parser {
             let b = self.block("`{`", None)?;
             let span = b.span;
             return Ok(Expr { kind: ExprKind::Block(b), span });
+        }
+        if is_let {
+            return Err(self.expected(
+                "`|` or `{` after the let bindings",
+                Some("a let is written `let x = e | body` or `let x = e { body }`".to_string()),
+            ));
         }
         let hint = if matches!(self.peek(), T::Arrow | T::FatArrow | T::Implies) {
             "the body of a quantifier follows `|`: `all x: A | F`"
@@ -1160,7 +1178,7 @@ impl Parser {
                 break;
             }
         }
-        let body = self.quant_body()?;
+        let body = self.quant_body(true)?;
         let span = start.to(body.span);
         Ok(Expr { kind: ExprKind::Let { bindings, body: Box::new(body) }, span })
     }
