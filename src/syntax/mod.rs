@@ -38,8 +38,8 @@ use error::SyntaxError;
 const PARSER_STACK: usize = 64 << 20;
 
 /// Run `f` on a thread with a stack large enough for the deepest input the
-/// parser accepts (inline if no thread can be started).
-fn with_stack<R: Send>(f: impl FnOnce() -> R + Send) -> R {
+/// parser accepts (on the current thread if no thread can be started).
+fn with_stack<R: Send>(f: impl FnOnce() -> R + Send) -> Option<R> {
     let job = std::sync::Mutex::new(Some(f));
     let take = || job.lock().ok().and_then(|mut g| g.take());
     let spawned = std::thread::scope(|s| {
@@ -49,14 +49,11 @@ fn with_stack<R: Send>(f: impl FnOnce() -> R + Send) -> R {
             Err(_) => None,
         }
     });
-    match spawned {
-        Some(r) => r,
-        // No thread available: parse on the current stack.
-        None => match take() {
-            Some(f) => f(),
-            None => unreachable!("the parse job runs exactly once"),
-        },
-    }
+    spawned.or_else(|| take().map(|f| f()))
+}
+
+fn not_run() -> Vec<Diagnostic> {
+    vec![Diagnostic::without_span(crate::diag::Phase::Syntax, "the parser could not be started")]
 }
 
 /// Parse one Alloy source file.
@@ -67,11 +64,12 @@ pub fn parse_file(src: &str, file: FileId) -> Result<ast::File, Vec<Diagnostic>>
         let parsed = p.parse_file();
         finish(parsed, lex_errors, p.errors)
     })
+    .unwrap_or_else(|| Err(not_run()))
 }
 
 /// Parse a single expression or formula (the whole input must be one).
 pub fn parse_expr(src: &str, file: FileId) -> Result<ast::Expr, Vec<Diagnostic>> {
-    with_stack(|| parse_expr_here(src, file))
+    with_stack(|| parse_expr_here(src, file)).unwrap_or_else(|| Err(not_run()))
 }
 
 fn parse_expr_here(src: &str, file: FileId) -> Result<ast::Expr, Vec<Diagnostic>> {

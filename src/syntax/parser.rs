@@ -211,17 +211,27 @@ impl Parser {
 
     /// Consume the closing bracket for `open` (a `(`, `[` or `{` token).
     fn expect_close(&mut self, open: Span, open_kind: T) -> PResult<Span> {
+        let close = match open_kind {
+            T::LParen => T::RParen,
+            T::LBracket => T::RBracket,
+            _ => T::RBrace,
+        };
+        if self.at(&close) {
+            return Ok(self.bump().span);
+        }
+        Err(self.unclosed(open, open_kind))
+    }
+
+    /// The error for a bracket `open` not closed before the current token.
+    fn unclosed(&self, open: Span, open_kind: T) -> Box<SyntaxError> {
         let (open_text, close) = match open_kind {
             T::LParen => ("(", T::RParen),
             T::LBracket => ("[", T::RBracket),
             _ => ("{", T::RBrace),
         };
-        if self.at(&close) {
-            return Ok(self.bump().span);
-        }
         let found = if self.at(&T::Eof) { None } else { Some((self.span(), self.peek().describe())) };
         if *self.peek() == T::Else {
-            return Err(err(ErrorKind::ElseWithoutImplies, self.span()));
+            return err(ErrorKind::ElseWithoutImplies, self.span());
         }
         let at_paragraph = starts_paragraph(self.peek());
         let hint = if close == T::RBrace && self.at(&T::Comma) {
@@ -229,7 +239,7 @@ impl Parser {
         } else {
             self.found_hint()
         };
-        Err(err(ErrorKind::Unclosed { open, open_text, close_text: close.text(), found, at_paragraph, hint }, open))
+        err(ErrorKind::Unclosed { open, open_text, close_text: close.text(), found, at_paragraph, hint }, open)
     }
 
     /// A hint about the current token when it cannot continue anything.
@@ -521,7 +531,7 @@ impl Parser {
                 break;
             }
             if self.at(&T::Eof) {
-                return Err(self.expect_close(open, T::LBrace).unwrap_err());
+                return Err(self.unclosed(open, T::LBrace));
             }
             fields.push(self.field()?);
             if self.eat(&T::Comma) {
@@ -533,7 +543,7 @@ impl Parser {
                     _ => None,
                 };
                 if self.at(&T::Eof) {
-                    return Err(self.expect_close(open, T::LBrace).unwrap_err());
+                    return Err(self.unclosed(open, T::LBrace));
                 }
                 return Err(self.expected("`,` or `}` after a field declaration", hint));
             }
@@ -846,7 +856,7 @@ impl Parser {
                 return Err(self.expected("a formula", None));
             }
             if !can_start_expr(self.peek()) {
-                return Err(self.expect_close(open, T::LBrace).unwrap_err());
+                return Err(self.unclosed(open, T::LBrace));
             }
             items.push(self.expr()?);
         }
