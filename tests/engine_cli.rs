@@ -130,3 +130,20 @@ fn dimacs_solver_backend() {
     let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(doc["commands"][0]["outcome"], "no-instance");
 }
+
+#[test]
+fn ordering_makes_its_sig_exact() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = model(
+        &dir,
+        "open util/ordering[E] as ord
+sig E {}
+run { #E = 2 } for 3 expect 0
+run { #E = 3 } for 3 expect 1
+check { all e: E - ord/last | some e.(ord/next) } for 4 expect 0
+run { some e: E | e.(ord/next) = e } for 4 expect 0
+",
+    );
+    let out = run(&[], &f);
+    assert_eq!(out.status.code(), Some(0), "{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+}

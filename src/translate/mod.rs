@@ -223,6 +223,17 @@ impl<'a> Translator<'a> {
                     let l = self.subset(&a, &b);
                     out.push(l);
                 }
+            } else {
+                // An abstract sig is the union of its children; its matrix
+                // already is, except for atoms its lower bound forces in
+                // (`exactly K S`): those must be in some child.
+                let mut u = Matrix::empty(1);
+                for &k in &kids {
+                    u = self.d.union(&mut self.c, &u, &self.sigs[k.index()].clone());
+                }
+                let me = self.sigs[s.index()].clone();
+                let l = self.subset(&me, &u);
+                out.push(l);
             }
             // siblings disjoint: per atom at most one child
             if kids.len() > 1 {
