@@ -240,6 +240,47 @@ mod tests {
     }
 
     #[test]
+    fn random_cnfs_models_satisfy_every_clause_and_verdicts_match_brute_force() {
+        let mut state = 12345u64;
+        let mut next = move || {
+            state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            (state >> 33) as i32
+        };
+        let (mut sat, mut unsat) = (0, 0);
+        for _ in 0..300 {
+            let n = 12;
+            let m = 40 + next().rem_euclid(25);
+            let mut c = Cnf { num_vars: n as u32, ..Default::default() };
+            for _ in 0..m {
+                let cl: Vec<i32> = (0..3)
+                    .map(|_| {
+                        let v = 1 + next().rem_euclid(n);
+                        if next() % 2 == 0 { v } else { -v }
+                    })
+                    .collect();
+                c.add(&cl);
+            }
+            let brute = (0u32..1 << n).any(|bits| {
+                let model: Vec<bool> = (0..=n).map(|v| v > 0 && (bits >> (v - 1)) & 1 == 1).collect();
+                c.satisfied_by(&model)
+            });
+            match (Cadical { config: None }).solve(&c, None).unwrap() {
+                SatResult::Sat(model) => {
+                    assert!(c.satisfied_by(&model));
+                    assert!(brute);
+                    sat += 1;
+                }
+                SatResult::Unsat => {
+                    assert!(!brute);
+                    unsat += 1;
+                }
+                r => panic!("{r:?}"),
+            }
+        }
+        assert!(sat > 20 && unsat > 20, "both verdicts exercised: {sat} sat, {unsat} unsat");
+    }
+
+    #[test]
     fn parse_output() {
         let r = parse_solver_output("c hi\ns SATISFIABLE\nv 1 -2\nv 3 0\n", 3).unwrap();
         assert_eq!(r, SatResult::Sat(vec![false, true, false, true]));
