@@ -22,7 +22,7 @@ test -f "$MODEL" || { echo "no model at $MODEL" >&2; exit 2; }
   echo "# PTX compilation checks (relprove check --scope N)"
   echo
   echo "Machine: $(nproc) cores, $(uname -m); load average at start: $(cut -d' ' -f1-3 /proc/loadavg)."
-  echo "Date: $(date -u '+%Y-%m-%d %H:%M UTC'). Solver: CaDiCaL (in process), symmetry breaking 20."
+  echo "Date: $(date -u '+%Y-%m-%d %H:%M UTC'). Solver: CaDiCaL (in process), symmetry breaking 60 (default)."
   echo
   echo "| check | bound | outcome | variables | clauses | wall s | user s | peak MiB |"
   echo "|---|---|---|---|---|---|---|---|"

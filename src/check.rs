@@ -26,7 +26,7 @@ pub struct CheckOptions {
 
 impl Default for CheckOptions {
     fn default() -> Self {
-        CheckOptions { scope: None, timeout: None, solver: "cadical".into(), symmetry: 20, verify: true }
+        CheckOptions { scope: None, timeout: None, solver: "cadical".into(), symmetry: 60, verify: true }
     }
 }
 

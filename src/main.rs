@@ -18,7 +18,8 @@ enum Command {
     /// Decide every `check` and `run` command of an Alloy model by bounded search.
     ///
     /// Exit codes: 0 every outcome matches its `expect`, 1 an outcome does not,
-    /// 2 input error, 3 timeout or resource limit.
+    /// 2 input error, 3 timeout or resource limit, 4 internal error (an instance
+    /// the independent evaluator rejects: a bug in relprove).
     Check(CheckArgs),
     /// Write Coq or Lean 4 definitions of a model, with proof skeletons.
     ///
@@ -53,7 +54,7 @@ struct CheckArgs {
     #[arg(long, default_value = "cadical")]
     solver: String,
     /// Length limit of each symmetry-breaking predicate (0 disables symmetry breaking).
-    #[arg(long, value_name = "N", default_value_t = 20)]
+    #[arg(long, value_name = "N", default_value_t = 60)]
     symmetry: usize,
 }
 

@@ -42,7 +42,7 @@ pub struct Options {
 
 impl Default for Options {
     fn default() -> Self {
-        Options { symmetry: 20 }
+        Options { symmetry: 60 }
     }
 }
 
