@@ -63,6 +63,10 @@ pub struct Translator<'a> {
     ints: Rc<Matrix>,
     skolems: Vec<(String, Matrix)>,
     depth: usize,
+    /// `^m` by operand: literals are hash-consed, so an operand with the
+    /// same entries always has the same closure (funs like `hb` are
+    /// inlined at every use, and squaring dominated translation time).
+    closures: std::collections::HashMap<Matrix, Rc<Matrix>, circuit::FxBuild>,
 }
 
 fn err(span: Span, msg: impl Into<String>) -> Diagnostic {
@@ -175,6 +179,7 @@ impl<'a> Translator<'a> {
             ints: Rc::new(ints),
             skolems: Vec::new(),
             depth: 0,
+            closures: Default::default(),
         }
     }
 
@@ -445,11 +450,11 @@ impl<'a> Translator<'a> {
             }
             ExprKind::Closure(a) => {
                 let a = self.expr(a)?;
-                d.closure(&mut self.c, &a)
+                return Ok(self.closure(&a));
             }
             ExprKind::ReflexiveClosure(a) => {
                 let a = self.expr(a)?;
-                let cl = d.closure(&mut self.c, &a);
+                let cl = self.closure(&a);
                 let id = self.iden.clone();
                 d.union(&mut self.c, &cl, &id)
             }
@@ -514,6 +519,15 @@ impl<'a> Translator<'a> {
                 Matrix { arity: 1, entries: es }
             }
         }))
+    }
+
+    fn closure(&mut self, a: &Matrix) -> Rc<Matrix> {
+        if let Some(m) = self.closures.get(a) {
+            return m.clone();
+        }
+        let m = Rc::new(self.d.closure(&mut self.c, a));
+        self.closures.insert(a.clone(), m.clone());
+        m
     }
 
     fn enter(&mut self, span: Span) -> R<()> {
