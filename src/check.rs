@@ -160,12 +160,8 @@ pub fn check_command(model: &Model, id: CommandId, opts: &CheckOptions) -> Resul
             Outcome::Sat(inst)
         }
     };
-    let matches_expect = match (cmd.expect, &outcome) {
-        (None, _) => true,
-        (Some(1), Outcome::Sat(_)) => true,
-        (Some(0), Outcome::Unsat) => true,
-        _ => false,
-    };
+    let matches_expect =
+        matches!((cmd.expect, &outcome), (None, _) | (Some(1), Outcome::Sat(_)) | (Some(0), Outcome::Unsat));
     Ok(CommandResult {
         name: cmd.name.clone(),
         kind: cmd.kind,
