@@ -152,6 +152,10 @@ Definition rclosure (r : rel 2) : rel 2 := union 2 (closure r) iden.
 (** An atom used as a relation: the singleton set [{a}]. *)
 Definition single (a : A) : rel 1 := fun x => x = a.
 
+(** [c => r else s] for relations. *)
+Definition ite (n : nat) (c : Prop) (r s : rel n) : rel n :=
+  union n (pand n c r) (pand n (~ c) s).
+
 (** ** Multiplicity formulas *)
 
 (** [no r]. *)
@@ -194,6 +198,7 @@ Arguments closure_step {A r x y} _.
 Arguments closure_cons {A r x y z} _ _.
 Arguments rclosure {A} _ _ _.
 Arguments single {A} _ _.
+Arguments ite {A} n _ _ _.
 Arguments no {A} n _.
 Arguments some {A} n _.
 Arguments lone {A} n _.

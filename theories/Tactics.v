@@ -9,7 +9,7 @@
 Require Import Relprove.Rel.
 
 Ltac rel_unfold :=
-  unfold one, same, rclosure, override, domr in *;
+  unfold one, same, rclosure, override, domr, ite in *;
   unfold no, some, dom, iden, transpose, single in *;
   cbn [incl union inter diff none univ nonempty pand rex join product
        ranr lone Nat.add] in *.
