@@ -9,6 +9,7 @@
 //! Beside it: `export` (Coq, Lean), `rewrite` (egg), `litmus`.
 
 pub mod diag;
+pub mod export;
 pub mod instance;
 pub mod ir;
 pub mod syntax;
