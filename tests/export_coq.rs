@@ -98,20 +98,7 @@ fn one_decl(v: VarId, bound: Expr) -> QuantDecl {
     QuantDecl { vars: vec![v], disj: false, mult: Mult::One, bound }
 }
 
-const FAMILY: &str = "module family
-abstract sig Person { parent: lone Person, friends: Person -> lone Person }
-sig Man extends Person {}
-sig Woman extends Person {}
-one sig Eve extends Woman {}
-fact acyclic { no p: Person | p in p.^parent }
-pred ancestor[a, b: Person] { a in b.^parent }
-fun ancestors[p: Person] : set Person { p.^parent }
-assert no_self_parent { no p: Person | p.parent = p }
-assert ancestors_trans { all p: Person | ancestors[ancestors[p]] in ancestors[p] }
-check no_self_parent for 4
-check ancestors_trans for 4
-check { all p: Person | lone p.parent && #p.parent =< 1 } for 3
-";
+const FAMILY: &str = include_str!("fixtures/family.als");
 
 /// The family model, resolved by hand.
 fn family(sources: &mut SourceMap) -> Model {
@@ -232,17 +219,8 @@ fn family(sources: &mut SourceMap) -> Model {
     b.m
 }
 
-const LIB: &str = "module graph[node]
-pred acyclic[r: node->node] { no iden & ^r }
-fun roots[r: node->node] : set node { node - node.r }
-";
-const USES: &str = "module uses
-open graph[Task] as g
-sig Task { after: set Task }
-fact { g/acyclic[after] }
-assert some_root { some Task => some g/roots[after] }
-check some_root
-";
+const LIB: &str = include_str!("fixtures/graph.als");
+const USES: &str = include_str!("fixtures/uses.als");
 
 /// A root module opening a parameterised module.
 fn with_params(sources: &mut SourceMap) -> Model {
