@@ -270,6 +270,19 @@ fn with_params(sources: &mut SourceMap) -> Model {
         body: f(FormulaKind::Call(PredId(0), vec![fld(after, 2)])),
         span: b.sp("fact { g/acyclic[after] }"),
     });
+    // fact { #Task > 1 => #after >= 2 }
+    let card = |x: Expr| Box::new(IntExpr { kind: IntExprKind::Card(bx(x)), span: d() });
+    let lit = |k: i64| Box::new(IntExpr { kind: IntExprKind::Lit(k), span: d() });
+    b.m.facts.push(Fact {
+        name: None,
+        module: ModuleId(0),
+        origin: FactOrigin::Paragraph,
+        body: f(FormulaKind::Implies(
+            Box::new(f(FormulaKind::IntCmp(IntCmp::Gt, card(sig(task)), lit(1)))),
+            Box::new(f(FormulaKind::IntCmp(IntCmp::Ge, card(fld(after, 2)), lit(2)))),
+        )),
+        span: b.sp("fact { #Task > 1 => #after >= 2 }"),
+    });
     b.m.asserts.push(Assert {
         name: "some_root".into(),
         module: ModuleId(0),
@@ -432,15 +445,26 @@ fn header_hash_detects_edits() {
 fn unsupported_integers_are_refused_with_a_span() {
     let mut sources = SourceMap::new();
     let mut model = family(&mut sources);
-    // #Person = 2 has no no/some/lone/one reading.
+    // #Person = #Person compares two cardinalities: refused.
     let span = Span::new(FileId(0), 5, 9);
-    let card = IntExpr { kind: IntExprKind::Card(bx(sig(SigId(0)))), span: d() };
-    let two = IntExpr { kind: IntExprKind::Lit(2), span: d() };
-    model.asserts[0].body = Formula::new(FormulaKind::IntCmp(IntCmp::Eq, Box::new(card), Box::new(two)), span);
+    let card = || IntExpr { kind: IntExprKind::Card(bx(sig(SigId(0)))), span: d() };
+    model.asserts[0].body = Formula::new(FormulaKind::IntCmp(IntCmp::Eq, Box::new(card()), Box::new(card())), span);
     let errs = coq::generate(&model, &sources).unwrap_err();
     assert_eq!(errs.0.len(), 1);
     assert_eq!(errs.0[0].span, Some(span));
     assert!(errs.0[0].message.contains("integer comparison"), "{}", errs);
+    // A literal beyond the bitwidth (default 4: -8..7) would wrap in Alloy: refused.
+    let big = IntExpr { kind: IntExprKind::Lit(8), span: d() };
+    model.asserts[0].body = Formula::new(FormulaKind::IntCmp(IntCmp::Ge, Box::new(card()), Box::new(big)), span);
+    let errs = coq::generate(&model, &sources).unwrap_err();
+    assert!(errs.0[0].message.contains("bitwidth 4"), "{}", errs);
+    // 2 =< #Person is `atleast 1 2 Person`; 1 < #Person too.
+    for (op, k) in [(IntCmp::Le, 2), (IntCmp::Lt, 1)] {
+        let lit = IntExpr { kind: IntExprKind::Lit(k), span: d() };
+        model.asserts[0].body = Formula::new(FormulaKind::IntCmp(op, Box::new(lit), Box::new(card())), span);
+        let files = coq::generate(&model, &sources).unwrap();
+        assert!(files[0].contents.contains("(atleast 1 2 (Person i))"), "{}", files[0].contents);
+    }
     // Int atoms are refused too.
     model.asserts[0].body = f(FormulaKind::Mult(Mult::Some, bx(e(ExprKind::IntAtoms, 1))));
     let errs = coq::generate(&model, &sources).unwrap_err();

@@ -10,7 +10,7 @@
 
 Require Import Coq.Program.Basics Coq.Classes.Morphisms Coq.Classes.RelationClasses.
 Require Import Coq.Setoids.Setoid.
-Require Import Coq.Logic.Classical_Prop.
+Require Import Coq.Logic.Classical_Prop Coq.Lists.List.
 Require Import Relprove.Rel Relprove.Tactics.
 
 Section Laws.
@@ -527,6 +527,28 @@ Proof. rel_crush. Qed.
 
 Lemma closure_iden : same 2 (closure (@iden A)) iden.
 Proof. apply closure_transitive_same, iden_transitive. Qed.
+
+(** ** Cardinality *)
+
+Lemma atleast_0 n (r : rel A n) : atleast n 0 r.
+Proof. exists nil; repeat constructor. Qed.
+
+Lemma nonempty_holds n (r : rel A n) : nonempty n r <-> exists t, holds n r t.
+Proof.
+  revert r; induction n; cbn; intros r.
+  - split; [intro H; exists tt; exact H | intros [_ H]; exact H].
+  - split.
+    + intros [a Ha]; apply IHn in Ha as [t Ht]; exists (a, t); exact Ht.
+    + intros [[a t] Ht]; exists a; apply IHn; exists t; exact Ht.
+Qed.
+
+Lemma atleast_1_some n (r : rel A n) : atleast n 1 r <-> some n r.
+Proof.
+  unfold some; rewrite nonempty_holds; split.
+  - intros [[ | t [ | ]] [_ [Hlen Hall]]]; try discriminate.
+    exists t; inversion Hall; assumption.
+  - intros [t Ht]; exists (t :: nil); repeat constructor; auto.
+Qed.
 
 End Laws.
 

@@ -14,6 +14,7 @@
 
 
 Set Asymmetric Patterns.
+Require Import Coq.Lists.List.
 
 Section Rel.
 Variable A : Type.
@@ -173,6 +174,26 @@ Fixpoint lone (n : nat) : rel n -> Prop :=
 (** [one r]: exactly one tuple. *)
 Definition one (n : nat) (r : rel n) : Prop := some n r /\ lone n r.
 
+(** ** Cardinality, without integers *)
+
+(** Tuples of arity [n] (nested pairs) and membership of a tuple. *)
+Fixpoint tuple (n : nat) : Type :=
+  match n with
+  | O => unit
+  | S k => (A * tuple k)%type
+  end.
+
+Fixpoint holds (n : nat) : rel n -> tuple n -> Prop :=
+  match n return rel n -> tuple n -> Prop with
+  | O => fun p _ => p
+  | S k => fun r t => holds k (r (fst t)) (snd t)
+  end.
+
+(** [atleast n k r]: [r] has at least [k] distinct tuples, i.e. [#r >= k]
+    with exact (unbounded) cardinality. *)
+Definition atleast (n k : nat) (r : rel n) : Prop :=
+  exists l : list (tuple n), NoDup l /\ length l = k /\ Forall (holds n r) l.
+
 End Rel.
 
 Arguments incl {A} n _ _.
@@ -199,6 +220,8 @@ Arguments closure_cons {A r x y z} _ _.
 Arguments rclosure {A} _ _ _.
 Arguments single {A} _ _.
 Arguments ite {A} n _ _ _.
+Arguments holds {A} n _ _.
+Arguments atleast {A} n k _.
 Arguments no {A} n _.
 Arguments some {A} n _.
 Arguments lone {A} n _.

@@ -14,10 +14,14 @@
 //!   assertion `a`, `a_statement := forall A (i : Instance A), M_facts i -> ...`.
 //! * `M_proofs.v`: a theorem skeleton per `check` (from templates/coq/).
 //!
-//! Integers: cardinality compared with 0 or 1 (`#e = 0`, `#e > 0`,
-//! `#e =< 1`, ...) becomes `no`/`some`/`lone`/`one`, which is Alloy's
-//! meaning when overflow is prevented (Alloy's default); every other integer
-//! construct is refused with an error at its span.
+//! Integers: a cardinality compared with an integer literal (`#e > 1`,
+//! `#e = 0`, `2 =< #e`, ...) becomes `no`/`some`/`lone`/`one` when it can, and
+//! `atleast n k e` (at least `k` distinct tuples) otherwise. `#e` is read as
+//! the exact cardinality, which is Alloy's meaning whenever the count fits
+//! the bitwidth (Alloy forbids overflow by default); a literal outside the
+//! smallest bitwidth of the model's commands is refused, since Alloy would
+//! wrap it. Every other integer construct (`Int`, arithmetic, `sum`, `#a =
+//! #b`, integers as atoms) is refused with an error at its span.
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
@@ -235,6 +239,8 @@ struct Gen<'a> {
     fact: Vec<String>,
     module_facts: Vec<String>,
     statement: Vec<String>,
+    /// The smallest bitwidth of the model's commands (Alloy's default 4).
+    bitwidth: u32,
     /// Statement names of inline `check { ... }` commands.
     inline_stmt: Vec<Option<String>>,
     /// Current module whose binders are in scope.
@@ -351,7 +357,9 @@ impl<'a> Gen<'a> {
                 _ => None,
             })
             .collect();
+        let bitwidth = m.commands.iter().map(|c| c.scope.bitwidth.unwrap_or(4)).min().unwrap_or(4).clamp(1, 32);
         Gen {
+            bitwidth,
             inline_stmt,
             m,
             src,
@@ -701,7 +709,13 @@ impl<'a> Gen<'a> {
             (I::Lit(k), I::Card(e)) => (e, flip(op), *k),
             _ => return Err(unsupported_int(span)),
         };
-        // The set of cardinalities c >= 0 with `c op k`, as a multiplicity.
+        let bw = self.bitwidth;
+        let (lo, hi) = (-(1i64 << (bw - 1)), (1i64 << (bw - 1)) - 1);
+        if k < lo || k > hi {
+            return Err(err(span, format!("the integer {k} does not fit in bitwidth {bw}, so Alloy would wrap it"))
+                .hint("the Coq export reads `#e` as the exact cardinality; use a literal within the bitwidth"));
+        }
+        // The set of cardinalities c >= 0 with `c op k`.
         let sat = |c: i64| match op {
             IntCmp::Eq => c == k,
             IntCmp::Ne => c != k,
@@ -710,23 +724,41 @@ impl<'a> Gen<'a> {
             IntCmp::Gt => c > k,
             IntCmp::Ge => c >= k,
         };
-        // Only comparisons whose truth set over {0, 1, 2, ...} is decided by
-        // {0, 1, >=2} uniformly can be expressed with no/some/lone/one.
-        let (s0, s1, s2) = (sat(0), sat(1), sat(2));
-        let big_uniform = (2..=k.max(2) + 2).all(|c| sat(c) == s2);
-        if !big_uniform {
-            return Err(unsupported_int(span));
-        }
         let de = self.expr(e)?;
-        let n = num(e.arity);
-        Ok(match (s0, s1, s2) {
-            (true, true, true) => t("True"),
-            (false, false, false) => t("False"),
-            (true, false, false) => app("no", vec![n, de]),
-            (false, true, true) => app("some", vec![n, de]),
-            (true, true, false) => app("lone", vec![n, de]),
-            (false, true, false) => app("one", vec![n, de]),
-            _ => return Err(unsupported_int(span)),
+        let n = e.arity;
+        // Readable forms when the truth set is decided by {0, 1, >= 2}.
+        let (s0, s1, s2) = (sat(0), sat(1), sat(2));
+        if (2..=k.max(2) + 2).all(|c| sat(c) == s2) {
+            let d = match (s0, s1, s2) {
+                (true, true, true) => Some(t("True")),
+                (false, false, false) => Some(t("False")),
+                (true, false, false) => Some(app("no", vec![num(n), de.clone()])),
+                (false, true, true) => Some(app("some", vec![num(n), de.clone()])),
+                (true, true, false) => Some(app("lone", vec![num(n), de.clone()])),
+                (false, true, false) => Some(app("one", vec![num(n), de.clone()])),
+                _ => None,
+            };
+            if let Some(d) = d {
+                return Ok(d);
+            }
+        }
+        // Otherwise with `atleast n j e` (#e >= j).
+        let atleast = |j: i64| if j <= 0 { t("True") } else { app("atleast", vec![num(n), t(j.to_string()), de.clone()]) };
+        let not = |d: D| t("~ ").append(d);
+        let exactly = |k: i64| {
+            if k < 0 {
+                t("False")
+            } else {
+                connective("/\\", vec![atleast(k), not(atleast(k + 1))], "True")
+            }
+        };
+        Ok(match op {
+            IntCmp::Ge => atleast(k),
+            IntCmp::Gt => atleast(k + 1),
+            IntCmp::Le => not(atleast(k + 1)),
+            IntCmp::Lt => not(atleast(k)),
+            IntCmp::Eq => exactly(k),
+            IntCmp::Ne => not(exactly(k)),
         })
     }
 
