@@ -415,6 +415,26 @@ impl<'a> Gen<'a> {
         Ok(app(self.sig[id.index()].clone(), vec![t(self.inst(owner, span)?)]))
     }
 
+    /// `bound x`: atom `x` belongs to the unary expression `bound`.
+    fn member(&mut self, bound: &Expr, x: &str) -> Result<D, Diagnostic> {
+        match &bound.kind {
+            ExprKind::Sig(id) => {
+                if self.cur != ROOT {
+                    if let Some(k) = self.m.module(self.cur).params.iter().position(|(_, s)| s == id) {
+                        return Ok(t(format!("({} {x})", self.param_name[self.cur.index()][k])));
+                    }
+                }
+                let owner = self.m.sig(*id).module;
+                Ok(app(self.sig[id.index()].clone(), vec![t(self.inst(owner, bound.span)?), t(x.to_string())]))
+            }
+            ExprKind::Var(v) => match self.env.get(v) {
+                Some(VarRepr::Rel(r)) => Ok(t(format!("({r} {x})"))),
+                _ => Ok(t("(").append(self.expr(bound)?).append(t(format!(" {x})"))).group()),
+            },
+            _ => Ok(t("(").append(self.expr(bound)?).append(t(format!(" {x})"))).group()),
+        }
+    }
+
     fn field_ref(&self, id: FieldId, span: Span) -> Result<D, Diagnostic> {
         let owner = self.m.sig(self.m.field(id).sig).module;
         Ok(app(self.field[id.index()].clone(), vec![t(self.inst(owner, span)?)]))
@@ -532,12 +552,11 @@ impl<'a> Gen<'a> {
                         self.unbind(bound);
                         return Err(err(d.bound.span, "set comprehension over a non-scalar declaration is not supported"));
                     }
-                    let b = self.expr(&d.bound)?;
                     let mut these = Vec::new();
                     for v in &d.vars {
                         let x = self.bind(*v, true);
                         bound += 1;
-                        guards.push(t("(").append(b.clone()).append(t(format!(" {x})"))).group());
+                        guards.push(self.member(&d.bound, &x)?);
                         these.push(x.clone());
                         names.push(x);
                     }
@@ -671,7 +690,6 @@ impl<'a> Gen<'a> {
         if contains_arrow_mult(side) {
             return Err(err(span, "nested arrow multiplicities are not supported by the Coq export"));
         }
-        let ds = self.expr(side)?;
         let k = side.arity;
         let mut xs = Vec::new();
         for j in 0..k {
@@ -697,7 +715,7 @@ impl<'a> Gen<'a> {
                 ar -= 1;
             }
         }
-        let guard = t("(").append(ds).append(t(format!(" {})", xs.join(" ")))).group();
+        let guard = self.member(side, &xs.join(" "))?;
         let body = connective("->", vec![guard, app(mult_pred(mult, span)?, vec![num(ar), cur])], "True");
         Ok(binder_block("forall", t(format!("{} : A", xs.join(" "))), ",", body))
     }
@@ -769,13 +787,12 @@ impl<'a> Gen<'a> {
         let res = (|| -> Result<D, Diagnostic> {
             for d in decls {
                 let scalar = d.bound.arity == 1 && d.mult == Mult::One;
-                let b = if scalar { Some(self.expr(&d.bound)?) } else { None };
                 let mut these = Vec::new();
                 for v in &d.vars {
                     let x = self.bind(*v, scalar);
                     bound += 1;
-                    if let Some(b) = &b {
-                        guards.push(t("(").append(b.clone()).append(t(format!(" {x})"))).group());
+                    if scalar {
+                        guards.push(self.member(&d.bound, &x)?);
                     } else {
                         let var = Expr::new(ExprKind::Var(*v), d.bound.arity, d.bound.span);
                         guards.push(self.in_formula(&var, &d.bound)?);
@@ -826,12 +843,11 @@ impl<'a> Gen<'a> {
                     let mut g2 = Vec::new();
                     let mut bound2 = 0;
                     for d in decls {
-                        let b = self.expr(&d.bound)?;
                         let mut these = Vec::new();
                         for v in &d.vars {
                             let y = self.bind(*v, true);
                             bound2 += 1;
-                            g2.push(t("(").append(b.clone()).append(t(format!(" {y})"))).group());
+                            g2.push(self.member(&d.bound, &y)?);
                             these.push(y.clone());
                             second.push(y);
                         }
@@ -1125,7 +1141,8 @@ impl<'a> Gen<'a> {
                 inner.push(app(mult_pred(f.decl.mult, f.span)?, vec![num(f.arity - 1), dj]));
             }
             self.unbind(1);
-            let guard = t(format!("({} {this})", render(&s)));
+            let sig_expr = Expr::new(ExprKind::Sig(f.sig), 1, f.span);
+            let guard = self.member(&sig_expr, &this)?;
             parts.push(binder_block("forall", t(format!("{this} : A")), ",", connective("->", vec![guard, connective("/\\", inner, "True")], "True")));
         }
         self.env.clear();
