@@ -411,6 +411,21 @@ fn edited_definitions_are_refused_and_proofs_kept() {
     assert!(matches!(r.files.iter().find(|(p, _)| *p == proofs).unwrap().1, Action::Kept(_)));
     assert_eq!(std::fs::read_to_string(&proofs).unwrap(), edited);
 
+    // A new check: its skeleton goes to family_proofs_new.v, the proofs file stays.
+    let mut model2 = model.clone();
+    let mut cmd = model2.commands[0].clone();
+    cmd.name = "again".into();
+    model2.commands.push(cmd);
+    let r = export(&model2, &sources, dir.path());
+    let new = dir.path().join("family_proofs_new.v");
+    assert!(r.files.iter().any(|(p, a)| *p == new && *a == Action::Written), "{:?}", r.files);
+    let new_text = std::fs::read_to_string(&new).unwrap();
+    assert!(new_text.contains("Theorem again_holds : no_self_parent_statement."), "{new_text}");
+    assert!(!new_text.contains("Theorem no_self_parent_holds"), "{new_text}");
+    assert_eq!(std::fs::read_to_string(&proofs).unwrap(), edited);
+    let project = std::fs::read_to_string(dir.path().join("_CoqProject")).unwrap();
+    assert!(project.lines().any(|l| l == "family_proofs_new.v"), "{project}");
+
     // A person edits a definitions file: export refuses, without --force.
     let defs = dir.path().join("family.v");
     let text = std::fs::read_to_string(&defs).unwrap();

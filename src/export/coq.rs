@@ -42,6 +42,9 @@ pub struct GeneratedFile {
     pub name: String,
     pub contents: String,
     pub kind: FileKind,
+    /// For the proofs file: each theorem's name and skeleton, so that
+    /// skeletons for new checks can be written beside an edited proofs file.
+    pub theorems: Vec<(String, String)>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -893,14 +896,16 @@ impl<'a> Gen<'a> {
         }
         for k in 1..self.m.modules.len() {
             let body = self.module_file(ModuleId(k as u32));
-            out.push(GeneratedFile { name: format!("{}.v", self.file[k]), contents: body, kind: FileKind::Definitions });
+            out.push(GeneratedFile { name: format!("{}.v", self.file[k]), contents: body, kind: FileKind::Definitions, theorems: vec![] });
         }
         let root = self.module_file(ROOT);
-        out.push(GeneratedFile { name: format!("{}.v", self.root_name), contents: root, kind: FileKind::Definitions });
+        out.push(GeneratedFile { name: format!("{}.v", self.root_name), contents: root, kind: FileKind::Definitions, theorems: vec![] });
+        let theorems = self.theorems();
         out.push(GeneratedFile {
             name: format!("{}_proofs.v", self.root_name),
-            contents: self.proofs_file(),
+            contents: self.proofs_file(&theorems),
             kind: FileKind::Proofs,
+            theorems,
         });
         out
     }
@@ -1149,7 +1154,8 @@ impl<'a> Gen<'a> {
         Ok(connective("/\\", parts, "True"))
     }
 
-    fn proofs_file(&self) -> String {
+    /// A theorem skeleton per `check` command: (name, text).
+    fn theorems(&self) -> Vec<(String, String)> {
         let mut theorems = Vec::new();
         let mut used = BTreeSet::new();
         for c in &self.m.commands {
@@ -1161,28 +1167,23 @@ impl<'a> Gen<'a> {
                 CommandTarget::Inline(_) => self.inline_statement_name(c),
                 CommandTarget::Pred(_) => continue,
             };
-            let mut name = sanitize(&c.name);
-            if name == sanitize(&stmt.trim_end_matches("_statement")) || self.names.taken.contains(&name) {
-                name = format!("{name}_holds");
-            }
-            while !used.insert(name.clone()) {
+            let mut name = format!("{}_holds", sanitize(&c.name));
+            while self.names.taken.contains(&name) || !used.insert(name.clone()) {
                 name.push('\'');
             }
             let cmd = self.src.snippet(c.span).replace("(*", "( *").replace("*)", "* )").replace('"', "'");
-            theorems.push(
-                THEOREM_TEMPLATE
-                    .replace("{{command}}", cmd.trim())
-                    .replace("{{name}}", &name)
-                    .replace("{{statement}}", &stmt)
-                    .replace("{{facts}}", &self.module_facts[0]),
-            );
+            let text = THEOREM_TEMPLATE
+                .replace("{{command}}", cmd.trim())
+                .replace("{{name}}", &name)
+                .replace("{{statement}}", &stmt)
+                .replace("{{facts}}", &self.module_facts[0]);
+            theorems.push((name, text));
         }
-        let source = self.m.modules[0].path.file_name().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
-        PROOFS_TEMPLATE
-            .replace("{{model}}", &self.m.modules[0].name)
-            .replace("{{source}}", &source)
-            .replace("{{definitions}}", &self.root_name)
-            .replace("{{theorems}}", theorems.join("\n").trim_end())
+        theorems
+    }
+
+    fn proofs_file(&self, theorems: &[(String, String)]) -> String {
+        proofs_text(self.m, &self.root_name, theorems)
     }
 
     /// Preds and funs of module `k`, callees before callers, otherwise in
@@ -1405,6 +1406,17 @@ fn statement(name: &str, facts: &str, body: D) -> D {
         )
         .append(t("."))
         .group()
+}
+
+/// The proofs file around the given theorem skeletons (templates/coq/proofs.v).
+pub fn proofs_text(m: &Model, definitions: &str, theorems: &[(String, String)]) -> String {
+    let source = m.modules[0].path.file_name().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+    let body: Vec<&str> = theorems.iter().map(|(_, t)| t.as_str()).collect();
+    PROOFS_TEMPLATE
+        .replace("{{model}}", &m.modules[0].name)
+        .replace("{{source}}", &source)
+        .replace("{{definitions}}", definitions)
+        .replace("{{theorems}}", body.join("\n").trim_end())
 }
 
 // ---------------------------------------------------------------------------

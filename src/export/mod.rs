@@ -102,7 +102,31 @@ pub fn find_theories(explicit: Option<&Path>) -> Option<PathBuf> {
 
 /// Export a model as Coq into `opts.out_dir`.
 pub fn write_coq(model: &Model, sources: &SourceMap, opts: &ExportOptions) -> Result<ExportReport, Diagnostics> {
-    let files = coq::generate(model, sources)?;
+    let mut files = coq::generate(model, sources)?;
+    // Skeletons for checks the (edited, hence kept) proofs file lacks go to
+    // `<model>_proofs_new.v`.
+    let stem = coq::model_file_stem(model);
+    if let Some(proofs) = files.iter().find(|f| f.kind == FileKind::Proofs) {
+        if let Ok(old) = fs::read_to_string(opts.out_dir.join(&proofs.name)) {
+            let missing: Vec<(String, String)> = proofs
+                .theorems
+                .iter()
+                .filter(|(name, _)| {
+                    !old.contains(&format!("Theorem {name} ")) && !old.contains(&format!("Lemma {name} "))
+                })
+                .cloned()
+                .collect();
+            if old != proofs.contents && !missing.is_empty() {
+                let contents = coq::proofs_text(model, &stem, &missing);
+                files.push(GeneratedFile {
+                    name: format!("{stem}_proofs_new.v"),
+                    contents,
+                    kind: FileKind::Proofs,
+                    theorems: missing,
+                });
+            }
+        }
+    }
     write_files(&files, opts)
 }
 
