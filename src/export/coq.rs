@@ -158,6 +158,15 @@ fn app(head: impl Into<String>, args: Vec<D>) -> D {
     d.group()
 }
 
+/// `(head k1 k2 arg1 ...)` with the arities `k1 k2` kept on the head's line.
+fn appk(head: impl Into<String>, ks: &[usize], args: Vec<D>) -> D {
+    let mut h = head.into();
+    for k in ks {
+        h.push_str(&format!(" {k}"));
+    }
+    app(h, args)
+}
+
 fn num(n: usize) -> D {
     t(n.to_string())
 }
@@ -187,6 +196,33 @@ fn render(d: &D) -> String {
     let mut out = Vec::new();
     d.render(WIDTH, &mut out).expect("rendering to a Vec cannot fail");
     String::from_utf8(out).expect("documents are UTF-8")
+}
+
+/// The whole paragraph of a declaration whose span may cover only its name
+/// (`pred p[...] { ... }`): from the start of the name's line (when only
+/// keywords precede it there) to the end of the body, plus a closing `}`.
+fn paragraph_span(sources: &SourceMap, name: Span, body: Span) -> Span {
+    if name.is_dummy() || body.is_dummy() || name.file != body.file || body.end < name.start {
+        return name;
+    }
+    let text = &sources.get(name.file).text;
+    let bytes = text.as_bytes();
+    let line_start = text[..name.start as usize].rfind('\n').map_or(0, |p| p + 1);
+    let before = &text[line_start..name.start as usize];
+    let start = if before.chars().all(|c| c.is_alphanumeric() || c == '_' || c == ' ' || c == '\t' || c == '.' || c == '/') {
+        line_start + (before.len() - before.trim_start().len())
+    } else {
+        name.start as usize
+    };
+    let mut end = body.end as usize;
+    let mut k = end;
+    while k < bytes.len() && (bytes[k] as char).is_whitespace() {
+        k += 1;
+    }
+    if k < bytes.len() && bytes[k] == b'}' {
+        end = k + 1;
+    }
+    Span::new(name.file, start, end.max(name.end as usize))
 }
 
 /// The Alloy text of a span as a Coq comment (comment delimiters and
@@ -521,7 +557,7 @@ impl<'a> Gen<'a> {
             K::Difference(a, b) => self.op2("diff", e.arity, a, b)?,
             K::Join(a, b) => {
                 let (da, db) = (self.expr(a)?, self.expr(b)?);
-                app("join", vec![num(a.arity - 1), num(b.arity - 1), da, db])
+                appk("join", &[a.arity - 1, b.arity - 1], vec![da, db])
             }
             K::Product { lhs, lmult, rmult, rhs } => {
                 if *lmult != Mult::Set || *rmult != Mult::Set {
@@ -529,19 +565,19 @@ impl<'a> Gen<'a> {
                         .label("multiplicity constraint here"));
                 }
                 let (da, db) = (self.expr(lhs)?, self.expr(rhs)?);
-                app("product", vec![num(lhs.arity), num(rhs.arity), da, db])
+                appk("product", &[lhs.arity, rhs.arity], vec![da, db])
             }
             K::Override(a, b) => {
                 let (da, db) = (self.expr(a)?, self.expr(b)?);
-                app("override", vec![num(e.arity - 1), da, db])
+                appk("override", &[e.arity - 1], vec![da, db])
             }
             K::DomainRestrict(s, r) => {
                 let (ds, dr) = (self.expr(s)?, self.expr(r)?);
-                app("domr", vec![num(r.arity - 1), ds, dr])
+                appk("domr", &[r.arity - 1], vec![ds, dr])
             }
             K::RangeRestrict(r, s) => {
                 let (dr, ds) = (self.expr(r)?, self.expr(s)?);
-                app("ranr", vec![num(r.arity - 1), dr, ds])
+                appk("ranr", &[r.arity - 1], vec![dr, ds])
             }
             K::Transpose(r) => app("transpose", vec![self.expr(r)?]),
             K::Closure(r) => app("closure", vec![self.expr(r)?]),
@@ -583,7 +619,7 @@ impl<'a> Gen<'a> {
             K::IfThenElse(c, a, b) => {
                 let dc = self.formula(c)?;
                 let (da, db) = (self.expr(a)?, self.expr(b)?);
-                app("ite", vec![num(e.arity), dc, da, db])
+                appk("ite", &[e.arity], vec![dc, da, db])
             }
             K::Let(v, val, body) => {
                 let dv = self.expr(val)?;
@@ -601,7 +637,7 @@ impl<'a> Gen<'a> {
 
     fn op2(&mut self, op: &str, n: usize, a: &Expr, b: &Expr) -> Result<D, Diagnostic> {
         let (da, db) = (self.expr(a)?, self.expr(b)?);
-        Ok(app(op, vec![num(n), da, db]))
+        Ok(appk(op, &[n], vec![da, db]))
     }
 
     // -- formulas -----------------------------------------------------------
@@ -614,16 +650,16 @@ impl<'a> Gen<'a> {
             F::In(a, b) => self.in_formula(a, b)?,
             F::Eq(a, b) => {
                 let (da, db) = (self.expr(a)?, self.expr(b)?);
-                app("same", vec![num(a.arity), da, db])
+                appk("same", &[a.arity], vec![da, db])
             }
             F::Mult(m, e) => {
                 let de = self.expr(e)?;
-                app(mult_pred(*m, f.span)?, vec![num(e.arity), de])
+                appk(mult_pred(*m, f.span)?, &[e.arity], vec![de])
             }
             F::IntCmp(op, a, b) => self.int_cmp(*op, a, b, f.span)?,
             F::Not(g) => match &g.kind {
                 // `no e` is `not (some e)` in the IR
-                F::Mult(Mult::Some, e) => app("no", vec![num(e.arity), self.expr(e)?]),
+                F::Mult(Mult::Some, e) => appk("no", &[e.arity], vec![self.expr(e)?]),
                 _ => t("~ ").append(self.formula(g)?),
             },
             F::And(gs) => {
@@ -669,14 +705,14 @@ impl<'a> Gen<'a> {
         let da = self.expr(a)?;
         let ExprKind::Product { lhs, lmult, rmult, rhs } = &b.kind else {
             let db = self.expr(b)?;
-            return Ok(app("incl", vec![num(a.arity), da, db]));
+            return Ok(appk("incl", &[a.arity], vec![da, db]));
         };
         let plain = Expr::new(
             ExprKind::Product { lhs: lhs.clone(), lmult: Mult::Set, rmult: Mult::Set, rhs: rhs.clone() },
             b.arity,
             b.span,
         );
-        let mut parts = vec![app("incl", vec![num(a.arity), da.clone(), self.expr(&plain)?])];
+        let mut parts = vec![appk("incl", &[a.arity], vec![da.clone(), self.expr(&plain)?])];
         // each tuple of lhs: rmult (t.a)
         if *rmult != Mult::Set {
             parts.push(self.tuple_mult(lhs, &da, a.arity, *rmult, true, b.span)?);
@@ -709,17 +745,17 @@ impl<'a> Gen<'a> {
         let mut ar = arity;
         if left {
             for x in &xs {
-                cur = app("join", vec![num(0), num(ar - 1), app("single", vec![t(x.clone())]), cur]);
+                cur = appk("join", &[0, ar - 1], vec![app("single", vec![t(x.clone())]), cur]);
                 ar -= 1;
             }
         } else {
             for x in xs.iter().rev() {
-                cur = app("join", vec![num(ar - 1), num(0), cur, app("single", vec![t(x.clone())])]);
+                cur = appk("join", &[ar - 1, 0], vec![cur, app("single", vec![t(x.clone())])]);
                 ar -= 1;
             }
         }
         let guard = self.member(side, &xs.join(" "))?;
-        let body = connective("->", vec![guard, app(mult_pred(mult, span)?, vec![num(ar), cur])], "True");
+        let body = connective("->", vec![guard, appk(mult_pred(mult, span)?, &[ar], vec![cur])], "True");
         Ok(binder_block("forall", t(format!("{} : A", xs.join(" "))), ",", body))
     }
 
@@ -753,10 +789,10 @@ impl<'a> Gen<'a> {
             let d = match (s0, s1, s2) {
                 (true, true, true) => Some(t("True")),
                 (false, false, false) => Some(t("False")),
-                (true, false, false) => Some(app("no", vec![num(n), de.clone()])),
-                (false, true, true) => Some(app("some", vec![num(n), de.clone()])),
-                (true, true, false) => Some(app("lone", vec![num(n), de.clone()])),
-                (false, true, false) => Some(app("one", vec![num(n), de.clone()])),
+                (true, false, false) => Some(appk("no", &[n], vec![de.clone()])),
+                (false, true, true) => Some(appk("some", &[n], vec![de.clone()])),
+                (true, true, false) => Some(appk("lone", &[n], vec![de.clone()])),
+                (false, true, false) => Some(appk("one", &[n], vec![de.clone()])),
                 _ => None,
             };
             if let Some(d) = d {
@@ -764,7 +800,7 @@ impl<'a> Gen<'a> {
             }
         }
         // Otherwise with `atleast n j e` (#e >= j).
-        let atleast = |j: i64| if j <= 0 { t("True") } else { app("atleast", vec![num(n), t(j.to_string()), de.clone()]) };
+        let atleast = |j: i64| if j <= 0 { t("True") } else { app(format!("atleast {n} {j}"), vec![de.clone()]) };
         let not = |d: D| t("~ ").append(d);
         let exactly = |k: i64| {
             if k < 0 {
@@ -800,7 +836,7 @@ impl<'a> Gen<'a> {
                         let var = Expr::new(ExprKind::Var(*v), d.bound.arity, d.bound.span);
                         guards.push(self.in_formula(&var, &d.bound)?);
                         if d.mult != Mult::Set {
-                            guards.push(app(mult_pred(d.mult, d.bound.span)?, vec![num(d.bound.arity), t(x.clone())]));
+                            guards.push(appk(mult_pred(d.mult, d.bound.span)?, &[d.bound.arity], vec![t(x.clone())]));
                         }
                     }
                     binders.push((x.clone(), scalar, d.bound.arity));
@@ -812,7 +848,7 @@ impl<'a> Gen<'a> {
                     } else {
                         for (p, a) in these.iter().enumerate() {
                             for b2 in &these[p + 1..] {
-                                guards.push(app("no", vec![num(d.bound.arity), app("inter", vec![num(d.bound.arity), t(a.clone()), t(b2.clone())])]));
+                                guards.push(appk("no", &[d.bound.arity], vec![appk("inter", &[d.bound.arity], vec![t(a.clone()), t(b2.clone())])]));
                             }
                         }
                     }
@@ -980,12 +1016,12 @@ impl<'a> Gen<'a> {
                 Item::Pred(p) => {
                     let pred = self.m.pred(p);
                     let d = self.callable(k, &self.pred[p.index()].clone(), &pred.params, None, |g| g.formula(&pred.body));
-                    self.emit(&mut out, pred.span, d);
+                    self.emit(&mut out, paragraph_span(self.src, pred.span, pred.body.span), d);
                 }
                 Item::Fun(f) => {
                     let fun = self.m.fun(f);
                     let d = self.callable(k, &self.fun[f.index()].clone(), &fun.params, Some(fun.result.bound.arity), |g| g.expr(&fun.body));
-                    self.emit(&mut out, fun.span, d);
+                    self.emit(&mut out, paragraph_span(self.src, fun.span, fun.body.span), d);
                 }
             }
         }
@@ -1024,7 +1060,7 @@ impl<'a> Gen<'a> {
                 let asrt = &self.m.asserts[a];
                 let facts_name = self.module_facts[0].clone();
                 let d = self.formula(&asrt.body).map(|body| statement(&self.statement[a], &facts_name, body));
-                self.emit(&mut out, asrt.span, d);
+                self.emit(&mut out, paragraph_span(self.src, asrt.span, asrt.body.span), d);
             }
             for c in &self.m.commands {
                 if let (CommandKind::Check, CommandTarget::Inline(f)) = (c.kind, &c.target) {
@@ -1081,14 +1117,14 @@ impl<'a> Gen<'a> {
             let mut it = ss.iter();
             let mut d = sref(g, *it.next().expect("non-empty"))?;
             for s in it {
-                d = app("union", vec![num(1), d, sref(g, *s)?]);
+                d = appk("union", &[1], vec![d, sref(g, *s)?]);
             }
             Ok(d)
         };
         let disjoint = |g: &Gen, ss: &[SigId], parts: &mut Vec<D>| -> Result<(), Diagnostic> {
             for (p, a) in ss.iter().enumerate() {
                 for b in &ss[p + 1..] {
-                    parts.push(app("no", vec![num(1), app("inter", vec![num(1), sref(g, *a)?, sref(g, *b)?])]));
+                    parts.push(appk("no", &[1], vec![appk("inter", &[1], vec![sref(g, *a)?, sref(g, *b)?])]));
                 }
             }
             Ok(())
@@ -1099,20 +1135,20 @@ impl<'a> Gen<'a> {
             let sig = m.sig(s);
             match &sig.kind {
                 SigKind::TopLevel => {}
-                SigKind::Extends(p) => parts.push(app("incl", vec![num(1), sref(self, s)?, sref(self, *p)?])),
+                SigKind::Extends(p) => parts.push(appk("incl", &[1], vec![sref(self, s)?, sref(self, *p)?])),
                 SigKind::Subset(ps) if !ps.is_empty() => {
-                    parts.push(app("incl", vec![num(1), sref(self, s)?, union_of(self, ps)?]))
+                    parts.push(appk("incl", &[1], vec![sref(self, s)?, union_of(self, ps)?]))
                 }
                 SigKind::Subset(_) => {}
             }
             let children: Vec<SigId> = m.children(s).collect();
             disjoint(self, &children, &mut parts)?;
             if sig.is_abstract && !children.is_empty() {
-                parts.push(app("incl", vec![num(1), sref(self, s)?, union_of(self, &children)?]));
+                parts.push(appk("incl", &[1], vec![sref(self, s)?, union_of(self, &children)?]));
             }
             if let Some(mult) = sig.mult {
                 if mult != Mult::Set {
-                    parts.push(app(mult_pred(mult, sig.span)?, vec![num(1), sref(self, s)?]));
+                    parts.push(appk(mult_pred(mult, sig.span)?, &[1], vec![sref(self, s)?]));
                 }
             }
         }
@@ -1130,7 +1166,7 @@ impl<'a> Gen<'a> {
             }
             let fr = self.field_ref(fid, f.span)?;
             let s = self.sig_ref(f.sig, f.span)?;
-            parts.push(app("incl", vec![num(f.arity), fr.clone(), app("product", vec![num(1), num(f.arity - 1), s.clone(), app("univ", vec![num(f.arity - 1)])])]));
+            parts.push(appk("incl", &[f.arity], vec![fr.clone(), appk("product", &[1, f.arity - 1], vec![s.clone(), app("univ", vec![num(f.arity - 1)])])]));
             let this = self.bind(f.this_var, true);
             let joined = Expr::new(
                 ExprKind::Join(
@@ -1143,7 +1179,7 @@ impl<'a> Gen<'a> {
             let mut inner = vec![self.in_formula(&joined, &f.decl.bound)?];
             if f.decl.mult != Mult::Set {
                 let dj = self.expr(&joined)?;
-                inner.push(app(mult_pred(f.decl.mult, f.span)?, vec![num(f.arity - 1), dj]));
+                inner.push(appk(mult_pred(f.decl.mult, f.span)?, &[f.arity - 1], vec![dj]));
             }
             self.unbind(1);
             let sig_expr = Expr::new(ExprKind::Sig(f.sig), 1, f.span);
