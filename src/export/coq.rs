@@ -550,7 +550,7 @@ impl<'a> Gen<'a> {
             K::IntAtoms => {
                 return Err(err(e.span, "the Coq export does not support `Int` (integer atoms)")
                     .label("integer atoms")
-                    .hint("only cardinalities compared with 0 or 1 are translated"))
+                    .hint("the Coq export only translates cardinalities compared with integer literals"))
             }
             K::Union(a, b) => self.op2("union", e.arity, a, b)?,
             K::Intersection(a, b) => self.op2("inter", e.arity, a, b)?,
@@ -630,7 +630,7 @@ impl<'a> Gen<'a> {
             }
             K::IntToAtom(i) => {
                 return Err(err(i.span, "the Coq export does not support integers used as atoms")
-                    .hint("only cardinalities compared with 0 or 1 are translated"))
+                    .hint("the Coq export only translates cardinalities compared with integer literals"))
             }
         })
     }
@@ -1392,8 +1392,8 @@ fn flip(op: IntCmp) -> IntCmp {
 
 fn unsupported_int(span: Span) -> Diagnostic {
     err(span, "this integer comparison is not supported by the Coq export")
-        .label("not a cardinality compared with 0 or 1")
-        .hint("the Coq export translates `#e` compared with 0 or 1 (as no/some/lone/one); other integer arithmetic is refused rather than approximated")
+        .label("not a cardinality compared with an integer literal")
+        .hint("the Coq export translates `#e` compared with a literal (as exact cardinality); other integer arithmetic is refused rather than approximated")
 }
 
 fn disj_atoms(xs: &[String]) -> Vec<D> {
