@@ -12,4 +12,5 @@ pub mod diag;
 pub mod export;
 pub mod instance;
 pub mod ir;
+pub mod resolve;
 pub mod syntax;
