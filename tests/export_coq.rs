@@ -27,6 +27,7 @@ impl B {
             path: PathBuf::from(format!("{name}.als")),
             label_prefix: String::new(),
             params: vec![],
+            exact_params: vec![],
             opens: vec![],
             span: Span::new(file, 0, 0),
         });
@@ -235,6 +236,7 @@ fn with_params(sources: &mut SourceMap) -> Model {
         path: PathBuf::from("graph.als"),
         label_prefix: "graph".into(),
         params: vec![("node".into(), SigId(0))],
+        exact_params: vec![],
         opens: vec![],
         span: lsp("module graph[node]"),
     });
@@ -570,4 +572,37 @@ fn models_export_and_compile() {
     }
     build_theories();
     coqc_dir(dir.path());
+}
+
+#[test]
+fn cli_export() {
+    let exe = env!("CARGO_BIN_EXE_relprove");
+    let dir = tempfile::tempdir().unwrap();
+    let out = Proc::new(exe)
+        .args(["export", "--coq", "-o"])
+        .arg(dir.path())
+        .arg("--theories")
+        .arg(theories())
+        .arg(fixture("uses.als"))
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{stdout}\n{}", String::from_utf8_lossy(&out.stderr));
+    assert!(stdout.contains("wrote") && stdout.contains("uses_graph.v") && stdout.contains("uses_proofs.v"), "{stdout}");
+    let project = std::fs::read_to_string(dir.path().join("_CoqProject")).unwrap();
+    assert!(project.starts_with("-R ") && project.contains(" Relprove\n-R . Proofs\n"), "{project}");
+    assert!(dir.path().join("Makefile").is_file());
+    // A second run changes nothing.
+    let again = Proc::new(exe).args(["export", "--coq", "-o"]).arg(dir.path()).arg(fixture("uses.als")).output().unwrap();
+    let stdout = String::from_utf8_lossy(&again.stdout);
+    assert!(again.status.success() && !stdout.contains("wrote"), "{stdout}");
+    // Refused models: exit 2 with the diagnostic on stderr.
+    let bad = dir.path().join("ints.als");
+    std::fs::write(&bad, "sig A { v: Int }\n").unwrap();
+    let out = Proc::new(exe).args(["export", "--coq", "-o"]).arg(dir.path()).arg(&bad).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("ints.als:1:12"));
+    // Lean is not implemented.
+    let out = Proc::new(exe).args(["export", "--lean", "-o"]).arg(dir.path()).arg(&bad).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
 }
