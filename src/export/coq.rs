@@ -57,6 +57,7 @@ pub enum FileKind {
 
 const PROOFS_TEMPLATE: &str = include_str!("../../templates/coq/proofs.v");
 const THEOREM_TEMPLATE: &str = include_str!("../../templates/coq/theorem.v");
+const COUNTEREXAMPLE_TEMPLATE: &str = include_str!("../../templates/coq/counterexample.v");
 
 /// Generate the Coq files for a model. The definition files come first
 /// (dependencies before dependents), the proofs skeleton last.
@@ -1161,9 +1162,6 @@ impl<'a> Gen<'a> {
         let mut parts = Vec::new();
         for fid in m.field_ids() {
             let f = m.field(fid);
-            if f.disj {
-                return Err(err(f.span, "`disj` field declarations are not supported by the Coq export"));
-            }
             let fr = self.field_ref(fid, f.span)?;
             let s = self.sig_ref(f.sig, f.span)?;
             parts.push(appk("incl", &[f.arity], vec![fr.clone(), appk("product", &[1, f.arity - 1], vec![s.clone(), app("univ", vec![num(f.arity - 1)])])]));
@@ -1186,6 +1184,48 @@ impl<'a> Gen<'a> {
             let guard = self.member(&sig_expr, &this)?;
             parts.push(binder_block("forall", t(format!("{this} : A")), ",", connective("->", vec![guard, connective("/\\", inner, "True")], "True")));
         }
+        // `disj f, g: e`: for each atom of the sig, the fields' values are
+        // disjoint. Fields of one declaration are separated only by commas.
+        let text_between = |a: Span, b: Span| -> Option<&str> {
+            if a.is_dummy() || b.is_dummy() || a.file != b.file || b.start < a.end {
+                return None;
+            }
+            self.src.get(a.file).text.get(a.end as usize..b.start as usize)
+        };
+        let mut groups: Vec<Vec<FieldId>> = Vec::new();
+        for fid in m.field_ids() {
+            let f = m.field(fid);
+            if !f.disj {
+                continue;
+            }
+            let same_decl = groups.last().and_then(|g| g.last()).is_some_and(|&prev| {
+                let p = m.field(prev);
+                p.sig == f.sig
+                    && text_between(p.span, f.span).is_some_and(|t| t.chars().all(|c| c == ',' || c.is_whitespace()))
+            });
+            if same_decl {
+                groups.last_mut().expect("non-empty").push(fid);
+            } else {
+                groups.push(vec![fid]);
+            }
+        }
+        for g in groups.iter().filter(|g| g.len() > 1) {
+            let f0 = m.field(g[0]);
+            let this = self.bind(f0.this_var, true);
+            let mut disj = Vec::new();
+            for (p, &a) in g.iter().enumerate() {
+                for &b in &g[p + 1..] {
+                    let n = m.field(a).arity - 1;
+                    let ja = appk("join", &[0, n], vec![app("single", vec![t(this.clone())]), self.field_ref(a, f0.span)?]);
+                    let jb = appk("join", &[0, n], vec![app("single", vec![t(this.clone())]), self.field_ref(b, f0.span)?]);
+                    disj.push(appk("no", &[n], vec![appk("inter", &[n], vec![ja, jb])]));
+                }
+            }
+            self.unbind(1);
+            let sig_expr = Expr::new(ExprKind::Sig(f0.sig), 1, f0.span);
+            let guard = self.member(&sig_expr, &this)?;
+            parts.push(binder_block("forall", t(format!("{this} : A")), ",", connective("->", vec![guard, connective("/\\", disj, "True")], "True")));
+        }
         self.env.clear();
         Ok(connective("/\\", parts, "True"))
     }
@@ -1203,12 +1243,15 @@ impl<'a> Gen<'a> {
                 CommandTarget::Inline(_) => self.inline_statement_name(c),
                 CommandTarget::Pred(_) => continue,
             };
-            let mut name = format!("{}_holds", sanitize(&c.name));
+            // `expect 1`: a counterexample is expected, so the skeleton is the negation.
+            let fails = c.expect == Some(1);
+            let (suffix, template) = if fails { ("fails", COUNTEREXAMPLE_TEMPLATE) } else { ("holds", THEOREM_TEMPLATE) };
+            let mut name = format!("{}_{suffix}", sanitize(&c.name));
             while self.names.taken.contains(&name) || !used.insert(name.clone()) {
                 name.push('\'');
             }
             let cmd = self.src.snippet(c.span).replace("(*", "( *").replace("*)", "* )").replace('"', "'");
-            let text = THEOREM_TEMPLATE
+            let text = template
                 .replace("{{command}}", cmd.trim())
                 .replace("{{name}}", &name)
                 .replace("{{statement}}", &stmt)
