@@ -931,7 +931,21 @@ impl<'a> Gen<'a> {
             self.errors.push(Diagnostic::without_span(Phase::Export, "the model has no modules"));
             return out;
         }
-        for k in 1..self.m.modules.len() {
+        // Opened modules before the modules that open them (post-order).
+        fn visit(m: &Model, k: ModuleId, seen: &mut Vec<bool>, order: &mut Vec<usize>) {
+            if std::mem::replace(&mut seen[k.index()], true) {
+                return;
+            }
+            for (_, o) in &m.module(k).opens {
+                visit(m, *o, seen, order);
+            }
+            order.push(k.index());
+        }
+        let mut seen = vec![false; self.m.modules.len()];
+        let mut order = Vec::new();
+        visit(self.m, ROOT, &mut seen, &mut order);
+        order.extend((0..self.m.modules.len()).filter(|&k| !seen[k]));
+        for k in order.into_iter().filter(|&k| k != 0) {
             let body = self.module_file(ModuleId(k as u32));
             out.push(GeneratedFile { name: format!("{}.v", self.file[k]), contents: body, kind: FileKind::Definitions, theorems: vec![] });
         }
