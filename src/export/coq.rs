@@ -90,6 +90,7 @@ const RESERVED: &[&str] = &[
     "join", "product", "domr", "ranr", "dom", "override", "iden", "transpose", "closure",
     "closure_step", "closure_cons", "rclosure", "single", "no", "some", "lone", "one", "ite",
     // names the generator uses
+    "tuple", "holds", "atleast",
     "A", "i", "Instance", "mkInstance", "hierarchy", "fields",
 ];
 
