@@ -85,3 +85,15 @@ fn default_aliases_and_shared_instance_labels() {
     let labels: Vec<&str> = m.sigs.iter().map(|s| s.label.as_str()).collect();
     assert_eq!(labels, vec!["A", "B", "mid/M", "x/L", "ordering/Ord", "open$4/Ord"]);
 }
+
+/// `alias/name` also finds names the aliased module can itself see.
+#[test]
+fn qualified_names_search_through_the_aliased_module() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("base.als"), "module base\npred nonempty[s: univ] { some s }\n").unwrap();
+    std::fs::write(dir.path().join("mid.als"), "module mid\nopen base\nsig M {}\n").unwrap();
+    std::fs::write(dir.path().join("main.als"), "open mid as m\nfact { m/nonempty[m/M] }\n").unwrap();
+    let mut sources = SourceMap::new();
+    let m = load_model(&dir.path().join("main.als"), &mut sources, &LoadOptions::default()).unwrap_or_else(|d| panic!("{}", render(&sources, &d, false)));
+    assert!(display_model(&m).contains("fact (anonymous) in main { nonempty[m/M] }"), "{}", display_model(&m));
+}

@@ -450,7 +450,12 @@ impl Resolver<'_> {
                     }
                 }
             }
-            vec![q]
+            let ns = &self.mods[q.index()].ns;
+            if ns.asserts.contains_key(n.last()) || ns.preds.contains_key(n.last()) || ns.funs.contains_key(n.last()) {
+                vec![q]
+            } else {
+                self.mods[q.index()].visible.clone()
+            }
         } else {
             self.mods[m.index()].visible.clone()
         };
