@@ -64,27 +64,49 @@ Definition terminated (g : grid) : Prop := forallb block_complete g = true.
 (** ** Blocks (Fig. 3). [B_Exec]: some warp whose next instruction is neither
     [Bar] nor [Exit] takes a step (the scheduler's choice is free).
     [B_Bar]: when every warp is at [Bar], all move past it and the block's
-    shared memory is committed (valid bits set). *)
-Inductive bstep : block -> mem -> block -> mem -> Prop :=
+    shared memory is committed (valid bits set).
+
+    The block and grid rules are stated over an arbitrary warp-step relation
+    [W]; the semantics proper uses [W := wstep] ([bstep], [gstep]), and
+    [Transparency.v] reuses the same rules over the arbitrary-order warp
+    step. *)
+Section Sched.
+Variable W : instr -> warp -> mem -> warp -> mem -> Prop.
+
+Inductive bstep_with : block -> mem -> block -> mem -> Prop :=
 | B_Exec b ws ws' w w' i m m' :
     replace_at ws w w' ws' ->
     nth_error pi (get_pc w) = Some i ->
     i <> Bar -> i <> Exit ->
-    wstep i w m w' m' ->
-    bstep (mkBlock b ws) m (mkBlock b ws') m'
+    W i w m w' m' ->
+    bstep_with (mkBlock b ws) m (mkBlock b ws') m'
 | B_Bar b ws m :
     Forall at_barrier ws ->
-    bstep (mkBlock b ws) m (mkBlock b (map incr_pc ws)) (commit b m).
+    bstep_with (mkBlock b ws) m (mkBlock b (map incr_pc ws)) (commit b m).
 
 (** ** Grids (Fig. 3): some incomplete block takes a step. *)
-Inductive gstep : grid * mem -> grid * mem -> Prop :=
+Inductive gstep_with : grid * mem -> grid * mem -> Prop :=
 | G_Exec g g' b b' m m' :
     replace_at g b b' g' ->
     block_complete b = false ->
-    bstep b m b' m' ->
-    gstep (g, m) (g', m').
+    bstep_with b m b' m' ->
+    gstep_with (g, m) (g', m').
+End Sched.
+
+Definition bstep : block -> mem -> block -> mem -> Prop := bstep_with wstep.
+Definition gstep : grid * mem -> grid * mem -> Prop := gstep_with wstep.
 
 End Semantics.
+
+(** Refining the warp step refines block and grid steps. *)
+Lemma gstep_with_mono pi (W1 W2 : instr -> warp -> mem -> warp -> mem -> Prop) s s' :
+  (forall i w m w' m', W1 i w m w' m' -> W2 i w m w' m') ->
+  gstep_with pi W1 s s' -> gstep_with pi W2 s s'.
+Proof.
+  intros HW H; destruct H as [g g' b b' m m' Hr Hc Hb].
+  econstructor; [exact Hr | exact Hc |].
+  destruct Hb; [eapply B_Exec; eauto | apply B_Bar; assumption].
+Qed.
 
 (** ** [n_apply n f a a']: [a'] is reached from [a] by exactly [n] [f]-steps
     (Listing 4). *)
@@ -98,7 +120,7 @@ Inductive n_apply {A : Type} : nat -> (A -> A -> Prop) -> A -> A -> Prop :=
 Lemma terminated_stuck kc pi g m s :
   terminated pi g -> ~ gstep kc pi (g, m) s.
 Proof.
-  unfold terminated; intros Ht Hs; inversion Hs as [g0 g' b b' m0 m' Hr Hc Hb]; subst.
+  unfold terminated, gstep; intros Ht Hs; inversion Hs as [g0 g' b b' m0 m' Hr Hc Hb]; subst.
   rewrite forallb_forall in Ht.
   assert (In b g) as Hin.
   { clear - Hr. induction Hr; simpl; auto. }
@@ -114,11 +136,11 @@ Lemma gstep_single kc pi b w m s :
       wstep kc i w m w' m' /\ s = ([mkBlock b [w']], m'))
   \/ (nth_error pi (get_pc w) = Some Bar /\ s = ([mkBlock b [incr_pc w]], commit b m)).
 Proof.
-  intro H; inversion H as [g g' b0 b' m0 m' Hr Hc Hb]; subst.
+  unfold gstep; intro H; inversion H as [g g' b0 b' m0 m' Hr Hc Hb]; subst.
   inversion Hr; subst; [|match goal with H : replace_at [] _ _ _ |- _ => inversion H end].
   inversion Hb as [b1 ws ws' w0 w' i m1 m'' Hr' Hn Hbar Hex Hw | b1 ws m1 Hf]; subst.
   - left. inversion Hr'; subst;
       [|match goal with H : replace_at [] _ _ _ |- _ => inversion H end].
-    exists i, w', m'. auto.
+    exists i, w', m'. auto 7.
   - right. inversion Hf; subst. auto.
 Qed.

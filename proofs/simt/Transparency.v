@@ -100,7 +100,7 @@ Proof. unfold write_all; apply fold_left_app. Qed.
 (** ** Generic decomposition of arbitrary-order executions. *)
 Section Generic.
 Variables (A : Type) (g : mem -> A -> A) (w : A -> list (loc * Z)) (f : A -> mem -> A * mem).
-Hypothesis Hf : forall a m, f a m = (g m a, write_all m (w a)).
+Variable Hf : forall a m, f a m = (g m a, write_all m (w a)).
 
 (** Threads that write nothing: memory is unchanged, and the thread
     updates form an [nd_map]. *)
@@ -197,6 +197,100 @@ Proof.
   - apply warp_step_schedule_transparent; assumption.
   - intro H. inversion H; subst; simpl in Hloc; try discriminate.
     apply lockstep_is_a_schedule; assumption.
+Qed.
+
+(** ** Lifting to divergent warps, blocks and grids.
+
+    [nd_wstep] is [wstep] with the lock-step rule replaced by an
+    arbitrary-order execution of the active (left-most) sub-warp; the
+    control rules have no per-thread effect and are unchanged. Blocks and
+    grids use the rules of Fig. 3 ([gstep_with]) over it. *)
+Fixpoint active_threads (w : warp) : list thread :=
+  match w with
+  | Uni _ ts => ts
+  | Div w1 _ => active_threads w1
+  end.
+
+Inductive nd_wstep (kc : kconf) : instr -> warp -> mem -> warp -> mem -> Prop :=
+| NW_Local i pc ts ts' m m' :
+    is_local i = true ->
+    nd_exec (tstep kc i) ts m ts' m' ->
+    nd_wstep kc i (Uni pc ts) m (Uni (S pc) ts') m'
+| NW_Bra tgt pc ts m :
+    nd_wstep kc (Bra tgt) (Uni pc ts) m (Uni tgt ts) m
+| NW_PBra p tgt pc ts m :
+    nd_wstep kc (PBra p tgt) (Uni pc ts) m
+             (branch_split pc tgt (filter (fun t => th_preds t p) ts)
+                                  (filter (fun t => negb (th_preds t p)) ts))
+             m
+| NW_Sync w m :
+    nd_wstep kc Sync w m (sync w) m
+| NW_Div i w1 w1' w2 m m' :
+    i <> Sync ->
+    nd_wstep kc i w1 m w1' m' ->
+    nd_wstep kc i (Div w1 w2) m (Div w1' w2) m'.
+
+(** The side condition for one warp step: the writes of the active threads agree. *)
+Definition step_writes_agree (kc : kconf) (i : instr) (w : warp) : Prop :=
+  writes_agree (flat_map (thread_writes kc i) (active_threads w)).
+
+Theorem nd_wstep_deterministic kc i w m w' m' :
+  step_writes_agree kc i w -> nd_wstep kc i w m w' m' -> wstep kc i w m w' m'.
+Proof.
+  unfold step_writes_agree; intros Ha H;
+    induction H as [i pc ts ts' m m' Hloc Hnd | | | | i w1 w1' w2 m m' Hne H IH].
+  - apply warp_step_schedule_transparent; assumption.
+  - apply W_Bra.
+  - apply W_PBra.
+  - apply W_Sync.
+  - apply W_Div; [exact Hne | apply IH; exact Ha].
+Qed.
+
+Lemma wstep_nd kc i w m w' m' : wstep kc i w m w' m' -> nd_wstep kc i w m w' m'.
+Proof.
+  induction 1.
+  - apply NW_Local; [assumption | apply lockstep_is_a_schedule; assumption].
+  - apply NW_Bra.
+  - apply NW_PBra.
+  - apply NW_Sync.
+  - apply NW_Div; assumption.
+Qed.
+
+(** Grid steps where warps run their threads in any order ... *)
+Definition nd_gstep (kc : kconf) (pi : prg) : grid * mem -> grid * mem -> Prop :=
+  gstep_with pi (nd_wstep kc).
+
+(** ... restricted to warp steps satisfying the side condition. *)
+Definition nd_gstep_agree (kc : kconf) (pi : prg) : grid * mem -> grid * mem -> Prop :=
+  gstep_with pi (fun i w m w' m' => step_writes_agree kc i w /\ nd_wstep kc i w m w' m').
+
+Lemma n_apply_mono {A : Type} (R1 R2 : A -> A -> Prop) n a a' :
+  (forall x y, R1 x y -> R2 x y) -> n_apply n R1 a a' -> n_apply n R2 a a'.
+Proof.
+  intros HR H; induction H as [f a | n a a1 a' f Hf Happ IH].
+  - apply AppZero.
+  - eapply AppNext; [apply HR; exact Hf | apply IH; exact HR].
+Qed.
+
+(** Scheduler transparency for whole runs: every n-step run in which warps
+    execute their threads in arbitrary orders, and every executed warp
+    instruction satisfies the side condition, is an n-step run of the
+    deterministic semantics; conversely every deterministic run is one of
+    the arbitrary-order runs. *)
+Theorem grid_schedule_transparent kc pi n s s' :
+  n_apply n (nd_gstep_agree kc pi) s s' -> n_apply n (gstep kc pi) s s'.
+Proof.
+  apply n_apply_mono; intros x y H.
+  eapply gstep_with_mono; [| exact H].
+  intros i w m w' m' [Ha Hnd]. apply nd_wstep_deterministic; assumption.
+Qed.
+
+Theorem grid_lockstep_is_a_schedule kc pi n s s' :
+  n_apply n (gstep kc pi) s s' -> n_apply n (nd_gstep kc pi) s s'.
+Proof.
+  apply n_apply_mono; intros x y H.
+  eapply gstep_with_mono; [| exact H].
+  intros i w m w' m' Hw. apply wstep_nd; exact Hw.
 Qed.
 
 (** ** The side condition is needed: two threads storing different values to
