@@ -155,7 +155,7 @@ impl<'a> Search<'a> {
         fn walk(model: &Model, s: SigId, path: &mut Vec<SigId>, out: &mut Vec<Vec<SigId>>) {
             path.push(s);
             let kids: Vec<SigId> = model.children(s).collect();
-            if !(model.sig(s).is_abstract && !kids.is_empty()) {
+            if !model.sig(s).is_abstract || kids.is_empty() {
                 out.push(path.clone());
             }
             for c in kids {
