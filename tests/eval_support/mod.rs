@@ -28,6 +28,7 @@ impl B {
             label_prefix: String::new(),
             params: vec![],
             opens: vec![],
+            exact_params: vec![],
             span: S,
         });
         B { m }
