@@ -29,7 +29,6 @@ impl B {
             params: vec![],
             exact_params: vec![],
             opens: vec![],
-            exact_params: vec![],
             span: S,
         });
         B { m }
