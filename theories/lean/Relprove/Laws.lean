@@ -407,7 +407,7 @@ theorem join_assoc (r s t : Rel A 2) :
         Exists.elim ((join11_iff s t w z).mp hw.2)
           (fun (y : A) (hy : s w y ∧ t y z) =>
             (join11_iff (Rel.join 1 1 r s) t x z).mpr
-              (Exists.intro y (And.intro ((join11_iff r s x y).mpr (Exists.intro w (And.intro hw.1 hy.1))) hy.2)))))))))
+              (Exists.intro y (And.intro ((join11_iff r s x y).mpr (Exists.intro w (And.intro hw.1 hy.1))) hy.2))))))))
 
 theorem join_union_distr_r (r s t : Rel A 2) :
     Rel.join 1 1 (Rel.union 2 r s) t = Rel.union 2 (Rel.join 1 1 r t) (Rel.join 1 1 s t) :=
@@ -426,7 +426,7 @@ theorem join_union_distr_r (r s t : Rel A 2) :
       (fun (h2 : Rel.join 1 1 s t x z) => Exists.elim ((join11_iff s t x z).mp h2)
         (fun (y : A) (hy : s x y ∧ t y z) =>
           (join11_iff (Rel.union 2 r s) t x z).mpr
-            (Exists.intro y (And.intro ((union2_iff r s x y).mpr (Or.inr hy.1)) hy.2)))))))))
+            (Exists.intro y (And.intro ((union2_iff r s x y).mpr (Or.inr hy.1)) hy.2))))))))
 
 theorem join_none_l (r : Rel A 2) : Rel.join 1 1 (Rel.none 2) r = Rel.none 2 :=
   funext (fun (x : A) => funext (fun (z : A) => propext (Iff.intro
