@@ -227,7 +227,7 @@ fn alloy_source_is_in_comments() {
 fn comment_delimiters_in_alloy_text_are_neutralised() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("c.als");
-    std::fs::write(&path, "sig A { f: set A }\nfact x { all a: A | a.f in A /* -/ /- */ }\nassert y { no A -- -/\n }\ncheck y\n").unwrap();
+    std::fs::write(&path, "sig A { f: set A }\nfact x { all a: A | a.f in A /* -/ /- */ }\nassert y { no A -- -/\n  and no A }\ncheck y\n").unwrap();
     let files = generate(&path);
     check_files(&files);
     let defs = &files[0].contents;
