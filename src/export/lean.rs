@@ -56,7 +56,13 @@ pub fn generate(model: &Model, sources: &SourceMap) -> Result<Vec<GeneratedFile>
 
 /// The root-relative name of a model's Lean files (`<name>.lean`, `<name>_proofs.lean`).
 pub fn model_file_stem(model: &Model) -> String {
-    sanitize(&model.modules.first().map(|m| m.name.clone()).unwrap_or_else(|| "model".into()))
+    let s = sanitize(&model.modules.first().map(|m| m.name.clone()).unwrap_or_else(|| "model".into()));
+    // The stem is also a namespace and a module name: never a keyword or a library name.
+    if RESERVED.contains(&s.as_str()) || library_names().any(|n| n == s) {
+        format!("{s}_model")
+    } else {
+        s
+    }
 }
 
 // ---------------------------------------------------------------------------
