@@ -470,3 +470,95 @@ fn cli_export_lean() {
     let out = cli(&[], dir.path(), &fixture("uses.als"));
     assert_eq!(out.status.code(), Some(2));
 }
+
+// ---------------------------------------------------------------------------
+// name checks (a poor man's resolver: every `Rel.x` used exists, every law
+// used in a proof is declared before it)
+
+/// `Rel.<name>` declared by theories/lean/Relprove/Rel.lean, with the
+/// constructors of its inductives.
+fn rel_names() -> std::collections::BTreeSet<String> {
+    let src = std::fs::read_to_string(theories().join("lean/Relprove/Rel.lean")).unwrap();
+    let mut names = std::collections::BTreeSet::new();
+    let mut inductive: Option<String> = None;
+    for line in src.lines() {
+        let l = line.trim_start();
+        for kw in ["def ", "@[reducible] def ", "inductive "] {
+            if let Some(rest) = l.strip_prefix(kw) {
+                let id: String = rest.chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect();
+                names.insert(id.clone());
+                inductive = (kw == "inductive ").then_some(id);
+            }
+        }
+        if let (Some(ind), Some(rest)) = (&inductive, l.strip_prefix("| ")) {
+            let ctor: String = rest.chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect();
+            names.insert(format!("{ind}.{ctor}"));
+        }
+    }
+    names
+}
+
+fn rel_uses(code: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let b = code.as_bytes();
+    let mut k = 0;
+    while let Some(p) = code[k..].find("Rel.") {
+        let start = k + p;
+        let before_ok = start == 0 || !(b[start - 1].is_ascii_alphanumeric() || b[start - 1] == b'_' || b[start - 1] == b'.');
+        let rest = &code[start + 4..];
+        let id: String = rest.chars().take_while(|c| c.is_alphanumeric() || *c == '_' || *c == '.').collect();
+        if before_ok {
+            out.push(id.trim_end_matches('.').to_string());
+        }
+        k = start + 4;
+    }
+    out
+}
+
+#[test]
+fn every_rel_operator_used_exists() {
+    let names = rel_names();
+    for op in ["union", "inter", "diff", "join", "product", "domr", "ranr", "override", "iden", "transpose", "closure",
+               "rclosure", "single", "ite", "no", "some", "lone", "one", "incl", "same", "none", "univ", "atleast",
+               "Closure.step", "Closure.cons"] {
+        assert!(names.contains(op), "Rel.lean lacks `{op}`: {names:?}");
+    }
+    let laws = std::fs::read_to_string(theories().join("lean/Relprove/Laws.lean")).unwrap();
+    let mut texts = vec![("Laws.lean".to_string(), strip_comments(&laws))];
+    for fx in ["family", "misc", "uses", "graph"] {
+        for f in generate(&fixture(&format!("{fx}.als"))) {
+            texts.push((f.name.clone(), strip_comments(&f.contents)));
+        }
+    }
+    for (name, code) in texts {
+        for u in rel_uses(&code) {
+            assert!(names.contains(&u), "{name}: `Rel.{u}` is not declared in Rel.lean");
+        }
+    }
+}
+
+#[test]
+fn laws_only_use_earlier_laws() {
+    let laws = strip_comments(&std::fs::read_to_string(theories().join("lean/Relprove/Laws.lean")).unwrap());
+    let mut declared: Vec<String> = Vec::new();
+    let mut all = Vec::new();
+    for line in laws.lines() {
+        if let Some(rest) = line.strip_prefix("theorem ") {
+            all.push(rest.chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect::<String>());
+        }
+    }
+    let mut current = String::new();
+    for line in laws.lines() {
+        if let Some(rest) = line.strip_prefix("theorem ") {
+            current = rest.chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect();
+            declared.push(current.clone());
+            continue;
+        }
+        for word in line.split(|c: char| !(c.is_alphanumeric() || c == '_' || c == '.')) {
+            let w = word.strip_prefix("Logic.").unwrap_or(word);
+            if all.iter().any(|a| a == w) {
+                assert!(declared.iter().any(|d| d == w), "`{current}` uses `{w}` before it is declared");
+            }
+        }
+    }
+}
