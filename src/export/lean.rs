@@ -1029,7 +1029,9 @@ impl<'a> Gen<'a> {
         }
         out.push('\n');
         let ns = self.file[k.index()].clone();
-        out.push_str(&format!("namespace {ns}\n\n"));
+        // Definitions of propositions and relations need no code: a
+        // noncomputable section spares the compiler.
+        out.push_str(&format!("noncomputable section\n\nnamespace {ns}\n\n"));
         let path = md.path.file_name().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
         out.push_str(&format!("/- module {} ({path})", neutralise_comment(&md.name)));
         if !md.params.is_empty() {
@@ -1130,7 +1132,7 @@ impl<'a> Gen<'a> {
             out.push_str(&render(&definition(&name, self.ctx_binders(k), "Prop", connective("∧", parts, "True"))));
             out.push_str("\n\n");
         }
-        out.push_str(&format!("end {ns}\n"));
+        out.push_str(&format!("end {ns}\n\nend\n"));
         let body = out.trim_end().to_string() + "\n";
         with_header(&body, &path)
     }

@@ -22,6 +22,8 @@ and `n + (m+1)` reduce, and at the concrete arities of generated code
 (`Rel.join 0 1`, `Rel.product 1 1`, ...) the arity is a numeral anyway.
 -/
 
+noncomputable section
+
 namespace Relprove
 
 /-- Relations of arity `n` over atoms `A`. -/
@@ -184,3 +186,5 @@ def atleast (n k : Nat) (r : Rel A n) : Prop :=
 end Rel
 
 end Relprove
+
+end
