@@ -280,13 +280,17 @@ fn library_lemma_names_match_the_coq_library() {
         }
         let Some(rest) = line.strip_prefix("theorem ") else { continue };
         let name: String = rest.chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect();
-        if outside || name.ends_with("_iff") || name.ends_with("_aux") || name == "same_eq" || name == "nonempty_none" {
+        let helper = name.ends_with("_iff")
+            || name.ends_with("_aux")
+            || name.starts_with("pand_")
+            || ["same_eq", "nonempty_none", "rex_union", "none_incl"].contains(&name.as_str());
+        if outside || helper {
             continue;
         }
         assert!(lemmas.contains(&format!("- `{name}` ")), "Laws.lean: `{name}` is not a lemma name of theories/LEMMAS.md");
         checked += 1;
     }
-    assert!(checked >= 80, "only {checked} laws");
+    assert!(checked >= 100, "only {checked} laws");
 }
 
 // ---------------------------------------------------------------------------
@@ -561,4 +565,28 @@ fn laws_only_use_earlier_laws() {
             }
         }
     }
+}
+
+/// The Coq laws (theories/Laws.v) the Lean library does not state, each for
+/// a reason: setoid/`Proper` instances are not needed with Lean's `=`, the
+/// rest are not written yet. Every rewrite rule's lemma is present.
+#[test]
+fn lean_library_coverage_of_the_coq_laws() {
+    let laws = std::fs::read_to_string(theories().join("lean/Relprove/Laws.lean")).unwrap();
+    let lemmas = std::fs::read_to_string(theories().join("LEMMAS.md")).unwrap();
+    let section = lemmas.split("## Laws.v").nth(1).unwrap().split("## RA.v").next().unwrap();
+    let missing: Vec<&str> = section
+        .lines()
+        .filter_map(|l| l.strip_prefix("- `")?.split('`').next())
+        .filter(|name| !laws.contains(&format!("theorem {name} ")))
+        .collect();
+    let setoid = |n: &str| n.ends_with("_same_proper") || n == "incl_preorder" || n == "same_equivalence";
+    let not_yet: Vec<&str> = missing.iter().copied().filter(|n| !setoid(n)).collect();
+    assert_eq!(
+        not_yet,
+        [
+            "diff_incl_proper", "lone_incl", "one_unary", "join_mono", "join_product",
+            "nonempty_holds", "atleast_1_some", "incl_diff_none"
+        ]
+    );
 }

@@ -350,6 +350,23 @@ theorem nonempty_incl : ∀ (n : Nat) (r s : Rel A n), Rel.incl n r s → Rel.no
       Exists.elim hr (fun (a : A) (ha : Rel.nonempty n (r a)) =>
         Exists.intro a (nonempty_incl n (r a) (s a) (h a) ha))
 
+theorem none_incl : ∀ (n : Nat) (r : Rel A n), Rel.incl n (Rel.none n) r
+  | 0, _ => fun (h : False) => False.elim h
+  | n + 1, r => fun (a : A) => none_incl n (r a)
+
+theorem no_incl_none : ∀ (n : Nat) (r : Rel A n), Rel.no n r ↔ Rel.incl n r (Rel.none n)
+  | 0, _ => Iff.rfl
+  | n + 1, r => Iff.intro
+      (fun (h : Rel.no (n + 1) r) (a : A) =>
+        (no_incl_none n (r a)).mp (fun (hn : Rel.nonempty n (r a)) => h (Exists.intro a hn)))
+      (fun (h : Rel.incl (n + 1) r (Rel.none (n + 1))) (he : Rel.nonempty (n + 1) r) =>
+        Exists.elim he (fun (a : A) (ha : Rel.nonempty n (r a)) => (no_incl_none n (r a)).mpr (h a) ha))
+
+theorem no_same_none (n : Nat) (r : Rel A n) : Rel.no n r ↔ r = Rel.none n :=
+  Iff.intro
+    (fun h => incl_antisym n r (Rel.none n) ((no_incl_none n r).mp h) (none_incl n r))
+    (fun h => by subst h; exact no_none n)
+
 theorem one_some (n : Nat) (r : Rel A n) (h : Rel.one n r) : Rel.some n r := And.left h
 
 theorem one_lone (n : Nat) (r : Rel A n) (h : Rel.one n r) : Rel.lone n r := And.right h
@@ -474,6 +491,87 @@ theorem join_incl_proper (r r' s s' : Rel A 2) (h1 : Rel.incl 2 r r') (h2 : Rel.
       (fun (y : A) (hy : r x y ∧ s y z) =>
         (join11_iff r' s' x z).mpr (Exists.intro y (And.intro (h1 x y hy.1) (h2 y z hy.2))))
 
+/-- `p ∧ -` distributes over union, every arity. -/
+theorem pand_union : ∀ (n : Nat) (p : Prop) (a b : Rel A n),
+    Rel.pand n p (Rel.union n a b) = Rel.union n (Rel.pand n p a) (Rel.pand n p b)
+  | 0, p, a, b => propext (Logic.and_or_distrib_l p a b)
+  | n + 1, p, a, b => funext (fun (x : A) => pand_union n p (a x) (b x))
+
+theorem pand_true : ∀ (n : Nat) (q : Rel A n), Rel.pand n True q = q
+  | 0, q => propext (Logic.true_and_iff q)
+  | n + 1, q => funext (fun (a : A) => pand_true n (q a))
+
+theorem pand_false : ∀ (n : Nat) (q : Rel A n), Rel.pand n False q = Rel.none n
+  | 0, q => propext (Logic.false_and_iff q)
+  | n + 1, q => funext (fun (a : A) => pand_false n (q a))
+
+/-- The union of a family distributes over union, every arity. -/
+theorem rex_union : ∀ (n : Nat) (P Q : A → Rel A n),
+    Rel.rex n (fun (x : A) => Rel.union n (P x) (Q x)) = Rel.union n (Rel.rex n P) (Rel.rex n Q)
+  | 0, P, Q => propext (Iff.intro
+      (fun (h : ∃ (x : A), P x ∨ Q x) => Exists.elim h (fun (x : A) (hx : P x ∨ Q x) =>
+        Or.elim hx
+          (fun (hp : P x) => Or.inl (Exists.intro x hp))
+          (fun (hq : Q x) => Or.inr (Exists.intro x hq))))
+      (fun (h : (∃ (x : A), P x) ∨ (∃ (x : A), Q x)) => Or.elim h
+        (fun (hp : ∃ (x : A), P x) => Exists.elim hp (fun (x : A) (hx : P x) => Exists.intro x (Or.inl hx)))
+        (fun (hq : ∃ (x : A), Q x) => Exists.elim hq (fun (x : A) (hx : Q x) => Exists.intro x (Or.inr hx)))))
+  | n + 1, P, Q => funext (fun (b : A) => rex_union n (fun (x : A) => P x b) (fun (x : A) => Q x b))
+
+theorem join_union_distr_l : ∀ (m n : Nat) (r : Rel A (m + 1)) (s t : Rel A (n + 1)),
+    Rel.join m n r (Rel.union (n + 1) s t) = Rel.union (n + m) (Rel.join m n r s) (Rel.join m n r t)
+  | 0, n, r, s, t =>
+      Eq.trans
+        (congrArg (Rel.rex n) (funext (fun (x : A) => pand_union n (r x) (s x) (t x))))
+        (rex_union n (fun (x : A) => Rel.pand n (r x) (s x)) (fun (x : A) => Rel.pand n (r x) (t x)))
+  | m + 1, n, r, s, t => funext (fun (a : A) => join_union_distr_l m n (r a) s t)
+
+theorem join_assoc_set (x : Rel A 1) (r s : Rel A 2) :
+    Rel.join 0 1 (Rel.join 0 1 x r) s = Rel.join 0 1 x (Rel.join 1 1 r s) :=
+  funext (fun (z : A) => propext (Iff.intro
+    (fun h => Exists.elim ((join01_iff (Rel.join 0 1 x r) s z).mp h)
+      (fun (y : A) (hy : Rel.join 0 1 x r y ∧ s y z) =>
+        Exists.elim ((join01_iff x r y).mp hy.1)
+          (fun (w : A) (hw : x w ∧ r w y) =>
+            (join01_iff x (Rel.join 1 1 r s) z).mpr
+              (Exists.intro w (And.intro hw.1 ((join11_iff r s w z).mpr (Exists.intro y (And.intro hw.2 hy.2))))))))
+    (fun h => Exists.elim ((join01_iff x (Rel.join 1 1 r s) z).mp h)
+      (fun (w : A) (hw : x w ∧ Rel.join 1 1 r s w z) =>
+        Exists.elim ((join11_iff r s w z).mp hw.2)
+          (fun (y : A) (hy : r w y ∧ s y z) =>
+            (join01_iff (Rel.join 0 1 x r) s z).mpr
+              (Exists.intro y (And.intro ((join01_iff x r y).mpr (Exists.intro w (And.intro hw.1 hy.1))) hy.2)))))))
+
+theorem join_assoc_set_r (r s : Rel A 2) (x : Rel A 1) :
+    Rel.join 1 0 (Rel.join 1 1 r s) x = Rel.join 1 0 r (Rel.join 1 0 s x) :=
+  funext (fun (a : A) => propext (Iff.intro
+    (fun h => Exists.elim ((join10_iff (Rel.join 1 1 r s) x a).mp h)
+      (fun (y : A) (hy : Rel.join 1 1 r s a y ∧ x y) =>
+        Exists.elim ((join11_iff r s a y).mp hy.1)
+          (fun (w : A) (hw : r a w ∧ s w y) =>
+            (join10_iff r (Rel.join 1 0 s x) a).mpr
+              (Exists.intro w (And.intro hw.1 ((join10_iff s x w).mpr (Exists.intro y (And.intro hw.2 hy.2))))))))
+    (fun h => Exists.elim ((join10_iff r (Rel.join 1 0 s x) a).mp h)
+      (fun (w : A) (hw : r a w ∧ Rel.join 1 0 s x w) =>
+        Exists.elim ((join10_iff s x w).mp hw.2)
+          (fun (y : A) (hy : s w y ∧ x y) =>
+            (join10_iff (Rel.join 1 1 r s) x a).mpr
+              (Exists.intro y (And.intro ((join11_iff r s a y).mpr (Exists.intro w (And.intro hw.1 hy.1))) hy.2)))))))
+
+/-! ## Product -/
+
+theorem product_none_l (n : Nat) (s : Rel A n) :
+    Rel.product 1 n (Rel.none 1) s = (Rel.none (n + 1) : Rel A (n + 1)) :=
+  funext (fun (a : A) => pand_false n s)
+
+theorem product_union_distr_l (x y z : Rel A 1) :
+    Rel.product 1 1 (Rel.union 1 x y) z = Rel.union 2 (Rel.product 1 1 x z) (Rel.product 1 1 y z) :=
+  funext (fun (a : A) => funext (fun (b : A) => propext (Logic.and_or_distrib_r (x a) (y a) (z b))))
+
+theorem product_union_distr_r (x y z : Rel A 1) :
+    Rel.product 1 1 x (Rel.union 1 y z) = Rel.union 2 (Rel.product 1 1 x y) (Rel.product 1 1 x z) :=
+  funext (fun (a : A) => funext (fun (b : A) => propext (Logic.and_or_distrib_l (x a) (y b) (z b))))
+
 /-! ## Transpose -/
 
 theorem transpose_transpose (r : Rel A 2) : Rel.transpose (Rel.transpose r) = r := rfl
@@ -501,6 +599,10 @@ theorem transpose_iden : Rel.transpose (Rel.iden : Rel A 2) = Rel.iden :=
 theorem transpose_incl (r s : Rel A 2) (h : Rel.incl 2 r s) :
     Rel.incl 2 (Rel.transpose r) (Rel.transpose s) :=
   fun (x y : A) (hxy : r y x) => h y x hxy
+
+theorem transpose_incl_proper (r s : Rel A 2) (h : Rel.incl 2 r s) :
+    Rel.incl 2 (Rel.transpose r) (Rel.transpose s) :=
+  transpose_incl r s h
 
 theorem transpose_join (r s : Rel A 2) :
     Rel.transpose (Rel.join 1 1 r s) = Rel.join 1 1 (Rel.transpose s) (Rel.transpose r) :=
@@ -635,6 +737,43 @@ theorem transpose_closure (r : Rel A 2) :
           closure_trans_aux r ih (Rel.Closure.step b a hab))
         h))))
 
+theorem closure_unfold_r (r : Rel A 2) :
+    Rel.closure r = Rel.union 2 r (Rel.join 1 1 (Rel.closure r) r) :=
+  funext (fun (x : A) => funext (fun (z : A) => propext (Iff.intro
+    (fun (h : Rel.Closure r x z) =>
+      (union2_iff r (Rel.join 1 1 (Rel.closure r) r) x z).mpr
+        (closure_ind_aux r (fun (a c : A) => r a c ∨ Rel.join 1 1 (Rel.closure r) r a c)
+          (fun (a b : A) (hab : r a b) => Or.inl hab)
+          (fun (a b c : A) (hab : r a b) _ (ih : r b c ∨ Rel.join 1 1 (Rel.closure r) r b c) =>
+            Or.inr ((join11_iff (Rel.closure r) r a c).mpr (Or.elim ih
+              (fun (hbc : r b c) => Exists.intro b (And.intro (Rel.Closure.step a b hab) hbc))
+              (fun (hj : Rel.join 1 1 (Rel.closure r) r b c) =>
+                Exists.elim ((join11_iff (Rel.closure r) r b c).mp hj)
+                  (fun (y : A) (hy : Rel.closure r b y ∧ r y c) =>
+                    Exists.intro y (And.intro (Rel.Closure.cons a b y hab hy.1) hy.2))))))
+          h))
+    (fun h => Or.elim ((union2_iff r (Rel.join 1 1 (Rel.closure r) r) x z).mp h)
+      (fun (hr : r x z) => Rel.Closure.step x z hr)
+      (fun (hj : Rel.join 1 1 (Rel.closure r) r x z) =>
+        Exists.elim ((join11_iff (Rel.closure r) r x z).mp hj)
+          (fun (y : A) (hy : Rel.closure r x y ∧ r y z) => closure_snoc r x y z hy.1 hy.2))))))
+
+theorem closure_idem (r : Rel A 2) : Rel.closure (Rel.closure r) = Rel.closure r :=
+  funext (fun (x : A) => funext (fun (y : A) => propext (Iff.intro
+    (fun (h : Rel.Closure (Rel.closure r) x y) =>
+      closure_ind_aux (Rel.closure r) (Rel.Closure r)
+        (fun (a b : A) (hab : Rel.closure r a b) => hab)
+        (fun (a b c : A) (hab : Rel.closure r a b) _ (ih : Rel.Closure r b c) => closure_trans_aux r hab ih)
+        h)
+    (fun (h : Rel.closure r x y) => Rel.Closure.step x y h))))
+
+theorem closure_incl_proper (r s : Rel A 2) (h : Rel.incl 2 r s) :
+    Rel.incl 2 (Rel.closure r) (Rel.closure s) :=
+  closure_mono r s h
+
+theorem closure_transitive_same (r : Rel A 2) (h : Rel.incl 2 (Rel.join 1 1 r r) r) : Rel.closure r = r :=
+  incl_antisym 2 (Rel.closure r) r (closure_ind_incl r r (incl_refl 2 r) h) (closure_incl r)
+
 /-! ## Reflexive-transitive closure -/
 
 theorem rclosure_unfold (r : Rel A 2) : Rel.rclosure r = Rel.union 2 (Rel.closure r) Rel.iden := rfl
@@ -644,6 +783,63 @@ theorem rclosure_incl_iden (r : Rel A 2) : Rel.incl 2 Rel.iden (Rel.rclosure r) 
 
 theorem rclosure_incl (r : Rel A 2) : Rel.incl 2 r (Rel.rclosure r) :=
   fun (x y : A) (h : r x y) => (rclosure_iff r x y).mpr (Or.inl (Rel.Closure.step x y h))
+
+theorem rclosure_trans_aux (r : Rel A 2) {a b c : A}
+    (h1 : Rel.rclosure r a b) (h2 : Rel.rclosure r b c) : Rel.rclosure r a c :=
+  Or.elim ((rclosure_iff r a b).mp h1)
+    (fun (c1 : Rel.Closure r a b) => Or.elim ((rclosure_iff r b c).mp h2)
+      (fun (c2 : Rel.Closure r b c) => (rclosure_iff r a c).mpr (Or.inl (closure_trans_aux r c1 c2)))
+      (fun (e2 : b = c) => @Eq.subst A (fun (w : A) => Rel.rclosure r a w) b c e2 h1))
+    (fun (e1 : a = b) => @Eq.subst A (fun (w : A) => Rel.rclosure r w c) b a (Eq.symm e1) h2)
+
+theorem rclosure_trans (r : Rel A 2) :
+    Rel.incl 2 (Rel.join 1 1 (Rel.rclosure r) (Rel.rclosure r)) (Rel.rclosure r) :=
+  fun (x z : A) (h : Rel.join 1 1 (Rel.rclosure r) (Rel.rclosure r) x z) =>
+    Exists.elim ((join11_iff (Rel.rclosure r) (Rel.rclosure r) x z).mp h)
+      (fun (y : A) (hy : Rel.rclosure r x y ∧ Rel.rclosure r y z) => rclosure_trans_aux r hy.1 hy.2)
+
+theorem rclosure_idem (r : Rel A 2) : Rel.rclosure (Rel.rclosure r) = Rel.rclosure r :=
+  funext (fun (x : A) => funext (fun (y : A) => propext (Iff.intro
+    (fun h => Or.elim ((rclosure_iff (Rel.rclosure r) x y).mp h)
+      (fun (c : Rel.Closure (Rel.rclosure r) x y) =>
+        closure_ind_aux (Rel.rclosure r) (Rel.rclosure r)
+          (fun (a b : A) (hab : Rel.rclosure r a b) => hab)
+          (fun (a b c : A) (hab : Rel.rclosure r a b) _ (ih : Rel.rclosure r b c) => rclosure_trans_aux r hab ih)
+          c)
+      (fun (e : x = y) => (rclosure_iff r x y).mpr (Or.inr e)))
+    (fun (h : Rel.rclosure r x y) =>
+      (rclosure_iff (Rel.rclosure r) x y).mpr (Or.inl (Rel.Closure.step x y h))))))
+
+theorem closure_rclosure (r : Rel A 2) : Rel.closure r = Rel.join 1 1 r (Rel.rclosure r) :=
+  funext (fun (x : A) => funext (fun (z : A) => propext (Iff.intro
+    (fun (h : Rel.Closure r x z) =>
+      closure_ind_aux r (fun (a c : A) => Rel.join 1 1 r (Rel.rclosure r) a c)
+        (fun (a b : A) (hab : r a b) =>
+          (join11_iff r (Rel.rclosure r) a b).mpr
+            (Exists.intro b (And.intro hab ((rclosure_iff r b b).mpr (Or.inr (rfl : b = b))))))
+        (fun (a b c : A) (hab : r a b) (hbc : Rel.Closure r b c) _ =>
+          (join11_iff r (Rel.rclosure r) a c).mpr
+            (Exists.intro b (And.intro hab ((rclosure_iff r b c).mpr (Or.inl hbc)))))
+        h)
+    (fun h => Exists.elim ((join11_iff r (Rel.rclosure r) x z).mp h)
+      (fun (y : A) (hy : r x y ∧ Rel.rclosure r y z) =>
+        Or.elim ((rclosure_iff r y z).mp hy.2)
+          (fun (hc : Rel.Closure r y z) => Rel.Closure.cons x y z hy.1 hc)
+          (fun (e : y = z) =>
+            @Eq.subst A (fun (w : A) => Rel.closure r x w) y z e (Rel.Closure.step x y hy.1)))))))
+
+theorem rclosure_ind (r s : Rel A 2) (h1 : Rel.incl 2 Rel.iden s) (h2 : Rel.incl 2 (Rel.join 1 1 r s) s) :
+    Rel.incl 2 (Rel.rclosure r) s :=
+  fun (x y : A) (h : Rel.rclosure r x y) =>
+    Or.elim ((rclosure_iff r x y).mp h)
+      (fun (c : Rel.Closure r x y) =>
+        closure_ind_aux r s
+          (fun (a b : A) (hab : r a b) =>
+            h2 a b ((join11_iff r s a b).mpr (Exists.intro b (And.intro hab (h1 b b (rfl : b = b))))))
+          (fun (a b c : A) (hab : r a b) _ (hbc : s b c) =>
+            h2 a c ((join11_iff r s a c).mpr (Exists.intro b (And.intro hab hbc))))
+          c)
+      (fun (e : x = y) => h1 x y e)
 
 /-! ## Restriction and override -/
 
@@ -676,6 +872,51 @@ theorem override_none_r (r : Rel A 2) : Rel.override 1 r (Rel.none 2) = r :=
     (fun (h : False ∨ ((¬ Rel.nonempty 1 (Rel.none 1 : Rel A 1)) ∧ r x y)) =>
       Or.elim h (fun f => False.elim f) (fun h2 => h2.2))
     (fun (h : r x y) => Or.inr (And.intro (nonempty_none 1) h)))))
+
+theorem override_none_l (r : Rel A 2) : Rel.override 1 (Rel.none 2) r = r :=
+  funext (fun (x : A) => funext (fun (y : A) => propext (Iff.intro
+    (fun (h : r x y ∨ ((¬ Rel.nonempty 1 (r x)) ∧ False)) =>
+      Or.elim h (fun (hr : r x y) => hr) (fun h2 => False.elim h2.2))
+    (fun (h : r x y) => Or.inl h))))
+
+theorem domr_join (s : Rel A 1) (r : Rel A 2) :
+    Rel.domr 1 s r = Rel.join 1 1 (Rel.inter 2 Rel.iden (Rel.product 1 1 s s)) r :=
+  funext (fun (x : A) => funext (fun (y : A) => propext (Iff.intro
+    (fun (h : s x ∧ r x y) =>
+      (join11_iff (Rel.inter 2 Rel.iden (Rel.product 1 1 s s)) r x y).mpr
+        (Exists.intro x (And.intro (And.intro (rfl : x = x) (And.intro h.1 h.1)) h.2)))
+    (fun h => Exists.elim ((join11_iff (Rel.inter 2 Rel.iden (Rel.product 1 1 s s)) r x y).mp h)
+      (fun (z : A) (hz : ((x = z) ∧ (s x ∧ s z)) ∧ r z y) =>
+        And.intro hz.1.2.1 (@Eq.subst A (fun (w : A) => r w y) z x (Eq.symm hz.1.1) hz.2))))))
+
+theorem domr_univ (n : Nat) (r : Rel A (n + 1)) : Rel.domr n (Rel.univ 1) r = r :=
+  funext (fun (a : A) => pand_true n (r a))
+
+theorem domr_domr (s t : Rel A 1) (r : Rel A 2) :
+    Rel.domr 1 s (Rel.domr 1 t r) = Rel.domr 1 (Rel.inter 1 s t) r :=
+  funext (fun (x : A) => funext (fun (y : A) => propext (Iff.intro
+    (fun (h : s x ∧ (t x ∧ r x y)) => And.intro (And.intro h.1 h.2.1) h.2.2)
+    (fun (h : (s x ∧ t x) ∧ r x y) => And.intro h.1.1 (And.intro h.1.2 h.2)))))
+
+theorem ranr_ranr (r : Rel A 2) (s t : Rel A 1) :
+    Rel.ranr 1 (Rel.ranr 1 r s) t = Rel.ranr 1 r (Rel.inter 1 s t) :=
+  funext (fun (x : A) => funext (fun (y : A) => propext (Iff.intro
+    (fun (h : (r x y ∧ s y) ∧ t y) => And.intro h.1.1 (And.intro h.1.2 h.2))
+    (fun (h : r x y ∧ (s y ∧ t y)) => And.intro (And.intro h.1 h.2.1) h.2.2))))
+
+theorem ranr_inter (r : Rel A 2) (s : Rel A 1) :
+    Rel.ranr 1 r s = Rel.inter 2 r (Rel.product 1 1 (Rel.univ 1) s) :=
+  funext (fun (x : A) => funext (fun (y : A) => propext (Iff.intro
+    (fun (h : r x y ∧ s y) => And.intro h.1 (And.intro True.intro h.2))
+    (fun (h : r x y ∧ (True ∧ s y)) => And.intro h.1 h.2.2))))
+
+theorem transpose_domr (s : Rel A 1) (r : Rel A 2) :
+    Rel.transpose (Rel.domr 1 s r) = Rel.ranr 1 (Rel.transpose r) s :=
+  funext (fun (x : A) => funext (fun (y : A) => propext (Logic.and_comm_iff (s y) (r y x))))
+
+theorem domr_union_r (s : Rel A 1) (r t : Rel A 2) :
+    Rel.domr 1 s (Rel.union 2 r t) = Rel.union 2 (Rel.domr 1 s r) (Rel.domr 1 s t) :=
+  funext (fun (x : A) => funext (fun (y : A) => propext (Logic.and_or_distrib_l (s x) (r x y) (t x y))))
 
 /-! ## Classical laws -/
 
