@@ -602,3 +602,18 @@ fn lean_library_coverage_of_the_coq_laws() {
         ]
     );
 }
+
+/// `none`, `univ` and `iden` carry the atom type explicitly: in `no none`
+/// nothing else would determine it.
+#[test]
+fn constants_name_the_atom_type() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("nn.als");
+    std::fs::write(&path, "sig S {}\nassert a { no none and some univ and no (iden - iden) }\ncheck a\n").unwrap();
+    let files = generate(&path);
+    check_files(&files);
+    let defs = &files[0].contents;
+    assert!(defs.contains("(Rel.no 1 (@Rel.none A 1))"), "{defs}");
+    assert!(defs.contains("(Rel.some 1 (@Rel.univ A 1))"), "{defs}");
+    assert!(defs.contains("(Rel.no 2 (Rel.diff 2 (@Rel.iden A) (@Rel.iden A)))"), "{defs}");
+}

@@ -579,9 +579,10 @@ impl<'a> Gen<'a> {
                 Some(VarRepr::Rel(x)) => t(x.clone()),
                 None => return Err(err(e.span, format!("internal: unbound variable `{}`", self.m.var(*v).name))),
             },
-            K::Univ => app("Rel.univ", vec![num(e.arity)]),
-            K::Iden => t("Rel.iden"),
-            K::None => app("Rel.none", vec![num(e.arity)]),
+            // The atom type is explicit: nothing else may determine it (`no none`).
+            K::Univ => app("@Rel.univ A", vec![num(e.arity)]),
+            K::Iden => t("(@Rel.iden A)"),
+            K::None => app("@Rel.none A", vec![num(e.arity)]),
             K::IntAtoms => {
                 return Err(err(e.span, "the Lean export does not support `Int` (integer atoms)")
                     .label("integer atoms")
@@ -1219,7 +1220,7 @@ impl<'a> Gen<'a> {
             let f = m.field(fid);
             let fr = self.field_ref(fid, f.span)?;
             let s = self.sig_ref(f.sig, f.span)?;
-            parts.push(appk("Rel.incl", &[f.arity], vec![fr.clone(), appk("Rel.product", &[1, f.arity - 1], vec![s.clone(), app("Rel.univ", vec![num(f.arity - 1)])])]));
+            parts.push(appk("Rel.incl", &[f.arity], vec![fr.clone(), appk("Rel.product", &[1, f.arity - 1], vec![s.clone(), app("@Rel.univ A", vec![num(f.arity - 1)])])]));
             let this = self.bind(f.this_var, true);
             let joined = Expr::new(
                 ExprKind::Join(
