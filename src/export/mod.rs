@@ -7,11 +7,14 @@
 //!   only if they still carry relprove's header with a matching content hash
 //!   (a file someone edited is refused unless `force`);
 //! * the proofs skeleton is created once and never overwritten;
-//! * `_CoqProject` is created (or the new files appended to it) and a
-//!   `Makefile` is created if missing, so `make -C DIR` builds the export.
+//! * Coq: `_CoqProject` is created (or the new files appended to it) and a
+//!   `Makefile` is created if missing, so `make -C DIR` builds the export;
+//! * Lean 4 ([`lean`]): `lakefile.lean` is created (or the new modules added
+//!   to its `roots`) and `lean-toolchain` is created if missing, so
+//!   `lake build` in DIR builds the library (theories/lean) and the export.
 //!
-//! Adding a back end: a new file `lean.rs` producing the same kind of
-//! file list, a `pub mod`, and a `write_*` function here.
+//! Adding a back end: a new file producing the same kind of file list, a
+//! `pub mod`, and a `write_*` function here.
 
 pub mod coq;
 pub mod lean;
