@@ -521,9 +521,13 @@ theorem rex_union : ∀ (n : Nat) (P Q : A → Rel A n),
 theorem join_union_distr_l : ∀ (m n : Nat) (r : Rel A (m + 1)) (s t : Rel A (n + 1)),
     Rel.join m n r (Rel.union (n + 1) s t) = Rel.union (n + m) (Rel.join m n r s) (Rel.join m n r t)
   | 0, n, r, s, t =>
-      Eq.trans
+      -- `join 0 n r s` is `rex n (fun x => pand n (r x) (s x))` by definition.
+      (Eq.trans
         (congrArg (Rel.rex n) (funext (fun (x : A) => pand_union n (r x) (s x) (t x))))
         (rex_union n (fun (x : A) => Rel.pand n (r x) (s x)) (fun (x : A) => Rel.pand n (r x) (t x)))
+        : Rel.rex n (fun (x : A) => Rel.pand n (r x) (Rel.union n (s x) (t x)))
+          = Rel.union n (Rel.rex n (fun (x : A) => Rel.pand n (r x) (s x)))
+              (Rel.rex n (fun (x : A) => Rel.pand n (r x) (t x))))
   | m + 1, n, r, s, t => funext (fun (a : A) => join_union_distr_l m n (r a) s t)
 
 theorem join_assoc_set (x : Rel A 1) (r s : Rel A 2) :
