@@ -225,6 +225,12 @@ theorem inter_incl_proper : ∀ (n : Nat) (r r' s s' : Rel A n),
   | n + 1, r, r', s, s', h1, h2 => fun (a : A) =>
       inter_incl_proper n (r a) (r' a) (s a) (s' a) (h1 a) (h2 a)
 
+theorem diff_incl_proper : ∀ (n : Nat) (r r' s s' : Rel A n),
+    Rel.incl n r r' → Rel.incl n s' s → Rel.incl n (Rel.diff n r s) (Rel.diff n r' s')
+  | 0, _, _, _, _, h1, h2 => fun h => And.intro (h1 (And.left h)) (fun hs' => (And.right h) (h2 hs'))
+  | n + 1, r, r', s, s', h1, h2 => fun (a : A) =>
+      diff_incl_proper n (r a) (r' a) (s a) (s' a) (h1 a) (h2 a)
+
 /-! ## Union, intersection, difference: equalities, every arity -/
 
 theorem union_assoc : ∀ (n : Nat) (r s t : Rel A n),
@@ -366,6 +372,14 @@ theorem no_same_none (n : Nat) (r : Rel A n) : Rel.no n r ↔ r = Rel.none n :=
   Iff.intro
     (fun h => incl_antisym n r (Rel.none n) ((no_incl_none n r).mp h) (none_incl n r))
     (fun h => by subst h; exact no_none n)
+
+theorem lone_incl : ∀ (n : Nat) (r s : Rel A n), Rel.incl n r s → Rel.lone n s → Rel.lone n r
+  | 0, _, _, _, _ => True.intro
+  | n + 1, r, s, h, hs =>
+      And.intro
+        (fun (a b : A) (ha : Rel.nonempty n (r a)) (hb : Rel.nonempty n (r b)) =>
+          (And.left hs) a b (nonempty_incl n (r a) (s a) (h a) ha) (nonempty_incl n (r b) (s b) (h b) hb))
+        (fun (a : A) => lone_incl n (r a) (s a) (h a) ((And.right hs) a))
 
 theorem one_some (n : Nat) (r : Rel A n) (h : Rel.one n r) : Rel.some n r := And.left h
 
