@@ -143,15 +143,12 @@ fn parse_only(args: &CheckArgs) -> ExitCode {
     }
 }
 
-/// `export --coq`: every given model (or every `models/*.als`) into `--out`.
+/// `export --coq` / `export --lean`: every given model (or every `models/*.als`) into `--out`.
 /// Exit 2 if any model cannot be loaded or exported (the others still are).
 fn export(args: ExportArgs) -> ExitCode {
     use std::io::IsTerminal;
-    if args.lean {
-        return not_built("export --lean");
-    }
-    if !args.coq {
-        eprintln!("relprove export: say which prover: --coq");
+    if !args.coq && !args.lean {
+        eprintln!("relprove export: say which prover: --coq or --lean");
         return ExitCode::from(2);
     }
     let files = match args.file {
@@ -181,7 +178,12 @@ fn export(args: ExportArgs) -> ExitCode {
                 continue;
             }
         };
-        match relprove::export::write_coq(&model, &sources, &opts) {
+        let written = if args.lean {
+            relprove::export::write_lean(&model, &sources, &opts)
+        } else {
+            relprove::export::write_coq(&model, &sources, &opts)
+        };
+        match written {
             Ok(report) => report.lines().iter().for_each(|l| println!("{l}")),
             Err(diags) => {
                 eprint!("{}", relprove::diag::render(&sources, &diags.0, color));
