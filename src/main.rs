@@ -81,6 +81,10 @@ struct ExportArgs {
     /// Location of relprove's theories/ library.
     #[arg(long, value_name = "PATH")]
     theories: Option<PathBuf>,
+    /// Overwrite generated definition files even if they were edited by hand
+    /// (proofs files are never overwritten).
+    #[arg(long)]
+    force: bool,
 }
 
 #[derive(Args)]
@@ -139,6 +143,62 @@ fn parse_only(args: &CheckArgs) -> ExitCode {
     }
 }
 
+/// `export --coq` / `export --lean`: every given model (or every `models/*.als`) into `--out`.
+/// Exit 2 if any model cannot be loaded or exported (the others still are).
+fn export(args: ExportArgs) -> ExitCode {
+    use std::io::IsTerminal;
+    if !args.coq && !args.lean {
+        eprintln!("relprove export: say which prover: --coq or --lean");
+        return ExitCode::from(2);
+    }
+    let files = match args.file {
+        Some(f) => vec![f],
+        None => {
+            let mut v: Vec<PathBuf> = match std::fs::read_dir("models") {
+                Ok(rd) => rd.filter_map(|e| e.ok().map(|e| e.path())).filter(|p| p.extension().is_some_and(|x| x == "als")).collect(),
+                Err(e) => {
+                    eprintln!("relprove export: no FILE given and cannot read models/: {e}");
+                    return ExitCode::from(2);
+                }
+            };
+            v.sort();
+            v
+        }
+    };
+    let opts = relprove::export::ExportOptions { out_dir: args.out, force: args.force, theories: args.theories };
+    let color = std::io::stderr().is_terminal();
+    let mut failed = false;
+    for file in &files {
+        let mut sources = relprove::diag::SourceMap::new();
+        let model = match relprove::resolve::load_model(file, &mut sources, &relprove::resolve::LoadOptions::default()) {
+            Ok(m) => m,
+            Err(diags) => {
+                eprint!("{}", relprove::diag::render(&sources, &diags, color));
+                failed = true;
+                continue;
+            }
+        };
+        let written = if args.lean {
+            relprove::export::write_lean(&model, &sources, &opts)
+        } else {
+            relprove::export::write_coq(&model, &sources, &opts)
+        };
+        match written {
+            Ok(report) => report.lines().iter().for_each(|l| println!("{l}")),
+            Err(diags) => {
+                eprint!("{}", relprove::diag::render(&sources, &diags.0, color));
+                eprintln!("relprove export: {} not exported", file.display());
+                failed = true;
+            }
+        }
+    }
+    if failed {
+        ExitCode::from(2)
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
 /// `check`: decide the model's commands (see `relprove::check::run_cli`).
 fn check(args: CheckArgs) -> ExitCode {
     use relprove::check::{self, CheckOptions};
@@ -179,7 +239,7 @@ fn main() -> ExitCode {
     match cli.command {
         Command::Check(args) if args.parse_only => parse_only(&args),
         Command::Check(args) => check(args),
-        Command::Export(_) => not_built("export"),
+        Command::Export(args) => export(args),
         Command::Litmus(_) => not_built("litmus"),
         Command::Prove(_) => not_built("prove"),
     }
