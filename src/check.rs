@@ -370,7 +370,9 @@ pub fn run_cli(
     for id in ids {
         let cmd = &model.commands[id.index()];
         let scope = scope_text(model, &effective_scope(cmd, opts));
-        let title = format!("{} {} {}", if cmd.kind == CommandKind::Check { "Check" } else { "Run" }, cmd.name, scope);
+        let expect = cmd.expect.map(|e| format!(" expect {e}")).unwrap_or_default();
+        let title =
+            format!("{} {} {}{}", if cmd.kind == CommandKind::Check { "Check" } else { "Run" }, cmd.name, scope, expect);
         if format == Format::Text {
             let _ = writeln!(out, "Executing \"{title}\"");
             let _ = out.flush();
