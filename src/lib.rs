@@ -14,6 +14,7 @@ pub mod diag;
 pub mod instance;
 pub mod ir;
 pub mod resolve;
+pub mod rewrite;
 pub mod sat;
 pub mod syntax;
 pub mod translate;

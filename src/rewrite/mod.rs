@@ -1,0 +1,349 @@
+//! Certified rewriting: relational equalities and inclusions proved by
+//! equality saturation (the `egg` crate), with a proof that Coq re-checks.
+//!
+//! * [`lang`]: the egg language of relational expressions and the arity
+//!   analysis.
+//! * [`rules`]: the rewrite rules; every rule is a lemma of `theories/` with
+//!   the same name, arity-guarded where the lemma is.
+//! * [`proof`]: the one proof-step type, built from egg's flattened
+//!   explanations, and an independent replay check.
+//! * [`coq`]: proofs printed as Coq `transitivity` chains, each step closed
+//!   by the named lemma under the operators' `Proper` instances.
+//!
+//! The goals are an assertion's conjuncts of the form `e1 = e2` and
+//! `e1 in e2` (proved as `e1 + e2 = e2`) between closed relational
+//! expressions (sigs, fields, parameterless funs, which are unfolded). The
+//! model's facts of the same form are hypotheses (rules `a + b => b` and
+//! `a & b => a` for `a in b`; `a => b` for `a = b`).
+
+pub mod coq;
+pub mod lang;
+pub mod proof;
+pub mod rules;
+
+use std::collections::BTreeMap;
+use std::time::{Duration, Instant};
+
+use egg::{Id, RecExpr, Runner, StopReason, Symbol};
+
+use crate::ir::{Expr, ExprKind, FactOrigin, Formula, FormulaKind, Model, Mult};
+use lang::{Rel, RelAnalysis, Term};
+use proof::Proof;
+pub use rules::Hypothesis;
+use rules::RuleSet;
+
+/// Search limits.
+#[derive(Clone, Copy, Debug)]
+pub struct Limits {
+    pub node_limit: usize,
+    pub time_limit: Duration,
+    pub iter_limit: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits { node_limit: 10_000, time_limit: Duration::from_secs(2), iter_limit: 60 }
+    }
+}
+
+/// A goal between two relations of arity `arity`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Goal {
+    pub lhs: Term,
+    pub rhs: Term,
+    /// `lhs in rhs` (proved as `lhs + rhs = rhs`); else `lhs = rhs`.
+    pub incl: bool,
+    pub arity: usize,
+}
+
+impl Goal {
+    /// The equation the rewriter proves.
+    pub fn equation(&self) -> (Term, Term) {
+        if self.incl {
+            let u = Term::new(Rel::Union([Id::from(0usize); 2]), vec![self.lhs.clone(), self.rhs.clone()]);
+            (u, self.rhs.clone())
+        } else {
+            (self.lhs.clone(), self.rhs.clone())
+        }
+    }
+}
+
+impl std::fmt::Display for Goal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} {} {}", self.lhs, if self.incl { "in" } else { "=" }, self.rhs)
+    }
+}
+
+/// The result for one goal.
+#[derive(Clone, Debug)]
+pub struct GoalResult {
+    pub goal: Goal,
+    /// A replayed proof of [`Goal::equation`], or `None`.
+    pub proof: Option<Proof>,
+    /// Why the search stopped (`proved`, `saturated`, `node limit 10000`, ...).
+    pub stop: String,
+    pub nodes: usize,
+}
+
+/// The result for one assertion.
+#[derive(Clone, Debug)]
+pub struct AssertResult {
+    pub name: String,
+    /// Every conjunct proved.
+    pub proved: bool,
+    pub goals: Vec<GoalResult>,
+    /// Set when the assertion is outside the rewriter's fragment.
+    pub unsupported: Option<String>,
+    pub time_ms: u128,
+}
+
+impl AssertResult {
+    pub fn steps(&self) -> usize {
+        self.goals.iter().filter_map(|g| g.proof.as_ref()).map(|p| p.steps.len()).sum()
+    }
+}
+
+/// A model prepared for rewriting: names and arities of the relations,
+/// hypotheses from the facts, the rule set.
+pub struct Prover<'m> {
+    pub model: &'m Model,
+    /// Symbol of every sig and field.
+    pub sig_names: Vec<Symbol>,
+    pub field_names: Vec<Symbol>,
+    /// Arity of every named relation.
+    pub arities: BTreeMap<Symbol, usize>,
+    pub hypotheses: Vec<Hypothesis>,
+    pub rules: RuleSet,
+    pub limits: Limits,
+}
+
+fn ident(s: &str) -> String {
+    let mut out: String =
+        s.chars().map(|c| if c.is_ascii_alphanumeric() || c == '_' || c == '\'' { c } else { '_' }).collect();
+    if !out.chars().next().is_some_and(|c| c.is_ascii_alphabetic()) {
+        out.insert_str(0, "x_");
+    }
+    out
+}
+
+impl<'m> Prover<'m> {
+    pub fn new(model: &'m Model, limits: Limits) -> Prover<'m> {
+        // Names: the sig's label / the field's name, qualified by its sig
+        // when two relations would share a name.
+        let mut count: BTreeMap<String, usize> = BTreeMap::new();
+        let sig_base: Vec<String> = model.sigs.iter().map(|s| ident(&s.label)).collect();
+        let field_base: Vec<String> = model.fields.iter().map(|f| ident(&f.name)).collect();
+        for n in sig_base.iter().chain(&field_base) {
+            *count.entry(n.clone()).or_default() += 1;
+        }
+        let sig_names: Vec<Symbol> = sig_base.iter().map(|n| Symbol::from(n.as_str())).collect();
+        let field_names: Vec<Symbol> = model
+            .fields
+            .iter()
+            .zip(&field_base)
+            .map(|(f, n)| {
+                if count[n] > 1 {
+                    Symbol::from(format!("{}_{}", sig_base[f.sig.index()], n))
+                } else {
+                    Symbol::from(n.as_str())
+                }
+            })
+            .collect();
+        let mut arities = BTreeMap::new();
+        for s in &sig_names {
+            arities.insert(*s, 1);
+        }
+        for (f, s) in model.fields.iter().zip(&field_names) {
+            arities.insert(*s, f.arity);
+        }
+        let mut p = Prover {
+            model,
+            sig_names,
+            field_names,
+            arities,
+            hypotheses: vec![],
+            rules: RuleSet::new(&[]),
+            limits,
+        };
+        let mut hyps = vec![];
+        for (i, fact) in model.facts.iter().enumerate() {
+            if fact.origin != FactOrigin::Paragraph {
+                continue;
+            }
+            let base = match &fact.name {
+                Some(n) => format!("H_{}", ident(n)),
+                None => format!("H_fact{i}"),
+            };
+            let mut conj = vec![];
+            flatten_and(&fact.body, &mut conj);
+            let mut k = 0;
+            for f in conj {
+                if let Ok(g) = p.goal(f) {
+                    k += 1;
+                    hyps.push(Hypothesis { name: format!("{base}_{k}"), lhs: g.lhs, rhs: g.rhs, incl: g.incl });
+                }
+            }
+        }
+        p.rules = RuleSet::new(&hyps);
+        p.hypotheses = hyps;
+        p
+    }
+
+    /// A closed relational expression as a term.
+    pub fn term(&self, e: &Expr) -> Result<Term, String> {
+        self.term_depth(e, 0)
+    }
+
+    fn term_depth(&self, e: &Expr, depth: usize) -> Result<Term, String> {
+        let z = Id::from(0usize);
+        let bin = |node: Rel, a: &Expr, b: &Expr| -> Result<Term, String> {
+            Ok(Term::new(node, vec![self.term_depth(a, depth)?, self.term_depth(b, depth)?]))
+        };
+        let un = |node: Rel, a: &Expr| -> Result<Term, String> { Ok(Term::new(node, vec![self.term_depth(a, depth)?])) };
+        let num = |n: usize| Term::leaf(Rel::Num(n as u32));
+        Ok(match &e.kind {
+            ExprKind::Sig(s) => Term::leaf(Rel::Name(self.sig_names[s.index()])),
+            ExprKind::Field(f) => Term::leaf(Rel::Name(self.field_names[f.index()])),
+            ExprKind::Univ => Term::new(Rel::Univ(z), vec![num(1)]),
+            ExprKind::Iden => Term::leaf(Rel::Iden),
+            ExprKind::None => Term::new(Rel::None(z), vec![num(e.arity)]),
+            ExprKind::Union(a, b) => bin(Rel::Union([z; 2]), a, b)?,
+            ExprKind::Intersection(a, b) => bin(Rel::Inter([z; 2]), a, b)?,
+            ExprKind::Difference(a, b) => bin(Rel::Diff([z; 2]), a, b)?,
+            ExprKind::Join(a, b) => bin(Rel::Join([z; 2]), a, b)?,
+            ExprKind::Product { lhs, lmult: Mult::Set, rmult: Mult::Set, rhs } => bin(Rel::Product([z; 2]), lhs, rhs)?,
+            ExprKind::Product { .. } => return Err("an arrow with multiplicities".into()),
+            ExprKind::Override(a, b) => bin(Rel::Override([z; 2]), a, b)?,
+            ExprKind::DomainRestrict(a, b) => bin(Rel::DomR([z; 2]), a, b)?,
+            ExprKind::RangeRestrict(a, b) => bin(Rel::RanR([z; 2]), a, b)?,
+            ExprKind::Transpose(a) => un(Rel::Transpose(z), a)?,
+            ExprKind::Closure(a) => un(Rel::Closure(z), a)?,
+            ExprKind::ReflexiveClosure(a) => un(Rel::RClosure(z), a)?,
+            ExprKind::Call(f, args) if args.is_empty() && depth < 64 => {
+                self.term_depth(&self.model.fun(*f).body, depth + 1)?
+            }
+            ExprKind::Call(f, _) => return Err(format!("a call of `{}` with arguments", self.model.fun(*f).name)),
+            ExprKind::Var(v) => return Err(format!("the bound variable `{}`", self.model.var(*v).name)),
+            ExprKind::IntAtoms | ExprKind::IntToAtom(_) => return Err("integers".into()),
+            ExprKind::Comprehension { .. } => return Err("a set comprehension".into()),
+            ExprKind::IfThenElse(..) => return Err("an if-then-else expression".into()),
+            ExprKind::Let(..) => return Err("a let expression".into()),
+        })
+    }
+
+    /// A formula `e1 = e2` or `e1 in e2` as a goal.
+    pub fn goal(&self, f: &Formula) -> Result<Goal, String> {
+        let (a, b, incl) = match &f.kind {
+            FormulaKind::Eq(a, b) => (a, b, false),
+            FormulaKind::In(a, b) => (a, b, true),
+            _ => return Err("a formula other than `=` or `in` between relations".into()),
+        };
+        let lhs = self.term(a)?;
+        let rhs = self.term(b)?;
+        let arity = lhs.arity(&self.arities).ok_or("an ill-formed expression")?;
+        if rhs.arity(&self.arities) != Some(arity) {
+            return Err("sides of different arities".into());
+        }
+        Ok(Goal { lhs, rhs, incl, arity })
+    }
+
+    /// Tries every conjunct of an assertion.
+    pub fn prove_assert(&self, name: &str, body: &Formula) -> AssertResult {
+        let start = Instant::now();
+        let mut conj = vec![];
+        flatten_and(body, &mut conj);
+        let mut goals = vec![];
+        for f in conj {
+            match self.goal(f) {
+                Ok(g) => goals.push(g),
+                Err(why) => {
+                    return AssertResult {
+                        name: name.into(),
+                        proved: false,
+                        goals: vec![],
+                        unsupported: Some(why),
+                        time_ms: start.elapsed().as_millis(),
+                    }
+                }
+            }
+        }
+        let results: Vec<GoalResult> = goals.into_iter().map(|g| self.prove_goal(g)).collect();
+        AssertResult {
+            name: name.into(),
+            proved: !results.is_empty() && results.iter().all(|r| r.proof.is_some()),
+            goals: results,
+            unsupported: None,
+            time_ms: start.elapsed().as_millis(),
+        }
+    }
+
+    /// Saturates from both sides of the goal's equation; on success, the
+    /// explanation becomes a replayed [`Proof`].
+    pub fn prove_goal(&self, goal: Goal) -> GoalResult {
+        let (l, r) = goal.equation();
+        let (le, re) = (l.to_rec_expr(), r.to_rec_expr());
+        if l == r {
+            return GoalResult { goal, proof: Some(Proof { lhs: l.clone(), rhs: r, steps: vec![] }), stop: "proved".into(), nodes: 0 };
+        }
+        let rewrites = self.rules.rewrites();
+        let mut runner = Runner::new(RelAnalysis { names: self.arities.clone() })
+            .with_explanations_enabled()
+            .with_node_limit(self.limits.node_limit)
+            .with_time_limit(self.limits.time_limit)
+            .with_iter_limit(self.limits.iter_limit)
+            .with_expr(&le)
+            .with_expr(&re)
+            .with_hook(|runner| {
+                if runner.egraph.find(runner.roots[0]) == runner.egraph.find(runner.roots[1]) {
+                    Err("proved".into())
+                } else {
+                    Ok(())
+                }
+            })
+            .run(&rewrites);
+        let nodes = runner.egraph.total_number_of_nodes();
+        let equal = runner.egraph.find(runner.roots[0]) == runner.egraph.find(runner.roots[1]);
+        let stop = match &runner.stop_reason {
+            _ if equal => "proved".to_string(),
+            Some(StopReason::Saturated) => "saturated without a proof".into(),
+            Some(StopReason::NodeLimit(n)) => format!("node limit {n} hit"),
+            Some(StopReason::TimeLimit(s)) => format!("time limit {s}s hit"),
+            Some(StopReason::IterationLimit(n)) => format!("iteration limit {n} hit"),
+            Some(StopReason::Other(s)) => s.clone(),
+            None => "stopped".into(),
+        };
+        if !equal {
+            return GoalResult { goal, proof: None, stop, nodes };
+        }
+        let proof = explain(&mut runner, &le, &re)
+            .and_then(|p| proof::replay(&p, &self.rules, &self.arities).map(|()| p));
+        match proof {
+            Ok(p) => GoalResult { goal, proof: Some(p), stop, nodes },
+            Err(e) => GoalResult { goal, proof: None, stop: format!("proof rejected by replay: {e}"), nodes },
+        }
+    }
+}
+
+fn explain(runner: &mut Runner<Rel, RelAnalysis>, l: &RecExpr<Rel>, r: &RecExpr<Rel>) -> Result<Proof, String> {
+    let mut ex = runner.explain_equivalence(l, r);
+    let flat = ex.make_flat_explanation().clone();
+    proof::from_flat(&flat)
+}
+
+fn flatten_and<'f>(f: &'f Formula, out: &mut Vec<&'f Formula>) {
+    match &f.kind {
+        FormulaKind::And(fs) => fs.iter().for_each(|g| flatten_and(g, out)),
+        _ => out.push(f),
+    }
+}
+
+/// A human-readable chain: the start term, then each step's result with the
+/// rule (`<-` marks a lemma used right to left).
+pub fn chain(p: &Proof) -> Vec<String> {
+    let mut out = vec![format!("  {}", p.lhs)];
+    for s in &p.steps {
+        let arrow = if s.dir == proof::Dir::Backward { " <-" } else { "" };
+        out.push(format!("= {}    [{}{}]", s.after, s.rule, arrow));
+    }
+    out
+}
