@@ -27,8 +27,8 @@ impl B {
             path: "test.als".into(),
             label_prefix: String::new(),
             params: vec![],
-            opens: vec![],
             exact_params: vec![],
+            opens: vec![],
             span: S,
         });
         B { m }
