@@ -143,11 +143,14 @@ impl Printer<'_> {
     }
 
     fn leaf(&self, s: &Step, rules: &RuleSet) -> Result<String, String> {
-        let rule = rules.get(&s.rule).ok_or_else(|| format!("unknown rule {}", s.rule))?;
-        let from = match s.dir {
-            Dir::Forward => s.before.at(&s.path),
-            Dir::Backward => s.after.at(&s.path),
+        let (from, to) = match s.dir {
+            Dir::Forward => (s.before.at(&s.path), s.after.at(&s.path)),
+            Dir::Backward => (s.after.at(&s.path), s.before.at(&s.path)),
         };
+        let rule = rules
+            .of_lemma(&s.rule)
+            .find(|r| super::proof::instance_of(r, from, to, self.arities).is_ok())
+            .ok_or_else(|| format!("step is not an instance of {}", s.rule))?;
         let tac = match &rule.justification {
             Justification::Lemma(l) => {
                 let mut subst = BTreeMap::new();
@@ -245,31 +248,42 @@ pub fn section(
             out.push(format!("(* {}: not proved by rewriting *)", r.name));
             continue;
         }
-        let base = lemma_name(&r.name);
-        let mut parts = vec![];
-        for (k, g) in r.goals.iter().enumerate() {
-            let proof = g.proof.as_ref().ok_or("missing proof")?;
-            let name = if r.goals.len() == 1 { base.clone() } else { format!("{base}_{}", k + 1) };
-            out.push(format!("(* {}: {} *)", r.name, g.goal).replace("(* ", "(* ").to_string());
-            out.push(format!("Lemma {name} : {}.", p.statement(&g.goal)?));
-            out.push("Proof.".into());
-            for l in p.script(&g.goal, proof, &prover.rules)? {
-                out.push(format!("  {l}"));
-            }
-            out.push("Qed.".into());
-            parts.push((name, p.statement(&g.goal)?));
-        }
-        if parts.len() > 1 {
-            let stmt = parts.iter().map(|(_, s)| format!("({s})")).collect::<Vec<_>>().join(" /\\ ");
-            let mut term = parts.last().map(|(n, _)| n.clone()).unwrap_or_default();
-            for (n, _) in parts.iter().rev().skip(1) {
-                term = format!("(conj {n} {term})");
-            }
-            out.push(format!("Lemma {base} : {stmt}."));
-            out.push(format!("Proof. exact {term}. Qed."));
+        match assertion(&p, r, &prover.rules) {
+            Ok(lines) => out.extend(lines),
+            Err(e) => out.push(format!("(* {}: proved by rewriting, but not printable for Coq: {} *)", r.name, e)),
         }
     }
     out.push(String::new());
     out.push(format!("End {sec}."));
     Ok(out.join("\n") + "\n")
+}
+
+/// The Coq lemmas of one proved assertion (one per conjunct, and their
+/// conjunction when there are several).
+pub fn assertion(p: &Printer<'_>, r: &AssertResult, rules: &RuleSet) -> Result<Vec<String>, String> {
+    let mut out = vec![];
+    let base = lemma_name(&r.name);
+    let mut parts = vec![];
+    for (k, g) in r.goals.iter().enumerate() {
+        let proof = g.proof.as_ref().ok_or("missing proof")?;
+        let name = if r.goals.len() == 1 { base.clone() } else { format!("{base}_{}", k + 1) };
+        out.push(format!("(* {}: {} *)", r.name, g.goal));
+        out.push(format!("Lemma {name} : {}.", p.statement(&g.goal)?));
+        out.push("Proof.".into());
+        for l in p.script(&g.goal, proof, rules)? {
+            out.push(format!("  {l}"));
+        }
+        out.push("Qed.".into());
+        parts.push((name, p.statement(&g.goal)?));
+    }
+    if parts.len() > 1 {
+        let stmt = parts.iter().map(|(_, s)| format!("({s})")).collect::<Vec<_>>().join(" /\\ ");
+        let mut term = parts.last().map(|(n, _)| n.clone()).unwrap_or_default();
+        for (n, _) in parts.iter().rev().skip(1) {
+            term = format!("(conj {n} {term})");
+        }
+        out.push(format!("Lemma {base} : {stmt}."));
+        out.push(format!("Proof. exact {term}. Qed."));
+    }
+    Ok(out)
 }

@@ -315,7 +315,7 @@ impl<'m> Prover<'m> {
         if !equal {
             return GoalResult { goal, proof: None, stop, nodes };
         }
-        let proof = explain(&mut runner, &le, &re)
+        let proof = explain(&mut runner, &le, &re, &self.rules)
             .and_then(|p| proof::replay(&p, &self.rules, &self.arities).map(|()| p));
         match proof {
             Ok(p) => GoalResult { goal, proof: Some(p), stop, nodes },
@@ -324,10 +324,10 @@ impl<'m> Prover<'m> {
     }
 }
 
-fn explain(runner: &mut Runner<Rel, RelAnalysis>, l: &RecExpr<Rel>, r: &RecExpr<Rel>) -> Result<Proof, String> {
+fn explain(runner: &mut Runner<Rel, RelAnalysis>, l: &RecExpr<Rel>, r: &RecExpr<Rel>, rules: &RuleSet) -> Result<Proof, String> {
     let mut ex = runner.explain_equivalence(l, r);
     let flat = ex.make_flat_explanation().clone();
-    proof::from_flat(&flat)
+    proof::from_flat(&flat, rules)
 }
 
 fn flatten_and<'f>(f: &'f Formula, out: &mut Vec<&'f Formula>) {

@@ -12,7 +12,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use egg::{FlatTerm, Language, Symbol};
 
 use super::lang::{Rel, Term};
-use super::rules::{instantiate, match_pattern, parse_rewrite_name, RuleSet};
+use super::rules::{instantiate, match_pattern, parse_rewrite_name, Rule, RuleSet};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 #[serde(rename_all = "lowercase")]
@@ -65,7 +65,7 @@ fn annotated(ft: &FlatTerm<Rel>, path: &mut Vec<usize>) -> Option<(Symbol, bool)
 }
 
 /// Turns a flattened explanation into proof steps.
-pub fn from_flat(flat: &[FlatTerm<Rel>]) -> Result<Proof, String> {
+pub fn from_flat(flat: &[FlatTerm<Rel>], rules: &RuleSet) -> Result<Proof, String> {
     let first = flat.first().ok_or("empty explanation")?;
     let terms: Vec<Term> = flat.iter().map(strip).collect();
     let mut steps = vec![];
@@ -75,8 +75,9 @@ pub fn from_flat(flat: &[FlatTerm<Rel>]) -> Result<Proof, String> {
             annotated(&flat[i], &mut path).ok_or_else(|| format!("explanation step {i} names no rule"))?;
         let (name, reversed) = parse_rewrite_name(sym.as_str());
         let dir = if egg_backward != reversed { Dir::Backward } else { Dir::Forward };
+        let lemma = rules.get(name).ok_or_else(|| format!("explanation names an unknown rule {name}"))?.lemma.clone();
         steps.push(Step {
-            rule: name.to_string(),
+            rule: lemma,
             dir,
             path,
             before: terms[i - 1].clone(),
@@ -100,27 +101,20 @@ pub fn replay(proof: &Proof, rules: &RuleSet, names: &BTreeMap<Symbol, usize>) -
         if !same_outside(&s.before, &s.after, &s.path) {
             return Err(ctx("changes the term outside the rewritten position"));
         }
-        let rule = rules.get(&s.rule).ok_or_else(|| ctx("unknown rule"))?;
         let (from, to) = match s.dir {
             Dir::Forward => (s.before.at(&s.path), s.after.at(&s.path)),
             Dir::Backward => (s.after.at(&s.path), s.before.at(&s.path)),
         };
-        let mut subst = BTreeMap::new();
-        if !match_pattern(&rule.lhs.ast, from, &mut subst) {
-            return Err(ctx(&format!("`{from}` is not an instance of the left side")));
-        }
-        for (v, a) in &rule.guards {
-            if subst.get(v).and_then(|t| t.arity(names)) != Some(*a) {
-                return Err(ctx(&format!("guard {v} of arity {a} fails")));
+        let mut why = format!("no rule of lemma `{}`", s.rule);
+        let ok = rules.of_lemma(&s.rule).any(|rule| match instance_of(rule, from, to, names) {
+            Ok(()) => true,
+            Err(e) => {
+                why = e;
+                false
             }
-        }
-        if let Some(v) = rule.derive {
-            let n = from.arity(names).ok_or_else(|| ctx("ill-formed term"))?;
-            subst.insert(v, Term::leaf(Rel::Num(n as u32)));
-        }
-        let expected = instantiate(&rule.rhs.ast, &subst).ok_or_else(|| ctx("unbound variable on the right"))?;
-        if &expected != to {
-            return Err(ctx(&format!("right side gives `{expected}`, the step has `{to}`")));
+        });
+        if !ok {
+            return Err(ctx(&why));
         }
         if from.arity(names).is_none() || to.arity(names) != from.arity(names) {
             return Err(ctx("ill-formed or arity-changing step"));
@@ -129,6 +123,24 @@ pub fn replay(proof: &Proof, rules: &RuleSet, names: &BTreeMap<Symbol, usize>) -
     }
     if cur != &proof.rhs {
         return Err("the steps do not end at the right-hand side".into());
+    }
+    Ok(())
+}
+
+/// `from = to` is an instance of `rule` (left to right), guards included.
+pub fn instance_of(rule: &Rule, from: &Term, to: &Term, names: &BTreeMap<Symbol, usize>) -> Result<(), String> {
+    let mut subst = BTreeMap::new();
+    if !match_pattern(&rule.lhs.ast, from, &mut subst) {
+        return Err(format!("`{from}` is not an instance of the left side of {}", rule.name));
+    }
+    for (v, a) in &rule.guards {
+        if subst.get(v).and_then(|t| t.arity(names)) != Some(*a) {
+            return Err(format!("guard: {v} must have arity {a} ({})", rule.name));
+        }
+    }
+    let expected = instantiate(&rule.rhs.ast, &subst).ok_or("unbound variable on the right")?;
+    if &expected != to {
+        return Err(format!("right side of {} gives `{expected}`, the step has `{to}`", rule.name));
     }
     Ok(())
 }

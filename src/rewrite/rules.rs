@@ -48,9 +48,11 @@ pub struct Lemma {
     pub guards: &'static [(&'static str, usize)],
     /// The explicit arity arguments of the Coq lemma, in order.
     pub nats: &'static [Nat],
-    /// A variable of `rhs` only, bound to the arity of the matched term
-    /// (`diff_self : r - r = none n` with `n` the arity of `r`).
-    pub derive: Option<&'static str>,
+    /// `(v, k)`: the variable `?n`, which occurs in `rhs` only, stands for
+    /// the arity of `v` plus `k` (`diff_self : r - r = none n` with `n` the
+    /// arity of `r`). Such a lemma becomes one egg rule per arity up to
+    /// [`MAX_ARITY`], named `<lemma>@<arity>`.
+    pub derive: Option<(&'static str, usize)>,
     pub used: Use,
 }
 
@@ -69,6 +71,9 @@ macro_rules! lemma {
 }
 
 use Nat::{Ar, ArM1};
+
+/// The largest arity derived-arity lemmas are instantiated at.
+pub const MAX_ARITY: usize = 4;
 
 /// The lemmas used as rules, in a fixed order.
 pub fn lemmas() -> Vec<Lemma> {
@@ -92,13 +97,13 @@ pub fn lemmas() -> Vec<Lemma> {
         lemma!(union_inter_distr_l, "(+ ?r (& ?s ?t))" => "(& (+ ?r ?s) (+ ?r ?t))", Both, nats [Ar("?r")]),
         lemma!(union_inter_absorb, "(+ ?r (& ?r ?s))" => "?r", Forward, nats [Ar("?r")]),
         lemma!(inter_union_absorb, "(& ?r (+ ?r ?s))" => "?r", Forward, nats [Ar("?r")]),
-        lemma!(diff_self, "(- ?r ?r)" => "(none ?n)", Forward, nats [Ar("?r")], derive "?n"),
+        lemma!(diff_self, "(- ?r ?r)" => "(none ?n)", Forward, nats [Ar("?r")], derive ("?r", 0)),
         lemma!(diff_none_r, "(- ?r (none ?n))" => "?r", Forward, nats [Ar("?r")]),
         lemma!(diff_none_l, "(- (none ?n) ?r)" => "(none ?n)", Forward, nats [Ar("?r")]),
         lemma!(diff_univ_r, "(- ?r (univ ?n))" => "(none ?n)", Forward, nats [Ar("?r")]),
         lemma!(diff_union_l, "(- (+ ?r ?s) ?t)" => "(+ (- ?r ?t) (- ?s ?t))", Both, nats [Ar("?r")]),
         lemma!(diff_union_r, "(- ?r (+ ?s ?t))" => "(- (- ?r ?s) ?t)", Both, nats [Ar("?r")]),
-        lemma!(diff_inter_disjoint, "(& (- ?r ?s) ?s)" => "(none ?n)", Forward, nats [Ar("?r")], derive "?n"),
+        lemma!(diff_inter_disjoint, "(& (- ?r ?s) ?s)" => "(none ?n)", Forward, nats [Ar("?r")], derive ("?r", 0)),
         lemma!(union_diff_inter, "(+ (- ?r ?s) (& ?r ?s))" => "?r", Forward, nats [Ar("?r")]),
         lemma!(union_diff_cancel, "(+ (- ?r ?s) ?s)" => "(+ ?r ?s)", Forward, nats [Ar("?r")]),
         // join
@@ -113,7 +118,7 @@ pub fn lemmas() -> Vec<Lemma> {
         lemma!(join_iden_r, "(. ?r iden)" => "?r", Forward, guards [("?r", 2)]),
         lemma!(join_iden_set, "(. ?x iden)" => "?x", Forward, guards [("?x", 1)]),
         // product
-        lemma!(product_none_l, "(-> (none 1) ?s)" => "(none ?n)", Forward, nats [Ar("?s")], derive "?n"),
+        lemma!(product_none_l, "(-> (none 1) ?s)" => "(none ?n)", Forward, nats [Ar("?s")], derive ("?s", 1)),
         lemma!(product_union_distr_l, "(-> (+ ?x ?y) ?z)" => "(+ (-> ?x ?z) (-> ?y ?z))", Both, guards [("?x", 1), ("?z", 1)]),
         lemma!(product_union_distr_r, "(-> ?x (+ ?y ?z))" => "(+ (-> ?x ?y) (-> ?x ?z))", Both, guards [("?x", 1), ("?y", 1)]),
         // converse
@@ -172,12 +177,13 @@ impl Eq for Lemma {}
 /// A rule in the forward orientation of its justification: `lhs = rhs`.
 #[derive(Clone, Debug)]
 pub struct Rule {
-    /// The lemma's (or hypothesis rule's) name.
+    /// The egg rule's name (unique): the lemma's name, or `<lemma>@<arity>`.
     pub name: String,
+    /// The lemma's (or hypothesis rule's) name, as proof steps show it.
+    pub lemma: String,
     pub lhs: Pattern<Rel>,
     pub rhs: Pattern<Rel>,
     pub guards: Vec<(Var, usize)>,
-    pub derive: Option<Var>,
     pub justification: Justification,
     pub used: Use,
 }
@@ -213,15 +219,33 @@ impl RuleSet {
     pub fn new(hyps: &[Hypothesis]) -> RuleSet {
         let mut rules = vec![];
         for l in lemmas() {
-            rules.push(Rule {
-                name: l.name.to_string(),
-                lhs: pat(l.lhs),
-                rhs: pat(l.rhs),
-                guards: l.guards.iter().map(|(v, a)| (v.parse().unwrap(), *a)).collect(),
-                derive: l.derive.map(|v| v.parse().unwrap()),
-                used: l.used,
-                justification: Justification::Lemma(l),
-            });
+            let guards: Vec<(Var, usize)> = l.guards.iter().map(|(v, a)| (v.parse().unwrap(), *a)).collect();
+            match l.derive {
+                None => rules.push(Rule {
+                    name: l.name.to_string(),
+                    lemma: l.name.to_string(),
+                    lhs: pat(l.lhs),
+                    rhs: pat(l.rhs),
+                    guards,
+                    used: l.used,
+                    justification: Justification::Lemma(l),
+                }),
+                Some((v, k)) => {
+                    for n in 1..=MAX_ARITY {
+                        let mut guards = guards.clone();
+                        guards.push((v.parse().unwrap(), n));
+                        rules.push(Rule {
+                            name: format!("{}@{n}", l.name),
+                            lemma: l.name.to_string(),
+                            lhs: pat(l.lhs),
+                            rhs: pat(&l.rhs.replace("?n", &(n + k).to_string())),
+                            guards,
+                            used: l.used,
+                            justification: Justification::Lemma(l.clone()),
+                        });
+                    }
+                }
+            }
         }
         for h in hyps {
             let (a, b) = (&h.lhs, &h.rhs);
@@ -230,29 +254,29 @@ impl RuleSet {
                 let inter = Term::new(Rel::Inter([Id::from(0usize); 2]), vec![a.clone(), b.clone()]);
                 rules.push(Rule {
                     name: format!("{}_union", h.name),
+                    lemma: format!("{}_union", h.name),
                     lhs: ground(&union),
                     rhs: ground(b),
                     guards: vec![],
-                    derive: None,
                     used: Use::Forward,
                     justification: Justification::InclUnion { hyp: h.name.clone() },
                 });
                 rules.push(Rule {
                     name: format!("{}_inter", h.name),
+                    lemma: format!("{}_inter", h.name),
                     lhs: ground(&inter),
                     rhs: ground(a),
                     guards: vec![],
-                    derive: None,
                     used: Use::Forward,
                     justification: Justification::InclInter { hyp: h.name.clone() },
                 });
             } else {
                 rules.push(Rule {
                     name: h.name.clone(),
+                    lemma: h.name.clone(),
                     lhs: ground(a),
                     rhs: ground(b),
                     guards: vec![],
-                    derive: None,
                     used: Use::Forward,
                     justification: Justification::Same { hyp: h.name.clone() },
                 });
@@ -261,8 +285,14 @@ impl RuleSet {
         RuleSet { rules }
     }
 
+    /// The egg rule called `name`.
     pub fn get(&self, name: &str) -> Option<&Rule> {
         self.rules.iter().find(|r| r.name == name)
+    }
+
+    /// The rules of a lemma (several for a derived-arity lemma).
+    pub fn of_lemma<'a>(&'a self, lemma: &'a str) -> impl Iterator<Item = &'a Rule> + 'a {
+        self.rules.iter().filter(move |r| r.lemma == lemma)
     }
 
     /// The egg rewrites. A rule used right-to-left is named `<name><-`.
@@ -270,11 +300,11 @@ impl RuleSet {
         let mut out = vec![];
         for r in &self.rules {
             if matches!(r.used, Use::Forward | Use::Both) {
-                let app = GuardedApplier { rhs: r.rhs.clone(), guards: r.guards.clone(), derive: r.derive };
+                let app = GuardedApplier { rhs: r.rhs.clone(), guards: r.guards.clone() };
                 out.push(Rewrite::new(r.name.as_str(), r.lhs.clone(), app).expect("well-formed rule"));
             }
             if matches!(r.used, Use::Backward | Use::Both) {
-                let app = GuardedApplier { rhs: r.lhs.clone(), guards: r.guards.clone(), derive: None };
+                let app = GuardedApplier { rhs: r.lhs.clone(), guards: r.guards.clone() };
                 out.push(Rewrite::new(format!("{}<-", r.name), r.rhs.clone(), app).expect("well-formed rule"));
             }
         }
@@ -291,13 +321,11 @@ pub fn parse_rewrite_name(name: &str) -> (&str, bool) {
     }
 }
 
-/// Applies `rhs` when the guards hold, binding `derive` to the arity of the
-/// matched e-class first.
+/// Applies `rhs` when the guards hold.
 #[derive(Clone, Debug)]
 struct GuardedApplier {
     rhs: Pattern<Rel>,
     guards: Vec<(Var, usize)>,
-    derive: Option<Var>,
 }
 
 impl Applier<Rel, RelAnalysis> for GuardedApplier {
@@ -314,16 +342,7 @@ impl Applier<Rel, RelAnalysis> for GuardedApplier {
                 return vec![];
             }
         }
-        match self.derive {
-            None => self.rhs.apply_one(egraph, eclass, subst, searcher_ast, rule_name),
-            Some(v) => {
-                let Some(n) = egraph[eclass].data.arity else { return vec![] };
-                let num = egraph.add(Rel::Num(n as u32));
-                let mut s = subst.clone();
-                s.insert(v, num);
-                self.rhs.apply_one(egraph, eclass, &s, searcher_ast, rule_name)
-            }
-        }
+        self.rhs.apply_one(egraph, eclass, subst, searcher_ast, rule_name)
     }
 
     fn get_pattern_ast(&self) -> Option<&PatternAst<Rel>> {
@@ -331,7 +350,7 @@ impl Applier<Rel, RelAnalysis> for GuardedApplier {
     }
 
     fn vars(&self) -> Vec<Var> {
-        self.rhs.vars().into_iter().filter(|v| Some(*v) != self.derive).collect()
+        self.rhs.vars()
     }
 }
 
