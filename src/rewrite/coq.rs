@@ -287,3 +287,49 @@ pub fn assertion(p: &Printer<'_>, r: &AssertResult, rules: &RuleSet) -> Result<V
     }
     Ok(out)
 }
+
+/// A file to put beside `relprove export --coq`'s files for the model whose
+/// definitions module is `stem`: the section of [`section`], then for every
+/// assertion proved without hypotheses a theorem `<a>_rewritten` of the
+/// export's `<a>_statement`, by applying the section's lemma to the
+/// instance's relations. Assertions that need the model's facts as
+/// hypotheses are listed in a comment.
+pub fn export_file(
+    stem: &str,
+    source: &str,
+    prover: &super::Prover<'_>,
+    results: &[AssertResult],
+) -> Result<String, String> {
+    let mut out = section(stem, source, prover, results)?;
+    out.push_str(&format!("\nRequire Import {stem}.\n"));
+    let names = Names::section(&prover.arities);
+    let p = Printer { names: &names, arities: &prover.arities };
+    for r in results.iter().filter(|r| r.proved) {
+        let printable = assertion(&p, r, &prover.rules).is_ok();
+        let hyps = r.goals.iter().filter_map(|g| g.proof.as_ref()).flat_map(|pr| &pr.steps).any(|s| {
+            prover.rules.of_lemma(&s.rule).any(|rule| !matches!(rule.justification, Justification::Lemma(_)))
+        });
+        if !printable {
+            continue;
+        }
+        let stmt = format!("{}_statement", ident(&r.name));
+        if hyps {
+            out.push_str(&format!(
+                "\n(* {}: proved from the model's facts; apply {} to the hypotheses in the facts. *)\n",
+                r.name,
+                lemma_name(&r.name)
+            ));
+            continue;
+        }
+        out.push_str(&format!(
+            "\nTheorem {}_rewritten : {stmt}.\nProof.\n  unfold {stmt}; intros A i Hfacts.\n  apply {}.\nQed.\n",
+            ident(&r.name),
+            lemma_name(&r.name)
+        ));
+    }
+    Ok(out)
+}
+
+fn ident(s: &str) -> String {
+    s.chars().map(|c| if c.is_ascii_alphanumeric() || c == '_' || c == '\'' { c } else { '_' }).collect()
+}
