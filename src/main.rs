@@ -207,7 +207,7 @@ fn prove(args: &ProveArgs) -> ExitCode {
                     println!("  goal {}", g.goal);
                     match &g.proof {
                         Some(p) => {
-                            if g.goal.incl {
+                            if g.goal.kind != relprove::rewrite::Kind::Eq {
                                 println!("    as {} = {}", p.lhs, p.rhs);
                             }
                             for line in chain(p) {

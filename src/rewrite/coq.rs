@@ -6,7 +6,8 @@
 //! `join_same_proper`, ...; `reflexivity` on the unchanged sides) and then
 //! `apply`ing the step's lemma, after `symmetry` when the lemma was used right
 //! to left. An inclusion goal `a in b` is first reduced to
-//! `same n (union n a b) b` with `incl_union_l` and `same_incl_l`.
+//! `same n (union n a b) b` with `incl_union_l` and `same_incl_l`, a goal
+//! `no a` to `same n a (none n)` with `no_same_none`.
 //!
 //! [`section`] prints a self-contained Coq section: the model's relations as
 //! section variables, the hypotheses as section hypotheses, one lemma per
@@ -19,7 +20,7 @@ use egg::Symbol;
 use super::lang::{Rel, Term};
 use super::proof::{Dir, Proof, Step};
 use super::rules::{Justification, Nat, RuleSet};
-use super::{AssertResult, Goal, Hypothesis};
+use super::{AssertResult, Goal, Hypothesis, Kind};
 
 /// Coq keywords and `Relprove` names a relation may not be called.
 const RESERVED: &[&str] = &[
@@ -88,14 +89,20 @@ impl Printer<'_> {
 
     /// The goal's statement (`same n l r` or `incl n l r`).
     pub fn statement(&self, g: &Goal) -> Result<String, String> {
-        let rel = if g.incl { "incl" } else { "same" };
-        Ok(format!("{rel} {} {} {}", g.arity, self.term(&g.lhs)?, self.term(&g.rhs)?))
+        Ok(match g.kind {
+            Kind::Eq => format!("same {} {} {}", g.arity, self.term(&g.lhs)?, self.term(&g.rhs)?),
+            Kind::In => format!("incl {} {} {}", g.arity, self.term(&g.lhs)?, self.term(&g.rhs)?),
+            Kind::No => format!("no {} {}", g.arity, self.term(&g.lhs)?),
+        })
     }
 
     /// The tactic script proving `goal` from a proof of its equation.
     pub fn script(&self, goal: &Goal, proof: &Proof, rules: &RuleSet) -> Result<Vec<String>, String> {
         let mut lines = vec![];
-        if goal.incl {
+        if goal.kind == Kind::No {
+            lines.push("apply no_same_none.".into());
+        }
+        if goal.kind == Kind::In {
             lines.push(format!(
                 "apply (incl_trans _ {} _ {}); [ apply incl_union_l | apply same_incl_l ].",
                 goal.arity,
@@ -182,6 +189,7 @@ impl Printer<'_> {
                 hyp
             ),
             Justification::Same { hyp } => format!("exact {hyp}"),
+            Justification::No { hyp } => format!("apply no_same_none; exact {hyp}"),
         };
         Ok(match s.dir {
             Dir::Forward => tac,
@@ -191,8 +199,12 @@ impl Printer<'_> {
 
     pub fn hypothesis(&self, h: &Hypothesis) -> Result<String, String> {
         let n = self.ar(&h.lhs)?;
-        let rel = if h.incl { "incl" } else { "same" };
-        Ok(format!("Hypothesis {} : {rel} {n} {} {}.", h.name, self.term(&h.lhs)?, self.term(&h.rhs)?))
+        let (l, r) = (self.term(&h.lhs)?, self.term(&h.rhs)?);
+        Ok(match h.kind {
+            Kind::Eq => format!("Hypothesis {} : same {n} {l} {r}.", h.name),
+            Kind::In => format!("Hypothesis {} : incl {n} {l} {r}.", h.name),
+            Kind::No => format!("Hypothesis {} : no {n} {l}.", h.name),
+        })
     }
 }
 

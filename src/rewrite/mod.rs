@@ -46,20 +46,30 @@ impl Default for Limits {
     }
 }
 
+/// The form of a goal or hypothesis.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// `lhs = rhs`.
+    Eq,
+    /// `lhs in rhs` (proved as `lhs + rhs = rhs`).
+    In,
+    /// `no lhs` (`rhs` is `none`; proved as `lhs = none`).
+    No,
+}
+
 /// A goal between two relations of arity `arity`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Goal {
     pub lhs: Term,
     pub rhs: Term,
-    /// `lhs in rhs` (proved as `lhs + rhs = rhs`); else `lhs = rhs`.
-    pub incl: bool,
+    pub kind: Kind,
     pub arity: usize,
 }
 
 impl Goal {
     /// The equation the rewriter proves.
     pub fn equation(&self) -> (Term, Term) {
-        if self.incl {
+        if self.kind == Kind::In {
             let u = Term::new(Rel::Union([Id::from(0usize); 2]), vec![self.lhs.clone(), self.rhs.clone()]);
             (u, self.rhs.clone())
         } else {
@@ -70,7 +80,11 @@ impl Goal {
 
 impl std::fmt::Display for Goal {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{} {} {}", self.lhs, if self.incl { "in" } else { "=" }, self.rhs)
+        match self.kind {
+            Kind::Eq => write!(f, "{} = {}", self.lhs, self.rhs),
+            Kind::In => write!(f, "{} in {}", self.lhs, self.rhs),
+            Kind::No => write!(f, "no {}", self.lhs),
+        }
     }
 }
 
@@ -180,7 +194,7 @@ impl<'m> Prover<'m> {
             for f in conj {
                 if let Ok(g) = p.goal(f) {
                     k += 1;
-                    hyps.push(Hypothesis { name: format!("{base}_{k}"), lhs: g.lhs, rhs: g.rhs, incl: g.incl });
+                    hyps.push(Hypothesis { name: format!("{base}_{k}"), lhs: g.lhs, rhs: g.rhs, kind: g.kind });
                 }
             }
         }
@@ -233,18 +247,24 @@ impl<'m> Prover<'m> {
 
     /// A formula `e1 = e2` or `e1 in e2` as a goal.
     pub fn goal(&self, f: &Formula) -> Result<Goal, String> {
-        let (a, b, incl) = match &f.kind {
-            FormulaKind::Eq(a, b) => (a, b, false),
-            FormulaKind::In(a, b) => (a, b, true),
-            _ => return Err("a formula other than `=` or `in` between relations".into()),
+        let (lhs, rhs, kind) = match &f.kind {
+            FormulaKind::Eq(a, b) => (self.term(a)?, self.term(b)?, Kind::Eq),
+            FormulaKind::In(a, b) => (self.term(a)?, self.term(b)?, Kind::In),
+            // `no e` is `not (some e)` in the IR.
+            FormulaKind::Not(g) => match &g.kind {
+                FormulaKind::Mult(Mult::Some, a) => {
+                    let n = Term::leaf(Rel::Num(a.arity as u32));
+                    (self.term(a)?, Term::new(Rel::None(Id::from(0usize)), vec![n]), Kind::No)
+                }
+                _ => return Err("a negation".into()),
+            },
+            _ => return Err("a formula other than `=`, `in` or `no` on relations".into()),
         };
-        let lhs = self.term(a)?;
-        let rhs = self.term(b)?;
         let arity = lhs.arity(&self.arities).ok_or("an ill-formed expression")?;
         if rhs.arity(&self.arities) != Some(arity) {
             return Err("sides of different arities".into());
         }
-        Ok(Goal { lhs, rhs, incl, arity })
+        Ok(Goal { lhs, rhs, kind, arity })
     }
 
     /// Tries every conjunct of an assertion.

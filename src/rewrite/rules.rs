@@ -165,6 +165,8 @@ pub enum Justification {
     InclInter { hyp: String },
     /// A hypothesis `H : same n a b` used as `a = b`.
     Same { hyp: String },
+    /// A hypothesis `H : no n a` used as `a = none`.
+    No { hyp: String },
 }
 
 impl PartialEq for Lemma {
@@ -195,8 +197,8 @@ pub struct Hypothesis {
     pub name: String,
     pub lhs: Term,
     pub rhs: Term,
-    /// `lhs in rhs` (else `lhs = rhs`).
-    pub incl: bool,
+    /// `lhs in rhs`, `lhs = rhs` or `no lhs` (`rhs` is then `none`).
+    pub kind: super::Kind,
 }
 
 /// The rule set: every lemma, plus the rules of the hypotheses.
@@ -249,7 +251,7 @@ impl RuleSet {
         }
         for h in hyps {
             let (a, b) = (&h.lhs, &h.rhs);
-            if h.incl {
+            if h.kind == super::Kind::In {
                 let union = Term::new(Rel::Union([Id::from(0usize); 2]), vec![a.clone(), b.clone()]);
                 let inter = Term::new(Rel::Inter([Id::from(0usize); 2]), vec![a.clone(), b.clone()]);
                 rules.push(Rule {
@@ -278,7 +280,11 @@ impl RuleSet {
                     rhs: ground(b),
                     guards: vec![],
                     used: Use::Forward,
-                    justification: Justification::Same { hyp: h.name.clone() },
+                    justification: if h.kind == super::Kind::No {
+                        Justification::No { hyp: h.name.clone() }
+                    } else {
+                        Justification::Same { hyp: h.name.clone() }
+                    },
                 });
             }
         }

@@ -11,3 +11,7 @@ assert rmw_in2 { rmw + po = po and rmw & po = rmw }
 assert false_comm { po.rf = rf.po }
 assert false_in { po in rmw }
 assert domain { (E <: po) :> E in po }
+
+fact disjoint { no rf & co }
+assert no_goal { no ~co & ~rf }
+assert no_conv { no ~(rf & co) }
