@@ -197,6 +197,17 @@ impl Printer<'_> {
         })
     }
 
+    /// `same n a b` / `incl n a b` / `no n a` for a hypothesis.
+    pub fn premise(&self, h: &Hypothesis) -> Result<String, String> {
+        let n = self.ar(&h.lhs)?;
+        let (l, r) = (self.term(&h.lhs)?, self.term(&h.rhs)?);
+        Ok(match h.kind {
+            Kind::Eq => format!("same {n} {l} {r}"),
+            Kind::In => format!("incl {n} {l} {r}"),
+            Kind::No => format!("no {n} {l}"),
+        })
+    }
+
     pub fn hypothesis(&self, h: &Hypothesis) -> Result<String, String> {
         let n = self.ar(&h.lhs)?;
         let (l, r) = (self.term(&h.lhs)?, self.term(&h.rhs)?);
@@ -260,7 +271,7 @@ pub fn section(
             out.push(format!("(* {}: not proved by rewriting *)", r.name));
             continue;
         }
-        match assertion(&p, r, &prover.rules) {
+        match assertion(&p, r) {
             Ok(lines) => out.extend(lines),
             Err(e) => out.push(format!("(* {}: proved by rewriting, but not printable for Coq: {} *)", r.name, e)),
         }
@@ -272,7 +283,7 @@ pub fn section(
 
 /// The Coq lemmas of one proved assertion (one per conjunct, and their
 /// conjunction when there are several).
-pub fn assertion(p: &Printer<'_>, r: &AssertResult, rules: &RuleSet) -> Result<Vec<String>, String> {
+pub fn assertion(p: &Printer<'_>, r: &AssertResult) -> Result<Vec<String>, String> {
     let mut out = vec![];
     let base = lemma_name(&r.name);
     let mut parts = vec![];
@@ -280,13 +291,23 @@ pub fn assertion(p: &Printer<'_>, r: &AssertResult, rules: &RuleSet) -> Result<V
         let proof = g.proof.as_ref().ok_or("missing proof")?;
         let name = if r.goals.len() == 1 { base.clone() } else { format!("{base}_{}", k + 1) };
         out.push(format!("(* {}: {} *)", r.name, g.goal));
-        out.push(format!("Lemma {name} : {}.", p.statement(&g.goal)?));
+        // Hypotheses of an implication's antecedent are premises.
+        let mut stmt = String::new();
+        for h in &g.local {
+            stmt.push_str(&format!("{} -> ", p.premise(h)?));
+        }
+        stmt.push_str(&p.statement(&g.goal)?);
+        out.push(format!("Lemma {name} : {stmt}."));
         out.push("Proof.".into());
-        for l in p.script(&g.goal, proof, rules)? {
+        if !g.local.is_empty() {
+            let names: Vec<&str> = g.local.iter().map(|h| h.name.as_str()).collect();
+            out.push(format!("  intros {}.", names.join(" ")));
+        }
+        for l in p.script(&g.goal, proof, &g.rules)? {
             out.push(format!("  {l}"));
         }
         out.push("Qed.".into());
-        parts.push((name, p.statement(&g.goal)?));
+        parts.push((name, stmt));
     }
     if parts.len() > 1 {
         let stmt = parts.iter().map(|(_, s)| format!("({s})")).collect::<Vec<_>>().join(" /\\ ");
@@ -317,17 +338,20 @@ pub fn export_file(
     let names = Names::section(&prover.arities);
     let p = Printer { names: &names, arities: &prover.arities };
     for r in results.iter().filter(|r| r.proved) {
-        let printable = assertion(&p, r, &prover.rules).is_ok();
-        let hyps = r.goals.iter().filter_map(|g| g.proof.as_ref()).flat_map(|pr| &pr.steps).any(|s| {
-            prover.rules.of_lemma(&s.rule).any(|rule| !matches!(rule.justification, Justification::Lemma(_)))
-        });
+        let printable = assertion(&p, r).is_ok();
+        let hyps = r.implication
+            || r.goals.iter().any(|g| {
+                g.proof.iter().flat_map(|pr| &pr.steps).any(|s| {
+                    g.rules.of_lemma(&s.rule).any(|rule| !matches!(rule.justification, Justification::Lemma(_)))
+                })
+            });
         if !printable {
             continue;
         }
         let stmt = format!("{}_statement", ident(&r.name));
         if hyps {
             out.push_str(&format!(
-                "\n(* {}: proved from the model's facts; apply {} to the hypotheses in the facts. *)\n",
+                "\n(* {}: proved from hypotheses (the model's facts or the assertion's premises); apply {} to them. *)\n",
                 r.name,
                 lemma_name(&r.name)
             ));

@@ -26,7 +26,10 @@ use std::time::{Duration, Instant};
 
 use egg::{Id, RecExpr, Runner, StopReason, Symbol};
 
-use crate::ir::{Expr, ExprKind, FactOrigin, Formula, FormulaKind, Model, Mult};
+use crate::ir::{Expr, ExprKind, FactOrigin, Formula, FormulaKind, Model, Mult, VarId};
+
+/// Terms for the variables of inlined funs and preds.
+type Env = BTreeMap<VarId, Term>;
 use lang::{Rel, RelAnalysis, Term};
 use proof::Proof;
 pub use rules::Hypothesis;
@@ -97,6 +100,11 @@ pub struct GoalResult {
     /// Why the search stopped (`proved`, `saturated`, `node limit 10000`, ...).
     pub stop: String,
     pub nodes: usize,
+    /// Hypotheses of this goal only (from the antecedent of an implication).
+    pub local: Vec<Hypothesis>,
+    /// The rules the goal was proved with (the lemmas, the model's and the
+    /// local hypotheses).
+    pub rules: RuleSet,
 }
 
 /// The result for one assertion.
@@ -108,6 +116,8 @@ pub struct AssertResult {
     pub goals: Vec<GoalResult>,
     /// Set when the assertion is outside the rewriter's fragment.
     pub unsupported: Option<String>,
+    /// Some conjunct is an implication (its goals have local hypotheses).
+    pub implication: bool,
     pub time_ms: u128,
 }
 
@@ -189,10 +199,10 @@ impl<'m> Prover<'m> {
                 None => format!("H_fact{i}"),
             };
             let mut conj = vec![];
-            flatten_and(&fact.body, &mut conj);
+            p.conjuncts(&fact.body, &Env::new(), 0, &mut conj);
             let mut k = 0;
-            for f in conj {
-                if let Ok(g) = p.goal(f) {
+            for (f, env) in conj {
+                if let Ok(g) = p.goal_in(f, &env) {
                     k += 1;
                     hyps.push(Hypothesis { name: format!("{base}_{k}"), lhs: g.lhs, rhs: g.rhs, kind: g.kind });
                 }
@@ -205,15 +215,17 @@ impl<'m> Prover<'m> {
 
     /// A closed relational expression as a term.
     pub fn term(&self, e: &Expr) -> Result<Term, String> {
-        self.term_depth(e, 0)
+        self.term_in(e, &Env::new(), 0)
     }
 
-    fn term_depth(&self, e: &Expr, depth: usize) -> Result<Term, String> {
+    /// An expression as a term, the variables in `env` standing for their
+    /// terms (the parameters of an inlined fun or pred).
+    fn term_in(&self, e: &Expr, env: &Env, depth: usize) -> Result<Term, String> {
         let z = Id::from(0usize);
         let bin = |node: Rel, a: &Expr, b: &Expr| -> Result<Term, String> {
-            Ok(Term::new(node, vec![self.term_depth(a, depth)?, self.term_depth(b, depth)?]))
+            Ok(Term::new(node, vec![self.term_in(a, env, depth)?, self.term_in(b, env, depth)?]))
         };
-        let un = |node: Rel, a: &Expr| -> Result<Term, String> { Ok(Term::new(node, vec![self.term_depth(a, depth)?])) };
+        let un = |node: Rel, a: &Expr| -> Result<Term, String> { Ok(Term::new(node, vec![self.term_in(a, env, depth)?])) };
         let num = |n: usize| Term::leaf(Rel::Num(n as u32));
         Ok(match &e.kind {
             ExprKind::Sig(s) => Term::leaf(Rel::Name(self.sig_names[s.index()])),
@@ -233,11 +245,22 @@ impl<'m> Prover<'m> {
             ExprKind::Transpose(a) => un(Rel::Transpose(z), a)?,
             ExprKind::Closure(a) => un(Rel::Closure(z), a)?,
             ExprKind::ReflexiveClosure(a) => un(Rel::RClosure(z), a)?,
-            ExprKind::Call(f, args) if args.is_empty() && depth < 64 => {
-                self.term_depth(&self.model.fun(*f).body, depth + 1)?
+            ExprKind::Call(f, args) if depth < 64 => {
+                let fun = self.model.fun(*f);
+                if fun.params.len() != args.len() {
+                    return Err(format!("a call of `{}` with the wrong number of arguments", fun.name));
+                }
+                let mut inner = Env::new();
+                for (p, a) in fun.params.iter().zip(args) {
+                    inner.insert(p.var, self.term_in(a, env, depth)?);
+                }
+                self.term_in(&fun.body, &inner, depth + 1)?
             }
-            ExprKind::Call(f, _) => return Err(format!("a call of `{}` with arguments", self.model.fun(*f).name)),
-            ExprKind::Var(v) => return Err(format!("the bound variable `{}`", self.model.var(*v).name)),
+            ExprKind::Call(f, _) => return Err(format!("calls nested too deeply (`{}`)", self.model.fun(*f).name)),
+            ExprKind::Var(v) => match env.get(v) {
+                Some(t) => t.clone(),
+                None => return Err(format!("the bound variable `{}`", self.model.var(*v).name)),
+            },
             ExprKind::IntAtoms | ExprKind::IntToAtom(_) => return Err("integers".into()),
             ExprKind::Comprehension { .. } => return Err("a set comprehension".into()),
             ExprKind::IfThenElse(..) => return Err("an if-then-else expression".into()),
@@ -245,16 +268,21 @@ impl<'m> Prover<'m> {
         })
     }
 
-    /// A formula `e1 = e2` or `e1 in e2` as a goal.
+    /// A formula `e1 = e2`, `e1 in e2` or `no e` as a goal.
     pub fn goal(&self, f: &Formula) -> Result<Goal, String> {
+        self.goal_in(f, &Env::new())
+    }
+
+    fn goal_in(&self, f: &Formula, env: &Env) -> Result<Goal, String> {
+        let term = |e: &Expr| self.term_in(e, env, 0);
         let (lhs, rhs, kind) = match &f.kind {
-            FormulaKind::Eq(a, b) => (self.term(a)?, self.term(b)?, Kind::Eq),
-            FormulaKind::In(a, b) => (self.term(a)?, self.term(b)?, Kind::In),
+            FormulaKind::Eq(a, b) => (term(a)?, term(b)?, Kind::Eq),
+            FormulaKind::In(a, b) => (term(a)?, term(b)?, Kind::In),
             // `no e` is `not (some e)` in the IR.
             FormulaKind::Not(g) => match &g.kind {
                 FormulaKind::Mult(Mult::Some, a) => {
                     let n = Term::leaf(Rel::Num(a.arity as u32));
-                    (self.term(a)?, Term::new(Rel::None(Id::from(0usize)), vec![n]), Kind::No)
+                    (term(a)?, Term::new(Rel::None(Id::from(0usize)), vec![n]), Kind::No)
                 }
                 _ => return Err("a negation".into()),
             },
@@ -267,32 +295,79 @@ impl<'m> Prover<'m> {
         Ok(Goal { lhs, rhs, kind, arity })
     }
 
-    /// Tries every conjunct of an assertion.
+    /// The conjuncts of a formula, with pred calls inlined (each with the
+    /// variables of the pred's parameters bound).
+    fn conjuncts<'a>(&'a self, f: &'a Formula, env: &Env, depth: usize, out: &mut Vec<(&'a Formula, Env)>) {
+        match &f.kind {
+            FormulaKind::And(fs) => fs.iter().for_each(|g| self.conjuncts(g, env, depth, out)),
+            FormulaKind::Call(p, args) if depth < 64 => {
+                let pred = self.model.pred(*p);
+                let mut inner = Env::new();
+                for (param, a) in pred.params.iter().zip(args) {
+                    match self.term_in(a, env, 0) {
+                        Ok(t) => {
+                            inner.insert(param.var, t);
+                        }
+                        Err(_) => return out.push((f, env.clone())),
+                    }
+                }
+                self.conjuncts(&pred.body, &inner, depth + 1, out)
+            }
+            _ => out.push((f, env.clone())),
+        }
+    }
+
+    /// Tries every conjunct of an assertion. A conjunct `A => G` proves the
+    /// conjuncts of `G` with those of `A` that are equations, inclusions or
+    /// `no` formulas as extra hypotheses (the others are not used).
     pub fn prove_assert(&self, name: &str, body: &Formula) -> AssertResult {
         let start = Instant::now();
         let mut conj = vec![];
-        flatten_and(body, &mut conj);
+        self.conjuncts(body, &Env::new(), 0, &mut conj);
         let mut goals = vec![];
-        for f in conj {
-            match self.goal(f) {
-                Ok(g) => goals.push(g),
-                Err(why) => {
-                    return AssertResult {
-                        name: name.into(),
-                        proved: false,
-                        goals: vec![],
-                        unsupported: Some(why),
-                        time_ms: start.elapsed().as_millis(),
+        let mut implication = false;
+        let mut nhyp = 0;
+        let unsupported = |why: String| AssertResult {
+            name: name.into(),
+            proved: false,
+            goals: vec![],
+            unsupported: Some(why),
+            implication: false,
+            time_ms: start.elapsed().as_millis(),
+        };
+        for (f, env) in conj {
+            let (local, targets) = match &f.kind {
+                FormulaKind::Implies(a, g) => {
+                    implication = true;
+                    let mut ante = vec![];
+                    self.conjuncts(a, &env, 0, &mut ante);
+                    let mut local = vec![];
+                    for (h, henv) in ante {
+                        if let Ok(hg) = self.goal_in(h, &henv) {
+                            nhyp += 1;
+                            local.push(Hypothesis { name: format!("HA_{nhyp}"), lhs: hg.lhs, rhs: hg.rhs, kind: hg.kind });
+                        }
                     }
+                    let mut targets = vec![];
+                    self.conjuncts(g, &env, 0, &mut targets);
+                    (local, targets)
+                }
+                _ => (vec![], vec![(f, env)]),
+            };
+            for (g, genv) in targets {
+                match self.goal_in(g, &genv) {
+                    Ok(goal) => goals.push((goal, local.clone())),
+                    Err(why) => return unsupported(why),
                 }
             }
         }
-        let results: Vec<GoalResult> = goals.into_iter().map(|g| self.prove_goal(g)).collect();
+        let results: Vec<GoalResult> = goals.into_iter().map(|(g, local)| self.prove_goal_with(g, local)).collect();
         AssertResult {
             name: name.into(),
             proved: !results.is_empty() && results.iter().all(|r| r.proof.is_some()),
             goals: results,
             unsupported: None,
+            implication,
             time_ms: start.elapsed().as_millis(),
         }
     }
@@ -300,12 +375,20 @@ impl<'m> Prover<'m> {
     /// Saturates from both sides of the goal's equation; on success, the
     /// explanation becomes a replayed [`Proof`].
     pub fn prove_goal(&self, goal: Goal) -> GoalResult {
+        self.prove_goal_with(goal, vec![])
+    }
+
+    /// [`Prover::prove_goal`] with extra hypotheses `local`.
+    pub fn prove_goal_with(&self, goal: Goal, local: Vec<Hypothesis>) -> GoalResult {
         let (l, r) = goal.equation();
         let (le, re) = (l.to_rec_expr(), r.to_rec_expr());
+        let all: Vec<Hypothesis> = self.hypotheses.iter().cloned().chain(local.iter().cloned()).collect();
+        let rules = RuleSet::new(&all);
         if l == r {
-            return GoalResult { goal, proof: Some(Proof { lhs: l.clone(), rhs: r, steps: vec![] }), stop: "proved".into(), nodes: 0 };
+            let proof = Some(Proof { lhs: l.clone(), rhs: r, steps: vec![] });
+            return GoalResult { goal, proof, stop: "proved".into(), nodes: 0, local, rules };
         }
-        let rewrites = self.rules.rewrites();
+        let rewrites = rules.rewrites();
         let mut runner = Runner::new(RelAnalysis { names: self.arities.clone() })
             .with_explanations_enabled()
             .with_node_limit(self.limits.node_limit)
@@ -333,13 +416,12 @@ impl<'m> Prover<'m> {
             None => "stopped".into(),
         };
         if !equal {
-            return GoalResult { goal, proof: None, stop, nodes };
+            return GoalResult { goal, proof: None, stop, nodes, local, rules };
         }
-        let proof = explain(&mut runner, &le, &re, &self.rules)
-            .and_then(|p| proof::replay(&p, &self.rules, &self.arities).map(|()| p));
+        let proof = explain(&mut runner, &le, &re, &rules).and_then(|p| proof::replay(&p, &rules, &self.arities).map(|()| p));
         match proof {
-            Ok(p) => GoalResult { goal, proof: Some(p), stop, nodes },
-            Err(e) => GoalResult { goal, proof: None, stop: format!("proof rejected by replay: {e}"), nodes },
+            Ok(p) => GoalResult { goal, proof: Some(p), stop, nodes, local, rules },
+            Err(e) => GoalResult { goal, proof: None, stop: format!("proof rejected by replay: {e}"), nodes, local, rules },
         }
     }
 }
@@ -350,12 +432,6 @@ fn explain(runner: &mut Runner<Rel, RelAnalysis>, l: &RecExpr<Rel>, r: &RecExpr<
     proof::from_flat(&flat, rules)
 }
 
-fn flatten_and<'f>(f: &'f Formula, out: &mut Vec<&'f Formula>) {
-    match &f.kind {
-        FormulaKind::And(fs) => fs.iter().for_each(|g| flatten_and(g, out)),
-        _ => out.push(f),
-    }
-}
 
 /// A human-readable chain: the start term, then each step's result with the
 /// rule (`<-` marks a lemma used right to left).

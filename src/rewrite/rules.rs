@@ -260,7 +260,9 @@ impl RuleSet {
                     lhs: ground(&union),
                     rhs: ground(b),
                     guards: vec![],
-                    used: Use::Forward,
+                    // Right to left too: `b` becomes `a + b`, which lets
+                    // distributivity expose `a` inside `b` (monotonicity).
+                    used: Use::Both,
                     justification: Justification::InclUnion { hyp: h.name.clone() },
                 });
                 rules.push(Rule {
@@ -279,7 +281,9 @@ impl RuleSet {
                     lhs: ground(a),
                     rhs: ground(b),
                     guards: vec![],
-                    used: Use::Forward,
+                    // Right to left too: `b` becomes `a + b`, which lets
+                    // distributivity expose `a` inside `b` (monotonicity).
+                    used: Use::Both,
                     justification: if h.kind == super::Kind::No {
                         Justification::No { hyp: h.name.clone() }
                     } else {

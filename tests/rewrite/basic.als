@@ -15,3 +15,8 @@ assert domain { (E <: po) :> E in po }
 fact disjoint { no rf & co }
 assert no_goal { no ~co & ~rf }
 assert no_conv { no ~(rf & co) }
+
+fun optional[r: E -> E] : E -> E { r + iden }
+pred ordered { co in po and rf in po }
+assert opt_conv { ~(optional[po]) = optional[~po] }
+assert premise { ordered => co.rf in po.po }
