@@ -204,7 +204,7 @@ fn prove(args: &ProveArgs) -> ExitCode {
                 let verdict = if r.proved { "proved by rewriting" } else { "not proved" };
                 println!("{}: {verdict} ({} steps, {} ms)", r.name, r.steps(), r.time_ms);
                 for g in &r.goals {
-                    println!("  goal {}", g.goal);
+                    println!("  goal {}", abbreviate(&g.goal.to_string()));
                     match &g.proof {
                         Some(p) => {
                             if g.goal.kind != relprove::rewrite::Kind::Eq {
@@ -221,6 +221,16 @@ fn prove(args: &ProveArgs) -> ExitCode {
         }
     }
     ExitCode::SUCCESS
+}
+
+/// Long terms (inlined funs) cut to a readable length.
+fn abbreviate(s: &str) -> String {
+    const MAX: usize = 160;
+    if s.chars().count() <= MAX {
+        s.to_string()
+    } else {
+        format!("{} …", s.chars().take(MAX).collect::<String>())
+    }
 }
 
 fn not_built(what: &str) -> ExitCode {

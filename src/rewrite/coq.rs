@@ -291,16 +291,18 @@ pub fn assertion(p: &Printer<'_>, r: &AssertResult) -> Result<Vec<String>, Strin
         let proof = g.proof.as_ref().ok_or("missing proof")?;
         let name = if r.goals.len() == 1 { base.clone() } else { format!("{base}_{}", k + 1) };
         out.push(format!("(* {}: {} *)", r.name, g.goal));
-        // Hypotheses of an implication's antecedent are premises.
+        // The hypotheses of an implication's antecedent that the proof uses
+        // are premises.
+        let used: Vec<&Hypothesis> = g.local.iter().filter(|h| uses_hypothesis(g, &h.name)).collect();
         let mut stmt = String::new();
-        for h in &g.local {
+        for h in &used {
             stmt.push_str(&format!("{} -> ", p.premise(h)?));
         }
         stmt.push_str(&p.statement(&g.goal)?);
         out.push(format!("Lemma {name} : {stmt}."));
         out.push("Proof.".into());
-        if !g.local.is_empty() {
-            let names: Vec<&str> = g.local.iter().map(|h| h.name.as_str()).collect();
+        if !used.is_empty() {
+            let names: Vec<&str> = used.iter().map(|h| h.name.as_str()).collect();
             out.push(format!("  intros {}.", names.join(" ")));
         }
         for l in p.script(&g.goal, proof, &g.rules)? {
@@ -368,4 +370,17 @@ pub fn export_file(
 
 fn ident(s: &str) -> String {
     s.chars().map(|c| if c.is_ascii_alphanumeric() || c == '_' || c == '\'' { c } else { '_' }).collect()
+}
+
+/// Whether a goal's proof uses the hypothesis `hyp`.
+fn uses_hypothesis(g: &super::GoalResult, hyp: &str) -> bool {
+    g.proof.iter().flat_map(|p| &p.steps).any(|s| {
+        g.rules.of_lemma(&s.rule).any(|r| match &r.justification {
+            Justification::InclUnion { hyp: h }
+            | Justification::InclInter { hyp: h }
+            | Justification::Same { hyp: h }
+            | Justification::No { hyp: h } => h == hyp,
+            Justification::Lemma(_) => false,
+        })
+    })
 }

@@ -190,14 +190,20 @@ impl<'m> Prover<'m> {
             limits,
         };
         let mut hyps = vec![];
+        let mut used = std::collections::BTreeSet::new();
         for (i, fact) in model.facts.iter().enumerate() {
             if fact.origin != FactOrigin::Paragraph {
                 continue;
             }
-            let base = match &fact.name {
+            let mut base = match &fact.name {
                 Some(n) => format!("H_{}", ident(n)),
                 None => format!("H_fact{i}"),
             };
+            // Facts of different modules may share a name.
+            if !used.insert(base.clone()) {
+                base = format!("{base}_{i}");
+                used.insert(base.clone());
+            }
             let mut conj = vec![];
             p.conjuncts(&fact.body, &Env::new(), 0, &mut conj);
             let mut k = 0;
