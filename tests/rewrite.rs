@@ -231,10 +231,19 @@ fn coqc_accepts_printed_proofs() {
     let theories = compiled_theories();
     let th = theories.path().to_str().unwrap().to_string();
     let work = tempfile::tempdir().unwrap();
-    for model in ["corpus.als", "basic.als"] {
-        let text = section_of(&manifest().join("tests/rewrite").join(model));
+    // Relation names that are Coq keywords or lemma names of theories/.
+    let odd = work.path().join("odd.als");
+    std::fs::write(
+        &odd,
+        "sig Proof { union_comm, Lemma, H_x: set Proof }\nfact { H_x in Lemma }\n\
+         assert a1 { ~(union_comm.Lemma) = ~Lemma.~union_comm }\nassert a2 { H_x.union_comm in Lemma.union_comm }\n",
+    )
+    .unwrap();
+    for model in [manifest().join("tests/rewrite/corpus.als"), manifest().join("tests/rewrite/basic.als"), odd] {
+        let text = section_of(&model);
+        let model = model.file_name().unwrap().to_str().unwrap().to_string();
         let lemmas = text.matches("\nLemma ").count();
-        assert!(lemmas >= 8, "{model}: only {lemmas} lemmas printed");
+        assert!(lemmas >= 2, "{model}: only {lemmas} lemmas printed");
         let file = format!("{}.v", model.trim_end_matches(".als"));
         std::fs::write(work.path().join(&file), text).unwrap();
         coqc(work.path(), &["-R", &th, "Relprove", &file]);

@@ -29,6 +29,13 @@ const RESERVED: &[&str] = &[
     "not", "and", "or", "iff", "eq", "nat", "S", "O", "A", "rel", "incl", "same", "union", "inter", "diff",
     "none", "univ", "join", "product", "domr", "ranr", "override", "iden", "transpose", "closure",
     "rclosure", "single", "no", "some", "lone", "one", "pand", "rex", "nonempty", "ite", "dom",
+    "Lemma", "Theorem", "Definition", "Proof", "Qed", "Section", "End", "Variable", "Variables",
+    "Hypothesis", "Require", "Import", "Export", "SProp", "IF", "exists2", "is", "of", "conj",
+    // lemmas the printed scripts use besides the rules
+    "incl_trans", "incl_union_l", "incl_union_r", "same_incl_l", "incl_antisym", "union_incl",
+    "incl_refl", "inter_incl_l", "incl_inter", "no_same_none", "union_same_proper",
+    "inter_same_proper", "diff_same_proper", "join_same_proper", "transpose_same_proper",
+    "closure_same_proper", "rclosure_same_proper",
 ];
 
 /// How named relations print.
@@ -45,7 +52,11 @@ impl Names {
             .keys()
             .map(|s| {
                 let n = s.as_str();
-                let coq = if RESERVED.contains(&n) { format!("r_{n}") } else { n.to_string() };
+                let taken = RESERVED.contains(&n)
+                    || n.starts_with("H_")
+                    || n.starts_with("HA_")
+                    || super::rules::lemmas().iter().any(|l| l.name == n);
+                let coq = if taken { format!("r_{n}") } else { n.to_string() };
                 (*s, coq)
             })
             .collect();
