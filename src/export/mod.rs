@@ -102,7 +102,8 @@ pub fn find_theories(explicit: Option<&Path>) -> Option<PathBuf> {
 
 /// Export a model as Coq into `opts.out_dir`.
 pub fn write_coq(model: &Model, sources: &SourceMap, opts: &ExportOptions) -> Result<ExportReport, Diagnostics> {
-    let mut files = coq::generate(model, sources)?;
+    let templates = coq::Templates::from_env();
+    let mut files = coq::generate_with(model, sources, &templates)?;
     // Skeletons for checks the (edited, hence kept) proofs file lacks go to
     // `<model>_proofs_new.v`.
     let stem = coq::model_file_stem(model);
@@ -117,7 +118,7 @@ pub fn write_coq(model: &Model, sources: &SourceMap, opts: &ExportOptions) -> Re
                 .cloned()
                 .collect();
             if old != proofs.contents && !missing.is_empty() {
-                let contents = coq::proofs_text(model, &stem, &missing);
+                let contents = coq::proofs_text(&templates, model, &stem, &missing);
                 files.push(GeneratedFile {
                     name: format!("{stem}_proofs_new.v"),
                     contents,
