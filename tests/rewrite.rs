@@ -332,6 +332,18 @@ fn cli_node_limit_is_reported() {
 }
 
 #[test]
+fn cli_bad_limits_exit_2() {
+    let basic = manifest().join("tests/rewrite/basic.als");
+    for args in [["--time-limit", "0"], ["--node-limit", "0"]] {
+        let out = relprove().arg("prove").arg(&basic).args(args).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+    }
+    let out = relprove().arg("prove").arg(&basic).args(["--time-limit", "0.5", "-a", "assoc"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("assoc: proved by rewriting"));
+}
+
+#[test]
 fn cli_bad_input_exits_2() {
     let dir = tempfile::tempdir().unwrap();
     let p: PathBuf = dir.path().join("bad.als");
