@@ -242,6 +242,14 @@ fn coqc_accepts_printed_proofs() {
     for model in [manifest().join("tests/rewrite/corpus.als"), manifest().join("tests/rewrite/basic.als"), odd] {
         let text = section_of(&model);
         let model = model.file_name().unwrap().to_str().unwrap().to_string();
+        if model == "corpus.als" {
+            // 56 proved; one proof rewrites under `++`, which has no
+            // congruence lemma in theories/.
+            assert_eq!(text.matches("\nLemma ").count(), 55);
+            let unprintable: Vec<&str> = text.lines().filter(|l| l.contains("not printable")).collect();
+            assert_eq!(unprintable.len(), 1);
+            assert!(unprintable[0].starts_with("(* override_none:"));
+        }
         let lemmas = text.matches("\nLemma ").count();
         assert!(lemmas >= 2, "{model}: only {lemmas} lemmas printed");
         let file = format!("{}.v", model.trim_end_matches(".als"));
