@@ -155,7 +155,7 @@ impl Printer<'_> {
                 ))
             }
         };
-        let mut slots = vec!["reflexivity".to_string(), "reflexivity".to_string()];
+        let mut slots = ["reflexivity".to_string(), "reflexivity".to_string()];
         slots[i] = inner;
         Ok(format!("apply ({proper} _{arity}); [ {} | {} ]", slots[0], slots[1]))
     }
