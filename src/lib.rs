@@ -15,6 +15,7 @@ pub mod export;
 pub mod instance;
 pub mod ir;
 pub mod resolve;
+pub mod rewrite;
 pub mod sat;
 pub mod syntax;
 pub mod translate;
