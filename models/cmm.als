@@ -207,14 +207,14 @@ fun wcord : Event->Event {
   ^(gxhb + xgcause + (optional[gpo]) . gsc . (optional[gpo]))
 }
 fun cord : Event->Event { ms & wcord }
-fun eco : Event->Event { ms & ^(rf + co + fr) }
+fun eco_ms : Event->Event { ms & ^(rf + co + fr) }
 
 ------------------------------------------------------------------------------
 -- Axioms (§6.2)
 
 pred cmm_coherence { (Write <: cord :> Write) & loc in co }
 pred cmm_fence_sc { irreflexive[gsc . cord] }
-pred cmm_irr_cord_eco { irreflexive[cord . (optional[eco])] }
+pred cmm_irr_cord_eco { irreflexive[cord . (optional[eco_ms])] }
 pred cmm_causality { irreflexive[(rf + fr) . wcord] }
 pred cmm_atomicity { no ((ms & fr) . (ms & co)) & rmw }
 pred cmm_sc_per_loc { acyclic[po_loc + (ms & (rf + co + fr))] }
