@@ -185,30 +185,8 @@ run compile_scoped_sanity {
 } for 4 expect 1
 
 ------------------------------------------------------------------------------
--- Fig. 12a: the ISA2 variant used to analyse the RMW^SC row.
---   T0: (a) W^NA x; (b) W^REL y
---   T1: (c) RMW^SC y, reading (b); (d) W^RLX y
---   T2: (e) R^ACQ y, reading (d); (f) R^NA x, reading the initial x
--- "RC11 considers (d) to be part of the release sequence (rs) headed by (c),
--- so (c) synchronizes with (e) [...] we conclude that (a) happens before (f),
--- which implies that (f) must return the value written by (a)." (§4.2)
--- The RMW is split into its read part cr and write part cw.
-
-pred fig12 {
-  some disj a, b, cr, cw, d, e, f: CEvent, disj x, y: CAddress | {
-    CEvent = a + b + cr + cw + d + e + f
-    a + b + cw + d in CWrite
-    cr + e + f in CRead
-    a.caddr = x and f.caddr = x
-    b.caddr = y and cr.caddr = y and cw.caddr = y and d.caddr = y and e.caddr = y
-    a.ord = ONA and b.ord = OREL and cr.ord = OSC and cw.ord = OSC
-    d.ord = ORLX and e.ord = OACQ and f.ord = ONA
-    crmw = cr -> cw
-    sb = a -> b + cr -> cw + cr -> d + cw -> d + e -> f
-    crf = b -> cr + d -> e
-    all ev: Atomic | ev.cscope = CSystem
-  }
-}
+-- Fig. 12a (the pred fig12 is in src11.als, where it is also checked to be
+-- forbidden by scoped RC11 itself).
 
 -- With the correct mapping the outcome (f) reads 0 has no legal PTX
 -- execution. 7 C++ events lower to 8 PTX events (the fence.sc of (c)).

@@ -250,3 +250,8 @@ pred ptx_consistent {
   ptx_sc_per_loc
   ptx_causality
 }
+
+------------------------------------------------------------------------------
+-- Sanity: Fig. 7 is satisfiable with synchronization in the execution.
+
+run ptx_sanity { ptx_consistent and some sync_acqrel and some sc } for 5 expect 1

@@ -225,3 +225,96 @@ fun conflict : CEvent->CEvent {
 fun race : CEvent->CEvent { conflict - hb - ~hb - incl }
 
 pred racy { some race }
+
+------------------------------------------------------------------------------
+-- Fig. 12a: the ISA2 variant used to analyse the RMW^SC row.
+--   T0: (a) W^NA x; (b) W^REL y
+--   T1: (c) RMW^SC y, reading (b); (d) W^RLX y
+--   T2: (e) R^ACQ y, reading (d); (f) R^NA x, reading the initial x
+-- "RC11 considers (d) to be part of the release sequence (rs) headed by (c),
+-- so (c) synchronizes with (e) [...] we conclude that (a) happens before (f),
+-- which implies that (f) must return the value written by (a)." (§4.2)
+-- The RMW is split into its read part cr and write part cw.
+-- Used by compile_src11_ptx*.als.
+
+pred fig12 {
+  some disj a, b, cr, cw, d, e, f: CEvent, disj x, y: CAddress | {
+    CEvent = a + b + cr + cw + d + e + f
+    a + b + cw + d in CWrite
+    cr + e + f in CRead
+    a.caddr = x and f.caddr = x
+    b.caddr = y and cr.caddr = y and cw.caddr = y and d.caddr = y and e.caddr = y
+    a.ord = ONA and b.ord = OREL and cr.ord = OSC and cw.ord = OSC
+    d.ord = ORLX and e.ord = OACQ and f.ord = ONA
+    crmw = cr -> cw
+    sb = a -> b + cr -> cw + cr -> d + cw -> d + e -> f
+    crf = b -> cr + d -> e
+    all ev: Atomic | ev.cscope = CSystem
+  }
+}
+
+-- RC11 forbids the Fig. 12a outcome: (a) hb (f), and (f) reads the initial
+-- x, which is rb-before (a): an hb; eco cycle.
+run fig12_outcome_src11 { fig12 and src11_consistent }
+  for 7 but 4 CScope, 2 CAddress expect 0
+
+------------------------------------------------------------------------------
+-- Sanity runs of the scoped C++ model on its own (HwEvent etc. are free).
+
+run src11_sanity { src11_consistent and not racy and some crf and some csw } for 4 expect 1
+
+-- MP with release/acquire at system scope: r1 = 1, r2 = 0 forbidden.
+run src11_mp_rel_acq {
+  some disj wx, wy, ry, rx: CEvent | {
+    CEvent = wx + wy + ry + rx
+    wx + wy in CWrite and ry + rx in CRead
+    sb = wx -> wy + ry -> rx
+    wx.caddr = rx.caddr and wy.caddr = ry.caddr and wx.caddr != wy.caddr
+    crf = wy -> ry
+    wx.ord = ONA and wy.ord = OREL and ry.ord = OACQ and rx.ord = ONA
+    wy.cscope = CSystem and ry.cscope = CSystem
+    src11_consistent
+  }
+} for 4 expect 0
+
+-- SB with SC accesses: both reads of 0 forbidden by SC.
+run src11_sb_sc {
+  some disj wx, ry, wy, rx: CEvent | {
+    CEvent = wx + ry + wy + rx
+    wx + wy in CWrite and ry + rx in CRead
+    sb = wx -> ry + wy -> rx
+    wx.caddr = rx.caddr and wy.caddr = ry.caddr and wx.caddr != wy.caddr
+    no crf
+    CEvent.ord = OSC and CEvent.cscope = CSystem
+    src11_consistent
+  }
+} for 4 expect 0
+
+-- The same with relaxed accesses: allowed.
+run src11_sb_rlx {
+  some disj wx, ry, wy, rx: CEvent | {
+    CEvent = wx + ry + wy + rx
+    wx + wy in CWrite and ry + rx in CRead
+    sb = wx -> ry + wy -> rx
+    wx.caddr = rx.caddr and wy.caddr = ry.caddr and wx.caddr != wy.caddr
+    no crf
+    CEvent.ord = ORLX and CEvent.cscope = CSystem
+    src11_consistent
+  }
+} for 4 expect 1
+
+-- SC accesses whose scopes are not inclusive (each .cta in its own CTA)
+-- are not ordered by SC ("acyclic([incl] ∩ psc)"): allowed.
+run src11_sb_sc_cta_scopes {
+  some disj wx, ry, wy, rx: CEvent | {
+    CEvent = wx + ry + wy + rx
+    wx + wy in CWrite and ry + rx in CRead
+    sb = wx -> ry + wy -> rx
+    wx.caddr = rx.caddr and wy.caddr = ry.caddr and wx.caddr != wy.caddr
+    no crf
+    CEvent.ord = OSC
+    all e: CEvent | e.cscope = e.cthread.~csub and e.cscope != CSystem
+    wx.cscope != wy.cscope
+    src11_consistent
+  }
+} for 4 but 5 CScope expect 1
