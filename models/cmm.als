@@ -13,7 +13,7 @@ module cmm
 --   xgcause  := xgcauseb ∪ (obs; (xgcauseb ∪ po_loc))
 --   wcord  := (gxhb ∪ xgcause ∪ gpo?; gsc; gpo?)+     gpo := [E_g]; po; [E_g]
 --   cord   := ms ∩ wcord
---   eco    := ms ∩ (rf ∪ co ∪ fr)+
+--   eco    := (ms ∩ (rf ∪ co ∪ fr))+           (printed ms ∩ (fr ∪ co ∪ fr)+, see C4)
 -- Axioms:
 --   ([W]; cord; [W])_=loc ⊆ co            (CMM-Coherence)
 --   irreflexive(gsc; cord)                 (CMM-FenceSC)
@@ -42,8 +42,16 @@ module cmm
 --      (No-Thin-Air) axiom with ppo ordering in x86TSO". The rfe, fr, co in
 --      xhb are those between x86 events; PTX-to-x86 rf enters only through
 --      gxhb's (rfe_x^g)?.
--- (C4) eco is printed "ms ∩ ((fr ∪ co ∪ fr)+)"; we read the first fr as rf
---      ("a combination of the rf, fr and co relations [Lahav et al. 2017]").
+-- (C4) eco is printed "eco ≜ ms ∩ ((fr ∪ co ∪ fr)+)" and described as "a
+--      combination of the rf, fr and co relations [Lahav et al. 2017] between
+--      morally strong events". We read the first fr as rf, and "between
+--      morally strong events" as every step being morally strong:
+--      eco := (ms ∩ (rf ∪ co ∪ fr))+. The literal ms ∩ (...)+ forbids the
+--      compound WRC of Fig. 10, which the paper says is allowed: there the
+--      gpu-scoped read c reads 0 (fr to the x86 write X = 1, not morally
+--      strong), which is read by a (rf, not morally strong), so c and a are
+--      related by ms ∩ (rf ∪ fr)+ against cord a -> c (found by relprove,
+--      litmus/cmm_seed002.als, fig10_compound_wrc_gpu).
 -- (C5) co: as in PTX, a strict partial order on same-address writes that
 --      relates every morally strong pair (all x86 writes to one address are
 --      morally strong, so x86 keeps its total coherence order).
@@ -207,7 +215,7 @@ fun wcord : Event->Event {
   ^(gxhb + xgcause + (optional[gpo]) . gsc . (optional[gpo]))
 }
 fun cord : Event->Event { ms & wcord }
-fun eco_ms : Event->Event { ms & ^(rf + co + fr) }
+fun eco_ms : Event->Event { ^(ms & (rf + co + fr)) }
 
 ------------------------------------------------------------------------------
 -- Axioms (§6.2)
