@@ -143,6 +143,29 @@ assert compile_src11_cmm_legal {
 check compile_src11_cmm_legal for 4 expect 0
 
 ------------------------------------------------------------------------------
+-- The same with CMM-Coherence as printed (cord instead of wcord, cmm.als
+-- (C7)): relprove finds counterexamples at 4 events, e.g. an x86 RMW
+-- (RLX, REL) that reads 0, a GPU ld.acquire.sys reading its write, then a
+-- GPU st.relaxed with a scope that excludes the x86 thread, coherence-
+-- before the RMW's write. The C++ execution is race-free (hb orders every
+-- conflicting pair) and violates RC11 Atomicity and Coherence.
+
+pred compile_src11_cmm_printed {
+  not racy
+  map_scopes
+  map_events
+  map_instructions
+  cmm_consistent_printed
+  reverse_map
+}
+
+assert src11_cmm_atomicity_printed { compile_src11_cmm_printed => rc11_atomicity }
+check src11_cmm_atomicity_printed for 4 expect 1
+
+assert src11_cmm_coherence_printed { compile_src11_cmm_printed => rc11_coherence }
+check src11_cmm_coherence_printed for 4 expect 1
+
+------------------------------------------------------------------------------
 -- Sanity
 
 run compile_cmm_sanity { compile_src11_cmm and some OnX86 and some OnGPU } for 4 expect 1

@@ -242,3 +242,30 @@ run table2_iriw2_sys_f {
     cmm_consistent
   }
 } for 8 but 8 Scope, 2 Address expect 0
+
+------------------------------------------------------------------------------
+-- CMM-Coherence as printed vs as read (cmm.als (C7)), on a PTX-only test:
+--   T0: st.release.sys [x], 1 | T1: ld.acquire.sys r, [x] ; st.relaxed.cta [x], 2
+--   outcome r = 1, final [x] = 1 (the .cta store is coherence-before the
+--   release). Forbidden by PTX (ptx_seed000.als, corw_scoped) and by CMM
+--   with wcord; allowed by CMM-Coherence as printed (cord = ms ∩ wcord).
+
+pred corw_scoped[w1, r, w2: Event] {
+  Event = w1 + r + w2
+  w1 + w2 in Write and r in Read and one Address
+  po = r -> w2
+  rf = w1 -> r and w2 -> w1 in co
+  w1 in Release and w1.scope = System
+  r in Acquire and r.scope = System
+  w2 not in Weak + Release and w2.scope = cta[w2]
+  ptx[w1] and ptx[r] and w1.thread.~sub != r.thread.~sub
+  plain
+}
+
+run corw_scoped_cmm {
+  some disj w1, r, w2: Event | corw_scoped[w1, r, w2] and cmm_consistent
+} for 3 but 6 Scope expect 0
+
+run corw_scoped_cmm_printed {
+  some disj w1, r, w2: Event | corw_scoped[w1, r, w2] and cmm_consistent_printed
+} for 3 but 6 Scope expect 1

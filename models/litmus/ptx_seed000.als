@@ -295,6 +295,22 @@ run fig12b_isa2_atom_acquire_only {
   }
 } for 8 but 7 Scope, 2 Address expect 1
 
+-- Coherence applies to causally ordered writes even when they are not
+-- morally strong (§3.5.1: "if a write W precedes an overlapping write W' in
+-- causality order, then W must precede W' in coherence order"):
+--   T0: st.release.gpu [x], 1 | T1: ld.acquire.gpu r, [x] ; st.relaxed.cta [x], 2
+--   (different CTAs), r = 1 and final [x] = 1: forbidden.
+run corw_scoped {
+  some disj w1, r, w2: Event | {
+    Event = w1 + r + w2 and w1 + w2 in Write and r in Read
+    po = r -> w2 and one Address
+    rf = w1 -> r and w2 -> w1 in co
+    release[w1, System] and acquire[r, System] and relaxed[w2, cta[w2]]
+    plain and gpu_tree and diff_cta[w1, r]
+    ptx_consistent
+  }
+} for 3 but 5 Scope expect 0
+
 ------------------------------------------------------------------------------
 -- Model properties stated in §3.4.3 and §3.5.1.
 
