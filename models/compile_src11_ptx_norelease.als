@@ -7,10 +7,11 @@ module compile_src11_ptx_norelease
 -- expected cause relationship between (a) and (f)". The paper: "We caught
 -- this corner case only with Coq, not with Alloy."
 --
--- The counterexample needs 7 C++ events and 8 PTX events (see fig12 in
--- compile_src11_ptx.als): without (d), (e) would read from the atom itself
--- and (b) would synchronize with (e) through the observation chain
--- obs = (ms ∩ rf); rmw; (ms ∩ rf), closing the gap.
+-- The Fig. 12 counterexample itself has 7 C++ events and 8 PTX events (see
+-- fig12 in src11.als): without (d), (e) would read from the atom itself and
+-- (b) would synchronize with (e) through the observation chain
+-- obs = (ms ∩ rf); rmw; (ms ∩ rf), closing the gap. With scopes, a smaller
+-- counterexample exists (norelease_coherence below).
 
 open util
 open ptx
@@ -35,12 +36,22 @@ run fig12b_counterexample {
   not rc11_coherence
 } for 8 but 7 CEvent, 4 CScope, 4 Scope, 2 CAddress, 2 Address expect 1
 
--- The same bug found without fixing the shape: the Coherence check of the
--- broken mapping has a counterexample at 7 C++ / 8 PTX events ...
+-- The bug found without fixing any shape. relprove finds a counterexample
+-- to the Coherence check with 4 C++ and 5 PTX events, smaller than Fig. 12:
+--   T0: RMW^SC [x] (fence.sc; atom.acquire.sys), reading T1's store
+--   T1: R^ACQ.gpu [x] reading the RMW's write ; W^REL.cta [x]
+-- In C++ the RMW's write part (SC, so release) synchronizes with T1's read
+-- (scopes inclusive), so the RMW's read is hb-before T1's store, which it
+-- reads from: an hb; rf cycle. The C++ execution is race-free (every
+-- conflicting pair is hb-ordered). In PTX without the .release, only the
+-- fence.sc heads a release pattern, and it is before the atom's read, so
+-- nothing orders the read before T1's store (which is .cta, not morally
+-- strong with T0). With .release, the atom's write heads the pattern and
+-- PTX Causality forbids it (compile_src11_ptx.als has no counterexample at
+-- this bound).
 assert norelease_coherence { compile_src11_ptx_norelease => rc11_coherence }
-check norelease_coherence
-  for 8 but 7 CEvent, 4 CScope, 4 Scope, 2 CAddress, 2 Address expect 1
+check norelease_coherence for 5 but 4 CEvent expect 1
 
--- ... and none at the bound the paper's Alloy runs used (4 events), which
--- is why Alloy did not catch it.
+-- ... and none at the bound 4 (4 C++ and 4 PTX events): the counterexample
+-- needs the fence, the atom's two parts and two more PTX events.
 check norelease_coherence for 4 expect 0
