@@ -11,4 +11,5 @@
 pub mod diag;
 pub mod instance;
 pub mod ir;
+pub mod litmus;
 pub mod syntax;
