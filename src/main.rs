@@ -92,6 +92,16 @@ struct LitmusArgs {
     jobs: Option<usize>,
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
+    /// Expected results: lines `TEST-NAME Ok|No|Never|Sometimes|Always`;
+    /// a mismatch exits with code 1.
+    #[arg(long, value_name = "FILE")]
+    expect: Option<PathBuf>,
+    /// Write the generated Alloy modules to DIR instead of deciding them.
+    #[arg(long, value_name = "DIR")]
+    emit_alloy: Option<PathBuf>,
+    /// How many times a loop label may be passed on one path.
+    #[arg(long, value_name = "N", default_value_t = 2)]
+    unroll: u32,
 }
 
 #[derive(Args)]
@@ -107,12 +117,26 @@ fn not_built(what: &str) -> ExitCode {
     ExitCode::from(2)
 }
 
+fn litmus(a: LitmusArgs) -> ExitCode {
+    let jobs = a.jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let req = relprove::litmus::Request {
+        model: a.model,
+        tests: a.tests,
+        jobs,
+        json: matches!(a.format, Format::Json),
+        expect: a.expect,
+        emit_alloy: a.emit_alloy,
+        unroll: a.unroll,
+    };
+    ExitCode::from(relprove::litmus::command(&req, None))
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Command::Check(_) => not_built("check"),
         Command::Export(_) => not_built("export"),
-        Command::Litmus(_) => not_built("litmus"),
+        Command::Litmus(a) => litmus(a),
         Command::Prove(_) => not_built("prove"),
     }
 }
