@@ -54,6 +54,10 @@ pub struct Binding {
     /// per address (NVIDIA's scope-reduction fact); such addresses get a
     /// phantom write in an extra thread that no read may read from.
     pub address_needs_accesses: bool,
+    /// `(sig, parent)` for every event sig the lowering uses, up to `Event`.
+    /// The run's scope gives each of them an exact count, which also keeps
+    /// the one-sig events of different kinds on distinct atoms.
+    pub hierarchy: &'static [(&'static str, &'static str)],
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -96,6 +100,17 @@ pub const PROJECT_PTX: Binding = Binding {
     barrier: BarrierStyle::Single { sig: "Barrier", rel: "bsync" },
     rmw_in_dep: false,
     address_needs_accesses: false,
+    hierarchy: &[
+        ("MemEvent", "Event"),
+        ("Read", "MemEvent"),
+        ("Write", "MemEvent"),
+        ("Fence", "Event"),
+        ("FenceSC", "Fence"),
+        ("FenceAcqRel", "Fence"),
+        ("FenceAcq", "Fence"),
+        ("FenceRel", "Fence"),
+        ("Barrier", "Event"),
+    ],
 };
 
 /// NVIDIA's ASPLOS'19 ptx.als (NVlabs/ptxmemorymodel).
@@ -111,6 +126,21 @@ pub const NVIDIA_PTX: Binding = Binding {
     barrier: BarrierStyle::ArriveWait { arrive: "BarrierArrive", wait: "BarrierWait", rel: "synchronizes" },
     rmw_in_dep: true,
     address_needs_accesses: true,
+    hierarchy: &[
+        ("MemoryEvent", "Event"),
+        ("Read", "MemoryEvent"),
+        ("Acquire", "Read"),
+        ("Write", "MemoryEvent"),
+        ("Release", "Write"),
+        ("Fence", "Event"),
+        ("FenceAcqRel", "Fence"),
+        ("FenceSC", "FenceAcqRel"),
+        ("FenceAcq", "Fence"),
+        ("FenceRel", "Fence"),
+        ("Barrier", "Event"),
+        ("BarrierArrive", "Barrier"),
+        ("BarrierWait", "Barrier"),
+    ],
 };
 
 /// Pick the binding for a model from its text: the name of its consistency
@@ -816,6 +846,7 @@ pub fn alloy_source(
         let _ = writeln!(m, "one sig {} extends Thread {{}}", threads.join(", "));
     }
     let mut all_events = Vec::new();
+    let mut kinds: BTreeMap<String, usize> = BTreeMap::new();
     for th in &live {
         for (i, e) in combo[th.id].events.iter().enumerate() {
             let name = ev_name(th.id, i);
@@ -844,9 +875,11 @@ pub fn alloy_source(
             };
             let _ = writeln!(m, "one sig {name} extends {sig} {{}}");
             all_events.push(name.clone());
+            count_kind(&mut kinds, b, &sig);
             if let (EvKind::Barrier { arrive_only: false, .. }, BarrierStyle::ArriveWait { wait, .. }) = (&e.kind, b.barrier) {
                 let _ = writeln!(m, "one sig {name}w extends {wait} {{}}");
                 all_events.push(format!("{name}w"));
+                count_kind(&mut kinds, b, wait);
             }
         }
     }
@@ -854,6 +887,7 @@ pub fn alloy_source(
         let name = format!("lt_phantom_{x}");
         let _ = writeln!(m, "one sig {name} extends Write {{}}");
         all_events.push(name);
+        count_kind(&mut kinds, b, "Write");
     }
     let _ = writeln!(m, "abstract sig lt_Val {{}}");
     let vals: Vec<String> = dom.iter().map(|v| val_atom(*v)).collect();
@@ -1126,11 +1160,27 @@ pub fn alloy_source(
     // Models may count events per address (`#(address :> this) > 1`): make
     // the integers wide enough for the event count.
     let mut bits = 4;
-    while (1i64 << (bits - 1)) - 1 < n as i64 {
+    while b.address_needs_accesses && (1i64 << (bits - 1)) - 1 < n as i64 {
         bits += 1;
     }
-    let scope = if bits > 4 { format!("for {n} but {bits} Int") } else { format!("for {n}") };
+    let mut buts: Vec<String> = kinds.iter().map(|(k, c)| format!("exactly {c} {k}")).collect();
+    if bits > 4 {
+        buts.push(format!("{bits} Int"));
+    }
+    let scope = if buts.is_empty() { format!("for {n}") } else { format!("for {n} but {}", buts.join(", ")) };
     Ok(Lowered { module: m, base: base.join(" and "), observed, obs_eval, scope })
+}
+
+/// Count one event of sig `sig` in it and all its ancestors.
+fn count_kind(kinds: &mut BTreeMap<String, usize>, b: &Binding, sig: &str) {
+    let mut cur = sig;
+    loop {
+        *kinds.entry(cur.to_string()).or_default() += 1;
+        match b.hierarchy.iter().find(|(c, _)| *c == cur) {
+            Some((_, p)) => cur = p,
+            None => break,
+        }
+    }
 }
 
 fn sanitize(s: &str) -> String {
