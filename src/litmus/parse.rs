@@ -14,6 +14,8 @@
 //! instructions outside the supported set are rejected by name, never
 //! skipped.
 
+use std::collections::BTreeMap;
+
 use super::ast::*;
 use crate::diag::{Diagnostic, FileId, Phase, Span};
 
@@ -25,7 +27,7 @@ fn err(file: FileId, start: usize, end: usize, msg: impl Into<String>) -> Diagno
 
 /// Parse one test. `file` is the test's id in the caller's source map.
 pub fn parse(file: FileId, text: &str) -> PResult<Test> {
-    let mut p = Parser { file, text, pos: 0 };
+    let mut p = Parser { file, text, pos: 0, ptrs: BTreeMap::new() };
     p.test()
 }
 
@@ -33,6 +35,8 @@ struct Parser<'a> {
     file: FileId,
     text: &'a str,
     pos: usize,
+    /// GPU_PTX pointer registers: (thread, register) -> location.
+    ptrs: BTreeMap<(usize, String), String>,
 }
 
 impl<'a> Parser<'a> {
@@ -62,9 +66,9 @@ impl<'a> Parser<'a> {
 
     fn test(&mut self) -> PResult<Test> {
         let (arch, _) = self.word().ok_or_else(|| self.err_here("empty litmus file"))?;
-        if arch != "PTX" {
+        if arch != "PTX" && arch != "GPU_PTX" {
             return Err(err(self.file, self.pos - arch.len(), self.pos, format!("unsupported litmus architecture `{arch}`"))
-                .label("expected `PTX`"));
+                .label("expected `PTX` or `GPU_PTX`"));
         }
         let (name, ns) = self.word().ok_or_else(|| self.err_here("missing test name after `PTX`"))?;
         let name_span = Span::new(self.file, ns, ns + name.len());
@@ -89,7 +93,8 @@ impl<'a> Parser<'a> {
             Some(k) => self.pos + k,
             None => return Err(self.err_here("unterminated initial-state block (missing `}`)")),
         };
-        let (init_locs, init_regs) = self.init(self.pos, close)?;
+        let (init_locs, init_regs, ptrs) = self.init(self.pos, close)?;
+        self.ptrs = ptrs;
         self.pos = close + 1;
         // The thread table runs until the condition keyword.
         let table_start = self.pos;
@@ -106,9 +111,14 @@ impl<'a> Parser<'a> {
     }
 
     #[allow(clippy::type_complexity)]
-    fn init(&self, start: usize, end: usize) -> PResult<(Vec<(String, i64, Span)>, Vec<(usize, String, i64, Span)>)> {
+    fn init(
+        &self,
+        start: usize,
+        end: usize,
+    ) -> PResult<(Vec<(String, i64, Span)>, Vec<(usize, String, i64, Span)>, BTreeMap<(usize, String), String>)> {
         let mut locs = Vec::new();
         let mut regs = Vec::new();
+        let mut ptrs = BTreeMap::new();
         let body = &self.text[start..end];
         let mut off = start;
         for item in body.split(';') {
@@ -119,6 +129,35 @@ impl<'a> Parser<'a> {
                 continue;
             }
             let span = Span::new(self.file, item_start, item_start + it.len());
+            // GPU_PTX register declarations: `0:.reg .s32 r0`,
+            // `0:.reg .b64 r1 = x` (a pointer to x), `0:.reg .s32 r0 = 1`.
+            if let Some((t, decl)) = it.split_once(':').filter(|(_, d)| d.trim_start().starts_with(".reg")) {
+                let tid = t.trim().strip_prefix('T').or(t.trim().strip_prefix('P')).unwrap_or(t.trim()).parse::<usize>().map_err(|_| {
+                    Diagnostic::new(Phase::Litmus, span, format!("expected a thread number, found `{}`", t.trim()))
+                })?;
+                let (decl, init) = match decl.split_once('=') {
+                    Some((d, v)) => (d.trim(), Some(v.trim())),
+                    None => (decl.trim(), None),
+                };
+                let ws: Vec<&str> = decl.split_whitespace().collect();
+                let [".reg", ty, r] = ws.as_slice() else {
+                    return Err(Diagnostic::new(Phase::Litmus, span, "expected `T:.reg .TYPE rN` or `T:.reg .TYPE rN = value`"));
+                };
+                if !ty.starts_with('.') || !is_reg(r) {
+                    return Err(Diagnostic::new(Phase::Litmus, span, "expected `T:.reg .TYPE rN` or `T:.reg .TYPE rN = value`"));
+                }
+                match init {
+                    None => regs.push((tid, r.to_string(), 0, span)),
+                    Some(v) => match parse_int(v) {
+                        Some(n) => regs.push((tid, r.to_string(), n, span)),
+                        None if is_ident(v) => {
+                            ptrs.insert((tid, r.to_string()), v.to_string());
+                        }
+                        None => return Err(Diagnostic::new(Phase::Litmus, span, format!("bad register initial value `{v}`"))),
+                    },
+                }
+                continue;
+            }
             if it.contains('@') {
                 return Err(Diagnostic::new(Phase::Litmus, span, "unsupported: proxy alias declaration")
                     .label("virtual aliasing across proxies")
@@ -150,7 +189,7 @@ impl<'a> Parser<'a> {
                 locs.push((lhs.to_string(), value, span));
             }
         }
-        Ok((locs, regs))
+        Ok((locs, regs, ptrs))
     }
 
     /// Offset of the condition keyword: the first line (after the table's
@@ -165,11 +204,15 @@ impl<'a> Parser<'a> {
             }
             off += line.len();
         }
-        Err(err(self.file, self.text.len().saturating_sub(1), self.text.len(), "missing final condition (`exists`, `~exists` or `forall`)"))
+        let end = self.text.trim_end().len();
+        Err(err(self.file, end.saturating_sub(1), end, "missing final condition (`exists`, `~exists` or `forall`)")
+            .label("the test ends here"))
     }
 
     fn table(&self, start: usize, end: usize) -> PResult<Vec<Thread>> {
         let mut rows: Vec<(usize, &str)> = Vec::new();
+        // GPU_PTX: lines after the rows (scope tree, memory map).
+        let mut extras: Vec<(usize, &str)> = Vec::new();
         let mut off = start;
         for line in self.text[start..end].split_inclusive('\n') {
             let lstart = off;
@@ -179,8 +222,13 @@ impl<'a> Parser<'a> {
             }
             // A row is cells separated by `|`, ended by `;`.
             let body = line.trim_end();
-            let body = body.strip_suffix(';').unwrap_or(body);
-            rows.push((lstart, body));
+            match body.strip_suffix(';') {
+                Some(b) if extras.is_empty() => rows.push((lstart, b)),
+                _ => {
+                    let lead = line.len() - line.trim_start().len();
+                    extras.push((lstart + lead, body.trim_start()));
+                }
+            }
         }
         let Some(&(hstart, header)) = rows.first() else {
             return Err(err(self.file, start, start + 1, "missing thread table"));
@@ -201,10 +249,85 @@ impl<'a> Parser<'a> {
                     continue;
                 }
                 let span = Span::new(self.file, s, s + cell.len());
-                threads[i].instrs.push(self.instr(cell, s, span)?);
+                let ins = self.instr(cell, s, span, i)?;
+                threads[i].instrs.push(ins);
+            }
+        }
+        for (s, line) in extras {
+            let span = Span::new(self.file, s, s + line.len());
+            if line.starts_with("ScopeTree") {
+                self.scope_tree(line, span, &mut threads)?;
+            } else if is_memory_map(line) {
+                // `x: shared, y: global`: relprove's PTX models have one
+                // memory space, so the map does not change the semantics.
+            } else {
+                return Err(Diagnostic::new(Phase::Litmus, span, "expected a table row ending with `;`, a `ScopeTree(...)` or a memory map"));
             }
         }
         Ok(threads)
+    }
+
+    /// `ScopeTree (grid (cta (warp T0) (warp T1)))`: every `cta`/`block`
+    /// is a CTA, every `grid`/`kernel`/`device` a GPU; warps do not matter
+    /// to the PTX 6.0 scopes.
+    fn scope_tree(&self, line: &str, span: Span, threads: &mut [Thread]) -> PResult<()> {
+        let toks: Vec<String> = line.replace('(', " ( ").replace(')', " ) ").split_whitespace().map(str::to_string).collect();
+        let bad = |m: String| Diagnostic::new(Phase::Litmus, span, m);
+        let mut placed = vec![false; threads.len()];
+        let (mut gpus, mut ctas) = (0u32, 0u32);
+        // Stack of (node kind, gpu, cta).
+        let mut stack: Vec<(String, Option<u32>, Option<u32>)> = Vec::new();
+        // Lisp style: `(KIND child...)`, children are groups or threads.
+        let mut i = usize::from(toks.first().map(String::as_str) == Some("ScopeTree"));
+        while i < toks.len() {
+            let t = &toks[i];
+            if t == ")" {
+                stack.pop().ok_or_else(|| bad("unbalanced `)` in the scope tree".into()))?;
+            } else if t == "(" {
+                let kind = toks.get(i + 1).cloned().unwrap_or_default();
+                let (g, c) = stack.last().map_or((None, None), |(_, g, c)| (*g, *c));
+                let (g, c) = match kind.as_str() {
+                    "device" | "kernel" | "grid" => match g {
+                        Some(g) => (Some(g), c),
+                        None => {
+                            gpus += 1;
+                            (Some(gpus - 1), None)
+                        }
+                    },
+                    "cta" | "block" => {
+                        ctas += 1;
+                        (g, Some(ctas - 1))
+                    }
+                    "warp" => (g, c),
+                    k => return Err(bad(format!("unknown scope-tree level `{k}`"))),
+                };
+                stack.push((kind, g, c));
+                i += 1;
+            } else {
+                let tid: usize = t
+                    .strip_prefix('T')
+                    .or_else(|| t.strip_prefix('P'))
+                    .and_then(|n| n.parse().ok())
+                    .filter(|n| *n < threads.len())
+                    .ok_or_else(|| bad(format!("`{t}` is not a thread of this test")))?;
+                let (g, c) = stack.last().map_or((None, None), |(_, g, c)| (*g, *c));
+                let c = c.unwrap_or_else(|| {
+                    ctas += 1;
+                    ctas - 1
+                });
+                threads[tid].gpu = g.unwrap_or(0);
+                threads[tid].cta = c;
+                placed[tid] = true;
+            }
+            i += 1;
+        }
+        if !stack.is_empty() {
+            return Err(bad("unbalanced `(` in the scope tree".into()));
+        }
+        if let Some(t) = placed.iter().position(|p| !p) {
+            return Err(bad(format!("thread {t} is not in the scope tree")));
+        }
+        Ok(())
     }
 
     fn thread_header(&self, i: usize, cell: &str, span: Span) -> PResult<Thread> {
@@ -215,7 +338,7 @@ impl<'a> Parser<'a> {
             Some((n, p)) => (n.trim(), Some(p)),
             None => (cell.trim(), None),
         };
-        let id: usize = name.strip_prefix('P').and_then(|n| n.parse().ok()).ok_or_else(bad)?;
+        let id: usize = name.strip_prefix('P').or_else(|| name.strip_prefix('T')).and_then(|n| n.parse().ok()).ok_or_else(bad)?;
         if id != i {
             return Err(Diagnostic::new(Phase::Litmus, span, format!("thread column {i} is named `{name}`")).label(format!("expected `P{i}`")));
         }
@@ -235,7 +358,7 @@ impl<'a> Parser<'a> {
         Ok(Thread { id, cta, gpu, span, instrs: Vec::new() })
     }
 
-    fn instr(&self, cell: &str, start: usize, span: Span) -> PResult<Instr> {
+    fn instr(&self, cell: &str, start: usize, span: Span, tid: usize) -> PResult<Instr> {
         let file = self.file;
         let op_len = cell.find(char::is_whitespace).unwrap_or(cell.len());
         let opcode = &cell[..op_len];
@@ -282,6 +405,18 @@ impl<'a> Parser<'a> {
         };
         let loc = |i: usize| -> PResult<String> {
             let (a, s) = args[i];
+            // `[x]`, and GPU_PTX's `[r1]` with r1 declared `= x`.
+            let a = match a.strip_prefix('[').and_then(|b| b.strip_suffix(']')).map(str::trim) {
+                Some(inner) if is_reg(inner) => match self.ptrs.get(&(tid, inner.to_string())) {
+                    Some(x) => x.as_str(),
+                    None => {
+                        return Err(Diagnostic::new(Phase::Litmus, s, format!("`{inner}` is not a pointer register of thread {tid}"))
+                            .hint("declare it in the init block, e.g. `0:.reg .b64 r1 = x;`"))
+                    }
+                },
+                Some(inner) => inner,
+                None => a,
+            };
             if is_ident(a) && !is_reg(a) {
                 Ok(a.to_string())
             } else if a.starts_with('[') {
@@ -325,8 +460,9 @@ impl<'a> Parser<'a> {
                     "cta" => scope = Some(Scope::Cta),
                     "gpu" => scope = Some(Scope::Gpu),
                     "sys" => scope = Some(Scope::Sys),
-                    // State spaces and types do not change the semantics here.
-                    "global" | "u32" | "s32" | "b32" | "u64" | "s64" | "b64" => {}
+                    // State spaces, types and cache operators do not change
+                    // the semantics here (legacy `ld.cg` etc. are weak).
+                    "global" | "u32" | "s32" | "b32" | "u64" | "s64" | "b64" | "ca" | "cg" | "cs" | "lu" | "cv" | "wb" | "wt" => {}
                     "add" if allow_op => op = Some(RmwOp::Add),
                     "sub" if allow_op => op = Some(RmwOp::Sub),
                     "exch" if allow_op => op = Some(RmwOp::Exch),
@@ -449,6 +585,11 @@ impl<'a> Parser<'a> {
                 InstrKind::Barrier { arrive, id }
             }
             "mov" => {
+                for &q in &parts[1..] {
+                    if !matches!(q, "u32" | "s32" | "b32" | "u64" | "s64" | "b64") {
+                        return Err(bad_q(q));
+                    }
+                }
                 nargs(&[2])?;
                 InstrKind::Mov { dst: reg(0)?, src: operand(1)? }
             }
@@ -510,6 +651,13 @@ impl<'a> Parser<'a> {
         let end = toks.last().map_or(self.pos, |t| t.1.end as usize);
         Ok(Condition { quant, prop, span: Span::new(self.file, start, end) })
     }
+}
+
+/// `x: shared, y: global`.
+fn is_memory_map(line: &str) -> bool {
+    line.split(',').all(|item| {
+        matches!(item.split_once(':'), Some((x, sp)) if is_ident(x.trim()) && matches!(sp.trim(), "shared" | "global"))
+    })
 }
 
 /// Scope qualifiers only make sense on strong operations.
