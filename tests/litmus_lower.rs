@@ -26,3 +26,43 @@ fn mp_project() {
 fn mp_nvidia() {
     insta::assert_snapshot!(modules("MP.litmus", false));
 }
+
+fn parse_text(text: &str) -> relprove::litmus::ast::Test {
+    let mut sm = SourceMap::new();
+    let id = sm.add("t", "t", text.to_string());
+    relprove::litmus::parse::parse(id, text).unwrap()
+}
+
+#[test]
+fn cas_forks_into_success_and_failure() {
+    let t = parse_text("PTX C\n{ x=0; }\n P0@cta 0,gpu 0 ;\n atom.relaxed.gpu.cas r0, x, 0, 1 ;\nexists (P0:r0 == 0)\n");
+    let ps = relprove::litmus::lower::paths(&t, Limits::default()).unwrap();
+    let mut lens: Vec<(usize, usize)> = ps[0].iter().map(|p| (p.events.len(), p.rmw.len())).collect();
+    lens.sort();
+    assert_eq!(lens, vec![(1, 0), (2, 1)]);
+}
+
+#[test]
+fn spin_loop_is_unrolled_and_cut() {
+    let text = "PTX L\n{ f=0; }\n P0@cta 0,gpu 0 ;\n LC0: ;\n ld.relaxed.gpu r0, f ;\n beq r0, 0, LC0 ;\nexists (P0:r0 == 1)\n";
+    let t = parse_text(text);
+    for (unroll, paths) in [(1, 1), (2, 2), (3, 3)] {
+        let ps = relprove::litmus::lower::paths(&t, Limits { unroll, ..Limits::default() }).unwrap();
+        assert_eq!(ps[0].len(), paths, "unroll {unroll}");
+        // Every surviving path leaves the loop: its last condition is r0 != 0.
+        for p in &ps[0] {
+            assert!(!p.conds.last().unwrap().0);
+        }
+    }
+}
+
+#[test]
+fn data_and_control_dependencies() {
+    let text = "PTX D\n{ x=0; y=0; }\n P0@cta 0,gpu 0 ;\n ld.weak r0, x ;\n add r1, r0, 1 ;\n st.weak y, r1 ;\n bne r0, 0, E ;\n st.weak x, 2 ;\n E: ;\nexists (y == 1)\n";
+    let t = parse_text(text);
+    let ps = relprove::litmus::lower::paths(&t, Limits::default()).unwrap();
+    let long = ps[0].iter().find(|p| p.events.len() == 3).unwrap();
+    assert_eq!(long.deps.iter().copied().collect::<Vec<_>>(), vec![(0, 1), (0, 2)]);
+    let dom = relprove::litmus::lower::value_domain(&t, &ps).unwrap();
+    assert_eq!(dom.into_iter().collect::<Vec<_>>(), vec![0, 1, 2, 3]);
+}
