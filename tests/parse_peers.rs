@@ -1,0 +1,78 @@
+//! The NVIDIA PTX Alloy models must parse unmodified. They are read at test
+//! time from the shared peers folder (never copied into this repository); the
+//! test prints a skip line when that folder is absent.
+
+use std::path::PathBuf;
+
+use relprove::diag::{render, SourceMap};
+use relprove::syntax::{ast::Paragraph, parse_file};
+
+const PEERS: &[&str] = &[
+    "ptxmemorymodel/util.als",
+    "ptxmemorymodel/ptx.als",
+    "ptxmemorymodel/src11.als",
+    "ptxmemorymodel/compile_src11_ptx.als",
+    "mixedproxy/ptx.als",
+];
+
+fn peers_dir() -> Option<PathBuf> {
+    let manifest = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    [manifest.join("../shared/peers"), PathBuf::from("/work/shared/peers")].into_iter().find(|p| p.is_dir())
+}
+
+/// (sigs, facts, preds, funs, asserts, commands) of a parsed file.
+fn counts(src: &str, name: &str) -> [usize; 6] {
+    let mut sm = SourceMap::new();
+    let id = sm.add(name, name, src.to_string());
+    let file = match parse_file(src, id) {
+        Ok(f) => f,
+        Err(d) => panic!("{name} does not parse:\n{}", render(&sm, &d, false)),
+    };
+    let mut c = [0; 6];
+    for p in &file.paragraphs {
+        let i = match p {
+            Paragraph::Sig(s) => {
+                c[0] += s.names.len() - 1;
+                0
+            }
+            Paragraph::Fact(_) => 1,
+            Paragraph::Pred(_) => 2,
+            Paragraph::Fun(_) => 3,
+            Paragraph::Assert(_) => 4,
+            Paragraph::Command(_) => 5,
+            Paragraph::Enum(_) => 0,
+        };
+        c[i] += 1;
+    }
+    c
+}
+
+#[test]
+fn peer_models_parse_unmodified() {
+    let Some(dir) = peers_dir() else {
+        println!("SKIP peer_models_parse_unmodified: ../shared/peers not found");
+        return;
+    };
+    for rel in PEERS {
+        let path = dir.join(rel);
+        let Ok(src) = std::fs::read_to_string(&path) else {
+            println!("SKIP {rel}: not present under {}", dir.display());
+            continue;
+        };
+        let c = counts(&src, rel);
+        // Every peer model declares something and the parser saw it.
+        assert!(c.iter().sum::<usize>() > 0, "{rel}: nothing parsed");
+        println!("{rel}: sigs {} facts {} preds {} funs {} asserts {} commands {}", c[0], c[1], c[2], c[3], c[4], c[5]);
+    }
+}
+
+#[test]
+#[ignore = "debug aid: prints the s-expression form of the peer models"]
+fn dump_peers() {
+    let Some(dir) = peers_dir() else { return };
+    for rel in PEERS {
+        let src = std::fs::read_to_string(dir.join(rel)).unwrap_or_default();
+        let f = parse_file(&src, relprove::diag::FileId(0)).expect("parses");
+        println!("== {rel}\n{}", relprove::syntax::sexp::file(&f));
+    }
+}
