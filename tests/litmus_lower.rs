@@ -66,3 +66,35 @@ fn data_and_control_dependencies() {
     let dom = relprove::litmus::lower::value_domain(&t, &ps).unwrap();
     assert_eq!(dom.into_iter().collect::<Vec<_>>(), vec![0, 1, 2, 3]);
 }
+
+/// Every module generated for the fixtures (both bindings) and for the
+/// Dat3M corpus (relprove's binding) is syntactically valid Alloy.
+#[test]
+fn generated_modules_parse() {
+    let mut files: Vec<std::path::PathBuf> = std::fs::read_dir(fixture(""))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "litmus"))
+        .collect();
+    let corpus = Path::new("/work/shared/peers/dat3m-ptx/litmus/PTX/Manual");
+    if corpus.exists() {
+        files.extend(std::fs::read_dir(corpus).unwrap().map(|e| e.unwrap().path()).filter(|p| p.extension().is_some_and(|x| x == "litmus")));
+    }
+    files.sort();
+    let mut n = 0;
+    for f in &files {
+        let mut sm = SourceMap::new();
+        let Ok(t) = parse_file(&mut sm, f) else { continue };
+        for b in [&PROJECT_PTX, &NVIDIA_PTX] {
+            let Ok(mods) = alloy_modules(&t, b, "ptx", Limits::default()) else { continue };
+            for m in mods {
+                let id = sm.add("gen.als", "gen.als", m.clone());
+                if let Err(ds) = relprove::syntax::parse_file(&m, id) {
+                    panic!("{}: generated module does not parse:\n{}\n{m}", f.display(), relprove::diag::render(&sm, &ds, false));
+                }
+                n += 1;
+            }
+        }
+    }
+    assert!(n >= 40, "only {n} modules");
+}
