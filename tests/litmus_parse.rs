@@ -56,3 +56,57 @@ fn missing_condition() {
 fn weak_with_scope() {
     insta::assert_snapshot!(err(&format!("{HEAD} st.weak.gpu x, 1 | ld.weak r0, x ;\nexists (P1:r0 == 1)\n")));
 }
+
+mod fuzz {
+    use proptest::prelude::*;
+    use relprove::diag::SourceMap;
+    use relprove::litmus::lower::{alloy_source, paths, value_domain, Limits, NVIDIA_PTX, PROJECT_PTX};
+    use relprove::litmus::parse::parse;
+
+    const SEED: &str = "PTX F\n{ x=0; y=0; P1:r1=2; }\n P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n st.release.gpu x, 1 | LC0: ;\n atom.gpu.cas r0, y, 0, 1 | ld.acquire.gpu r0, x ;\n bar.sync 0 | bne r0, 1, LC0 ;\n fence.sc.cta | add r1, r0, r1 ;\n red.acq_rel.sys.add y, 3 | st.weak y, r1 ;\nexists (P1:r1 == 3 /\\ ~(y = 4) \\/ 0:r0 != 1)\n";
+
+    /// Parse and lower whatever parses; nothing may panic.
+    fn exercise(text: &str) {
+        let mut sm = SourceMap::new();
+        let id = sm.add("f", "f", text.to_string());
+        let Ok(t) = parse(id, text) else { return };
+        let Ok(ps) = paths(&t, Limits::default()) else { return };
+        let Ok(dom) = value_domain(&t, &ps) else { return };
+        let combo: Vec<_> = ps.iter().filter_map(|p| p.first()).collect();
+        if combo.len() == ps.len() {
+            for b in [&PROJECT_PTX, &NVIDIA_PTX] {
+                let _ = alloy_source(&t, b, "ptx", &combo, &dom).map(|l| l.with_run(&[vec![0; l.observed.len()]]));
+            }
+        }
+    }
+
+    #[test]
+    fn seed_lowers() {
+        let mut sm = SourceMap::new();
+        let id = sm.add("f", "f", SEED.to_string());
+        let t = parse(id, SEED).unwrap();
+        assert_eq!(paths(&t, Limits::default()).unwrap()[1].len(), 2);
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(300))]
+        #[test]
+        fn mutated_tests_never_panic(cuts in proptest::collection::vec((0usize..400, 0usize..6, "[ -~\n]{0,4}"), 1..4)) {
+            let mut s = SEED.to_string();
+            for (at, del, ins) in cuts {
+                let mut at = at.min(s.len());
+                while !s.is_char_boundary(at) { at -= 1; }
+                let mut end = (at + del).min(s.len());
+                while !s.is_char_boundary(end) { end -= 1; }
+                s.replace_range(at..end, &ins);
+            }
+            exercise(&s);
+        }
+
+        #[test]
+        fn arbitrary_text_never_panics(s in "[ -~\n]{0,200}") {
+            exercise(&s);
+            exercise(&format!("PTX A\n{{\n}}\n{s}"));
+        }
+    }
+}
