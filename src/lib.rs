@@ -8,8 +8,13 @@
 //! (models back to atoms, independent evaluator, rendering).
 //! Beside it: `export` (Coq, Lean), `rewrite` (egg), `litmus`.
 
+pub mod bounds;
+pub mod check;
 pub mod diag;
 pub mod instance;
 pub mod ir;
 pub mod litmus;
+pub mod resolve;
+pub mod sat;
 pub mod syntax;
+pub mod translate;

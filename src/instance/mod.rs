@@ -3,6 +3,10 @@
 //! formula of the IR against them independently of the translation; the
 //! renderers print them (text, JSON, Graphviz).
 
+pub mod brute;
+pub mod eval;
+pub mod render;
+
 use std::collections::BTreeMap;
 use std::collections::BTreeSet;
 

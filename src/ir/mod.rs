@@ -19,6 +19,8 @@
 
 use crate::diag::Span;
 
+pub mod display;
+
 
 
 macro_rules! id_type {
@@ -106,6 +108,9 @@ pub struct Module {
     pub label_prefix: String,
     /// Formal parameters and the sig each was instantiated with.
     pub params: Vec<(String, SigId)>,
+    /// The sigs passed for parameters declared `exactly` (as in
+    /// `module util/ordering[exactly elem]`): Alloy makes their scopes exact.
+    pub exact_params: Vec<SigId>,
     /// `open` statements of this module: (alias, the instance opened).
     pub opens: Vec<(String, ModuleId)>,
     pub span: Span,

@@ -7,6 +7,7 @@
 //! enumerate final states) → `output` (herd text, JSON, summary).
 
 pub mod ast;
+pub mod checker;
 pub mod parse;
 pub mod lower;
 pub mod run;

@@ -1,0 +1,275 @@
+//! Namespaces of module instances and name lookup.
+//!
+//! Alloy's rules, as relprove applies them: local variables shadow
+//! everything; inside sig facts and field declarations the fields of the sig
+//! (and its ancestors) mean `this.field`; otherwise an unqualified name may
+//! denote sigs, fields, funs and preds of this module or of any module it
+//! reaches through `open`s (sigs of this module hide same-named sigs of
+//! opened modules). A qualified name `alias/x` looks only in the opened
+//! module `alias` (`this/x` in the current one).
+
+use std::collections::BTreeMap;
+
+use super::error::{suggest, ResolveError};
+use super::types::Type;
+use super::Resolver;
+use crate::diag::Span;
+use crate::ir::{AssertId, FieldId, FunId, ModuleId, PredId, SigId, SigKind, VarId};
+use crate::syntax::ast;
+
+type R<T> = Result<T, ResolveError>;
+
+/// The names one module instance declares.
+#[derive(Default)]
+pub(super) struct Namespace {
+    /// Declared sigs and module parameters (bound to the argument sigs).
+    pub sigs: BTreeMap<String, (SigId, Span)>,
+    pub fields: BTreeMap<String, Vec<FieldId>>,
+    pub funs: BTreeMap<String, Vec<FunId>>,
+    pub preds: BTreeMap<String, Vec<PredId>>,
+    pub asserts: BTreeMap<String, (AssertId, Span)>,
+    pub aliases: BTreeMap<String, (ModuleId, Span)>,
+}
+
+/// One meaning of a name.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) enum Cand {
+    Var(VarId, Type),
+    /// A field of the enclosing sig, meaning `this.field`.
+    ThisField(VarId, FieldId),
+    Sig(SigId),
+    Field(FieldId),
+    Fun(FunId),
+    Pred(PredId),
+}
+
+/// The variables in scope while resolving one paragraph.
+pub(super) struct Ctx {
+    pub module: ModuleId,
+    /// Innermost last.
+    pub vars: Vec<(String, VarId, Type)>,
+    /// Sig facts and field declarations: fields of this sig mean `this.f`.
+    pub this_sig: Option<(SigId, VarId)>,
+    /// What `this` denotes, if anything.
+    pub this_var: Option<(VarId, Type)>,
+}
+
+impl Ctx {
+    pub fn new(module: ModuleId) -> Ctx {
+        Ctx { module, vars: Vec::new(), this_sig: None, this_var: None }
+    }
+}
+
+impl Resolver<'_> {
+    /// Modules reachable from `m` through opens, `m` first.
+    pub(super) fn reachable(&self, m: ModuleId) -> Vec<ModuleId> {
+        let mut seen = vec![m];
+        let mut i = 0;
+        while i < seen.len() {
+            let cur = seen[i];
+            for (_, o) in &self.model.modules[cur.index()].opens {
+                if !seen.contains(o) {
+                    seen.push(*o);
+                }
+            }
+            i += 1;
+        }
+        seen
+    }
+
+    pub(super) fn compute_visible(&mut self) {
+        for m in 0..self.mods.len() {
+            self.mods[m].visible = self.reachable(ModuleId(m as u32));
+        }
+    }
+
+    fn visible(&self, m: ModuleId) -> Vec<ModuleId> {
+        if self.mods[m.index()].visible.is_empty() {
+            self.reachable(m)
+        } else {
+            self.mods[m.index()].visible.clone()
+        }
+    }
+
+    /// The module a qualified name's prefix designates.
+    fn qualifier(&self, m: ModuleId, name: &ast::Name) -> R<ModuleId> {
+        let mut cur = m;
+        for part in &name.parts[..name.parts.len() - 1] {
+            if part == "this" {
+                continue;
+            }
+            match self.mods[cur.index()].ns.aliases.get(part) {
+                Some((id, _)) => cur = *id,
+                None => {
+                    return Err(ResolveError::UnknownAlias {
+                        alias: part.clone(),
+                        name: name.text(),
+                        span: name.span,
+                        known: self.mods[cur.index()].ns.aliases.keys().cloned().collect(),
+                    })
+                }
+            }
+        }
+        Ok(cur)
+    }
+
+    /// Every global meaning of `name` seen from module `m` (no variables).
+    pub(super) fn lookup_global(&self, m: ModuleId, name: &ast::Name) -> R<Vec<Cand>> {
+        let last = name.last();
+        let mut out = Vec::new();
+        let (sig_mods, other_mods) = if name.is_qualified() {
+            let q = self.qualifier(m, name)?;
+            (vec![q], vec![q])
+        } else {
+            let vis = self.visible(m);
+            let own_sig = self.mods[m.index()].ns.sigs.contains_key(last);
+            (if own_sig { vec![m] } else { vis.clone() }, vis)
+        };
+        let mut sigs: Vec<SigId> = Vec::new();
+        for md in &sig_mods {
+            if let Some((s, _)) = self.mods[md.index()].ns.sigs.get(last) {
+                if !sigs.contains(s) {
+                    sigs.push(*s);
+                }
+            }
+        }
+        out.extend(sigs.into_iter().map(Cand::Sig));
+        for md in &other_mods {
+            let ns = &self.mods[md.index()].ns;
+            for f in ns.fields.get(last).into_iter().flatten() {
+                out.push(Cand::Field(*f));
+            }
+            for f in ns.funs.get(last).into_iter().flatten() {
+                out.push(Cand::Fun(*f));
+            }
+            for p in ns.preds.get(last).into_iter().flatten() {
+                out.push(Cand::Pred(*p));
+            }
+        }
+        Ok(out)
+    }
+
+    /// The meanings of a name in an expression.
+    pub(super) fn lookup(&self, cx: &Ctx, name: &ast::Name) -> R<Vec<Cand>> {
+        if !name.is_qualified() {
+            let n = name.last();
+            if let Some((_, v, ty)) = cx.vars.iter().rev().find(|(x, _, _)| x == n) {
+                return Ok(vec![Cand::Var(*v, ty.clone())]);
+            }
+            if let Some((sig, this)) = cx.this_sig {
+                let fields: Vec<Cand> = self
+                    .ancestors(sig)
+                    .into_iter()
+                    .flat_map(|s| self.sig_info[s.index()].fields.clone())
+                    .filter(|f| self.model.fields[f.index()].name == n)
+                    .map(|f| Cand::ThisField(this, f))
+                    .collect();
+                if !fields.is_empty() {
+                    return Ok(fields);
+                }
+            }
+        }
+        let cands = self.lookup_global(cx.module, name)?;
+        if cands.is_empty() {
+            let vars: Vec<String> = cx.vars.iter().map(|(x, _, _)| x.clone()).collect();
+            return Err(self.unknown(cx.module, name, &vars));
+        }
+        Ok(cands)
+    }
+
+    pub(super) fn unknown(&self, m: ModuleId, name: &ast::Name, extra: &[String]) -> ResolveError {
+        let mut names: Vec<String> = extra.to_vec();
+        for md in self.visible(m) {
+            let ns = &self.mods[md.index()].ns;
+            names.extend(ns.sigs.keys().cloned());
+            names.extend(ns.fields.keys().cloned());
+            names.extend(ns.funs.keys().cloned());
+            names.extend(ns.preds.keys().cloned());
+        }
+        let suggestion = suggest(name.last(), names.iter().map(String::as_str));
+        let suggestion = match (suggestion, name.is_qualified()) {
+            (Some(s), true) => Some(format!("{}/{}", name.parts[..name.parts.len() - 1].join("/"), s)),
+            (s, _) => s,
+        };
+        ResolveError::UnknownName { name: name.text(), span: name.span, suggestion }
+    }
+
+    /// Resolve a name that must denote a sig (extends, module arguments,
+    /// scopes, receivers).
+    pub(super) fn lookup_sig(&self, m: ModuleId, name: &ast::Name) -> R<SigId> {
+        let cands = self.lookup_global(m, name)?;
+        let sigs: Vec<SigId> = cands.iter().filter_map(|c| if let Cand::Sig(s) = c { Some(*s) } else { None }).collect();
+        match sigs.len() {
+            1 => Ok(sigs[0]),
+            0 => match cands.first() {
+                Some(c) => Err(ResolveError::NotASig { name: name.text(), found: self.kind_word(c), span: name.span }),
+                None => {
+                    let sig_names: Vec<String> = self
+                        .visible(m)
+                        .iter()
+                        .flat_map(|md| self.mods[md.index()].ns.sigs.keys().cloned())
+                        .collect();
+                    let suggestion = suggest(name.last(), sig_names.iter().map(String::as_str));
+                    Err(ResolveError::UnknownName { name: name.text(), span: name.span, suggestion })
+                }
+            },
+            _ => Err(ResolveError::Ambiguous {
+                name: name.text(),
+                span: name.span,
+                candidates: sigs.iter().map(|s| self.describe(&Cand::Sig(*s))).collect(),
+            }),
+        }
+    }
+
+    pub(super) fn kind_word(&self, c: &Cand) -> &'static str {
+        match c {
+            Cand::Var(..) => "variable",
+            Cand::ThisField(..) | Cand::Field(_) => "field",
+            Cand::Sig(_) => "sig",
+            Cand::Fun(_) => "function",
+            Cand::Pred(_) => "predicate",
+        }
+    }
+
+    /// `sig hw/Event`, `field hw/Write.rf`, `fun sw/strong`, ...
+    pub(super) fn describe(&self, c: &Cand) -> String {
+        let prefix = |m: ModuleId| {
+            let p = &self.model.modules[m.index()].label_prefix;
+            if p.is_empty() {
+                String::new()
+            } else {
+                format!("{p}/")
+            }
+        };
+        match c {
+            Cand::Var(v, _) => format!("variable `{}`", self.model.vars[v.index()].name),
+            Cand::Sig(s) => format!("sig `{}`", self.model.sigs[s.index()].label),
+            Cand::ThisField(_, f) | Cand::Field(f) => {
+                let fd = &self.model.fields[f.index()];
+                format!("field `{}.{}`", self.model.sigs[fd.sig.index()].label, fd.name)
+            }
+            Cand::Fun(f) => {
+                let fd = &self.model.funs[f.index()];
+                format!("fun `{}{}`", prefix(fd.module), fd.name)
+            }
+            Cand::Pred(p) => {
+                let pd = &self.model.preds[p.index()];
+                format!("pred `{}{}`", prefix(pd.module), pd.name)
+            }
+        }
+    }
+
+    /// The sig and its `extends` ancestors, nearest first.
+    pub(super) fn ancestors(&self, s: SigId) -> Vec<SigId> {
+        let mut out = vec![s];
+        let mut cur = s;
+        while let SigKind::Extends(p) = self.model.sigs[cur.index()].kind {
+            if out.contains(&p) {
+                break;
+            }
+            out.push(p);
+            cur = p;
+        }
+        out
+    }
+}

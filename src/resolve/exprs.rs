@@ -1,0 +1,983 @@
+//! Expressions and formulas: AST → IR with arities, choosing among the
+//! meanings of overloaded names by type relevance.
+//!
+//! Resolution is bottom-up over *alternatives*: each sub-expression yields
+//! every reading that is well-formed (arity-correct), each with its column
+//! [`Type`]. Operators combine the readings of their operands and keep the
+//! ones whose type is non-empty when there are any. Where a single reading is
+//! required (a formula, a declaration bound, a fun body) exactly one must
+//! remain, otherwise the name is reported as ambiguous.
+
+use super::env::{Cand, Ctx};
+use super::error::ResolveError;
+use super::types::Type;
+use super::Resolver;
+use crate::diag::Span;
+use crate::ir::{self, Expr, ExprKind, Formula, FormulaKind, IntCmp, IntExpr, IntExprKind, Mult, Quant};
+use crate::syntax::ast::{self, BinOp, CmpOp, MultKw, QuantKw, UnOp};
+
+type R<T> = Result<T, ResolveError>;
+
+/// Which syntactic class a reading belongs to.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) enum Term {
+    Rel(Expr),
+    Int(IntExpr),
+    Form(Formula),
+}
+
+/// One reading of an expression.
+#[derive(Clone, Debug)]
+pub(super) struct Alt {
+    pub term: Term,
+    /// Column types (arity 0 for formulas: non-empty when relevant).
+    pub ty: Type,
+    /// The choices made for overloaded names: (span, name, meaning).
+    pub picks: Vec<(Span, String, String)>,
+}
+
+const MAX_ALTS: usize = 16;
+
+/// Arguments chosen so far for a call: (args, all relevant, picks).
+type Combo = (Vec<Expr>, bool, Vec<(Span, String, String)>);
+
+impl Alt {
+    fn new(term: Term, ty: Type) -> Alt {
+        Alt { term, ty, picks: Vec::new() }
+    }
+    fn rel(e: Expr, ty: Type) -> Alt {
+        Alt::new(Term::Rel(e), ty)
+    }
+    fn int(i: IntExpr) -> Alt {
+        Alt::new(Term::Int(i), Type::int())
+    }
+    fn form(f: Formula, relevant: bool) -> Alt {
+        Alt::new(Term::Form(f), Type::formula(relevant))
+    }
+    fn with_picks(mut self, a: &[(Span, String, String)], b: &[(Span, String, String)]) -> Alt {
+        let mut p = a.to_vec();
+        p.extend_from_slice(b);
+        p.extend(std::mem::take(&mut self.picks));
+        self.picks = p;
+        self
+    }
+}
+
+fn mult_of(m: MultKw) -> Mult {
+    match m {
+        MultKw::Set => Mult::Set,
+        MultKw::One => Mult::One,
+        MultKw::Lone => Mult::Lone,
+        MultKw::Some => Mult::Some,
+    }
+}
+
+fn b<T>(x: T) -> Box<T> {
+    Box::new(x)
+}
+
+/// Keep the relevant readings if there are any; drop duplicates.
+fn prune(alts: Vec<Alt>) -> Vec<Alt> {
+    let any_relevant = alts.iter().any(|a| !a.ty.is_empty());
+    let mut out: Vec<Alt> = Vec::new();
+    for a in alts {
+        if any_relevant && a.ty.is_empty() {
+            continue;
+        }
+        if out.iter().any(|o| o.term == a.term) {
+            continue;
+        }
+        out.push(a);
+    }
+    out.truncate(MAX_ALTS);
+    out
+}
+
+/// Collect the successful results; if there are none, the first error.
+fn collect(results: Vec<R<Alt>>) -> R<Vec<Alt>> {
+    let mut ok = Vec::new();
+    let mut first_err = None;
+    for r in results {
+        match r {
+            Ok(a) => ok.push(a),
+            Err(e) => {
+                if first_err.is_none() {
+                    first_err = Some(e);
+                }
+            }
+        }
+    }
+    if ok.is_empty() {
+        Err(first_err.unwrap_or(ResolveError::Reported))
+    } else {
+        Ok(prune(ok))
+    }
+}
+
+fn map_alts(alts: Vec<Alt>, mut f: impl FnMut(&Alt) -> R<Alt>) -> R<Vec<Alt>> {
+    collect(alts.iter().map(|a| f(a).map(|r| r.with_picks(&a.picks, &[]))).collect())
+}
+
+fn cross(a: &[Alt], bs: &[Alt], mut f: impl FnMut(&Alt, &Alt) -> R<Alt>) -> R<Vec<Alt>> {
+    let mut results = Vec::new();
+    for x in a {
+        for y in bs {
+            results.push(f(x, y).map(|r| r.with_picks(&x.picks, &y.picks)));
+        }
+    }
+    collect(results)
+}
+
+fn kind_name(t: &Term) -> &'static str {
+    match t {
+        Term::Rel(_) => "a relational expression",
+        Term::Int(_) => "an integer expression",
+        Term::Form(_) => "a formula",
+    }
+}
+
+/// A reading as a relational expression (integers become atoms).
+fn to_rel(a: &Alt, span: Span) -> R<(Expr, Type)> {
+    match &a.term {
+        Term::Rel(e) => Ok((e.clone(), a.ty.clone())),
+        Term::Int(i) => Ok((Expr::new(ExprKind::IntToAtom(b(i.clone())), 1, i.span), Type::int())),
+        Term::Form(_) => Err(ResolveError::ExpectedExpression { found: "a formula", span }),
+    }
+}
+
+/// A reading as an integer (a set of integer atoms is summed).
+fn to_int(a: &Alt, span: Span) -> R<IntExpr> {
+    match &a.term {
+        Term::Int(i) => Ok(i.clone()),
+        Term::Rel(e) if e.arity == 1 && (a.ty.is_empty() || a.ty.overlaps(&Type::int())) => {
+            Ok(IntExpr { kind: IntExprKind::Sum(b(e.clone())), span: e.span })
+        }
+        Term::Rel(e) if e.arity == 1 => Err(ResolveError::ExpectedInteger { found: "a set of non-integer atoms".into(), span }),
+        Term::Rel(e) => Err(ResolveError::ExpectedInteger { found: format!("a relation of arity {}", e.arity), span }),
+        Term::Form(_) => Err(ResolveError::ExpectedInteger { found: "a formula".into(), span }),
+    }
+}
+
+fn to_form(a: &Alt, span: Span) -> R<Formula> {
+    match &a.term {
+        Term::Form(f) => Ok(f.clone()),
+        t => Err(ResolveError::ExpectedFormula { found: kind_name(t), span }),
+    }
+}
+
+fn not(f: Formula, span: Span) -> Formula {
+    Formula::new(FormulaKind::Not(b(f)), span)
+}
+
+fn and_all(fs: Vec<Formula>, span: Span) -> Formula {
+    match fs.len() {
+        0 => Formula::new(FormulaKind::True, span),
+        1 => fs.into_iter().next().unwrap_or(Formula::new(FormulaKind::True, span)),
+        _ => {
+            let mut flat = Vec::new();
+            for f in fs {
+                match f.kind {
+                    FormulaKind::And(inner) => flat.extend(inner),
+                    _ => flat.push(f),
+                }
+            }
+            Formula::new(FormulaKind::And(flat), span)
+        }
+    }
+}
+
+/// Integer functions Alloy provides without any `open`.
+fn builtin_int(name: &str) -> Option<usize> {
+    match name {
+        "plus" | "minus" | "mul" | "div" | "rem" => Some(2),
+        _ => None,
+    }
+}
+
+impl Resolver<'_> {
+    /// Exactly one reading must remain.
+    fn single(&self, alts: Vec<Alt>, span: Span) -> R<Alt> {
+        let mut alts = prune(alts);
+        if alts.len() == 1 {
+            return Ok(alts.remove(0));
+        }
+        let Some(first) = alts.first() else { return Err(ResolveError::Reported) };
+        // Report the first overloaded name whose choice differs.
+        for (i, (pspan, name, _)) in first.picks.iter().enumerate() {
+            let mut meanings: Vec<String> = Vec::new();
+            for a in &alts {
+                if let Some((s, _, m)) = a.picks.get(i) {
+                    if s == pspan && !meanings.contains(m) {
+                        meanings.push(m.clone());
+                    }
+                }
+            }
+            if meanings.len() > 1 {
+                return Err(ResolveError::Ambiguous { name: name.clone(), span: *pspan, candidates: meanings });
+            }
+        }
+        // No single name explains it (e.g. a receiver call and a join): show
+        // the readings themselves.
+        let printer = crate::ir::display::Printer::new(&self.model);
+        let readings: Vec<String> = alts
+            .iter()
+            .map(|a| match &a.term {
+                Term::Rel(e) => format!("`{}`", printer.expr(e)),
+                Term::Int(i) => format!("`{}`", printer.int(i)),
+                Term::Form(f) => format!("`{}`", printer.formula(f)),
+            })
+            .collect();
+        Err(ResolveError::AmbiguousReading { span, readings })
+    }
+
+    pub(super) fn formula(&mut self, cx: &mut Ctx, e: &ast::Expr) -> R<Formula> {
+        let alts = self.expr(cx, e)?;
+        let forms = collect(alts.iter().map(|a| to_form(a, e.span).map(|f| Alt { term: Term::Form(f), ty: a.ty.clone(), picks: a.picks.clone() })).collect())?;
+        match self.single(forms, e.span)?.term {
+            Term::Form(f) => Ok(f),
+            t => Err(ResolveError::ExpectedFormula { found: kind_name(&t), span: e.span }),
+        }
+    }
+
+    /// A block `{ F G }`: every item is resolved and its errors recorded.
+    pub(super) fn block(&mut self, cx: &mut Ctx, blk: &ast::Block) -> R<Formula> {
+        let mut fs = Vec::new();
+        let mut failed = false;
+        for item in &blk.items {
+            match self.formula(cx, item) {
+                Ok(f) => fs.push(f),
+                Err(e) => {
+                    self.error(e);
+                    failed = true;
+                }
+            }
+        }
+        if failed {
+            return Err(ResolveError::Reported);
+        }
+        Ok(and_all(fs, blk.span))
+    }
+
+    fn rel_alts(&mut self, cx: &mut Ctx, e: &ast::Expr) -> R<Vec<Alt>> {
+        let alts = self.expr(cx, e)?;
+        map_alts(alts, |a| to_rel(a, e.span).map(|(x, t)| Alt::rel(x, t))).map_err(|err| match (&err, &e.kind) {
+            (ResolveError::ExpectedExpression { .. }, ast::ExprKind::Name(n)) => ResolveError::PredAsExpression { name: n.text(), span: e.span },
+            _ => err,
+        })
+    }
+
+    fn int_alts(&mut self, cx: &mut Ctx, e: &ast::Expr) -> R<Vec<Alt>> {
+        let alts = self.expr(cx, e)?;
+        map_alts(alts, |a| to_int(a, e.span).map(Alt::int))
+    }
+
+    /// One relational reading.
+    pub(super) fn rel(&mut self, cx: &mut Ctx, e: &ast::Expr) -> R<(Expr, Type)> {
+        let alts = self.rel_alts(cx, e)?;
+        let a = self.single(alts, e.span)?;
+        to_rel(&a, e.span)
+    }
+
+    /// A declaration bound `[mult] e`, with Alloy's default multiplicity:
+    /// `one` for a set, `set` for a relation.
+    pub(super) fn decl_bound(&mut self, cx: &mut Ctx, d: &ast::DeclBound) -> R<(ir::Decl, Type)> {
+        let (mult, expr) = match (&d.mult, &d.expr.kind) {
+            (None, ast::ExprKind::Unary(UnOp::Mult(m), inner)) => (Some(*m), &**inner),
+            (m, _) => (*m, &d.expr),
+        };
+        let (bound, ty) = self.rel(cx, expr)?;
+        let mult = mult.map(mult_of).unwrap_or(if bound.arity == 1 { Mult::One } else { Mult::Set });
+        Ok((ir::Decl { mult, bound }, ty))
+    }
+
+    /// Declarations of a quantifier or comprehension; pushes the variables.
+    fn quant_decls(&mut self, cx: &mut Ctx, decls: &[ast::ParamDecl], unary_only: bool) -> R<(Vec<ir::QuantDecl>, Type)> {
+        let mut out = Vec::new();
+        let mut prod: Option<Type> = None;
+        for d in decls {
+            let (decl, ty) = self.decl_bound(cx, &d.bound)?;
+            if unary_only && decl.bound.arity != 1 {
+                return Err(ResolveError::NeedsUnary { op: "a comprehension variable's bound", arity: decl.bound.arity, span: d.bound.expr.span });
+            }
+            let mut vars = Vec::new();
+            for n in &d.names {
+                let v = self.new_var(&n.name, decl.bound.arity, n.span);
+                vars.push(v);
+                prod = Some(match prod {
+                    None => ty.clone(),
+                    Some(p) => p.product(&ty),
+                });
+            }
+            for (n, v) in d.names.iter().zip(&vars) {
+                cx.vars.push((n.name.clone(), *v, ty.clone()));
+            }
+            out.push(ir::QuantDecl { vars, disj: d.disj, mult: decl.mult, bound: decl.bound });
+        }
+        Ok((out, prod.unwrap_or_else(|| Type::univ(1))))
+    }
+
+    /// Every reading of an expression.
+    pub(super) fn expr(&mut self, cx: &mut Ctx, e: &ast::Expr) -> R<Vec<Alt>> {
+        let span = e.span;
+        use ast::ExprKind as K;
+        match &e.kind {
+            K::Name(n) => self.name_alts(cx, n),
+            K::AtName(n) => {
+                let cands = self.lookup_global(cx.module, n)?;
+                let fields: Vec<Alt> = cands
+                    .iter()
+                    .filter_map(|c| match c {
+                        Cand::Field(f) => self.field_alt(*f, span).ok(),
+                        _ => None,
+                    })
+                    .collect();
+                if fields.is_empty() {
+                    return Err(ResolveError::AtNotField { name: n.text(), span });
+                }
+                Ok(prune(fields))
+            }
+            K::This => match &cx.this_var {
+                Some((v, ty)) => Ok(vec![Alt::rel(Expr::new(ExprKind::Var(*v), 1, span), ty.clone())]),
+                None => Err(ResolveError::ThisOutsideSig { span }),
+            },
+            K::Univ => Ok(vec![Alt::rel(Expr::new(ExprKind::Univ, 1, span), Type::univ(1))]),
+            K::Iden => Ok(vec![Alt::rel(Expr::new(ExprKind::Iden, 2, span), Type::univ(2))]),
+            K::None => Ok(vec![Alt::rel(Expr::new(ExprKind::None, 1, span), Type::univ(1))]),
+            K::IntSet => Ok(vec![Alt::rel(Expr::new(ExprKind::IntAtoms, 1, span), Type::int())]),
+            K::IntLit(n) => Ok(vec![Alt::int(IntExpr { kind: IntExprKind::Lit(*n), span })]),
+            K::IntCast(x) => {
+                let alts = self.expr(cx, x)?;
+                map_alts(alts, |a| match &a.term {
+                    Term::Int(i) => Ok(Alt::rel(Expr::new(ExprKind::IntToAtom(b(i.clone())), 1, span), Type::int())),
+                    _ => to_int(a, x.span).map(|i| Alt::int(IntExpr { kind: i.kind, span })),
+                })
+            }
+            K::Unary(op, x) => self.unary(cx, *op, x, span),
+            K::Binary(op, l, r) => self.binary(cx, *op, l, r, span),
+            K::Arrow { lhs, lmult, rmult, rhs } => {
+                let l = self.rel_alts(cx, lhs)?;
+                let r = self.rel_alts(cx, rhs)?;
+                let (lm, rm) = (lmult.map(mult_of).unwrap_or(Mult::Set), rmult.map(mult_of).unwrap_or(Mult::Set));
+                cross(&l, &r, |x, y| {
+                    let (ex, tx) = to_rel(x, lhs.span)?;
+                    let (ey, ty) = to_rel(y, rhs.span)?;
+                    let arity = ex.arity + ey.arity;
+                    Ok(Alt::rel(Expr::new(ExprKind::Product { lhs: b(ex), lmult: lm, rmult: rm, rhs: b(ey) }, arity, span), tx.product(&ty)))
+                })
+            }
+            K::Compare { op, negated, lhs, rhs } => self.compare(cx, *op, *negated, lhs, rhs, span),
+            K::BoxJoin(head, args) => self.box_join(cx, head, args, span),
+            K::Quant { q, decls, body } => {
+                let quant = match q {
+                    QuantKw::All => Quant::All,
+                    QuantKw::Some => Quant::Some,
+                    QuantKw::No => Quant::No,
+                    QuantKw::Lone => Quant::Lone,
+                    QuantKw::One => Quant::One,
+                    QuantKw::Sum => {
+                        return Err(ResolveError::Unsupported {
+                            what: "the `sum` quantifier",
+                            span,
+                            hint: "sum over a set of integer atoms with `sum e` instead",
+                        })
+                    }
+                };
+                let depth = cx.vars.len();
+                let res = self.quant_decls(cx, decls, false).and_then(|(ds, _)| {
+                    let f = self.formula(cx, body)?;
+                    Ok(Formula::new(FormulaKind::Quant(quant, ds, b(f)), span))
+                });
+                cx.vars.truncate(depth);
+                Ok(vec![Alt::form(res?, true)])
+            }
+            K::Comprehension { decls, body } => {
+                let depth = cx.vars.len();
+                let res = self.quant_decls(cx, decls, true).and_then(|(ds, ty)| {
+                    let f = self.formula(cx, body)?;
+                    let arity = ds.iter().map(|d| d.vars.len()).sum();
+                    Ok(Alt::rel(Expr::new(ExprKind::Comprehension { decls: ds, body: b(f) }, arity, span), ty))
+                });
+                cx.vars.truncate(depth);
+                Ok(vec![res?])
+            }
+            K::Let { bindings, body } => self.let_alts(cx, bindings, body, span),
+            K::IfThenElse(c, t, f) => {
+                let c = self.formula(cx, c)?;
+                let ts = self.expr(cx, t)?;
+                let fs = self.expr(cx, f)?;
+                cross(&ts, &fs, |x, y| match (&x.term, &y.term) {
+                    (Term::Form(a), Term::Form(bb)) => {
+                        Ok(Alt::form(Formula::new(FormulaKind::IfThenElse(b(c.clone()), b(a.clone()), b(bb.clone())), span), true))
+                    }
+                    (Term::Form(_), _) | (_, Term::Form(_)) => Err(ResolveError::IfBranches { span }),
+                    (Term::Int(_), _) | (_, Term::Int(_)) => {
+                        let a = to_int(x, t.span)?;
+                        let bb = to_int(y, f.span)?;
+                        Ok(Alt::int(IntExpr { kind: IntExprKind::IfThenElse(b(c.clone()), b(a), b(bb)), span }))
+                    }
+                    (Term::Rel(a), Term::Rel(bb)) => {
+                        if a.arity != bb.arity {
+                            return Err(ResolveError::ArityMismatch { op: "else", left: a.arity, right: bb.arity, span });
+                        }
+                        Ok(Alt::rel(Expr::new(ExprKind::IfThenElse(b(c.clone()), b(a.clone()), b(bb.clone())), a.arity, span), x.ty.union(&y.ty)))
+                    }
+                })
+            }
+            K::Block(blk) => {
+                let mut fs = Vec::new();
+                for item in &blk.items {
+                    fs.push(self.formula(cx, item)?);
+                }
+                Ok(vec![Alt::form(and_all(fs, span), true)])
+            }
+        }
+    }
+
+    fn field_alt(&self, f: ir::FieldId, span: Span) -> R<Alt> {
+        match &self.field_info[f.index()].ty {
+            Some(ty) => Ok(Alt::rel(Expr::new(ExprKind::Field(f), self.model.fields[f.index()].arity, span), ty.clone())),
+            None => Err(ResolveError::Unsupported {
+                what: "a field declaration that uses a field declared after it",
+                span,
+                hint: "declare the field that is used first",
+            }),
+        }
+    }
+
+    /// The readings of one meaning of a name used without arguments.
+    fn cand_alt(&self, c: &Cand, name: &ast::Name) -> R<Alt> {
+        let span = name.span;
+        match c {
+            Cand::Var(v, ty) => Ok(Alt::rel(Expr::new(ExprKind::Var(*v), self.model.vars[v.index()].arity, span), ty.clone())),
+            Cand::ThisField(v, f) => {
+                let field = self.field_alt(*f, span)?;
+                let sig = self.model.fields[f.index()].sig;
+                let this = Expr::new(ExprKind::Var(*v), 1, span);
+                let (fe, fty) = to_rel(&field, span)?;
+                let arity = fe.arity - 1;
+                Ok(Alt::rel(Expr::new(ExprKind::Join(b(this), b(fe)), arity, span), self.sig_type(sig).join(&fty)))
+            }
+            Cand::Sig(s) => Ok(Alt::rel(Expr::new(ExprKind::Sig(*s), 1, span), self.sig_type(*s))),
+            Cand::Field(f) => self.field_alt(*f, span),
+            Cand::Fun(f) => {
+                let info = &self.fun_info[f.index()];
+                match (&info.params, &info.result) {
+                    (Some(ps), Some(res)) if ps.is_empty() => {
+                        let arity = self.model.funs[f.index()].result.bound.arity;
+                        Ok(Alt::rel(Expr::new(ExprKind::Call(*f, Vec::new()), arity, span), res.clone()))
+                    }
+                    (Some(ps), _) if !ps.is_empty() => Err(ResolveError::MissingArgs { name: name.text(), expected: ps.len(), span }),
+                    _ => Err(self.not_ready(span)),
+                }
+            }
+            Cand::Pred(p) => match &self.pred_info[p.index()].params {
+                Some(ps) if ps.is_empty() => Ok(Alt::form(Formula::new(FormulaKind::Call(*p, Vec::new()), span), true)),
+                Some(ps) => Err(ResolveError::MissingArgs { name: name.text(), expected: ps.len(), span }),
+                None => Err(self.not_ready(span)),
+            },
+        }
+    }
+
+    fn not_ready(&self, span: Span) -> ResolveError {
+        ResolveError::Unsupported {
+            what: "calling a fun or pred inside a declaration that comes before its own",
+            span,
+            hint: "move the called fun/pred before this declaration",
+        }
+    }
+
+    fn name_alts(&mut self, cx: &mut Ctx, n: &ast::Name) -> R<Vec<Alt>> {
+        let cands = self.lookup(cx, n)?;
+        let many = cands.len() > 1;
+        let results = cands
+            .iter()
+            .map(|c| {
+                let a = self.cand_alt(c, n)?;
+                Ok(if many { a.with_picks(&[(n.span, n.text(), self.describe(c))], &[]) } else { a })
+            })
+            .collect();
+        collect(results)
+    }
+
+    fn unary(&mut self, cx: &mut Ctx, op: UnOp, x: &ast::Expr, span: Span) -> R<Vec<Alt>> {
+        match op {
+            UnOp::Not => {
+                let f = self.formula(cx, x)?;
+                Ok(vec![Alt::form(not(f, span), true)])
+            }
+            UnOp::Mult(MultKw::Set) => Err(ResolveError::SetOutsideDecl { span }),
+            UnOp::No | UnOp::Mult(_) => {
+                let alts = self.rel_alts(cx, x)?;
+                map_alts(alts, |a| {
+                    let (e, ty) = to_rel(a, x.span)?;
+                    let f = match op {
+                        UnOp::Mult(m) => Formula::new(FormulaKind::Mult(mult_of(m), b(e)), span),
+                        _ => not(Formula::new(FormulaKind::Mult(Mult::Some, b(e)), span), span),
+                    };
+                    Ok(Alt::form(f, !ty.is_empty()))
+                })
+            }
+            UnOp::Card => {
+                let alts = self.rel_alts(cx, x)?;
+                map_alts(alts, |a| {
+                    let (e, _) = to_rel(a, x.span)?;
+                    Ok(Alt::int(IntExpr { kind: IntExprKind::Card(b(e)), span }))
+                })
+            }
+            UnOp::Neg => {
+                let alts = self.int_alts(cx, x)?;
+                map_alts(alts, |a| Ok(Alt::int(IntExpr { kind: IntExprKind::Neg(b(to_int(a, x.span)?)), span })))
+            }
+            UnOp::Transpose | UnOp::Closure | UnOp::ReflexiveClosure => {
+                let alts = self.rel_alts(cx, x)?;
+                let sym = match op {
+                    UnOp::Transpose => "~",
+                    UnOp::Closure => "^",
+                    _ => "*",
+                };
+                map_alts(alts, |a| {
+                    let (e, ty) = to_rel(a, x.span)?;
+                    if e.arity != 2 {
+                        return Err(ResolveError::NeedsBinary { op: sym, arity: e.arity, span: x.span });
+                    }
+                    let (kind, ty) = match op {
+                        UnOp::Transpose => (ExprKind::Transpose(b(e)), ty.transpose()),
+                        UnOp::Closure => (ExprKind::Closure(b(e)), ty.closure()),
+                        _ => (ExprKind::ReflexiveClosure(b(e)), ty.closure().union(&Type::univ(2))),
+                    };
+                    Ok(Alt::rel(Expr::new(kind, 2, span), ty))
+                })
+            }
+        }
+    }
+
+    fn binary(&mut self, cx: &mut Ctx, op: BinOp, l: &ast::Expr, r: &ast::Expr, span: Span) -> R<Vec<Alt>> {
+        match op {
+            BinOp::Or | BinOp::And | BinOp::Implies | BinOp::Iff => {
+                let a = self.formula(cx, l)?;
+                let c = self.formula(cx, r)?;
+                let kind = match op {
+                    BinOp::Or => match (a.kind, c.kind) {
+                        (FormulaKind::Or(mut xs), FormulaKind::Or(ys)) => {
+                            xs.extend(ys);
+                            FormulaKind::Or(xs)
+                        }
+                        (FormulaKind::Or(mut xs), k) => {
+                            xs.push(Formula::new(k, c.span));
+                            FormulaKind::Or(xs)
+                        }
+                        (k1, k2) => FormulaKind::Or(vec![Formula::new(k1, a.span), Formula::new(k2, c.span)]),
+                    },
+                    BinOp::And => return Ok(vec![Alt::form(and_all(vec![a, c], span), true)]),
+                    BinOp::Implies => FormulaKind::Implies(b(a), b(c)),
+                    _ => FormulaKind::Iff(b(a), b(c)),
+                };
+                Ok(vec![Alt::form(Formula::new(kind, span), true)])
+            }
+            BinOp::Join => self.join(cx, l, r, span),
+            BinOp::Shl | BinOp::Sha | BinOp::Shr => Err(ResolveError::Unsupported {
+                what: "integer shift operators (`<<`, `>>`, `>>>`)",
+                span,
+                hint: "use `mul`/`div` by powers of two",
+            }),
+            _ => {
+                let la = self.rel_alts(cx, l)?;
+                let ra = self.rel_alts(cx, r)?;
+                cross(&la, &ra, |x, y| {
+                    let (ex, tx) = to_rel(x, l.span)?;
+                    let (ey, ty) = to_rel(y, r.span)?;
+                    let sym = match op {
+                        BinOp::Union => "+",
+                        BinOp::Diff => "-",
+                        BinOp::Intersection => "&",
+                        BinOp::Override => "++",
+                        BinOp::DomainRestrict => "<:",
+                        _ => ":>",
+                    };
+                    match op {
+                        BinOp::DomainRestrict => {
+                            if ex.arity != 1 {
+                                return Err(ResolveError::NeedsUnary { op: "the left operand of `<:`", arity: ex.arity, span: l.span });
+                            }
+                            let t = Type::domain_restrict(&tx, &ty);
+                            let arity = ey.arity;
+                            Ok(Alt::rel(Expr::new(ExprKind::DomainRestrict(b(ex), b(ey)), arity, span), t))
+                        }
+                        BinOp::RangeRestrict => {
+                            if ey.arity != 1 {
+                                return Err(ResolveError::NeedsUnary { op: "the right operand of `:>`", arity: ey.arity, span: r.span });
+                            }
+                            let t = Type::range_restrict(&tx, &ty);
+                            let arity = ex.arity;
+                            Ok(Alt::rel(Expr::new(ExprKind::RangeRestrict(b(ex), b(ey)), arity, span), t))
+                        }
+                        _ => {
+                            if ex.arity != ey.arity {
+                                return Err(ResolveError::ArityMismatch { op: sym, left: ex.arity, right: ey.arity, span });
+                            }
+                            let arity = ex.arity;
+                            let (kind, t) = match op {
+                                BinOp::Union => (ExprKind::Union(b(ex), b(ey)), tx.union(&ty)),
+                                BinOp::Diff => (ExprKind::Difference(b(ex), b(ey)), tx),
+                                BinOp::Intersection => (ExprKind::Intersection(b(ex), b(ey)), tx.intersect(&ty)),
+                                _ => (ExprKind::Override(b(ex), b(ey)), tx.union(&ty)),
+                            };
+                            Ok(Alt::rel(Expr::new(kind, arity, span), t))
+                        }
+                    }
+                })
+            }
+        }
+    }
+
+    /// `a.b`, including `x.f` / `x.f[y]` calls with `x` as first argument.
+    fn join(&mut self, cx: &mut Ctx, l: &ast::Expr, r: &ast::Expr, span: Span) -> R<Vec<Alt>> {
+        let la = self.rel_alts(cx, l)?;
+        let mut results: Vec<R<Alt>> = Vec::new();
+        // Receiver calls.
+        let callee = match &r.kind {
+            ast::ExprKind::Name(n) => Some((n, &[][..])),
+            ast::ExprKind::BoxJoin(h, args) => match &h.kind {
+                ast::ExprKind::Name(n) => Some((n, &args[..])),
+                _ => None,
+            },
+            _ => None,
+        };
+        let mut receiver_tried = false;
+        if let Some((n, args)) = callee {
+            let shadowed = !n.is_qualified() && cx.vars.iter().any(|(x, _, _)| x == n.last());
+            if !shadowed {
+                let callables = self.receiver_callables(cx, n, args.len() + 1);
+                if !callables.is_empty() {
+                    receiver_tried = true;
+                    match self.call_alts(cx, n, &callables, Some(la.clone()), args, span) {
+                        Ok(alts) => results.extend(alts.into_iter().map(Ok)),
+                        Err(e) => results.push(Err(e)),
+                    }
+                }
+            }
+        }
+        match self.rel_alts(cx, r) {
+            Ok(ra) => {
+                for x in &la {
+                    for y in &ra {
+                        results.push(self.join_pair(x, y, l.span, r.span, span).map(|a| a.with_picks(&x.picks, &y.picks)));
+                    }
+                }
+            }
+            Err(e) => {
+                if receiver_tried {
+                    // A receiver call is the only reading; keep its result or error first.
+                    results.push(Err(e));
+                } else {
+                    return Err(e);
+                }
+            }
+        }
+        collect(results)
+    }
+
+    /// The funs/preds `n` may call with a receiver and `count` arguments in
+    /// all. When none fits but `n` has no other reading (no relation, no
+    /// fun without parameters), all of them, so that the call reports the
+    /// argument count.
+    fn receiver_callables(&self, cx: &Ctx, n: &ast::Name, count: usize) -> Vec<Cand> {
+        let cands = self.lookup_global(cx.module, n).unwrap_or_default();
+        let fitting: Vec<Cand> = cands.iter().filter(|c| self.takes(c, count)).cloned().collect();
+        if !fitting.is_empty() {
+            return fitting;
+        }
+        let has_value = cands.iter().any(|c| match c {
+            Cand::Fun(_) | Cand::Pred(_) => self.takes(c, 0),
+            _ => true,
+        });
+        if has_value {
+            Vec::new()
+        } else {
+            cands.into_iter().filter(|c| matches!(c, Cand::Fun(_) | Cand::Pred(_))).collect()
+        }
+    }
+
+    /// Whether `c` is a fun/pred with `n` parameters.
+    fn takes(&self, c: &Cand, n: usize) -> bool {
+        match c {
+            Cand::Fun(f) => self.fun_info[f.index()].params.as_ref().is_some_and(|p| p.len() == n),
+            Cand::Pred(p) => self.pred_info[p.index()].params.as_ref().is_some_and(|ps| ps.len() == n),
+            _ => false,
+        }
+    }
+
+    fn join_pair(&self, x: &Alt, y: &Alt, lspan: Span, rspan: Span, span: Span) -> R<Alt> {
+        let (ex, tx) = to_rel(x, lspan)?;
+        let (ey, ty) = to_rel(y, rspan)?;
+        if ex.arity + ey.arity < 3 {
+            return Err(ResolveError::JoinArity { left: ex.arity, right: ey.arity, span });
+        }
+        let arity = ex.arity + ey.arity - 2;
+        Ok(Alt::rel(Expr::new(ExprKind::Join(b(ex), b(ey)), arity, span), tx.join(&ty)))
+    }
+
+    /// `e[a, b]`: a call when `e` names funs/preds, else `b.(a.e)`.
+    fn box_join(&mut self, cx: &mut Ctx, head: &ast::Expr, args: &[ast::Expr], span: Span) -> R<Vec<Alt>> {
+        // `(x.f)[a]` with `f` a fun/pred of 1 + #args parameters is `f[x, a]`.
+        if let ast::ExprKind::Binary(BinOp::Join, recv, f) = &head.kind {
+            if let ast::ExprKind::Name(n) = &f.kind {
+                let shadowed = !n.is_qualified() && cx.vars.iter().any(|(x, _, _)| x == n.last());
+                let callables = if shadowed { Vec::new() } else { self.receiver_callables(cx, n, args.len() + 1) };
+                if !callables.is_empty() {
+                    let ra = self.rel_alts(cx, recv)?;
+                    let mut results: Vec<R<Alt>> = match self.call_alts(cx, n, &callables, Some(ra), args, span) {
+                        Ok(a) => a.into_iter().map(Ok).collect(),
+                        Err(e) => vec![Err(e)],
+                    };
+                    // The plain box-join reading, if it is well-formed.
+                    if let Ok(heads) = self.rel_alts(cx, head) {
+                        if let Ok(alts) = self.box_fold(cx, heads, args, span) {
+                            results.extend(alts.into_iter().map(Ok));
+                        }
+                    }
+                    return collect(results);
+                }
+            }
+        }
+        if let ast::ExprKind::Name(n) = &head.kind {
+            let shadowed = !n.is_qualified() && cx.vars.iter().any(|(x, _, _)| x == n.last());
+            // `fun/add`-style and bare builtin integer functions.
+            let builtin = if n.parts.len() == 2 && n.parts[0] == "fun" {
+                Some(n.parts[1].as_str())
+            } else if !n.is_qualified() {
+                Some(n.last())
+            } else {
+                None
+            };
+            let cands = if shadowed { None } else { self.lookup_global(cx.module, n).ok() };
+            let cands = cands.unwrap_or_default();
+            let callables: Vec<Cand> = cands.iter().filter(|c| matches!(c, Cand::Fun(_) | Cand::Pred(_))).cloned().collect();
+            if !shadowed && callables.is_empty() {
+                if let Some(arity) = builtin.and_then(builtin_int) {
+                    return self.builtin_call(cx, builtin.unwrap_or(""), arity, args, span);
+                }
+            }
+            if !callables.is_empty() {
+                let has_rel = cands.iter().any(|c| matches!(c, Cand::Sig(_) | Cand::Field(_)));
+                let calls = self.call_alts(cx, n, &callables, None, args, span);
+                if !has_rel {
+                    return calls;
+                }
+                let mut results: Vec<R<Alt>> = match calls {
+                    Ok(a) => a.into_iter().map(Ok).collect(),
+                    Err(e) => vec![Err(e)],
+                };
+                let heads: Vec<Alt> = cands.iter().filter(|c| matches!(c, Cand::Sig(_) | Cand::Field(_))).filter_map(|c| self.cand_alt(c, n).ok()).collect();
+                match self.box_fold(cx, heads, args, span) {
+                    Ok(a) => results.extend(a.into_iter().map(Ok)),
+                    Err(e) => results.push(Err(e)),
+                }
+                return collect(results);
+            }
+        }
+        let heads = self.rel_alts(cx, head)?;
+        self.box_fold(cx, heads, args, span)
+    }
+
+    fn box_fold(&mut self, cx: &mut Ctx, heads: Vec<Alt>, args: &[ast::Expr], span: Span) -> R<Vec<Alt>> {
+        let mut cur = heads;
+        for a in args {
+            let aa = self.rel_alts(cx, a)?;
+            let mut results = Vec::new();
+            for x in &aa {
+                for y in &cur {
+                    results.push(self.join_pair(x, y, a.span, span, span).map(|r| r.with_picks(&x.picks, &y.picks)));
+                }
+            }
+            cur = collect(results)?;
+        }
+        Ok(cur)
+    }
+
+    fn builtin_call(&mut self, cx: &mut Ctx, name: &str, arity: usize, args: &[ast::Expr], span: Span) -> R<Vec<Alt>> {
+        if args.len() != arity {
+            return Err(ResolveError::ArgCount { name: name.to_string(), expected: vec![arity], found: args.len(), span, decl: None });
+        }
+        let mut vals = Vec::new();
+        for a in args {
+            let alts = self.int_alts(cx, a)?;
+            let one = self.single(alts, a.span)?;
+            vals.push(to_int(&one, a.span)?);
+        }
+        let mut it = vals.into_iter();
+        let (x, y) = (it.next(), it.next());
+        let kind = match (name, x, y) {
+            ("plus", Some(x), Some(y)) => IntExprKind::Add(b(x), b(y)),
+            ("minus", Some(x), Some(y)) => IntExprKind::Sub(b(x), b(y)),
+            ("mul", Some(x), Some(y)) => IntExprKind::Mul(b(x), b(y)),
+            ("div", Some(x), Some(y)) => IntExprKind::Div(b(x), b(y)),
+            (_, Some(x), Some(y)) => IntExprKind::Rem(b(x), b(y)),
+            _ => return Err(ResolveError::ArgCount { name: name.to_string(), expected: vec![arity], found: args.len(), span, decl: None }),
+        };
+        Ok(vec![Alt::int(IntExpr { kind, span })])
+    }
+
+    /// Calls of the given funs/preds; `recv` is the receiver of `x.f[...]`.
+    fn call_alts(&mut self, cx: &mut Ctx, n: &ast::Name, cands: &[Cand], recv: Option<Vec<Alt>>, args: &[ast::Expr], span: Span) -> R<Vec<Alt>> {
+        let mut arg_alts: Vec<(Vec<Alt>, Span)> = Vec::new();
+        if let Some(r) = recv {
+            let s = r.first().map_or(span, |a| match &a.term {
+                Term::Rel(e) => e.span,
+                _ => span,
+            });
+            arg_alts.push((r, s));
+        }
+        for a in args {
+            let alts = self.expr(cx, a)?;
+            let alts = map_alts(alts, |x| to_rel(x, a.span).map(|(e, t)| Alt::rel(e, t)))?;
+            arg_alts.push((alts, a.span));
+        }
+        let found = arg_alts.len();
+        let many = cands.len() > 1;
+        let mut results: Vec<R<Alt>> = Vec::new();
+        let mut counts = Vec::new();
+        for c in cands {
+            let (params, decl_span) = match c {
+                Cand::Fun(f) => (self.fun_info[f.index()].params.clone(), self.fun_info[f.index()].span),
+                Cand::Pred(p) => (self.pred_info[p.index()].params.clone(), self.pred_info[p.index()].span),
+                _ => continue,
+            };
+            let Some(params) = params else {
+                results.push(Err(self.not_ready(span)));
+                continue;
+            };
+            counts.push((params.len(), decl_span));
+            if params.len() != found {
+                continue;
+            }
+            // Cartesian product over the argument readings.
+            let mut combos: Vec<Combo> = vec![(Vec::new(), true, Vec::new())];
+            let mut err = None;
+            for (i, ((alts, aspan), (parity, pty))) in arg_alts.iter().zip(&params).enumerate() {
+                let mut next = Vec::new();
+                for (es, rel, picks) in &combos {
+                    for a in alts {
+                        let Ok((e, t)) = to_rel(a, *aspan) else { continue };
+                        if e.arity != *parity {
+                            err.get_or_insert(ResolveError::ArgArity { name: n.text(), index: i + 1, expected: *parity, found: e.arity, span: *aspan });
+                            continue;
+                        }
+                        let mut es2 = es.clone();
+                        es2.push(e);
+                        let mut p2 = picks.clone();
+                        p2.extend(a.picks.iter().cloned());
+                        next.push((es2, *rel && t.overlaps(pty), p2));
+                        if next.len() > MAX_ALTS * 4 {
+                            break;
+                        }
+                    }
+                }
+                combos = next;
+            }
+            if combos.is_empty() {
+                results.push(Err(err.unwrap_or(ResolveError::Reported)));
+                continue;
+            }
+            for (es, relevant, picks) in combos {
+                let mut alt = match c {
+                    Cand::Fun(f) => {
+                        let arity = self.model.funs[f.index()].result.bound.arity;
+                        let ty = self.fun_info[f.index()].result.clone().unwrap_or_else(|| Type::univ(arity));
+                        let ty = if relevant { ty } else { Type { arity, tuples: Default::default() } };
+                        Alt::rel(Expr::new(ExprKind::Call(*f, es), arity, span), ty)
+                    }
+                    Cand::Pred(p) => Alt::form(Formula::new(FormulaKind::Call(*p, es), span), relevant),
+                    _ => continue,
+                };
+                alt.picks = picks;
+                if many {
+                    alt.picks.push((n.span, n.text(), self.describe(c)));
+                }
+                results.push(Ok(alt));
+            }
+        }
+        if results.is_empty() {
+            let mut expected: Vec<usize> = counts.iter().map(|(c, _)| c.saturating_sub(usize::from(found > args.len()))).collect();
+            expected.sort();
+            expected.dedup();
+            return Err(ResolveError::ArgCount {
+                name: n.text(),
+                expected,
+                found: args.len(),
+                span,
+                decl: if counts.len() == 1 { Some(counts[0].1) } else { None },
+            });
+        }
+        collect(results)
+    }
+
+    fn compare(&mut self, cx: &mut Ctx, op: CmpOp, negated: bool, l: &ast::Expr, r: &ast::Expr, span: Span) -> R<Vec<Alt>> {
+        let la = self.expr(cx, l)?;
+        let ra = self.expr(cx, r)?;
+        cross(&la, &ra, |x, y| {
+            let wrap = |f: Formula, relevant: bool| Alt::form(if negated { not(f, span) } else { f }, relevant);
+            let int_cmp = |c: IntCmp| -> R<Alt> {
+                let a = to_int(x, l.span)?;
+                let bb = to_int(y, r.span)?;
+                Ok(wrap(Formula::new(FormulaKind::IntCmp(c, b(a), b(bb)), span), true))
+            };
+            match op {
+                CmpOp::Lt => int_cmp(IntCmp::Lt),
+                CmpOp::Le => int_cmp(IntCmp::Le),
+                CmpOp::Gt => int_cmp(IntCmp::Gt),
+                CmpOp::Ge => int_cmp(IntCmp::Ge),
+                CmpOp::Eq if matches!(x.term, Term::Int(_)) || matches!(y.term, Term::Int(_)) => {
+                    let a = to_int(x, l.span)?;
+                    let bb = to_int(y, r.span)?;
+                    let c = if negated { IntCmp::Ne } else { IntCmp::Eq };
+                    Ok(Alt::form(Formula::new(FormulaKind::IntCmp(c, b(a), b(bb)), span), true))
+                }
+                CmpOp::Eq | CmpOp::In => {
+                    let (ex, tx) = to_rel(x, l.span)?;
+                    let (ey, ty) = to_rel(y, r.span)?;
+                    if ex.arity != ey.arity {
+                        let sym = if op == CmpOp::In { "in" } else { "=" };
+                        return Err(ResolveError::ArityMismatch { op: sym, left: ex.arity, right: ey.arity, span });
+                    }
+                    let relevant = tx.overlaps(&ty) || tx.is_empty() && ty.is_empty();
+                    let kind = if op == CmpOp::In { FormulaKind::In(b(ex), b(ey)) } else { FormulaKind::Eq(b(ex), b(ey)) };
+                    Ok(wrap(Formula::new(kind, span), relevant))
+                }
+            }
+        })
+    }
+
+    fn let_alts(&mut self, cx: &mut Ctx, bindings: &[(ast::Ident, ast::Expr)], body: &ast::Expr, span: Span) -> R<Vec<Alt>> {
+        let depth = cx.vars.len();
+        let res = self.let_inner(cx, bindings, body, span);
+        cx.vars.truncate(depth);
+        res
+    }
+
+    fn let_inner(&mut self, cx: &mut Ctx, bindings: &[(ast::Ident, ast::Expr)], body: &ast::Expr, span: Span) -> R<Vec<Alt>> {
+        let Some(((name, value), rest)) = bindings.split_first() else {
+            return self.expr(cx, body);
+        };
+        let alts = self.expr(cx, value)?;
+        let one = self.single(alts, value.span)?;
+        if let Term::Form(_) = one.term {
+            return Err(ResolveError::Unsupported {
+                what: "binding a formula with `let`",
+                span: value.span,
+                hint: "use a `pred` for a named formula",
+            });
+        }
+        let (e, ty) = to_rel(&one, value.span)?;
+        let v = self.new_var(&name.name, e.arity, name.span);
+        cx.vars.push((name.name.clone(), v, ty));
+        let inner = self.let_inner(cx, rest, body, span)?;
+        map_alts(inner, |a| {
+            Ok(match &a.term {
+                Term::Form(f) => Alt::form(Formula::new(FormulaKind::Let(v, b(e.clone()), b(f.clone())), span), !a.ty.is_empty()),
+                Term::Int(i) => Alt::int(IntExpr { kind: IntExprKind::Let(v, b(e.clone()), b(i.clone())), span }),
+                Term::Rel(x) => Alt::rel(Expr::new(ExprKind::Let(v, b(e.clone()), b(x.clone())), x.arity, span), a.ty.clone()),
+            })
+        })
+    }
+}

@@ -1,0 +1,311 @@
+//! Reading files, `open` resolution and module instantiation; allocation of
+//! ids for every declaration.
+
+use std::path::{Path, PathBuf};
+use std::rc::Rc;
+
+use super::env::Namespace;
+use super::error::ResolveError;
+use super::types::{Prim, Type};
+use super::{CallableInfo, FieldInfo, ModInfo, Resolver, SigInfo};
+use crate::diag::{FileId, Span};
+use crate::ir::{self, AssertId, FieldId, FunId, ModuleId, PredId, SigId};
+use crate::syntax::{self, ast};
+
+impl Resolver<'_> {
+    pub(super) fn load_root(&mut self, file: FileId, path: PathBuf) {
+        let Some(ast) = self.parse(file) else { return };
+        let key = canonical(&path);
+        self.loading.push(key.clone());
+        self.instantiate(file, path, ast, Vec::new(), String::new(), None);
+        self.loading.pop();
+    }
+
+    fn parse(&mut self, file: FileId) -> Option<ast::File> {
+        let text = self.sources.get(file).text.clone();
+        match syntax::parse_file(&text, file) {
+            Ok(f) => Some(f),
+            Err(diags) => {
+                self.errors.extend(diags);
+                None
+            }
+        }
+    }
+
+    /// Create the instance of a parsed module with the given sig arguments
+    /// (`open` is `None` for the root module).
+    fn instantiate(
+        &mut self,
+        file: FileId,
+        path: PathBuf,
+        ast: ast::File,
+        args: Vec<SigId>,
+        label_prefix: String,
+        open: Option<&ast::Open>,
+    ) -> Option<ModuleId> {
+        let ast = Rc::new(ast);
+        let mid = ModuleId(self.model.modules.len() as u32);
+        let name = match &ast.header {
+            Some(h) => h.name.text(),
+            None => path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default(),
+        };
+        let header_span = ast.header.as_ref().map_or(Span::new(file, 0, 0), |h| h.span);
+        let formals: Vec<&(ast::Ident, bool)> = ast.header.iter().flat_map(|h| h.params.iter()).collect();
+        let mut ns = Namespace::default();
+        let mut params: Vec<(String, SigId)> = Vec::new();
+        match open {
+            Some(o) if o.args.len() != formals.len() => {
+                self.error(ResolveError::ModuleArgCount {
+                    module: name,
+                    expected: formals.len(),
+                    found: o.args.len(),
+                    span: o.span,
+                    params: header_span,
+                });
+                return None;
+            }
+            Some(_) => {
+                for ((p, _), s) in formals.iter().zip(&args) {
+                    params.push((p.name.clone(), *s));
+                    ns.sigs.insert(p.name.clone(), (*s, p.span));
+                }
+            }
+            None => {
+                // The root module's parameters stand for fresh top-level sigs.
+                for (p, _) in &formals {
+                    let sid = self.push_sig(mid, &p.name, &p.name, p.span, None);
+                    params.push((p.name.clone(), sid));
+                    if let Some((_, first)) = ns.sigs.insert(p.name.clone(), (sid, p.span)) {
+                        self.error(ResolveError::Duplicate { what: "module parameter", name: p.name.clone(), span: p.span, first });
+                    }
+                }
+            }
+        }
+        let exact_params = formals.iter().zip(&params).filter(|((_, exact), _)| *exact).map(|(_, (_, s))| *s).collect();
+        self.model.modules.push(ir::Module {
+            name,
+            path: path.clone(),
+            label_prefix: label_prefix.clone(),
+            params,
+            exact_params,
+            opens: Vec::new(),
+            span: header_span,
+        });
+        self.mods.push(ModInfo { ast: ast.clone(), ns, visible: Vec::new() });
+        self.allocate(mid, &ast, &label_prefix);
+        // Opens, in order; arguments are resolved against what is known so far.
+        // An open's arguments may name sigs of modules opened after it, so
+        // opens whose arguments do not resolve yet wait for the others.
+        let mut pending: Vec<&ast::Open> = ast.opens.iter().collect();
+        loop {
+            let before = pending.len();
+            let mut ready = Vec::new();
+            pending.retain(|o| {
+                if o.args.iter().all(|a| self.lookup_sig(mid, a).is_ok()) {
+                    ready.push(*o);
+                    false
+                } else {
+                    true
+                }
+            });
+            if ready.is_empty() {
+                break;
+            }
+            for o in ready {
+                self.open_and_bind(mid, &path, o);
+            }
+            if pending.len() == before {
+                break;
+            }
+        }
+        // The rest report their argument errors.
+        for o in pending {
+            self.open_and_bind(mid, &path, o);
+        }
+        Some(mid)
+    }
+
+    fn open_and_bind(&mut self, mid: ModuleId, path: &Path, o: &ast::Open) {
+        {
+            let Some(child) = self.open(mid, path, o) else { return };
+            let alias = o.alias.as_ref().map_or_else(|| o.path.last().to_string(), |a| a.name.clone());
+            let span = o.alias.as_ref().map_or(o.path.span, |a| a.span);
+            if let Some((prev, first)) = self.mods[mid.index()].ns.aliases.get(&alias).cloned() {
+                if prev != child {
+                    self.error(ResolveError::DuplicateAlias { alias, span, first });
+                }
+                return;
+            }
+            self.mods[mid.index()].ns.aliases.insert(alias.clone(), (child, span));
+            self.model.modules[mid.index()].opens.push((alias, child));
+        }
+    }
+
+    fn open(&mut self, opener: ModuleId, opener_path: &Path, o: &ast::Open) -> Option<ModuleId> {
+        let mut args = Vec::new();
+        let mut ok = true;
+        for a in &o.args {
+            match self.lookup_sig(opener, a) {
+                Ok(s) => args.push(s),
+                Err(e) => {
+                    self.error(match e {
+                        ResolveError::NotASig { name, span, .. } => ResolveError::ModuleArgNotSig { name, span },
+                        e => e,
+                    });
+                    ok = false;
+                }
+            }
+        }
+        if !ok {
+            return None;
+        }
+        let rel: PathBuf = o.path.parts.iter().collect::<PathBuf>().with_extension("als");
+        let opener_dir = opener_path.parent().map(Path::to_path_buf).unwrap_or_default();
+        let mut tried = vec![opener_dir.join(&rel)];
+        if !tried.contains(&self.root_dir.join(&rel)) {
+            tried.push(self.root_dir.join(&rel));
+        }
+        tried.push(self.lib_dir.join(&rel));
+        let Some(found) = tried.iter().find(|p| p.is_file()).cloned() else {
+            self.error(ResolveError::MissingModule { path: o.path.text(), tried, span: o.span });
+            return None;
+        };
+        let key = canonical(&found);
+        if let Some(id) = self.instances.get(&(key.clone(), args.clone())) {
+            return Some(*id);
+        }
+        if self.loading.contains(&key) {
+            self.error(ResolveError::CyclicOpen { path: o.path.text(), span: o.span });
+            return None;
+        }
+        let file = match self.sources.find(&found) {
+            Some(f) => f,
+            None => match std::fs::read_to_string(&found) {
+                Ok(text) => self.sources.add(found.display().to_string(), &found, text),
+                Err(e) => {
+                    self.error(ResolveError::Unreadable { path: found.display().to_string(), error: e.to_string() });
+                    return None;
+                }
+            },
+        };
+        let ast = self.parse(file)?;
+        let alias = o.alias.as_ref().map_or_else(|| o.path.last().to_string(), |a| a.name.clone());
+        let opener_prefix = &self.model.modules[opener.index()].label_prefix;
+        let prefix = if opener_prefix.is_empty() { alias } else { format!("{opener_prefix}/{alias}") };
+        self.loading.push(key.clone());
+        let id = self.instantiate(file, found, ast, args.clone(), prefix, Some(o));
+        self.loading.pop();
+        if let Some(id) = id {
+            self.instances.insert((key, args), id);
+        }
+        id
+    }
+
+    fn push_sig(&mut self, m: ModuleId, name: &str, label_prefix: &str, span: Span, decl: Option<(usize, usize)>) -> SigId {
+        let sid = SigId(self.model.sigs.len() as u32);
+        let label = if label_prefix.is_empty() || decl.is_none() { name.to_string() } else { format!("{label_prefix}/{name}") };
+        self.model.sigs.push(ir::Sig {
+            name: name.to_string(),
+            label,
+            module: m,
+            kind: ir::SigKind::TopLevel,
+            is_abstract: false,
+            mult: None,
+            span,
+        });
+        self.sig_info.push(SigInfo { module: m, decl, ty: Type::unary([Prim::Sig(sid.0)]), fields: Vec::new() });
+        sid
+    }
+
+    /// Ids for every sig, field, fun, pred and assert of a module. Their
+    /// contents are filled in by the later phases.
+    fn allocate(&mut self, m: ModuleId, file: &ast::File, prefix: &str) {
+        let placeholder = ir::Expr::new(ir::ExprKind::Univ, 1, Span::DUMMY);
+        let truth = ir::Formula::new(ir::FormulaKind::True, Span::DUMMY);
+        for (pi, para) in file.paragraphs.iter().enumerate() {
+            match para {
+                ast::Paragraph::Sig(d) => {
+                    for (ni, n) in d.names.iter().enumerate() {
+                        let sid = self.push_sig(m, &n.name, prefix, n.span, Some((pi, ni)));
+                        self.declare_sig(m, &n.name, sid, n.span);
+                        let mut seen: Vec<(String, Span)> = Vec::new();
+                        for (fi, fd) in d.fields.iter().enumerate() {
+                            for (fni, f) in fd.names.iter().enumerate() {
+                                if let Some((_, first)) = seen.iter().find(|(x, _)| *x == f.name) {
+                                    self.error(ResolveError::Duplicate { what: "field", name: f.name.clone(), span: f.span, first: *first });
+                                    continue;
+                                }
+                                seen.push((f.name.clone(), f.span));
+                                let fid = FieldId(self.model.fields.len() as u32);
+                                let this_var = self.new_var("this", 1, n.span);
+                                self.model.fields.push(ir::Field {
+                                    name: f.name.clone(),
+                                    sig: sid,
+                                    decl: ir::Decl { mult: ir::Mult::Set, bound: placeholder.clone() },
+                                    this_var,
+                                    disj: fd.disj,
+                                    arity: 2,
+                                    span: f.span,
+                                });
+                                self.field_info.push(FieldInfo { decl: (pi, fi, fni), ty: None });
+                                self.sig_info[sid.index()].fields.push(fid);
+                                self.mods[m.index()].ns.fields.entry(f.name.clone()).or_default().push(fid);
+                            }
+                        }
+                    }
+                }
+                ast::Paragraph::Enum(e) => {
+                    let sid = self.push_sig(m, &e.name.name, prefix, e.name.span, Some((pi, usize::MAX)));
+                    self.declare_sig(m, &e.name.name, sid, e.name.span);
+                    for (ni, mem) in e.members.iter().enumerate() {
+                        let c = self.push_sig(m, &mem.name, prefix, mem.span, Some((pi, ni)));
+                        self.declare_sig(m, &mem.name, c, mem.span);
+                    }
+                }
+                ast::Paragraph::Pred(p) => {
+                    let id = PredId(self.model.preds.len() as u32);
+                    self.model.preds.push(ir::Pred { name: p.name.name.clone(), module: m, params: Vec::new(), body: truth.clone(), span: p.name.span });
+                    self.pred_info.push(CallableInfo { module: m, paragraph: pi, params: None, result: None, span: p.name.span });
+                    self.mods[m.index()].ns.preds.entry(p.name.name.clone()).or_default().push(id);
+                }
+                ast::Paragraph::Fun(f) => {
+                    let id = FunId(self.model.funs.len() as u32);
+                    self.model.funs.push(ir::Fun {
+                        name: f.name.name.clone(),
+                        module: m,
+                        params: Vec::new(),
+                        result: ir::Decl { mult: ir::Mult::Set, bound: placeholder.clone() },
+                        body: placeholder.clone(),
+                        span: f.name.span,
+                    });
+                    self.fun_info.push(CallableInfo { module: m, paragraph: pi, params: None, result: None, span: f.name.span });
+                    self.mods[m.index()].ns.funs.entry(f.name.name.clone()).or_default().push(id);
+                }
+                ast::Paragraph::Assert(a) => {
+                    let id = AssertId(self.model.asserts.len() as u32);
+                    let (name, span) = match &a.name {
+                        Some(n) => (n.name.clone(), n.span),
+                        None => (format!("assert${}", id.0 + 1), a.span),
+                    };
+                    self.model.asserts.push(ir::Assert { name: name.clone(), module: m, body: truth.clone(), span });
+                    if let Some((_, first)) = self.mods[m.index()].ns.asserts.insert(name.clone(), (id, span)) {
+                        self.error(ResolveError::Duplicate { what: "assertion", name, span, first });
+                    }
+                }
+                ast::Paragraph::Fact(_) | ast::Paragraph::Command(_) => {}
+            }
+        }
+    }
+
+    fn declare_sig(&mut self, m: ModuleId, name: &str, sid: SigId, span: Span) {
+        if let Some((_, first)) = self.mods[m.index()].ns.sigs.get(name).cloned() {
+            self.error(ResolveError::Duplicate { what: "sig", name: name.to_string(), span, first });
+        } else {
+            self.mods[m.index()].ns.sigs.insert(name.to_string(), (sid, span));
+        }
+    }
+}
+
+fn canonical(p: &Path) -> PathBuf {
+    std::fs::canonicalize(p).unwrap_or_else(|_| p.to_path_buf())
+}

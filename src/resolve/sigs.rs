@@ -1,0 +1,509 @@
+//! Declarations: the sig hierarchy, fields, fun/pred signatures, paragraph
+//! bodies and commands.
+
+use std::rc::Rc;
+
+use super::env::Ctx;
+use super::error::{suggest, ResolveError};
+use super::types::{Prim, Type};
+use super::Resolver;
+use crate::diag::Span;
+use crate::ir::{self, Formula, FormulaKind, ModuleId, Mult, SigId, SigKind};
+use crate::syntax::ast;
+
+type R<T> = Result<T, ResolveError>;
+
+impl Resolver<'_> {
+    fn module_ast(&self, m: ModuleId) -> Rc<ast::File> {
+        self.mods[m.index()].ast.clone()
+    }
+
+    /// Parents, abstract/multiplicity flags, cycle checks, and the column
+    /// type of every sig.
+    pub(super) fn resolve_hierarchy(&mut self) {
+        for s in 0..self.model.sigs.len() {
+            let sid = SigId(s as u32);
+            let m = self.sig_info[s].module;
+            let Some((pi, ni)) = self.sig_info[s].decl else { continue };
+            let file = self.module_ast(m);
+            match &file.paragraphs[pi] {
+                ast::Paragraph::Sig(d) => {
+                    let sig = &mut self.model.sigs[s];
+                    sig.is_abstract = d.is_abstract;
+                    sig.mult = d.mult.map(|m| match m {
+                        ast::SigMult::One => Mult::One,
+                        ast::SigMult::Lone => Mult::Lone,
+                        ast::SigMult::Some => Mult::Some,
+                    });
+                    match &d.ext {
+                        None => {}
+                        Some(ast::SigExt::Extends(p)) => match self.lookup_sig(m, p) {
+                            Ok(pid) => {
+                                if let SigKind::Subset(_) = self.model.sigs[pid.index()].kind {
+                                    self.error(ResolveError::ExtendsSubset {
+                                        sig: d.names[ni].name.clone(),
+                                        parent: p.text(),
+                                        span: p.span,
+                                    });
+                                } else if self.is_subset_decl(pid) {
+                                    self.error(ResolveError::ExtendsSubset {
+                                        sig: d.names[ni].name.clone(),
+                                        parent: p.text(),
+                                        span: p.span,
+                                    });
+                                } else {
+                                    self.model.sigs[s].kind = SigKind::Extends(pid);
+                                }
+                            }
+                            Err(e) => self.error(e),
+                        },
+                        Some(ast::SigExt::In(ps)) => {
+                            let mut ids = Vec::new();
+                            for p in ps {
+                                match self.lookup_sig(m, p) {
+                                    Ok(pid) => ids.push(pid),
+                                    Err(e) => self.error(e),
+                                }
+                            }
+                            self.model.sigs[s].kind = SigKind::Subset(ids);
+                        }
+                    }
+                }
+                ast::Paragraph::Enum(e) => {
+                    if ni == usize::MAX {
+                        self.model.sigs[s].is_abstract = true;
+                    } else {
+                        let parent = self.mods[m.index()].ns.sigs.get(&e.name.name).map(|(p, _)| *p);
+                        if let Some(p) = parent {
+                            self.model.sigs[s].kind = SigKind::Extends(p);
+                            self.model.sigs[s].mult = Some(Mult::One);
+                        }
+                    }
+                }
+                _ => {}
+            }
+            let _ = sid;
+        }
+        // Cycles through `extends` or `in`.
+        for s in 0..self.model.sigs.len() {
+            if self.reaches_itself(SigId(s as u32)) {
+                let sig = &self.model.sigs[s];
+                let (name, span) = (sig.name.clone(), sig.span);
+                self.error(ResolveError::CyclicExtends { sig: name, span });
+                self.model.sigs[s].kind = SigKind::TopLevel;
+            }
+        }
+        for s in 0..self.model.sigs.len() {
+            let prims = self.root_prims(SigId(s as u32), 0);
+            self.sig_info[s].ty = Type::unary(prims);
+        }
+    }
+
+    fn is_subset_decl(&self, s: SigId) -> bool {
+        let info = &self.sig_info[s.index()];
+        let Some((pi, _)) = info.decl else { return false };
+        matches!(&self.mods[info.module.index()].ast.paragraphs[pi], ast::Paragraph::Sig(d) if matches!(d.ext, Some(ast::SigExt::In(_))))
+    }
+
+    fn parents(&self, s: SigId) -> Vec<SigId> {
+        match &self.model.sigs[s.index()].kind {
+            SigKind::TopLevel => Vec::new(),
+            SigKind::Extends(p) => vec![*p],
+            SigKind::Subset(ps) => ps.clone(),
+        }
+    }
+
+    fn reaches_itself(&self, s: SigId) -> bool {
+        let mut stack = self.parents(s);
+        let mut seen = Vec::new();
+        while let Some(x) = stack.pop() {
+            if x == s {
+                return true;
+            }
+            if !seen.contains(&x) {
+                seen.push(x);
+                stack.extend(self.parents(x));
+            }
+        }
+        false
+    }
+
+    fn root_prims(&self, s: SigId, depth: usize) -> Vec<Prim> {
+        if depth > self.model.sigs.len() {
+            return vec![Prim::Univ];
+        }
+        match &self.model.sigs[s.index()].kind {
+            SigKind::TopLevel => vec![Prim::Sig(s.0)],
+            SigKind::Extends(p) => self.root_prims(*p, depth + 1),
+            SigKind::Subset(ps) => ps.iter().flat_map(|p| self.root_prims(*p, depth + 1)).collect(),
+        }
+    }
+
+    /// Modules ordered so that every module comes after those it opens.
+    fn post_order(&self) -> Vec<ModuleId> {
+        fn visit(r: &Resolver<'_>, m: ModuleId, seen: &mut Vec<ModuleId>, out: &mut Vec<ModuleId>) {
+            if seen.contains(&m) {
+                return;
+            }
+            seen.push(m);
+            for (_, o) in &r.model.modules[m.index()].opens {
+                visit(r, *o, seen, out);
+            }
+            out.push(m);
+        }
+        let mut seen = Vec::new();
+        let mut out = Vec::new();
+        for m in 0..self.model.modules.len() {
+            visit(self, ModuleId(m as u32), &mut seen, &mut out);
+        }
+        out
+    }
+
+    /// Field declarations, opened modules first.
+    pub(super) fn resolve_fields(&mut self) {
+        for m in self.post_order() {
+            let file = self.module_ast(m);
+            for s in 0..self.model.sigs.len() {
+                if self.sig_info[s].module != m || self.sig_info[s].decl.is_none() {
+                    continue;
+                }
+                let sid = SigId(s as u32);
+                for fid in self.sig_info[s].fields.clone() {
+                    let (pi, fi, _) = self.field_info[fid.index()].decl;
+                    let ast::Paragraph::Sig(d) = &file.paragraphs[pi] else { continue };
+                    let fd = &d.fields[fi];
+                    let this = self.model.fields[fid.index()].this_var;
+                    let sig_ty = self.sig_type(sid);
+                    let mut cx = Ctx::new(m);
+                    cx.this_sig = Some((sid, this));
+                    cx.this_var = Some((this, sig_ty.clone()));
+                    match self.decl_bound(&mut cx, &fd.bound) {
+                        Ok((decl, ty)) => {
+                            let f = &mut self.model.fields[fid.index()];
+                            f.arity = 1 + decl.bound.arity;
+                            f.decl = decl;
+                            self.field_info[fid.index()].ty = Some(sig_ty.product(&ty));
+                        }
+                        Err(e) => self.error(e),
+                    }
+                }
+            }
+        }
+    }
+
+    fn params(&mut self, cx: &mut Ctx, m: ModuleId, receiver: &Option<ast::Name>, params: &[ast::ParamDecl]) -> R<Vec<(ir::Param, Type)>> {
+        let mut out = Vec::new();
+        if let Some(r) = receiver {
+            let s = self.lookup_sig(m, r)?;
+            let ty = self.sig_type(s);
+            let v = self.new_var("this", 1, r.span);
+            cx.this_var = Some((v, ty.clone()));
+            let bound = ir::Expr::new(ir::ExprKind::Sig(s), 1, r.span);
+            out.push((ir::Param { var: v, decl: ir::Decl { mult: Mult::One, bound } }, ty));
+        }
+        let mut declared: Vec<(String, Span)> = Vec::new();
+        for p in params {
+            let (decl, ty) = self.decl_bound(cx, &p.bound)?;
+            let mut vars = Vec::new();
+            for n in &p.names {
+                if let Some((_, first)) = declared.iter().find(|(x, _)| *x == n.name) {
+                    return Err(ResolveError::Duplicate { what: "parameter", name: n.name.clone(), span: n.span, first: *first });
+                }
+                declared.push((n.name.clone(), n.span));
+                let v = self.new_var(&n.name, decl.bound.arity, n.span);
+                out.push((ir::Param { var: v, decl: decl.clone() }, ty.clone()));
+                vars.push((n.name.clone(), v));
+            }
+            for (n, v) in vars {
+                cx.vars.push((n, v, ty.clone()));
+            }
+        }
+        Ok(out)
+    }
+
+    /// Parameters and result types of funs and preds.
+    pub(super) fn resolve_signatures(&mut self) {
+        for m in self.post_order() {
+            let file = self.module_ast(m);
+            for p in 0..self.model.preds.len() {
+                if self.pred_info[p].module != m {
+                    continue;
+                }
+                let ast::Paragraph::Pred(d) = &file.paragraphs[self.pred_info[p].paragraph] else { continue };
+                let mut cx = Ctx::new(m);
+                match self.params(&mut cx, m, &d.receiver, &d.params) {
+                    Ok(ps) => {
+                        self.pred_info[p].params = Some(ps.iter().map(|(x, t)| (x.decl.bound.arity, t.clone())).collect());
+                        self.model.preds[p].params = ps.into_iter().map(|(x, _)| x).collect();
+                    }
+                    Err(e) => self.error(e),
+                }
+            }
+            for f in 0..self.model.funs.len() {
+                if self.fun_info[f].module != m {
+                    continue;
+                }
+                let ast::Paragraph::Fun(d) = &file.paragraphs[self.fun_info[f].paragraph] else { continue };
+                let mut cx = Ctx::new(m);
+                let res = self.params(&mut cx, m, &d.receiver, &d.params).and_then(|ps| {
+                    let (result, ty) = self.decl_bound(&mut cx, &d.result)?;
+                    Ok((ps, result, ty))
+                });
+                match res {
+                    Ok((ps, result, ty)) => {
+                        self.fun_info[f].params = Some(ps.iter().map(|(x, t)| (x.decl.bound.arity, t.clone())).collect());
+                        self.fun_info[f].result = Some(ty);
+                        self.model.funs[f].params = ps.into_iter().map(|(x, _)| x).collect();
+                        self.model.funs[f].result = result;
+                    }
+                    Err(e) => self.error(e),
+                }
+            }
+        }
+    }
+
+    /// A context with a callable's parameters in scope.
+    fn callable_ctx(&self, m: ModuleId, params: &[ir::Param], types: &[(usize, Type)], has_receiver: bool) -> Ctx {
+        let mut cx = Ctx::new(m);
+        for (i, (p, (_, ty))) in params.iter().zip(types).enumerate() {
+            let name = self.model.vars[p.var.index()].name.clone();
+            if i == 0 && has_receiver {
+                cx.this_var = Some((p.var, ty.clone()));
+            } else {
+                cx.vars.push((name, p.var, ty.clone()));
+            }
+        }
+        cx
+    }
+
+    /// Facts, sig facts, pred/fun/assert bodies (module order), then the
+    /// root module's commands.
+    pub(super) fn resolve_bodies(&mut self) {
+        for mi in 0..self.model.modules.len() {
+            let m = ModuleId(mi as u32);
+            let file = self.module_ast(m);
+            let mut assert_ix = self.model.asserts.iter().enumerate().filter(|(_, a)| a.module == m).map(|(i, _)| i).collect::<Vec<_>>().into_iter();
+            for (pi, para) in file.paragraphs.iter().enumerate() {
+                match para {
+                    ast::Paragraph::Fact(f) => {
+                        let mut cx = Ctx::new(m);
+                        match self.block(&mut cx, &f.body) {
+                            Ok(body) => self.model.facts.push(ir::Fact {
+                                name: f.name.as_ref().map(|n| n.name.clone()),
+                                module: m,
+                                origin: ir::FactOrigin::Paragraph,
+                                body,
+                                span: f.span,
+                            }),
+                            Err(e) => self.error(e),
+                        }
+                    }
+                    ast::Paragraph::Sig(d) => {
+                        let Some(blk) = &d.fact else { continue };
+                        let sigs: Vec<SigId> = (0..self.model.sigs.len())
+                            .filter(|&s| self.sig_info[s].module == m && self.sig_info[s].decl.is_some_and(|(p, _)| p == pi))
+                            .map(|s| SigId(s as u32))
+                            .collect();
+                        for sid in sigs {
+                            let sig_span = self.model.sigs[sid.index()].span;
+                            let this = self.new_var("this", 1, sig_span);
+                            let mut cx = Ctx::new(m);
+                            cx.this_sig = Some((sid, this));
+                            cx.this_var = Some((this, self.sig_type(sid)));
+                            match self.block(&mut cx, blk) {
+                                Ok(body) => {
+                                    let decl = ir::QuantDecl {
+                                        vars: vec![this],
+                                        disj: false,
+                                        mult: Mult::One,
+                                        bound: ir::Expr::new(ir::ExprKind::Sig(sid), 1, sig_span),
+                                    };
+                                    let body = Formula::new(FormulaKind::Quant(ir::Quant::All, vec![decl], Box::new(body)), blk.span);
+                                    self.model.facts.push(ir::Fact {
+                                        name: None,
+                                        module: m,
+                                        origin: ir::FactOrigin::SigFact(sid),
+                                        body,
+                                        span: blk.span,
+                                    });
+                                }
+                                Err(e) => self.error(e),
+                            }
+                        }
+                    }
+                    ast::Paragraph::Pred(d) => {
+                        let Some(p) = (0..self.pred_info.len()).find(|&p| self.pred_info[p].module == m && self.pred_info[p].paragraph == pi) else { continue };
+                        let Some(types) = self.pred_info[p].params.clone() else { continue };
+                        let mut cx = self.callable_ctx(m, &self.model.preds[p].params.clone(), &types, d.receiver.is_some());
+                        match self.block(&mut cx, &d.body) {
+                            Ok(body) => self.model.preds[p].body = body,
+                            Err(e) => self.error(e),
+                        }
+                    }
+                    ast::Paragraph::Fun(d) => {
+                        let Some(f) = (0..self.fun_info.len()).find(|&f| self.fun_info[f].module == m && self.fun_info[f].paragraph == pi) else { continue };
+                        let Some(types) = self.fun_info[f].params.clone() else { continue };
+                        let mut cx = self.callable_ctx(m, &self.model.funs[f].params.clone(), &types, d.receiver.is_some());
+                        let expected = self.model.funs[f].result.bound.arity;
+                        match self.rel(&mut cx, &d.body) {
+                            Ok((body, _)) if body.arity != expected => self.error(ResolveError::FunResultArity {
+                                name: d.name.name.clone(),
+                                declared: expected,
+                                found: body.arity,
+                                span: d.body.span,
+                            }),
+                            Ok((body, _)) => self.model.funs[f].body = body,
+                            Err(e) => self.error(e),
+                        }
+                    }
+                    ast::Paragraph::Assert(a) => {
+                        let Some(ai) = assert_ix.next() else { continue };
+                        let mut cx = Ctx::new(m);
+                        match self.block(&mut cx, &a.body) {
+                            Ok(body) => self.model.asserts[ai].body = body,
+                            Err(e) => self.error(e),
+                        }
+                    }
+                    ast::Paragraph::Command(c) if mi == 0 => {
+                        let index = self.model.commands.len() + 1;
+                        match self.command(m, c, index) {
+                            Ok(cmd) => self.model.commands.push(cmd),
+                            Err(e) => self.error(e),
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        }
+    }
+
+    fn command(&mut self, m: ModuleId, c: &ast::CommandDecl, index: usize) -> R<ir::Command> {
+        let (kind, kw) = match c.kind {
+            ast::CommandKind::Check => (ir::CommandKind::Check, "check"),
+            ast::CommandKind::Run => (ir::CommandKind::Run, "run"),
+        };
+        let (target, mut name) = match &c.target {
+            ast::CommandTarget::Block(n, blk) => {
+                let mut cx = Ctx::new(m);
+                let f = self.block(&mut cx, blk)?;
+                (ir::CommandTarget::Inline(f), n.as_ref().map_or_else(|| format!("{kw}${index}"), |n| n.name.clone()))
+            }
+            ast::CommandTarget::Name(n) => (self.command_target(m, kw, n)?, n.last().to_string()),
+        };
+        if let Some(l) = &c.label {
+            name = l.name.clone();
+        }
+        let mut scope = ir::Scope::default();
+        if let Some(s) = &c.scope {
+            scope.overall = s.overall.map(|(n, _)| n);
+            let mut seen: Vec<(SigId, Span)> = Vec::new();
+            let mut bw_span: Option<Span> = None;
+            for ts in &s.sigs {
+                let last = ts.name.last();
+                if !ts.name.is_qualified() && (last == "Int" || last == "int") {
+                    if let Some(first) = bw_span {
+                        return Err(ResolveError::ScopeTwice { sig: "Int".into(), span: ts.span, first });
+                    }
+                    if ts.count == 0 || ts.count > 30 {
+                        return Err(ResolveError::BadBitwidth { value: ts.count, span: ts.span });
+                    }
+                    bw_span = Some(ts.span);
+                    scope.bitwidth = Some(ts.count);
+                    continue;
+                }
+                if !ts.name.is_qualified() && (last == "seq" || last == "steps") {
+                    return Err(ResolveError::Unsupported {
+                        what: "a `seq`/`steps` scope",
+                        span: ts.span,
+                        hint: "relprove has no sequences or temporal steps; remove this scope",
+                    });
+                }
+                let sid = self.lookup_sig(m, &ts.name)?;
+                if let SigKind::Subset(_) = self.model.sigs[sid.index()].kind {
+                    return Err(ResolveError::ScopeOnSubset { sig: ts.name.text(), span: ts.span });
+                }
+                if let Some((_, first)) = seen.iter().find(|(x, _)| *x == sid) {
+                    return Err(ResolveError::ScopeTwice { sig: ts.name.text(), span: ts.span, first: *first });
+                }
+                seen.push((sid, ts.span));
+                scope.sigs.push(ir::SigScope { sig: sid, count: ts.count, exact: ts.exact, span: ts.span });
+            }
+        }
+        let expect = match c.expect {
+            None => None,
+            Some((v, _)) if v <= 1 => Some(v as u8),
+            Some((v, span)) => return Err(ResolveError::BadExpect { value: v, span }),
+        };
+        Ok(ir::Command { name, kind, target, scope, expect, span: c.span })
+    }
+
+    fn command_target(&mut self, m: ModuleId, kw: &'static str, n: &ast::Name) -> R<ir::CommandTarget> {
+        // Assertions are not part of the expression namespace: look them up here.
+        let mods = if n.is_qualified() {
+            let cands = self.lookup_global(m, n);
+            let _ = cands?; // validates the qualifier
+            let mut q = m;
+            for part in &n.parts[..n.parts.len() - 1] {
+                if part != "this" {
+                    if let Some((id, _)) = self.mods[q.index()].ns.aliases.get(part) {
+                        q = *id;
+                    }
+                }
+            }
+            vec![q]
+        } else {
+            self.mods[m.index()].visible.clone()
+        };
+        let last = n.last();
+        let asserts: Vec<ir::AssertId> = mods.iter().filter_map(|md| self.mods[md.index()].ns.asserts.get(last).map(|(a, _)| *a)).collect();
+        let preds: Vec<ir::PredId> = mods.iter().flat_map(|md| self.mods[md.index()].ns.preds.get(last).cloned().unwrap_or_default()).collect();
+        let funs = mods.iter().any(|md| self.mods[md.index()].ns.funs.contains_key(last));
+        let wrong = |found| ResolveError::WrongCommandTarget { kind: kw, name: n.text(), found, span: n.span };
+        if kw == "check" {
+            match asserts.len() {
+                1 => return Ok(ir::CommandTarget::Assert(asserts[0])),
+                0 if !preds.is_empty() => return Err(wrong("a predicate")),
+                0 if funs => return Err(wrong("a function")),
+                0 => {}
+                _ => {
+                    return Err(ResolveError::Ambiguous {
+                        name: n.text(),
+                        span: n.span,
+                        candidates: asserts.iter().map(|a| format!("assert `{}`", self.model.asserts[a.index()].name)).collect(),
+                    })
+                }
+            }
+        } else {
+            match preds.len() {
+                1 => return Ok(ir::CommandTarget::Pred(preds[0])),
+                0 if !asserts.is_empty() => return Err(wrong("an assertion")),
+                0 if funs => return Err(wrong("a function")),
+                0 => {}
+                _ => {
+                    return Err(ResolveError::Ambiguous {
+                        name: n.text(),
+                        span: n.span,
+                        candidates: preds.iter().map(|p| self.describe(&super::env::Cand::Pred(*p))).collect(),
+                    })
+                }
+            }
+        }
+        let names: Vec<String> = mods
+            .iter()
+            .flat_map(|md| {
+                let ns = &self.mods[md.index()].ns;
+                if kw == "check" {
+                    ns.asserts.keys().cloned().collect::<Vec<_>>()
+                } else {
+                    ns.preds.keys().cloned().collect()
+                }
+            })
+            .collect();
+        Err(ResolveError::UnknownCommandTarget {
+            kind: if kw == "check" { "assertion" } else { "predicate" },
+            name: n.text(),
+            span: n.span,
+            suggestion: suggest(last, names.iter().map(String::as_str)),
+        })
+    }
+}

@@ -1,0 +1,184 @@
+//! Column types used to disambiguate overloaded names.
+//!
+//! Alloy gives every relational expression a type: a union of products of
+//! top-level sigs. relprove keeps the same information coarsely — each
+//! column is the root of a sig hierarchy, `Int`, or `univ` — which is enough
+//! to decide which of several same-named fields, funs or preds an occurrence
+//! means (Alloy's "relevance" rule). Types never cause errors by themselves:
+//! arity errors are reported from arities, and an empty type only makes an
+//! alternative less preferred.
+
+use std::collections::BTreeSet;
+
+/// One column of a type.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Prim {
+    /// Matches every column.
+    Univ,
+    Int,
+    /// A top-level sig (the root of a hierarchy), by `SigId` index.
+    Sig(u32),
+}
+
+/// A union of products of [`Prim`]s, all of length `arity`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Type {
+    pub arity: usize,
+    pub tuples: BTreeSet<Vec<Prim>>,
+}
+
+/// Beyond this many products a type is widened to all-`univ`.
+const MAX_TUPLES: usize = 128;
+
+fn meet(a: Prim, b: Prim) -> Option<Prim> {
+    match (a, b) {
+        (Prim::Univ, x) | (x, Prim::Univ) => Some(x),
+        (x, y) if x == y => Some(x),
+        _ => None,
+    }
+}
+
+impl Type {
+    /// The type of arity `arity` that meets everything.
+    pub fn univ(arity: usize) -> Type {
+        Type::from_tuples(arity, [vec![Prim::Univ; arity]])
+    }
+    pub fn int() -> Type {
+        Type::from_tuples(1, [vec![Prim::Int]])
+    }
+    /// The arity-0 "type" of a formula: relevant or not.
+    pub fn formula(relevant: bool) -> Type {
+        if relevant {
+            Type::from_tuples(0, [vec![]])
+        } else {
+            Type { arity: 0, tuples: BTreeSet::new() }
+        }
+    }
+    pub fn unary(prims: impl IntoIterator<Item = Prim>) -> Type {
+        Type::from_tuples(1, prims.into_iter().map(|p| vec![p]))
+    }
+    pub fn from_tuples(arity: usize, tuples: impl IntoIterator<Item = Vec<Prim>>) -> Type {
+        Type { arity, tuples: tuples.into_iter().collect() }.widened()
+    }
+    fn widened(self) -> Type {
+        if self.tuples.len() > MAX_TUPLES {
+            Type::univ(self.arity)
+        } else {
+            self
+        }
+    }
+    pub fn is_empty(&self) -> bool {
+        self.tuples.is_empty()
+    }
+    pub fn union(&self, other: &Type) -> Type {
+        Type::from_tuples(self.arity, self.tuples.iter().chain(other.tuples.iter()).cloned())
+    }
+    pub fn intersect(&self, other: &Type) -> Type {
+        let mut out = BTreeSet::new();
+        for a in &self.tuples {
+            for b in &other.tuples {
+                if a.len() != b.len() {
+                    continue;
+                }
+                let m: Option<Vec<Prim>> = a.iter().zip(b).map(|(&x, &y)| meet(x, y)).collect();
+                if let Some(m) = m {
+                    out.insert(m);
+                }
+            }
+        }
+        Type::from_tuples(self.arity, out)
+    }
+    /// Whether the two types share a tuple (same arity assumed).
+    pub fn overlaps(&self, other: &Type) -> bool {
+        !self.intersect(other).is_empty()
+    }
+    pub fn join(&self, other: &Type) -> Type {
+        let arity = (self.arity + other.arity).saturating_sub(2);
+        let mut out = BTreeSet::new();
+        for a in &self.tuples {
+            for b in &other.tuples {
+                let (Some(&x), Some(&y)) = (a.last(), b.first()) else { continue };
+                if meet(x, y).is_some() {
+                    let mut t = a[..a.len() - 1].to_vec();
+                    t.extend_from_slice(&b[1..]);
+                    out.insert(t);
+                }
+            }
+        }
+        Type::from_tuples(arity, out)
+    }
+    pub fn product(&self, other: &Type) -> Type {
+        let mut out = BTreeSet::new();
+        for a in &self.tuples {
+            for b in &other.tuples {
+                let mut t = a.clone();
+                t.extend_from_slice(b);
+                out.insert(t);
+            }
+        }
+        Type::from_tuples(self.arity + other.arity, out)
+    }
+    pub fn transpose(&self) -> Type {
+        Type::from_tuples(self.arity, self.tuples.iter().map(|t| t.iter().rev().copied().collect()))
+    }
+    /// `s <: r`: the tuples of `r` whose first column meets `s`.
+    pub fn domain_restrict(set: &Type, rel: &Type) -> Type {
+        let mut out = BTreeSet::new();
+        for s in &set.tuples {
+            for r in &rel.tuples {
+                if let (Some(&x), Some(&y)) = (s.first(), r.first()) {
+                    if let Some(m) = meet(x, y) {
+                        let mut t = r.clone();
+                        t[0] = m;
+                        out.insert(t);
+                    }
+                }
+            }
+        }
+        Type::from_tuples(rel.arity, out)
+    }
+    /// `r :> s`.
+    pub fn range_restrict(rel: &Type, set: &Type) -> Type {
+        Type::domain_restrict(set, &rel.transpose()).transpose()
+    }
+    /// `^r`: the fixpoint of `r + r.r`.
+    pub fn closure(&self) -> Type {
+        let mut cur = self.clone();
+        for _ in 0..8 {
+            let next = cur.union(&cur.join(self));
+            if next == cur {
+                break;
+            }
+            cur = next;
+        }
+        cur
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn s(i: u32) -> Prim {
+        Prim::Sig(i)
+    }
+
+    #[test]
+    fn join_keeps_only_matching_columns() {
+        let r = Type::from_tuples(2, [vec![s(0), s(1)]]);
+        let q = Type::from_tuples(2, [vec![s(1), s(2)]]);
+        assert_eq!(r.join(&q), Type::from_tuples(2, [vec![s(0), s(2)]]));
+        assert!(q.join(&r).is_empty());
+        assert!(!Type::univ(2).join(&q).is_empty());
+    }
+
+    #[test]
+    fn restrictions_and_closure() {
+        let r = Type::from_tuples(2, [vec![s(0), s(1)], vec![s(1), s(0)]]);
+        assert_eq!(Type::domain_restrict(&Type::unary([s(0)]), &r), Type::from_tuples(2, [vec![s(0), s(1)]]));
+        assert_eq!(Type::range_restrict(&r, &Type::unary([s(0)])), Type::from_tuples(2, [vec![s(1), s(0)]]));
+        assert_eq!(r.closure().tuples.len(), 4);
+        assert!(Type::int().overlaps(&Type::univ(1)));
+        assert!(!Type::int().overlaps(&Type::unary([s(3)])));
+    }
+}

@@ -1,0 +1,969 @@
+//! IR → boolean circuit. Every relational expression becomes a sparse
+//! boolean [`Matrix`] over the universe of the [`Bounds`], every formula a
+//! circuit literal, every integer expression a two's-complement bit-vector
+//! of the bitwidth (wrapping like Alloy's). Quantifiers are grounded over
+//! the upper bounds of their declarations, predicate and function calls are
+//! inlined, top-level existentials of the command are skolemized, and
+//! lex-leader symmetry-breaking predicates are added for interchangeable
+//! atoms.
+//!
+//! The entry point [`translate_command`] reads as the pipeline: relations →
+//! implicit constraints (sig hierarchy, field declarations, facts) →
+//! command formula (skolemized) → symmetry breaking.
+
+pub mod circuit;
+pub mod int;
+pub mod matrix;
+
+use std::collections::{BTreeMap, HashSet};
+
+use crate::bounds::Bounds;
+use crate::diag::{Diagnostic, Phase, Span};
+use crate::ir::*;
+use circuit::{Circuit, Lit};
+use matrix::{Dims, Matrix};
+
+/// A translated command: the circuit, its root constraints, and the
+/// matrices needed to read an instance back from a model.
+pub struct Translation {
+    pub circuit: Circuit,
+    pub roots: Vec<Lit>,
+    pub dims: Dims,
+    pub sigs: Vec<Matrix>,
+    pub fields: Vec<Matrix>,
+    pub skolems: Vec<(String, Matrix)>,
+}
+
+pub struct Options {
+    /// Maximum length of each lex-leader predicate (0 disables symmetry
+    /// breaking).
+    pub symmetry: usize,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options { symmetry: 20 }
+    }
+}
+
+type R<T> = Result<T, Diagnostic>;
+
+pub struct Translator<'a> {
+    pub model: &'a Model,
+    pub bounds: &'a Bounds,
+    pub c: Circuit,
+    pub d: Dims,
+    pub bw: usize,
+    sigs: Vec<Matrix>,
+    fields: Vec<Matrix>,
+    env: Vec<Option<Matrix>>,
+    univ: Matrix,
+    iden: Matrix,
+    ints: Matrix,
+    skolems: Vec<(String, Matrix)>,
+    depth: usize,
+}
+
+fn err(span: Span, msg: impl Into<String>) -> Diagnostic {
+    Diagnostic::new(Phase::Translate, span, msg)
+}
+
+/// Translate the command `cmd` of `model` under `bounds`.
+pub fn translate_command(model: &Model, bounds: &Bounds, cmd: &Command, opts: &Options) -> R<Translation> {
+    let mut t = Translator::new(model, bounds);
+    let mut roots = Vec::new();
+    roots.extend(t.sig_constraints());
+    roots.extend(t.field_constraints()?);
+    for f in &model.facts {
+        let l = t.formula(&f.body)?;
+        roots.push(l);
+    }
+    let goal = t.command_formula(cmd)?;
+    roots.push(goal);
+    if opts.symmetry > 0 {
+        roots.extend(t.symmetry_breaking(opts.symmetry));
+    }
+    Ok(Translation { circuit: t.c, roots, dims: t.d, sigs: t.sigs, fields: t.fields, skolems: t.skolems })
+}
+
+impl<'a> Translator<'a> {
+    pub fn new(model: &'a Model, bounds: &'a Bounds) -> Translator<'a> {
+        let mut c = Circuit::new();
+        let n = bounds.universe.len() as u64;
+        let d = Dims { n };
+        // Sig matrices, children before parents: an abstract sig with
+        // children is the union of its children.
+        let nsigs = model.sigs.len();
+        let mut sigs: Vec<Option<Matrix>> = vec![None; nsigs];
+        fn build(
+            s: SigId,
+            model: &Model,
+            bounds: &Bounds,
+            c: &mut Circuit,
+            sigs: &mut Vec<Option<Matrix>>,
+        ) {
+            if sigs[s.index()].is_some() {
+                return;
+            }
+            let kids: Vec<SigId> = model.children(s).collect();
+            for &k in &kids {
+                build(k, model, bounds, c, sigs);
+            }
+            let lower: HashSet<u32> = bounds.sig_lower[s.index()].iter().copied().collect();
+            let sig = model.sig(s);
+            let m = if sig.is_abstract && !kids.is_empty() {
+                let mut es = Vec::new();
+                for &k in &kids {
+                    es.extend(sigs[k.index()].as_ref().unwrap().entries.iter().copied());
+                }
+                for &a in &lower {
+                    es.push((a as u64, Lit::TRUE));
+                }
+                Matrix::from_entries(c, 1, es)
+            } else {
+                let es = bounds.sig_upper[s.index()]
+                    .iter()
+                    .map(|&a| (a as u64, if lower.contains(&a) { Lit::TRUE } else { c.input() }))
+                    .collect();
+                Matrix { arity: 1, entries: es }
+            };
+            sigs[s.index()] = Some(m);
+        }
+        for s in model.sig_ids() {
+            if !matches!(model.sig(s).kind, SigKind::Subset(_)) {
+                build(s, model, bounds, &mut c, &mut sigs);
+            }
+        }
+        for s in model.sig_ids() {
+            if sigs[s.index()].is_none() {
+                let lower: HashSet<u32> = bounds.sig_lower[s.index()].iter().copied().collect();
+                let es = bounds.sig_upper[s.index()]
+                    .iter()
+                    .map(|&a| (a as u64, if lower.contains(&a) { Lit::TRUE } else { c.input() }))
+                    .collect();
+                sigs[s.index()] = Some(Matrix { arity: 1, entries: es });
+            }
+        }
+        let sigs: Vec<Matrix> = sigs.into_iter().map(|m| m.unwrap()).collect();
+        let fields: Vec<Matrix> = bounds
+            .field_upper
+            .iter()
+            .zip(&model.fields)
+            .map(|(up, f)| Matrix { arity: f.arity, entries: up.iter().map(|t| (d.index(t), c.input())).collect() })
+            .collect();
+        let ints = Matrix { arity: 1, entries: bounds.int_atoms().map(|a| (a as u64, Lit::TRUE)).collect() };
+        let mut univ = ints.clone();
+        for s in model.top_level_sigs() {
+            univ = d.union(&mut c, &univ, &sigs[s.index()]);
+        }
+        let iden = Matrix { arity: 2, entries: univ.entries.iter().map(|&(a, l)| (a * n + a, l)).collect() };
+        let bw = bounds.universe.bitwidth as usize;
+        Translator {
+            model,
+            bounds,
+            c,
+            d,
+            bw,
+            sigs,
+            fields,
+            env: vec![None; model.vars.len()],
+            univ,
+            iden,
+            ints,
+            skolems: Vec::new(),
+            depth: 0,
+        }
+    }
+
+    pub fn sig_matrix(&self, s: SigId) -> &Matrix {
+        &self.sigs[s.index()]
+    }
+    pub fn field_matrix(&self, f: FieldId) -> &Matrix {
+        &self.fields[f.index()]
+    }
+
+    fn subset(&mut self, a: &Matrix, b: &Matrix) -> Lit {
+        let mut conj = Vec::with_capacity(a.entries.len());
+        for &(i, l) in &a.entries {
+            let r = self.c.implies(l, b.get(i));
+            if r == Lit::FALSE {
+                return Lit::FALSE;
+            }
+            conj.push(r);
+        }
+        self.c.and(&conj)
+    }
+
+    fn some(&mut self, a: &Matrix) -> Lit {
+        self.c.or(&a.lits())
+    }
+
+    fn mult(&mut self, m: Mult, a: &Matrix) -> Lit {
+        let lits = a.lits();
+        match m {
+            Mult::Set => Lit::TRUE,
+            Mult::Some => self.c.or(&lits),
+            Mult::Lone => self.c.at_most_one(&lits),
+            Mult::One => self.c.exactly_one(&lits),
+        }
+    }
+
+    /// Hierarchy constraints: subsig ⊆ parent (for non-abstract parents; an
+    /// abstract parent is the union of its children by construction),
+    /// siblings disjoint, subset sigs ⊆ the union of theirs, cardinalities.
+    fn sig_constraints(&mut self) -> Vec<Lit> {
+        let model = self.model;
+        let mut out = Vec::new();
+        for s in model.sig_ids() {
+            let kids: Vec<SigId> = model.children(s).collect();
+            let sig = model.sig(s);
+            if !(sig.is_abstract && !kids.is_empty()) {
+                for &k in &kids {
+                    let (a, b) = (self.sigs[k.index()].clone(), self.sigs[s.index()].clone());
+                    let l = self.subset(&a, &b);
+                    out.push(l);
+                }
+            }
+            // siblings disjoint: per atom at most one child
+            if kids.len() > 1 {
+                let mut per_atom: BTreeMap<u64, Vec<Lit>> = BTreeMap::new();
+                for &k in &kids {
+                    for &(a, l) in &self.sigs[k.index()].entries {
+                        per_atom.entry(a).or_default().push(l);
+                    }
+                }
+                for (_, ls) in per_atom {
+                    let l = self.c.at_most_one(&ls);
+                    out.push(l);
+                }
+            }
+            if let SigKind::Subset(parents) = &sig.kind {
+                let mut u = Matrix::empty(1);
+                for p in parents {
+                    u = self.d.union(&mut self.c, &u, &self.sigs[p.index()].clone());
+                }
+                let me = self.sigs[s.index()].clone();
+                let l = self.subset(&me, &u);
+                out.push(l);
+            }
+        }
+        for card in &self.bounds.cards {
+            let lits = self.sigs[card.sig.index()].lits();
+            if card.min > 0 {
+                let l = self.c.at_least(&lits, card.min as usize);
+                out.push(l);
+            }
+            if let Some(max) = card.max {
+                let l = self.c.at_most(&lits, max as usize);
+                out.push(l);
+            }
+        }
+        out
+    }
+
+    /// Field declarations: `f in S -> ...`, and for every `this` in `S`,
+    /// `this.f` has the declared multiplicity and lies in the declared
+    /// bound (with its arrow multiplicities); `disj` fields are disjoint.
+    fn field_constraints(&mut self) -> R<Vec<Lit>> {
+        let model = self.model;
+        let mut out = Vec::new();
+        let n = self.d.n;
+        for fid in model.field_ids() {
+            let f = model.field(fid);
+            let fm = self.fields[fid.index()].clone();
+            let sm = self.sigs[f.sig.index()].clone();
+            let suf = self.d.pow(f.arity - 1);
+            // first column in S
+            for &(i, l) in &fm.entries {
+                let r = self.c.implies(l, sm.get(i / suf));
+                out.push(r);
+            }
+            for &(a, inside) in &sm.entries {
+                let slice = self.d.slice_prefix(&fm, 1, a);
+                let this = Matrix { arity: 1, entries: vec![(a, Lit::TRUE)] };
+                let old = self.bind(f.this_var, this);
+                let m = self.mult(f.decl.mult, &slice);
+                let within = self.in_with_mults(&slice, &f.decl.bound)?;
+                self.restore(f.this_var, old);
+                let both = self.c.and2(m, within);
+                let r = self.c.implies(inside, both);
+                out.push(r);
+            }
+            let _ = n;
+        }
+        // disj groups: consecutive disj fields of a sig with the same declaration
+        let mut i = 0;
+        while i < model.fields.len() {
+            let f = &model.fields[i];
+            if !f.disj {
+                i += 1;
+                continue;
+            }
+            let mut j = i + 1;
+            while j < model.fields.len() {
+                let g = &model.fields[j];
+                if g.disj && g.sig == f.sig && g.decl.mult == f.decl.mult && g.decl.bound.kind == f.decl.bound.kind {
+                    j += 1;
+                } else {
+                    break;
+                }
+            }
+            for x in i..j {
+                for y in x + 1..j {
+                    let (a, b) = (self.fields[x].clone(), self.fields[y].clone());
+                    let both = self.d.intersection(&mut self.c, &a, &b);
+                    let s = self.some(&both);
+                    out.push(!s);
+                }
+            }
+            i = j;
+        }
+        Ok(out)
+    }
+
+    pub fn bind(&mut self, v: VarId, m: Matrix) -> Option<Matrix> {
+        std::mem::replace(&mut self.env[v.index()], Some(m))
+    }
+    pub fn restore(&mut self, v: VarId, old: Option<Matrix>) {
+        self.env[v.index()] = old;
+    }
+
+    /// `a in b` where `b` may carry arrow multiplicities.
+    pub fn in_with_mults(&mut self, a: &Matrix, b: &Expr) -> R<Lit> {
+        let bm = self.expr(b)?;
+        let sub = self.subset(a, &bm);
+        let m = self.arrow_mults(a, b)?;
+        Ok(self.c.and2(sub, m))
+    }
+
+    fn has_mults(e: &Expr) -> bool {
+        match &e.kind {
+            ExprKind::Product { lhs, lmult, rmult, rhs } => {
+                *lmult != Mult::Set || *rmult != Mult::Set || Self::has_mults(lhs) || Self::has_mults(rhs)
+            }
+            _ => false,
+        }
+    }
+
+    fn arrow_mults(&mut self, a: &Matrix, b: &Expr) -> R<Lit> {
+        if !Self::has_mults(b) {
+            return Ok(Lit::TRUE);
+        }
+        let ExprKind::Product { lhs, lmult, rmult, rhs } = &b.kind else { unreachable!() };
+        let lm = self.expr(lhs)?;
+        let rm = self.expr(rhs)?;
+        let mut conj = Vec::new();
+        if *rmult != Mult::Set || Self::has_mults(rhs) {
+            for &(t, g) in &lm.entries {
+                let s = self.d.slice_prefix(a, lhs.arity, t);
+                let m = self.mult(*rmult, &s);
+                let inner = self.arrow_mults(&s, rhs)?;
+                let both = self.c.and2(m, inner);
+                conj.push(self.c.implies(g, both));
+            }
+        }
+        if *lmult != Mult::Set || Self::has_mults(lhs) {
+            for &(u, g) in &rm.entries {
+                let s = self.d.slice_suffix(a, rhs.arity, u);
+                let m = self.mult(*lmult, &s);
+                let inner = self.arrow_mults(&s, lhs)?;
+                let both = self.c.and2(m, inner);
+                conj.push(self.c.implies(g, both));
+            }
+        }
+        Ok(self.c.and(&conj))
+    }
+
+    // ---------------------------------------------------------------
+    // Expressions
+
+    pub fn expr(&mut self, e: &Expr) -> R<Matrix> {
+        let d = self.d;
+        Ok(match &e.kind {
+            ExprKind::Sig(s) => self.sigs[s.index()].clone(),
+            ExprKind::Field(f) => self.fields[f.index()].clone(),
+            ExprKind::Var(v) => match &self.env[v.index()] {
+                Some(m) => m.clone(),
+                None => return Err(err(e.span, format!("internal: unbound variable `{}`", self.model.var(*v).name))),
+            },
+            ExprKind::Univ => self.univ.clone(),
+            ExprKind::Iden => self.iden.clone(),
+            ExprKind::None => Matrix::empty(e.arity),
+            ExprKind::IntAtoms => self.ints.clone(),
+            ExprKind::Union(a, b) => {
+                let (a, b) = (self.expr(a)?, self.expr(b)?);
+                d.union(&mut self.c, &a, &b)
+            }
+            ExprKind::Intersection(a, b) => {
+                let (a, b) = (self.expr(a)?, self.expr(b)?);
+                d.intersection(&mut self.c, &a, &b)
+            }
+            ExprKind::Difference(a, b) => {
+                let (a, b) = (self.expr(a)?, self.expr(b)?);
+                d.difference(&mut self.c, &a, &b)
+            }
+            ExprKind::Join(a, b) => {
+                let (a, b) = (self.expr(a)?, self.expr(b)?);
+                if a.arity + b.arity < 3 {
+                    return Err(err(e.span, "join of two unary expressions"));
+                }
+                d.join(&mut self.c, &a, &b)
+            }
+            ExprKind::Product { lhs, rhs, .. } => {
+                let (a, b) = (self.expr(lhs)?, self.expr(rhs)?);
+                d.product(&mut self.c, &a, &b)
+            }
+            ExprKind::Override(a, b) => {
+                let (a, b) = (self.expr(a)?, self.expr(b)?);
+                d.override_(&mut self.c, &a, &b)
+            }
+            ExprKind::DomainRestrict(s, r) => {
+                let (s, r) = (self.expr(s)?, self.expr(r)?);
+                d.domain_restrict(&mut self.c, &s, &r)
+            }
+            ExprKind::RangeRestrict(r, s) => {
+                let (r, s) = (self.expr(r)?, self.expr(s)?);
+                d.range_restrict(&mut self.c, &r, &s)
+            }
+            ExprKind::Transpose(a) => {
+                let a = self.expr(a)?;
+                d.transpose(&a)
+            }
+            ExprKind::Closure(a) => {
+                let a = self.expr(a)?;
+                d.closure(&mut self.c, &a)
+            }
+            ExprKind::ReflexiveClosure(a) => {
+                let a = self.expr(a)?;
+                let cl = d.closure(&mut self.c, &a);
+                let id = self.iden.clone();
+                d.union(&mut self.c, &cl, &id)
+            }
+            ExprKind::Comprehension { decls, body } => {
+                let vars = self.flatten_decls(decls, e.span)?;
+                let mut acc: Vec<(u64, Lit)> = Vec::new();
+                let mut tuple_parts: Vec<(u64, usize)> = Vec::new();
+                self.ground(&vars, 0, Lit::TRUE, &mut tuple_parts, &mut |t, guard, parts| {
+                    let b = t.formula(body)?;
+                    let l = t.c.and2(guard, b);
+                    if l != Lit::FALSE {
+                        let mut idx = 0u64;
+                        for &(ti, ar) in parts.iter() {
+                            idx = idx * t.d.pow(ar) + ti;
+                        }
+                        acc.push((idx, l));
+                    }
+                    Ok(())
+                })?;
+                Matrix::from_entries(&mut self.c, e.arity, acc)
+            }
+            ExprKind::Call(fid, args) => {
+                let fun = self.model.fun(*fid);
+                let argm: Vec<Matrix> = args.iter().map(|a| self.expr(a)).collect::<R<_>>()?;
+                self.enter(e.span)?;
+                let olds: Vec<(VarId, Option<Matrix>)> =
+                    fun.params.iter().zip(argm).map(|(p, m)| (p.var, self.bind(p.var, m))).collect();
+                let r = self.expr(&fun.body);
+                for (v, o) in olds.into_iter().rev() {
+                    self.restore(v, o);
+                }
+                self.depth -= 1;
+                r?
+            }
+            ExprKind::IfThenElse(c, a, b) => {
+                let c = self.formula(c)?;
+                let (a, b) = (self.expr(a)?, self.expr(b)?);
+                let ga = Matrix { arity: a.arity, entries: a.entries.iter().map(|&(i, l)| (i, self.c.and2(c, l))).collect() };
+                let gb = Matrix { arity: b.arity, entries: b.entries.iter().map(|&(i, l)| (i, self.c.and2(!c, l))).collect() };
+                let ga = Matrix::from_entries(&mut self.c, a.arity, ga.entries);
+                let gb = Matrix::from_entries(&mut self.c, b.arity, gb.entries);
+                d.union(&mut self.c, &ga, &gb)
+            }
+            ExprKind::Let(v, x, body) => {
+                let m = self.expr(x)?;
+                let old = self.bind(*v, m);
+                let r = self.expr(body);
+                self.restore(*v, old);
+                r?
+            }
+            ExprKind::IntToAtom(i) => {
+                let bits = self.int_expr(i)?;
+                let mut es = Vec::new();
+                for a in self.bounds.int_atoms() {
+                    let v = self.bounds.universe.atoms[a].int.unwrap();
+                    let k = int::constant(v, self.bw);
+                    let l = int::equal(&mut self.c, &bits, &k);
+                    if l != Lit::FALSE {
+                        es.push((a as u64, l));
+                    }
+                }
+                Matrix { arity: 1, entries: es }
+            }
+        })
+    }
+
+    fn enter(&mut self, span: Span) -> R<()> {
+        self.depth += 1;
+        if self.depth > 200 {
+            self.depth -= 1;
+            return Err(err(span, "calls nested more than 200 deep (recursive predicate or function?)"));
+        }
+        Ok(())
+    }
+
+    /// Flatten quantifier declarations to (var, bound, disj-group) triples.
+    fn flatten_decls<'e>(&self, decls: &'e [QuantDecl], span: Span) -> R<Vec<(VarId, &'e Expr, usize)>> {
+        let mut out = Vec::new();
+        for (gi, d) in decls.iter().enumerate() {
+            if d.mult != Mult::One {
+                return Err(err(span, format!(
+                    "higher-order quantification (`{}` declaration) cannot be grounded; only top-level existentials can be skolemized",
+                    d.mult.keyword()
+                )));
+            }
+            for &v in &d.vars {
+                out.push((v, &d.bound, if d.disj { gi + 1 } else { 0 }));
+            }
+        }
+        Ok(out)
+    }
+
+    /// Enumerate the bindings of `vars[i..]` (each a tuple of its bound,
+    /// distinct within a disj group), calling `f` with the conjunction of
+    /// the membership guards and the chosen tuples.
+    #[allow(clippy::type_complexity)]
+    fn ground(
+        &mut self,
+        vars: &[(VarId, &Expr, usize)],
+        i: usize,
+        guard: Lit,
+        parts: &mut Vec<(u64, usize)>,
+        f: &mut dyn FnMut(&mut Translator<'a>, Lit, &[(u64, usize)]) -> R<()>,
+    ) -> R<()> {
+        if i == vars.len() {
+            return f(self, guard, parts);
+        }
+        let (v, bound, group) = vars[i];
+        let bm = self.expr(bound)?;
+        for &(t, l) in &bm.entries {
+            if group != 0 && (0..i).any(|j| vars[j].2 == group && parts[j].0 == t) {
+                continue;
+            }
+            let g = self.c.and2(guard, l);
+            if g == Lit::FALSE {
+                continue;
+            }
+            let old = self.bind(v, Matrix { arity: bm.arity, entries: vec![(t, Lit::TRUE)] });
+            parts.push((t, bm.arity));
+            let r = self.ground(vars, i + 1, g, parts, f);
+            parts.pop();
+            self.restore(v, old);
+            r?;
+        }
+        Ok(())
+    }
+
+    // ---------------------------------------------------------------
+    // Formulas
+
+    pub fn formula(&mut self, f: &Formula) -> R<Lit> {
+        Ok(match &f.kind {
+            FormulaKind::True => Lit::TRUE,
+            FormulaKind::False => Lit::FALSE,
+            FormulaKind::In(a, b) => {
+                let am = self.expr(a)?;
+                self.in_with_mults(&am, b)?
+            }
+            FormulaKind::Eq(a, b) => {
+                let (a, b) = (self.expr(a)?, self.expr(b)?);
+                let mut conj = Vec::new();
+                let (mut i, mut j) = (0, 0);
+                while i < a.entries.len() || j < b.entries.len() {
+                    if j >= b.entries.len() || (i < a.entries.len() && a.entries[i].0 < b.entries[j].0) {
+                        conj.push(!a.entries[i].1);
+                        i += 1;
+                    } else if i >= a.entries.len() || b.entries[j].0 < a.entries[i].0 {
+                        conj.push(!b.entries[j].1);
+                        j += 1;
+                    } else {
+                        let l = self.c.iff(a.entries[i].1, b.entries[j].1);
+                        conj.push(l);
+                        i += 1;
+                        j += 1;
+                    }
+                    if conj.last() == Some(&Lit::FALSE) {
+                        return Ok(Lit::FALSE);
+                    }
+                }
+                self.c.and(&conj)
+            }
+            FormulaKind::Mult(m, e) => {
+                let em = self.expr(e)?;
+                let lits = em.lits();
+                match m {
+                    Mult::Set => Lit::TRUE,
+                    Mult::Some => self.c.or(&lits),
+                    Mult::Lone => self.c.at_most_one(&lits),
+                    Mult::One => self.c.exactly_one(&lits),
+                }
+            }
+            FormulaKind::IntCmp(op, a, b) => {
+                let (a, b) = (self.int_expr(a)?, self.int_expr(b)?);
+                let c = &mut self.c;
+                match op {
+                    IntCmp::Eq => int::equal(c, &a, &b),
+                    IntCmp::Ne => !int::equal(c, &a, &b),
+                    IntCmp::Lt => int::less(c, &a, &b),
+                    IntCmp::Gt => int::less(c, &b, &a),
+                    IntCmp::Le => !int::less(c, &b, &a),
+                    IntCmp::Ge => !int::less(c, &a, &b),
+                }
+            }
+            FormulaKind::Not(g) => !self.formula(g)?,
+            FormulaKind::And(fs) => {
+                let mut ls = Vec::with_capacity(fs.len());
+                for g in fs {
+                    let l = self.formula(g)?;
+                    if l == Lit::FALSE {
+                        return Ok(Lit::FALSE);
+                    }
+                    ls.push(l);
+                }
+                self.c.and(&ls)
+            }
+            FormulaKind::Or(fs) => {
+                let mut ls = Vec::with_capacity(fs.len());
+                for g in fs {
+                    let l = self.formula(g)?;
+                    if l == Lit::TRUE {
+                        return Ok(Lit::TRUE);
+                    }
+                    ls.push(l);
+                }
+                self.c.or(&ls)
+            }
+            FormulaKind::Implies(a, b) => {
+                let a = self.formula(a)?;
+                if a == Lit::FALSE {
+                    return Ok(Lit::TRUE);
+                }
+                let b = self.formula(b)?;
+                self.c.implies(a, b)
+            }
+            FormulaKind::Iff(a, b) => {
+                let (a, b) = (self.formula(a)?, self.formula(b)?);
+                self.c.iff(a, b)
+            }
+            FormulaKind::IfThenElse(c, a, b) => {
+                let c = self.formula(c)?;
+                let (a, b) = (self.formula(a)?, self.formula(b)?);
+                self.c.ite(c, a, b)
+            }
+            FormulaKind::Quant(q, decls, body) => {
+                let vars = self.flatten_decls(decls, f.span)?;
+                let mut cases: Vec<(Lit, Lit)> = Vec::new();
+                let q = *q;
+                let mut parts = Vec::new();
+                self.ground(&vars, 0, Lit::TRUE, &mut parts, &mut |t, guard, _| {
+                    let b = t.formula(body)?;
+                    cases.push((guard, b));
+                    Ok(())
+                })?;
+                match q {
+                    Quant::All => {
+                        let mut conj = Vec::with_capacity(cases.len());
+                        for (g, b) in cases {
+                            conj.push(self.c.implies(g, b));
+                        }
+                        self.c.and(&conj)
+                    }
+                    Quant::Some | Quant::No | Quant::Lone | Quant::One => {
+                        let mut ls = Vec::with_capacity(cases.len());
+                        for (g, b) in cases {
+                            ls.push(self.c.and2(g, b));
+                        }
+                        match q {
+                            Quant::Some => self.c.or(&ls),
+                            Quant::No => !self.c.or(&ls),
+                            Quant::Lone => self.c.at_most_one(&ls),
+                            _ => self.c.exactly_one(&ls),
+                        }
+                    }
+                }
+            }
+            FormulaKind::Call(pid, args) => {
+                let pred = self.model.pred(*pid);
+                let argm: Vec<Matrix> = args.iter().map(|a| self.expr(a)).collect::<R<_>>()?;
+                self.enter(f.span)?;
+                let olds: Vec<(VarId, Option<Matrix>)> =
+                    pred.params.iter().zip(argm).map(|(p, m)| (p.var, self.bind(p.var, m))).collect();
+                let r = self.formula(&pred.body);
+                for (v, o) in olds.into_iter().rev() {
+                    self.restore(v, o);
+                }
+                self.depth -= 1;
+                r?
+            }
+            FormulaKind::Let(v, x, body) => {
+                let m = self.expr(x)?;
+                let old = self.bind(*v, m);
+                let r = self.formula(body);
+                self.restore(*v, old);
+                r?
+            }
+        })
+    }
+
+    // ---------------------------------------------------------------
+    // Integers
+
+    pub fn int_expr(&mut self, e: &IntExpr) -> R<Vec<Lit>> {
+        let bw = self.bw;
+        Ok(match &e.kind {
+            IntExprKind::Lit(v) => int::constant(*v, bw),
+            IntExprKind::Card(x) => {
+                let m = self.expr(x)?;
+                int::count(&mut self.c, &m.lits(), bw)
+            }
+            IntExprKind::Sum(x) => {
+                let m = self.expr(x)?;
+                let mut terms = Vec::new();
+                for &(a, l) in &m.entries {
+                    if let Some(v) = self.bounds.universe.atoms.get(a as usize).and_then(|i| i.int) {
+                        let k = int::constant(v, bw);
+                        terms.push(k.iter().map(|&b| self.c.and2(b, l)).collect::<Vec<Lit>>());
+                    }
+                }
+                int::sum(&mut self.c, terms, bw)
+            }
+            IntExprKind::Add(a, b) => {
+                let (a, b) = (self.int_expr(a)?, self.int_expr(b)?);
+                int::add(&mut self.c, &a, &b)
+            }
+            IntExprKind::Sub(a, b) => {
+                let (a, b) = (self.int_expr(a)?, self.int_expr(b)?);
+                int::sub(&mut self.c, &a, &b)
+            }
+            IntExprKind::Mul(a, b) => {
+                let (a, b) = (self.int_expr(a)?, self.int_expr(b)?);
+                int::mul(&mut self.c, &a, &b)
+            }
+            IntExprKind::Div(a, b) => {
+                let (a, b) = (self.int_expr(a)?, self.int_expr(b)?);
+                int::divrem(&mut self.c, &a, &b).0
+            }
+            IntExprKind::Rem(a, b) => {
+                let (a, b) = (self.int_expr(a)?, self.int_expr(b)?);
+                int::divrem(&mut self.c, &a, &b).1
+            }
+            IntExprKind::Neg(a) => {
+                let a = self.int_expr(a)?;
+                int::neg(&mut self.c, &a)
+            }
+            IntExprKind::IfThenElse(c, a, b) => {
+                let c = self.formula(c)?;
+                let (a, b) = (self.int_expr(a)?, self.int_expr(b)?);
+                a.iter().zip(&b).map(|(&x, &y)| self.c.ite(c, x, y)).collect()
+            }
+            IntExprKind::Let(v, x, body) => {
+                let m = self.expr(x)?;
+                let old = self.bind(*v, m);
+                let r = self.int_expr(body);
+                self.restore(*v, old);
+                r?
+            }
+        })
+    }
+
+    // ---------------------------------------------------------------
+    // The command, with top-level skolemization
+
+    fn command_formula(&mut self, cmd: &Command) -> R<Lit> {
+        match &cmd.target {
+            CommandTarget::Assert(a) => {
+                let body = &self.model.assert(*a).body;
+                self.top(body, true, &cmd.name)
+            }
+            CommandTarget::Inline(f) => match cmd.kind {
+                CommandKind::Check => self.top(f, true, &cmd.name),
+                CommandKind::Run => self.top(f, false, &cmd.name),
+            },
+            CommandTarget::Pred(p) => {
+                let pred = self.model.pred(*p);
+                // run P: some params | body, params skolemized.
+                let mut conj = Vec::new();
+                for param in &pred.params {
+                    let bound = self.expr(&param.decl.bound)?;
+                    let name = format!("${}_{}", pred.name, self.model.var(param.var).name);
+                    let (sk, l) = self.skolem(&bound, param.decl.mult, &param.decl.bound)?;
+                    conj.push(l);
+                    self.skolems.push((name, sk.clone()));
+                    self.bind(param.var, sk);
+                }
+                let body = self.top(&pred.body, cmd.kind == CommandKind::Check, &cmd.name)?;
+                conj.push(body);
+                Ok(self.c.and(&conj))
+            }
+        }
+    }
+
+    /// A fresh relation within the tuples of `bound`, with multiplicity
+    /// `mult` and `bound`'s arrow multiplicities.
+    fn skolem(&mut self, bound: &Matrix, mult: Mult, bexpr: &Expr) -> R<(Matrix, Lit)> {
+        let es: Vec<(u64, Lit)> = bound.entries.iter().map(|&(i, _)| (i, self.c.input())).collect();
+        let sk = Matrix { arity: bound.arity, entries: es };
+        let sub = self.subset(&sk, bound);
+        let m = self.mult(mult, &sk);
+        let am = self.arrow_mults(&sk, bexpr)?;
+        Ok((sk, self.c.and(&[sub, m, am])))
+    }
+
+    /// Translate `f` (negated when `neg`) skolemizing the existentials at
+    /// its top level.
+    fn top(&mut self, f: &Formula, neg: bool, cmd: &str) -> R<Lit> {
+        match (&f.kind, neg) {
+            (FormulaKind::Not(g), _) => self.top(g, !neg, cmd),
+            (FormulaKind::And(fs), false) | (FormulaKind::Or(fs), true) => {
+                let mut ls = Vec::new();
+                for g in fs {
+                    let l = self.top(g, neg, cmd)?;
+                    if l == Lit::FALSE {
+                        return Ok(Lit::FALSE);
+                    }
+                    ls.push(l);
+                }
+                Ok(self.c.and(&ls))
+            }
+            (FormulaKind::Implies(a, b), true) => {
+                let a = self.top(a, false, cmd)?;
+                let b = self.top(b, true, cmd)?;
+                Ok(self.c.and2(a, b))
+            }
+            (FormulaKind::Quant(Quant::Some, decls, body), false) | (FormulaKind::Quant(Quant::All, decls, body), true) => {
+                let mut conj = Vec::new();
+                let mut bound_vars = Vec::new();
+                for d in decls {
+                    let mut group: Vec<Matrix> = Vec::new();
+                    for &v in &d.vars {
+                        let bm = self.expr(&d.bound)?;
+                        let (sk, l) = self.skolem(&bm, d.mult, &d.bound)?;
+                        conj.push(l);
+                        if d.disj {
+                            for other in &group {
+                                let both = self.d.intersection(&mut self.c, other, &sk);
+                                let s = self.some(&both);
+                                conj.push(!s);
+                            }
+                            group.push(sk.clone());
+                        }
+                        self.skolems.push((format!("${}_{}", cmd, self.model.var(v).name), sk.clone()));
+                        let old = self.bind(v, sk);
+                        bound_vars.push((v, old));
+                    }
+                }
+                let b = self.top(body, neg, cmd);
+                for (v, old) in bound_vars.into_iter().rev() {
+                    self.restore(v, old);
+                }
+                conj.push(b?);
+                Ok(self.c.and(&conj))
+            }
+            (FormulaKind::Let(v, x, body), _) => {
+                let m = self.expr(x)?;
+                let old = self.bind(*v, m);
+                let r = self.top(body, neg, cmd);
+                self.restore(*v, old);
+                r
+            }
+            (FormulaKind::Call(pid, args), _) => {
+                let pred = self.model.pred(*pid);
+                let argm: Vec<Matrix> = args.iter().map(|a| self.expr(a)).collect::<R<_>>()?;
+                self.enter(f.span)?;
+                let olds: Vec<(VarId, Option<Matrix>)> =
+                    pred.params.iter().zip(argm).map(|(p, m)| (p.var, self.bind(p.var, m))).collect();
+                let r = self.top(&pred.body, neg, cmd);
+                for (v, o) in olds.into_iter().rev() {
+                    self.restore(v, o);
+                }
+                self.depth -= 1;
+                r
+            }
+            _ => {
+                let l = self.formula(f)?;
+                Ok(if neg { !l } else { l })
+            }
+        }
+    }
+
+    // ---------------------------------------------------------------
+    // Symmetry breaking
+
+    /// Lex-leader predicates for transpositions of adjacent atoms of a
+    /// top-level sig that no bound distinguishes. Since the formula has no
+    /// atom constants, such a transposition maps solutions to solutions, so
+    /// requiring the solution to be lexicographically no larger than its
+    /// image (over one fixed order of relation entries) keeps at least one
+    /// solution of every orbit: the verdict never changes.
+    fn symmetry_breaking(&mut self, limit: usize) -> Vec<Lit> {
+        let mut out = Vec::new();
+        let b = self.bounds;
+        let n = self.d.n;
+        let upper_sets: Vec<HashSet<u64>> =
+            self.fields.iter().map(|m| m.entries.iter().map(|e| e.0).collect()).collect();
+        for t in self.model.top_level_sigs() {
+            let atoms = b.sig_upper[t.index()].clone();
+            for w in atoms.windows(2) {
+                let (x, y) = (w[0], w[1]);
+                let swap = |a: u32| if a == x { y } else if a == y { x } else { a };
+                let ok_sigs = b.sig_upper.iter().zip(&b.sig_lower).all(|(up, lo)| {
+                    up.contains(&x) == up.contains(&y) && lo.contains(&x) == lo.contains(&y)
+                });
+                if !ok_sigs {
+                    continue;
+                }
+                let ok_fields = self.fields.iter().zip(&upper_sets).all(|(m, set)| {
+                    m.entries.iter().all(|&(i, _)| {
+                        let tu = self.d.tuple(i, m.arity);
+                        let st: Vec<u32> = tu.iter().map(|&a| swap(a)).collect();
+                        set.contains(&self.d.index(&st))
+                    })
+                });
+                if !ok_fields {
+                    continue;
+                }
+                // pairs (entry, image entry) in the fixed order
+                let mut pairs: Vec<(Lit, Lit)> = Vec::new();
+                'outer: for m in self.sigs.iter().chain(self.fields.iter()) {
+                    for &(i, l) in &m.entries {
+                        let tu = self.d.tuple(i, m.arity);
+                        if !tu.iter().any(|&a| a == x || a == y) {
+                            continue;
+                        }
+                        let st: Vec<u32> = tu.iter().map(|&a| swap(a)).collect();
+                        let l2 = m.get(self.d.index(&st));
+                        if l != l2 {
+                            pairs.push((l, l2));
+                            if pairs.len() >= limit {
+                                break 'outer;
+                            }
+                        }
+                    }
+                }
+                // V <=lex sigma(V): chain of "equal so far" literals.
+                let mut eq = Lit::TRUE;
+                for (a, bb) in pairs {
+                    let le = self.c.implies(a, bb);
+                    let r = self.c.implies(eq, le);
+                    out.push(r);
+                    let same = self.c.iff(a, bb);
+                    eq = self.c.and2(eq, same);
+                    if eq == Lit::FALSE {
+                        break;
+                    }
+                }
+                let _ = n;
+            }
+        }
+        out
+    }
+}

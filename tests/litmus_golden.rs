@@ -1,0 +1,70 @@
+//! Golden verdicts: the fixtures of tests/fixtures/litmus against
+//! relprove's models/ptx.als (and NVIDIA's ptx.als when ../shared is
+//! present), checked end to end with relprove's own checker.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+
+use relprove::diag::SourceMap;
+use relprove::litmus::checker::Checker;
+use relprove::litmus::output::{parse_expectations, Expectation};
+use relprove::litmus::run::{run_batch, ModelRef, Options};
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn fixtures() -> (Vec<PathBuf>, BTreeMap<String, Expectation>) {
+    let dir = root().join("tests/fixtures/litmus");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "litmus"))
+        .collect();
+    files.sort();
+    let text = std::fs::read_to_string(dir.join("expected.txt")).unwrap();
+    let mut sm = SourceMap::new();
+    let id = sm.add("expected.txt", "expected.txt", text.clone());
+    (files, parse_expectations(id, &text).unwrap())
+}
+
+fn check_model(model: &Path, only: Option<&[&str]>) {
+    let (mut files, expected) = fixtures();
+    if let Some(names) = only {
+        files.retain(|f| names.iter().any(|n| f.file_stem().unwrap().to_str() == Some(n)));
+    }
+    let model = ModelRef::load(model).unwrap();
+    let sources = Mutex::new(SourceMap::new());
+    let results = run_batch(&files, &model, &Checker::default(), Options::default(), 2, &sources);
+    let mut bad = Vec::new();
+    for (f, r) in files.iter().zip(results) {
+        let r = r.unwrap_or_else(|d| panic!("{}: {}", f.display(), d.message));
+        let e = expected.get(&r.name).unwrap_or_else(|| panic!("no expectation for {}", r.name));
+        if !e.matches(&r) {
+            bad.push(format!("{}: expected {}, got {} ({})", r.name, e.word(), if r.validated { "Ok" } else { "No" }, r.observation.word()));
+        }
+    }
+    assert!(bad.is_empty(), "{}", bad.join("\n"));
+}
+
+#[test]
+fn fixtures_under_relprove_ptx() {
+    let model = root().join("models/ptx.als");
+    if !model.exists() {
+        eprintln!("note: models/ptx.als not in this tree yet; relprove-model golden test skipped");
+        return;
+    }
+    check_model(&model, None);
+}
+
+#[test]
+fn fixtures_under_nvidia_ptx() {
+    let nv = root().join("../../shared/peers/ptxmemorymodel/ptx.als");
+    let nv = if nv.exists() { nv } else { PathBuf::from("/work/shared/peers/ptxmemorymodel/ptx.als") };
+    if !nv.exists() {
+        eprintln!("note: ../shared/peers/ptxmemorymodel absent; NVIDIA model test skipped");
+        return;
+    }
+    check_model(&nv, Some(&["MP", "MP-cta-across", "SB+fence.sc.gpu", "CoRR", "LB+data-42", "Bar-sync", "Atom-add"]));
+}
