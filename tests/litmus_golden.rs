@@ -68,3 +68,68 @@ fn fixtures_under_nvidia_ptx() {
     }
     check_model(&nv, Some(&["MP", "MP-cta-across", "SB+fence.sc.gpu", "CoRR", "LB+data-42", "Bar-sync", "Atom-add"]));
 }
+
+fn nvidia() -> Option<PathBuf> {
+    let nv = root().join("../../shared/peers/ptxmemorymodel/ptx.als");
+    let nv = if nv.exists() { nv } else { PathBuf::from("/work/shared/peers/ptxmemorymodel/ptx.als") };
+    nv.exists().then_some(nv)
+}
+
+/// The CLI: JSON document shape, and exit code 1 on an expectation mismatch.
+#[test]
+fn cli_json_and_expectations() {
+    let Some(nv) = nvidia() else {
+        eprintln!("note: ../shared absent; CLI test skipped");
+        return;
+    };
+    let mp = root().join("tests/fixtures/litmus/MP.litmus");
+    let dir = tempfile::tempdir().unwrap();
+    let wrong = dir.path().join("wrong.txt");
+    std::fs::write(&wrong, "MP Ok\n").unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_relprove"))
+        .args(["litmus", "--format", "json", "--model"])
+        .arg(&nv)
+        .arg("--expect")
+        .arg(&wrong)
+        .arg(&mp)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1), "{}", String::from_utf8_lossy(&out.stderr));
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let t = &doc["tests"][0];
+    assert_eq!(t["name"], "MP");
+    assert_eq!(t["condition"], "exists");
+    assert_eq!(t["validated"], false);
+    assert_eq!(t["observation"], "Never");
+    assert_eq!(t["states"].as_array().unwrap().len(), 3);
+    assert_eq!(t["matches_expectation"], false);
+    assert!(t["time_ms"].is_u64());
+    // The right expectation exits 0.
+    let right = dir.path().join("right.txt");
+    std::fs::write(&right, "MP No\n").unwrap();
+    let st = std::process::Command::new(env!("CARGO_BIN_EXE_relprove"))
+        .args(["litmus", "--model"])
+        .arg(&nv)
+        .arg("--expect")
+        .arg(&right)
+        .arg(&mp)
+        .output()
+        .unwrap();
+    assert_eq!(st.status.code(), Some(0));
+    let text = String::from_utf8_lossy(&st.stdout);
+    assert!(text.starts_with("Test MP Allowed\nStates 3\n"), "{text}");
+    assert!(text.contains("\nNo\n") && text.contains("Observation MP Never 0 3"), "{text}");
+}
+
+/// An unsupported instruction is an error with its position, exit code 2.
+#[test]
+fn cli_unsupported_is_an_error() {
+    let Some(nv) = nvidia() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let t = dir.path().join("P.litmus");
+    std::fs::write(&t, "PTX P\n{ x=0; }\n P0@cta 0,gpu 0 ;\n suld.weak r0, x ;\nexists (P0:r0 == 0)\n").unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_relprove")).args(["litmus", "--model"]).arg(&nv).arg(&t).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("unsupported instruction `suld.weak`") && err.contains("P.litmus:4:2"), "{err}");
+}
