@@ -775,7 +775,7 @@ fn union(items: &[String]) -> String {
     if items.is_empty() {
         "none".to_string()
     } else {
-        items.join(" + ")
+        balanced(items)
     }
 }
 
@@ -783,8 +783,19 @@ fn union2(items: &[String]) -> String {
     if items.is_empty() {
         "none->none".to_string()
     } else {
-        items.join(" + ")
+        balanced(items)
     }
+}
+
+/// `a + b + ...`, parenthesised as a balanced tree when long, so that the
+/// expression's depth (and the recursion of every phase that walks it)
+/// grows with the logarithm of its length.
+fn balanced(items: &[String]) -> String {
+    if items.len() <= 8 {
+        return items.join(" + ");
+    }
+    let (l, r) = items.split_at(items.len() / 2);
+    format!("({}) + ({})", balanced(l), balanced(r))
 }
 
 /// Lower one combination (`combo[t]` is the path of thread `t`).
@@ -921,7 +932,7 @@ pub fn alloy_source(
                 }
             }
         }
-        let body = if rows.is_empty() { "none->none->none".to_string() } else { rows.join(" + ") };
+        let body = if rows.is_empty() { "none->none->none".to_string() } else { balanced(&rows) };
         let _ = writeln!(m, "fun lt_op_{} : lt_Val->lt_Val->lt_Val {{ {body} }}", op.name());
     }
 

@@ -108,7 +108,7 @@ pub fn run_file(sources: &Mutex<SourceMap>, file: &Path, model: &ModelRef, backe
     let start = Instant::now();
     let text = std::fs::read_to_string(file)
         .map_err(|e| Diagnostic::without_span(Phase::Io, format!("cannot read {}: {e}", file.display())))?;
-    let id = sources.lock().unwrap().add(file.display().to_string(), file, text.clone());
+    let id = sources.lock().unwrap_or_else(|e| e.into_inner()).add(file.display().to_string(), file, text.clone());
     let test = super::parse::parse(id, &text)?;
     let mut r = run_test(&test, model, backend, opts)?;
     r.file = file.display().to_string();
@@ -279,6 +279,9 @@ fn sanitize(s: &str) -> String {
     s.chars().map(|c| if c.is_ascii_alphanumeric() { c } else { '_' }).collect()
 }
 
+/// Stack size of the batch worker threads.
+const WORKER_STACK: usize = 256 << 20;
+
 /// Run many tests on `jobs` threads; results in input order.
 pub fn run_batch(
     files: &[PathBuf],
@@ -292,15 +295,42 @@ pub fn run_batch(
     let results: Mutex<Vec<Option<Result<TestResult, Diagnostic>>>> = Mutex::new(vec![None; files.len()].into_iter().collect());
     std::thread::scope(|s| {
         for _ in 0..jobs.max(1) {
-            s.spawn(|| loop {
+            // The checker's phases recurse over formulas; give them room
+            // (the main thread gets 8 MiB, spawned threads only 2 MiB).
+            let worker = std::thread::Builder::new().stack_size(WORKER_STACK);
+            let spawned = worker.spawn_scoped(s, || loop {
                 let i = next.fetch_add(1, Ordering::SeqCst);
                 if i >= files.len() {
                     break;
                 }
-                let r = run_file(sources, &files[i], model, backend, opts);
-                results.lock().unwrap()[i] = Some(r);
+                let r = run_guarded(sources, &files[i], model, backend, opts);
+                results.lock().unwrap_or_else(|e| e.into_inner())[i] = Some(r);
             });
+            if spawned.is_err() {
+                break;
+            }
         }
     });
-    results.into_inner().unwrap().into_iter().map(|r| r.expect("every test ran")).collect()
+    // If no worker could be started, run on this thread.
+    let mut results = results.into_inner().unwrap_or_else(|e| e.into_inner());
+    for (i, slot) in results.iter_mut().enumerate() {
+        if slot.is_none() {
+            *slot = Some(run_guarded(sources, &files[i], model, backend, opts));
+        }
+    }
+    results.into_iter().map(|r| r.expect("every test ran")).collect()
+}
+
+/// [`run_file`], turning a panic inside the checker into an error for this
+/// test, so that one test cannot take a batch down.
+fn run_guarded(sources: &Mutex<SourceMap>, file: &Path, model: &ModelRef, backend: &dyn Backend, opts: Options) -> Result<TestResult, Diagnostic> {
+    let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| run_file(sources, file, model, backend, opts)));
+    r.unwrap_or_else(|p| {
+        let msg = p
+            .downcast_ref::<String>()
+            .cloned()
+            .or_else(|| p.downcast_ref::<&str>().map(|s| s.to_string()))
+            .unwrap_or_else(|| "unknown panic".to_string());
+        Err(Diagnostic::without_span(Phase::Litmus, format!("internal error while checking {}: {msg}", file.display())))
+    })
 }
