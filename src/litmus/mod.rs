@@ -22,6 +22,10 @@ use crate::diag::Diagnostic;
 pub fn alloy_modules(test: &ast::Test, binding: &lower::Binding, open_name: &str, limits: lower::Limits) -> Result<Vec<String>, Diagnostic> {
     let paths = lower::paths(test, limits)?;
     let dom = lower::value_domain(test, &paths)?;
+    let n: usize = paths.iter().map(Vec::len).try_fold(1usize, |a, b| a.checked_mul(b)).unwrap_or(usize::MAX);
+    if n > 4096 {
+        return Err(Diagnostic::new(crate::diag::Phase::Litmus, test.name_span, format!("unsupported: {n} path combinations (limit 4096)")));
+    }
     let mut out = Vec::new();
     let mut idx = vec![0usize; paths.len()];
     loop {
