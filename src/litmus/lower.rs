@@ -1035,7 +1035,8 @@ pub fn alloy_source(
         // Barrier synchronisation: the same use of the same barrier id by
         // threads of the same CTA.
         for (i, e) in p.events.iter().enumerate() {
-            let EvKind::Barrier { id, instance, .. } = e.kind else { continue };
+            let EvKind::Barrier { id, instance, arrive_only } = e.kind else { continue };
+            let before = bar_rows.len();
             for th2 in &live {
                 if (th2.gpu, th2.cta) != (th.gpu, th.cta) {
                     continue;
@@ -1058,6 +1059,10 @@ pub fn alloy_source(
                         }
                     }
                 }
+            }
+            if arrive_only && bar_rows.len() == before && matches!(b.barrier, BarrierStyle::ArriveWait { .. }) {
+                return Err(Diagnostic::new(Phase::Litmus, e.span, format!("unsupported with {}: bar.arrive on barrier {id} that no thread of the CTA waits on", b.name))
+                    .hint("the model requires every BarrierArrive to synchronise with a BarrierWait"));
             }
         }
     }
