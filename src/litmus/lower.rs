@@ -1175,8 +1175,11 @@ pub fn alloy_source(
     let n = n_events.max(all_scopes.len()).max(locs.len()).max(dom.len()).max(1);
     // Models may count events per address (`#(address :> this) > 1`): make
     // the integers wide enough for the event count.
+    // The NVIDIA model counts the accesses of each address
+    // (`#(address :> this) > 1`): make the integers wide enough for that.
+    let per_address = locs.values().map(|(r, w)| r.len() + w.len() + 1).max().unwrap_or(0);
     let mut bits = 4;
-    while b.address_needs_accesses && (1i64 << (bits - 1)) - 1 < n as i64 {
+    while b.address_needs_accesses && (1i64 << (bits - 1)) - 1 < per_address as i64 {
         bits += 1;
     }
     let mut buts: Vec<String> = kinds.iter().map(|(k, c)| format!("exactly {c} {k}")).collect();
