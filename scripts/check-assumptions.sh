@@ -8,7 +8,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 list=${1:-proofs/THEOREMS}
-allowed='^(Coq\.Logic\.Classical_Prop\.classic|Coq\.Logic\.FunctionalExtensionality\.functional_extensionality_dep|Coq\.Logic\.PropExtensionality\.propositional_extensionality|classic|functional_extensionality_dep|propositional_extensionality)$'
+allowed='^((Coq\.Logic\.)?Classical_Prop\.)?classic$|^((Coq\.Logic\.)?FunctionalExtensionality\.)?functional_extensionality_dep$|^((Coq\.Logic\.)?PropExtensionality\.)?propositional_extensionality$'
 if [ ! -f "$list" ]; then echo "check-assumptions: no $list, nothing to check"; exit 0; fi
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 {
@@ -20,8 +20,12 @@ tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 n=$(grep -c '^Print' "$tmp/Check.v" || true)
 coqc -q -R theories Relprove -R proofs Proofs -R proofs/simt Simt "$tmp/Check.v" > "$tmp/out.txt" 2>&1 || {
   cat "$tmp/out.txt"; echo "check-assumptions: coqc failed" >&2; exit 1; }
-# Axiom names are printed at column 0 as `name : type`; continuation lines are indented.
-bad=$(grep -E '^[A-Za-z_][A-Za-z0-9_.'"'"']* :' "$tmp/out.txt" | sed 's/ :.*//' | grep -Ev "$allowed" | sort -u || true)
+# Inside an `Axioms:` section, each axiom starts at column 0 (`name : type`
+# or `name` alone with the type on indented lines below).
+bad=$(awk '/^[A-Z][A-Za-z ]*:$/ { sec = $0; next }
+           /^[^ \t:]+( :.*)?$/ && sec == "Axioms:" { sub(/ :.*/, ""); print; next }
+           /^[^ \t]/ { sec = "" }' "$tmp/out.txt" \
+      | grep -Ev "$allowed" | sort -u || true)
 if grep -Eq 'Admitted|admit' "$tmp/out.txt"; then bad="$bad admitted"; fi
 if [ -n "$bad" ]; then
   cat "$tmp/out.txt"; echo "check-assumptions: disallowed assumptions: $bad" >&2; exit 1

@@ -26,7 +26,7 @@ pub struct CheckOptions {
 
 impl Default for CheckOptions {
     fn default() -> Self {
-        CheckOptions { scope: None, timeout: None, solver: "cadical".into(), symmetry: 20, verify: true }
+        CheckOptions { scope: None, timeout: None, solver: "cadical".into(), symmetry: 60, verify: true }
     }
 }
 
@@ -296,7 +296,11 @@ impl Progress {
                 let mut printed = false;
                 let mut next = 1u64;
                 while !s2.load(std::sync::atomic::Ordering::Relaxed) {
-                    std::thread::sleep(Duration::from_millis(50));
+                    // Woken early by `drop`.
+                    std::thread::park_timeout(Duration::from_secs(next).saturating_sub(t0.elapsed()));
+                    if s2.load(std::sync::atomic::Ordering::Relaxed) {
+                        break;
+                    }
                     if t0.elapsed().as_secs() >= next {
                         if tty {
                             eprint!("\rrelprove: solving {name}: {next}s");
@@ -321,6 +325,7 @@ impl Drop for Progress {
     fn drop(&mut self) {
         self.stop.store(true, std::sync::atomic::Ordering::Relaxed);
         if let Some(h) = self.handle.take() {
+            h.thread().unpark();
             let _ = h.join();
         }
     }

@@ -11,6 +11,7 @@
 pub mod bounds;
 pub mod check;
 pub mod diag;
+pub mod export;
 pub mod instance;
 pub mod ir;
 pub mod litmus;

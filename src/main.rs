@@ -18,7 +18,8 @@ enum Command {
     /// Decide every `check` and `run` command of an Alloy model by bounded search.
     ///
     /// Exit codes: 0 every outcome matches its `expect`, 1 an outcome does not,
-    /// 2 input error, 3 timeout or resource limit.
+    /// 2 input error, 3 timeout or resource limit, 4 internal error (an instance
+    /// the independent evaluator rejects: a bug in relprove).
     Check(CheckArgs),
     /// Write Coq or Lean 4 definitions of a model, with proof skeletons.
     ///
@@ -52,6 +53,9 @@ struct CheckArgs {
     /// SAT back end: `cadical` (built in) or `dimacs:CMD` (run CMD on a DIMACS file).
     #[arg(long, default_value = "cadical")]
     solver: String,
+    /// Length limit of each symmetry-breaking predicate (0 disables symmetry breaking).
+    #[arg(long, value_name = "N", default_value_t = 60)]
+    symmetry: usize,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -77,6 +81,10 @@ struct ExportArgs {
     /// Location of relprove's theories/ library.
     #[arg(long, value_name = "PATH")]
     theories: Option<PathBuf>,
+    /// Overwrite generated definition files even if they were edited by hand
+    /// (proofs files are never overwritten).
+    #[arg(long)]
+    force: bool,
 }
 
 #[derive(Args)]
@@ -160,12 +168,101 @@ fn parse_only(args: &CheckArgs) -> ExitCode {
     }
 }
 
+/// `export --coq`: every given model (or every `models/*.als`) into `--out`.
+/// Exit 2 if any model cannot be loaded or exported (the others still are).
+fn export(args: ExportArgs) -> ExitCode {
+    use std::io::IsTerminal;
+    if args.lean {
+        return not_built("export --lean");
+    }
+    if !args.coq {
+        eprintln!("relprove export: say which prover: --coq");
+        return ExitCode::from(2);
+    }
+    let files = match args.file {
+        Some(f) => vec![f],
+        None => {
+            let mut v: Vec<PathBuf> = match std::fs::read_dir("models") {
+                Ok(rd) => rd.filter_map(|e| e.ok().map(|e| e.path())).filter(|p| p.extension().is_some_and(|x| x == "als")).collect(),
+                Err(e) => {
+                    eprintln!("relprove export: no FILE given and cannot read models/: {e}");
+                    return ExitCode::from(2);
+                }
+            };
+            v.sort();
+            v
+        }
+    };
+    let opts = relprove::export::ExportOptions { out_dir: args.out, force: args.force, theories: args.theories };
+    let color = std::io::stderr().is_terminal();
+    let mut failed = false;
+    for file in &files {
+        let mut sources = relprove::diag::SourceMap::new();
+        let model = match relprove::resolve::load_model(file, &mut sources, &relprove::resolve::LoadOptions::default()) {
+            Ok(m) => m,
+            Err(diags) => {
+                eprint!("{}", relprove::diag::render(&sources, &diags, color));
+                failed = true;
+                continue;
+            }
+        };
+        match relprove::export::write_coq(&model, &sources, &opts) {
+            Ok(report) => report.lines().iter().for_each(|l| println!("{l}")),
+            Err(diags) => {
+                eprint!("{}", relprove::diag::render(&sources, &diags.0, color));
+                eprintln!("relprove export: {} not exported", file.display());
+                failed = true;
+            }
+        }
+    }
+    if failed {
+        ExitCode::from(2)
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+/// `check`: decide the model's commands (see `relprove::check::run_cli`).
+fn check(args: CheckArgs) -> ExitCode {
+    use relprove::check::{self, CheckOptions};
+    use std::io::IsTerminal;
+    let mut sources = relprove::diag::SourceMap::new();
+    let model = match relprove::resolve::load_model(&args.file, &mut sources, &relprove::resolve::LoadOptions::default()) {
+        Ok(m) => m,
+        Err(ds) => {
+            eprint!("{}", relprove::diag::render(&sources, &ds, std::io::stderr().is_terminal()));
+            return ExitCode::from(check::exit::INPUT);
+        }
+    };
+    if let Some(t) = args.timeout {
+        if !(t.is_finite() && t >= 0.0) {
+            eprintln!("relprove: --timeout must be a non-negative number of seconds");
+            return ExitCode::from(check::exit::INPUT);
+        }
+    }
+    let opts = CheckOptions {
+        scope: args.scope,
+        timeout: args.timeout.map(std::time::Duration::from_secs_f64),
+        solver: args.solver,
+        symmetry: args.symmetry,
+        ..Default::default()
+    };
+    let format = match args.format {
+        Format::Text => check::Format::Text,
+        Format::Json => check::Format::Json,
+        Format::Dot => check::Format::Dot,
+    };
+    let stdout = std::io::stdout();
+    let code = check::run_cli(&model, &sources, &args.commands, &opts, format, &mut stdout.lock(), true);
+    ExitCode::from(code)
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Command::Check(args) if args.parse_only => parse_only(&args),
-        Command::Check(_) => not_built("check"),
-        Command::Export(_) => not_built("export"),
+        Command::Check(args) => check(args),
+        Command::Export(args) => export(args),
         Command::Litmus(a) => litmus(a),
         Command::Prove(_) => not_built("prove"),
     }

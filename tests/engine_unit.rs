@@ -266,3 +266,20 @@ fn timeout_reports_unknown() {
     let r = check_command(&m, c, &CheckOptions { timeout: Some(std::time::Duration::ZERO), ..Default::default() }).unwrap();
     assert!(matches!(r.outcome, Outcome::Unknown(_)), "{:?}", r.outcome);
 }
+
+#[test]
+fn exact_abstract_sig_is_covered_by_children() {
+    let mut b = B::new();
+    let s = b.sig_full("S", SigKind::TopLevel, true, None);
+    let x = b.sig_full("X", SigKind::Extends(s), false, None);
+    let y = b.sig_full("Y", SigKind::Extends(s), false, None);
+    let (ss, sx, sy) = (b.s(s), b.s(x), b.s(y));
+    let c1 = run(&mut b, "orphan", some(diff(diff(ss.clone(), sx.clone()), sy.clone())), 3);
+    let c2 = run(&mut b, "four", icmp(IntCmp::Eq, card(union(sx.clone(), sy.clone())), lit(4)), 3);
+    for c in [c1, c2] {
+        b.m.commands[c.index()].scope.sigs = vec![SigScope { sig: s, count: 4, exact: true, span: S }];
+    }
+    let m = b.m;
+    assert!(!verdict(&m, c1));
+    assert!(verdict(&m, c2));
+}

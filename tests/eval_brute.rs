@@ -127,3 +127,19 @@ fn function_field_injectivity() {
     scoped(&mut b, r, 1, &[]);
     assert_eq!(brute_force(&b.m, r, 1 << 20), Some(None));
 }
+
+/// A sig passed for an `exactly` module parameter (util/ordering) has
+/// exactly its scope: `run { #N = 2 } for 3` has no instance, `#N = 3` has.
+#[test]
+fn exact_module_parameter() {
+    let (mut b, n, _) = chain_model();
+    let two = icmp(IntCmp::Eq, card(b.s(n)), lit(2));
+    let r2 = b.command("two", CommandKind::Run, CommandTarget::Inline(two), 3);
+    assert!(brute_force(&b.m, r2, 1 << 20).unwrap().is_some(), "without exactness 2 atoms are fine");
+    b.m.modules[0].exact_params.push(n);
+    assert_eq!(sig_cards(&b.m, &b.m.commands[r2.index()].scope)[&n], Card { min: 3, max: 3 });
+    assert_eq!(brute_force(&b.m, r2, 1 << 20), Some(None));
+    let three = icmp(IntCmp::Eq, card(b.s(n)), lit(3));
+    let r3 = b.command("three", CommandKind::Run, CommandTarget::Inline(three), 3);
+    assert!(brute_force(&b.m, r3, 1 << 20).unwrap().is_some());
+}

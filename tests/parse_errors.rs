@@ -92,6 +92,14 @@ error_snapshots! {
     quantifier_without_decls: "fact { some | x }\n";
     comma_between_formulas: "fact { a in b, c in d }\n";
     equals_in_decl: "fact { all x = A | x in B }\n";
+    arrow_missing_right_operand: "sig A { f: A -> }\n";
+    and_missing_right_operand: "fact { some a and }\n";
+    implies_missing_branch: "fact { a in b implies }\n";
+    scope_missing_comma: "run p for 3 but 2 A 3 B\n";
+    let_missing_bar: "fact { let x = a }\n";
+    trailing_comma_in_params: "pred p[a: A, ] { }\n";
+    quantifier_missing_body: "fact {\n  all x: A |\n}\n";
+    expect_without_number: "check { no A } for 3 expect\n";
     several_errors_recovered: "pred p { a = }\nsig B {}\npred q { b == c }\nfact { all | x }\n";
 }
 

@@ -117,3 +117,16 @@ fn moderately_long_chains_parse() {
     let src = format!("fact {{ {chain} in b }}");
     assert!(parse_file(&src, relprove::diag::FileId(0)).is_ok());
 }
+
+#[test]
+fn large_input_parses_quickly() {
+    // 400 copies of the construct fixture (about 20k lines), minus its header.
+    let src = fixture_sources().remove(0);
+    let body: String = src.lines().filter(|l| !l.starts_with("module")).collect::<Vec<_>>().join("\n");
+    let big = vec![body; 400].join("\n");
+    let start = std::time::Instant::now();
+    let f = parse_file(&big, relprove::diag::FileId(0)).expect("parses");
+    assert!(f.paragraphs.len() > 400 * 30);
+    // Generous bound for debug builds on a loaded machine; linear time is well below it.
+    assert!(start.elapsed().as_secs() < 20, "parsing took {:?}", start.elapsed());
+}

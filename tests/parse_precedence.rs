@@ -116,3 +116,28 @@ prec! {
     implies_then_and_newline: "a => b and c" => "(=> a (and b c))";
     equality_then_implies: "x = y => z" => "(=> (= x y) z)";
 }
+
+#[test]
+fn display_is_the_sexp_form() {
+    let e = parse_expr("a.b + c", FileId(0)).expect("parses");
+    assert_eq!(e.to_string(), "(+ (. a b) c)");
+}
+
+#[test]
+fn trailing_tokens_are_an_error() {
+    let d = parse_expr("a b", FileId(0)).expect_err("two expressions");
+    assert!(d[0].message.contains("expected the end of the input"), "{}", d[0].message);
+}
+
+#[test]
+fn spans_cover_the_operands() {
+    let src = "x.f in y + z";
+    let e = parse_expr(src, FileId(0)).expect("parses");
+    assert_eq!(&src[e.span.start as usize..e.span.end as usize], src);
+    if let relprove::syntax::ast::ExprKind::Compare { lhs, rhs, .. } = &e.kind {
+        assert_eq!(&src[lhs.span.start as usize..lhs.span.end as usize], "x.f");
+        assert_eq!(&src[rhs.span.start as usize..rhs.span.end as usize], "y + z");
+    } else {
+        panic!("not a comparison: {e}");
+    }
+}

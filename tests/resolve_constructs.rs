@@ -69,3 +69,31 @@ fn open_arguments_may_refer_to_later_opens() {
     let sw = m.modules.iter().find(|md| md.name == "sw").unwrap();
     assert_eq!(m.sig(sw.params[0].1).label, "h/Event");
 }
+
+/// Default aliases and labels follow Alloy: the last path component when it
+/// is free, `open$N` otherwise; a shared instance is labelled by its
+/// preferred alias path.
+#[test]
+fn default_aliases_and_shared_instance_labels() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("lib.als"), "module lib\nsig L {}\n").unwrap();
+    std::fs::write(dir.path().join("mid.als"), "module mid\nopen lib\nsig M {}\n").unwrap();
+    // `mid` reaches lib first (path mid/lib), the root later as `x`.
+    std::fs::write(dir.path().join("main.als"), "open mid\nopen lib as x\nopen util/ordering[A]\nopen util/ordering[B]\nsig A {}\nsig B {}\n").unwrap();
+    let mut sources = SourceMap::new();
+    let m = load_model(&dir.path().join("main.als"), &mut sources, &LoadOptions::default()).unwrap_or_else(|d| panic!("{}", render(&sources, &d, false)));
+    let labels: Vec<&str> = m.sigs.iter().map(|s| s.label.as_str()).collect();
+    assert_eq!(labels, vec!["A", "B", "mid/M", "x/L", "ordering/Ord", "open$4/Ord"]);
+}
+
+/// `alias/name` also finds names the aliased module can itself see.
+#[test]
+fn qualified_names_search_through_the_aliased_module() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("base.als"), "module base\npred nonempty[s: univ] { some s }\n").unwrap();
+    std::fs::write(dir.path().join("mid.als"), "module mid\nopen base\nsig M {}\n").unwrap();
+    std::fs::write(dir.path().join("main.als"), "open mid as m\nfact { m/nonempty[m/M] }\n").unwrap();
+    let mut sources = SourceMap::new();
+    let m = load_model(&dir.path().join("main.als"), &mut sources, &LoadOptions::default()).unwrap_or_else(|d| panic!("{}", render(&sources, &d, false)));
+    assert!(display_model(&m).contains("fact (anonymous) in main { nonempty[m/M] }"), "{}", display_model(&m));
+}

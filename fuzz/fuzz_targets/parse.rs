@@ -1,13 +1,17 @@
-//! The parser must turn any byte string into an AST or diagnostics, never a
-//! panic or a hang.
+//! `cargo +nightly fuzz run parse`: the parser (and the rendering of its
+//! diagnostics) must not panic on any input.
+
 #![no_main]
+
 use libfuzzer_sys::fuzz_target;
-use relprove::diag::SourceMap;
-use relprove::syntax::parse_file;
+use relprove::diag::{render, SourceMap};
 
 fuzz_target!(|data: &[u8]| {
-    let text = String::from_utf8_lossy(data);
-    let mut sources = SourceMap::default();
-    let file = sources.add("fuzz.als", "fuzz.als", text.to_string());
-    let _ = parse_file(&text, file);
+    let src = String::from_utf8_lossy(data).into_owned();
+    let mut sources = SourceMap::new();
+    let id = sources.add("fuzz.als", "fuzz.als", src.clone());
+    if let Err(diags) = relprove::syntax::parse_file(&src, id) {
+        assert!(!diags.is_empty());
+        let _ = render(&sources, &diags, false);
+    }
 });

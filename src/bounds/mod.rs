@@ -83,6 +83,20 @@ pub fn compute(model: &Model, scope: &Scope) -> Result<Bounds, Diagnostic> {
         }
     }
     let children: Vec<Vec<SigId>> = model.sig_ids().map(|s| model.children(s).collect()).collect();
+    // Sigs passed for `exactly` module parameters (`util/ordering[exactly
+    // elem]`) get exact scopes: the explicit count, or for a top-level sig
+    // the overall scope.
+    for m in &model.modules {
+        for &s in &m.exact_params {
+            match explicit.get_mut(&s) {
+                Some(e) => e.exact = true,
+                None if matches!(model.sig(s).kind, SigKind::TopLevel) => {
+                    explicit.insert(s, ScopeInfo { count: overall, exact: true });
+                }
+                None => {}
+            }
+        }
+    }
 
     // Atoms an exact descendant needs.
     fn needed(s: SigId, explicit: &BTreeMap<SigId, ScopeInfo>, children: &[Vec<SigId>], model: &Model) -> u32 {

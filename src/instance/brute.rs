@@ -8,6 +8,8 @@
 //!   have scopes gets the sum of theirs; never fewer than its exactly-scoped
 //!   descendants need); `exactly` fixes the count;
 //! * `one sig` = exactly 1, `lone sig` at most 1, `some sig` at least 1;
+//! * a sig passed for an `exactly` module parameter (`util/ordering`) has
+//!   exactly its scope;
 //! * an `extends` subsig with a scope has at most (exactly) that many atoms,
 //!   drawn from its parent; subset sigs are any subset of their parents'
 //!   union (bounded by their own scope if given);
@@ -61,6 +63,14 @@ pub fn sig_cards(model: &Model, scope: &Scope) -> BTreeMap<SigId, Card> {
         let kids: u32 = model.children(s).map(|c| needed(model, explicit, c)).sum();
         kids.max(u32::from(model.sig(s).mult == Some(Mult::Some)))
     }
+    // Sigs passed for `exactly` module parameters (`util/ordering`) get
+    // exactly their scope.
+    let exact_params: BTreeSet<SigId> = model.modules.iter().flat_map(|m| m.exact_params.iter().copied()).collect();
+    for s in &exact_params {
+        if let Some(e) = explicit.get_mut(s) {
+            e.1 = true;
+        }
+    }
     let mut out = BTreeMap::new();
     for s in model.sig_ids() {
         let sig = model.sig(s);
@@ -78,6 +88,9 @@ pub fn sig_cards(model: &Model, scope: &Scope) -> BTreeMap<SigId, Card> {
         }
         if matches!(sig.kind, SigKind::TopLevel) {
             max = max.max(needed(model, &explicit, s));
+            if exact_params.contains(&s) {
+                min = max;
+            }
         }
         out.insert(s, Card { min, max });
     }
@@ -155,7 +168,7 @@ impl<'a> Search<'a> {
         fn walk(model: &Model, s: SigId, path: &mut Vec<SigId>, out: &mut Vec<Vec<SigId>>) {
             path.push(s);
             let kids: Vec<SigId> = model.children(s).collect();
-            if !(model.sig(s).is_abstract && !kids.is_empty()) {
+            if !model.sig(s).is_abstract || kids.is_empty() {
                 out.push(path.clone());
             }
             for c in kids {

@@ -119,7 +119,16 @@ impl Resolver<'_> {
         let mut out = Vec::new();
         let (sig_mods, other_mods) = if name.is_qualified() {
             let q = self.qualifier(m, name)?;
-            (vec![q], vec![q])
+            let ns = &self.mods[q.index()].ns;
+            let own = ns.sigs.contains_key(last) || ns.fields.contains_key(last) || ns.funs.contains_key(last) || ns.preds.contains_key(last);
+            if own {
+                (vec![q], vec![q])
+            } else {
+                // As in Alloy: nothing declared there, so search what that
+                // module can name (`hw/acyclic` for a util opened by hw).
+                let vis = self.visible(q);
+                (vis.clone(), vis)
+            }
         } else {
             let vis = self.visible(m);
             let own_sig = self.mods[m.index()].ns.sigs.contains_key(last);

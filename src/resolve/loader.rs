@@ -92,6 +92,7 @@ impl Resolver<'_> {
             span: header_span,
         });
         self.mods.push(ModInfo { ast: ast.clone(), ns, visible: Vec::new() });
+        self.paths.push(vec![label_prefix.clone()]);
         self.allocate(mid, &ast, &label_prefix);
         // Opens, in order; arguments are resolved against what is known so far.
         // An open's arguments may name sigs of modules opened after it, so
@@ -125,10 +126,29 @@ impl Resolver<'_> {
         Some(mid)
     }
 
+    /// The alias of an open, as Alloy chooses it: the one written after
+    /// `as`, else the last part of the path when no other open of this
+    /// module uses that name, else `open$N` (N = position of the open).
+    fn alias_of(&self, mid: ModuleId, o: &ast::Open) -> String {
+        if let Some(a) = &o.alias {
+            return a.name.clone();
+        }
+        let file = &self.mods[mid.index()].ast;
+        let base = o.path.last().to_string();
+        let explicit = file.opens.iter().any(|x| x.alias.as_ref().is_some_and(|a| a.name == base));
+        let taken = self.mods[mid.index()].ns.aliases.contains_key(&base);
+        if explicit || taken {
+            let n = file.opens.iter().position(|x| std::ptr::eq(x, o)).unwrap_or(0) + 1;
+            format!("open${n}")
+        } else {
+            base
+        }
+    }
+
     fn open_and_bind(&mut self, mid: ModuleId, path: &Path, o: &ast::Open) {
         {
-            let Some(child) = self.open(mid, path, o) else { return };
-            let alias = o.alias.as_ref().map_or_else(|| o.path.last().to_string(), |a| a.name.clone());
+            let alias = self.alias_of(mid, o);
+            let Some(child) = self.open(mid, path, o, &alias) else { return };
             let span = o.alias.as_ref().map_or(o.path.span, |a| a.span);
             if let Some((prev, first)) = self.mods[mid.index()].ns.aliases.get(&alias).cloned() {
                 if prev != child {
@@ -141,7 +161,7 @@ impl Resolver<'_> {
         }
     }
 
-    fn open(&mut self, opener: ModuleId, opener_path: &Path, o: &ast::Open) -> Option<ModuleId> {
+    fn open(&mut self, opener: ModuleId, opener_path: &Path, o: &ast::Open, alias: &str) -> Option<ModuleId> {
         let mut args = Vec::new();
         let mut ok = true;
         for a in &o.args {
@@ -171,8 +191,11 @@ impl Resolver<'_> {
             return None;
         };
         let key = canonical(&found);
-        if let Some(id) = self.instances.get(&(key.clone(), args.clone())) {
-            return Some(*id);
+        let opener_prefix = &self.model.modules[opener.index()].label_prefix;
+        let prefix = if opener_prefix.is_empty() { alias.to_string() } else { format!("{opener_prefix}/{alias}") };
+        if let Some(id) = self.instances.get(&(key.clone(), args.clone())).copied() {
+            self.paths[id.index()].push(prefix);
+            return Some(id);
         }
         if self.loading.contains(&key) {
             self.error(ResolveError::CyclicOpen { path: o.path.text(), span: o.span });
@@ -189,9 +212,6 @@ impl Resolver<'_> {
             },
         };
         let ast = self.parse(file)?;
-        let alias = o.alias.as_ref().map_or_else(|| o.path.last().to_string(), |a| a.name.clone());
-        let opener_prefix = &self.model.modules[opener.index()].label_prefix;
-        let prefix = if opener_prefix.is_empty() { alias } else { format!("{opener_prefix}/{alias}") };
         self.loading.push(key.clone());
         let id = self.instantiate(file, found, ast, args.clone(), prefix, Some(o));
         self.loading.pop();
@@ -199,6 +219,30 @@ impl Resolver<'_> {
             self.instances.insert((key, args), id);
         }
         id
+    }
+
+    /// A module instance reached through several alias paths is labelled
+    /// by the preferred one, as Alloy does when it merges instances: paths
+    /// without a generated `open$N` alias first, then fewer `/`, then
+    /// alphabetical order. Sig labels follow.
+    pub(super) fn relabel_instances(&mut self) {
+        for m in 1..self.model.modules.len() {
+            let best = self.paths[m]
+                .iter()
+                .min_by_key(|p| (p.contains('$'), p.matches('/').count(), (*p).clone()))
+                .cloned()
+                .unwrap_or_default();
+            if best == self.model.modules[m].label_prefix {
+                continue;
+            }
+            self.model.modules[m].label_prefix = best.clone();
+            for s in 0..self.model.sigs.len() {
+                if self.sig_info[s].module.index() == m && self.sig_info[s].decl.is_some() {
+                    let label = format!("{best}/{}", self.model.sigs[s].name);
+                    self.model.sigs[s].label = label;
+                }
+            }
+        }
     }
 
     fn push_sig(&mut self, m: ModuleId, name: &str, label_prefix: &str, span: Span, decl: Option<(usize, usize)>) -> SigId {

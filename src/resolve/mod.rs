@@ -161,6 +161,8 @@ pub(crate) struct Resolver<'s> {
     instances: BTreeMap<(PathBuf, Vec<SigId>), ModuleId>,
     /// Files being loaded (for cyclic opens).
     loading: Vec<PathBuf>,
+    /// Every alias path through which each instance was opened.
+    paths: Vec<Vec<String>>,
     sig_info: Vec<SigInfo>,
     field_info: Vec<FieldInfo>,
     fun_info: Vec<CallableInfo>,
@@ -178,6 +180,7 @@ impl<'s> Resolver<'s> {
             mods: Vec::new(),
             instances: BTreeMap::new(),
             loading: Vec::new(),
+            paths: Vec::new(),
             sig_info: Vec::new(),
             field_info: Vec::new(),
             fun_info: Vec::new(),
@@ -191,6 +194,7 @@ impl<'s> Resolver<'s> {
         if !self.errors.is_empty() {
             return Err(self.errors);
         }
+        self.relabel_instances();
         self.compute_visible();
         self.resolve_hierarchy();
         if !self.errors.is_empty() {

@@ -22,7 +22,6 @@ impl Resolver<'_> {
     /// type of every sig.
     pub(super) fn resolve_hierarchy(&mut self) {
         for s in 0..self.model.sigs.len() {
-            let sid = SigId(s as u32);
             let m = self.sig_info[s].module;
             let Some((pi, ni)) = self.sig_info[s].decl else { continue };
             let file = self.module_ast(m);
@@ -39,13 +38,8 @@ impl Resolver<'_> {
                         None => {}
                         Some(ast::SigExt::Extends(p)) => match self.lookup_sig(m, p) {
                             Ok(pid) => {
-                                if let SigKind::Subset(_) = self.model.sigs[pid.index()].kind {
-                                    self.error(ResolveError::ExtendsSubset {
-                                        sig: d.names[ni].name.clone(),
-                                        parent: p.text(),
-                                        span: p.span,
-                                    });
-                                } else if self.is_subset_decl(pid) {
+                                // (the parent's kind may not be filled in yet: look at its declaration)
+                                if self.is_subset_decl(pid) {
                                     self.error(ResolveError::ExtendsSubset {
                                         sig: d.names[ni].name.clone(),
                                         parent: p.text(),
@@ -82,7 +76,6 @@ impl Resolver<'_> {
                 }
                 _ => {}
             }
-            let _ = sid;
         }
         // Cycles through `extends` or `in`.
         for s in 0..self.model.sigs.len() {
@@ -450,7 +443,12 @@ impl Resolver<'_> {
                     }
                 }
             }
-            vec![q]
+            let ns = &self.mods[q.index()].ns;
+            if ns.asserts.contains_key(n.last()) || ns.preds.contains_key(n.last()) || ns.funs.contains_key(n.last()) {
+                vec![q]
+            } else {
+                self.mods[q.index()].visible.clone()
+            }
         } else {
             self.mods[m.index()].visible.clone()
         };

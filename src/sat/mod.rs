@@ -63,10 +63,16 @@ pub trait SatSolver {
     fn solve(&mut self, cnf: &Cnf, timeout: Option<Duration>) -> Result<SatResult, String>;
 }
 
-/// Parse `--solver` values: `cadical` or `dimacs:CMD`.
+/// Parse `--solver` values: `cadical`, `cadical:CONFIG` (`sat`, `unsat`,
+/// `plain`, `default`) or `dimacs:CMD`.
 pub fn solver_from_spec(spec: &str) -> Result<Box<dyn SatSolver>, String> {
     if spec == "cadical" {
-        Ok(Box::new(Cadical))
+        Ok(Box::new(Cadical { config: None }))
+    } else if let Some(cfg) = spec.strip_prefix("cadical:") {
+        if !matches!(cfg, "default" | "plain" | "sat" | "unsat") {
+            return Err(format!("unknown CaDiCaL configuration `{cfg}` (default, plain, sat, unsat)"));
+        }
+        Ok(Box::new(Cadical { config: Some(cfg.to_string()) }))
     } else if let Some(cmd) = spec.strip_prefix("dimacs:") {
         if cmd.trim().is_empty() {
             return Err("`dimacs:` needs a command, e.g. `dimacs:kissat`".into());
@@ -77,15 +83,23 @@ pub fn solver_from_spec(spec: &str) -> Result<Box<dyn SatSolver>, String> {
     }
 }
 
-/// CaDiCaL, in process.
-pub struct Cadical;
+/// CaDiCaL, in process, optionally with one of its named configurations.
+pub struct Cadical {
+    pub config: Option<String>,
+}
 
 impl SatSolver for Cadical {
     fn name(&self) -> String {
-        "cadical".into()
+        match &self.config {
+            None => "cadical".into(),
+            Some(c) => format!("cadical:{c}"),
+        }
     }
     fn solve(&mut self, cnf: &Cnf, timeout: Option<Duration>) -> Result<SatResult, String> {
-        let mut s: cadical::Solver = cadical::Solver::new();
+        let mut s: cadical::Solver = match &self.config {
+            None => cadical::Solver::new(),
+            Some(c) => cadical::Solver::with_config(c).map_err(|e| e.to_string())?,
+        };
         if let Some(t) = timeout {
             s.set_callbacks(Some(cadical::Timeout::new(t.as_secs_f32())));
         }
@@ -218,11 +232,52 @@ mod tests {
         c.add(&[1, 2]);
         c.add(&[-1, 3]);
         c.add(&[-3, -2]);
-        match Cadical.solve(&c, None).unwrap() {
+        match (Cadical { config: None }).solve(&c, None).unwrap() {
             SatResult::Sat(m) => assert!(c.satisfied_by(&m)),
             r => panic!("{r:?}"),
         }
-        assert_eq!(Cadical.solve(&pigeons(4), None).unwrap(), SatResult::Unsat);
+        assert_eq!((Cadical { config: Some("unsat".into()) }).solve(&pigeons(4), None).unwrap(), SatResult::Unsat);
+    }
+
+    #[test]
+    fn random_cnfs_models_satisfy_every_clause_and_verdicts_match_brute_force() {
+        let mut state = 12345u64;
+        let mut next = move || {
+            state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            (state >> 33) as i32
+        };
+        let (mut sat, mut unsat) = (0, 0);
+        for _ in 0..300 {
+            let n = 12;
+            let m = 40 + next().rem_euclid(25);
+            let mut c = Cnf { num_vars: n as u32, ..Default::default() };
+            for _ in 0..m {
+                let cl: Vec<i32> = (0..3)
+                    .map(|_| {
+                        let v = 1 + next().rem_euclid(n);
+                        if next() % 2 == 0 { v } else { -v }
+                    })
+                    .collect();
+                c.add(&cl);
+            }
+            let brute = (0u32..1 << n).any(|bits| {
+                let model: Vec<bool> = (0..=n).map(|v| v > 0 && (bits >> (v - 1)) & 1 == 1).collect();
+                c.satisfied_by(&model)
+            });
+            match (Cadical { config: None }).solve(&c, None).unwrap() {
+                SatResult::Sat(model) => {
+                    assert!(c.satisfied_by(&model));
+                    assert!(brute);
+                    sat += 1;
+                }
+                SatResult::Unsat => {
+                    assert!(!brute);
+                    unsat += 1;
+                }
+                r => panic!("{r:?}"),
+            }
+        }
+        assert!(sat > 20 && unsat > 20, "both verdicts exercised: {sat} sat, {unsat} unsat");
     }
 
     #[test]

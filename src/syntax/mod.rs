@@ -3,7 +3,24 @@
 //! Entry points: [`parse_file`] for a whole file and [`parse_expr`] for a
 //! single expression (tests, tools). Both report every error they find as
 //! [`Diagnostic`]s of [`Phase::Syntax`](crate::diag::Phase::Syntax), sorted
-//! by position.
+//! by position. [`sexp`] prints trees compactly (also via `Display`).
+//!
+//! Accepted (Alloy 4 syntax): comments `//`, `--`, `/* */`; `module name[P,
+//! exactly Q]` (anywhere before or among the opens); `[private] open
+//! path[Args] as alias`; sigs (`abstract`, `one/lone/some`, several names,
+//! `extends`, `in A + B`, fields with `disj`, `set/one/lone/some`, arrow
+//! multiplicities, trailing commas, sig facts); `fact`/`assert` (named or
+//! not), `pred`/`fun` with `[...]`, `(...)` or no parameters and the
+//! receiver form `pred S.p`; `enum`; commands `[label:] run|check (name |
+//! [name] {block}) [for N [but scopes] | for scopes] [expect 0|1]`;
+//! all Alloy 4 operators with Alloy's precedence (see [`parser`]),
+//! quantifiers `all/some/no/lone/one/sum` with `disj` and several
+//! declarations, `{x: A | F}`, `let`, `C => A else B`, `if C then A else B`,
+//! `Int[e]`, `int[e]`, `int e`, `@f`, `this`, `disj[a, b]`, integer literals.
+//!
+//! Rejected with a dedicated error: Alloy 6 `var`, `seq`, string literals,
+//! top-level `let` macros, `==`, `==>`, `<>`, `;`, `/` and `%` as operators.
+//! Expression trees are at most [`parser::MAX_DEPTH`] deep.
 
 pub mod ast;
 pub mod error;
@@ -21,8 +38,8 @@ use error::SyntaxError;
 const PARSER_STACK: usize = 64 << 20;
 
 /// Run `f` on a thread with a stack large enough for the deepest input the
-/// parser accepts (inline if no thread can be started).
-fn with_stack<R: Send>(f: impl FnOnce() -> R + Send) -> R {
+/// parser accepts (on the current thread if no thread can be started).
+fn with_stack<R: Send>(f: impl FnOnce() -> R + Send) -> Option<R> {
     let job = std::sync::Mutex::new(Some(f));
     let take = || job.lock().ok().and_then(|mut g| g.take());
     let spawned = std::thread::scope(|s| {
@@ -32,14 +49,11 @@ fn with_stack<R: Send>(f: impl FnOnce() -> R + Send) -> R {
             Err(_) => None,
         }
     });
-    match spawned {
-        Some(r) => r,
-        // No thread available: parse on the current stack.
-        None => match take() {
-            Some(f) => f(),
-            None => unreachable!("the parse job runs exactly once"),
-        },
-    }
+    spawned.or_else(|| take().map(|f| f()))
+}
+
+fn not_run() -> Vec<Diagnostic> {
+    vec![Diagnostic::without_span(crate::diag::Phase::Syntax, "the parser could not be started")]
 }
 
 /// Parse one Alloy source file.
@@ -50,11 +64,12 @@ pub fn parse_file(src: &str, file: FileId) -> Result<ast::File, Vec<Diagnostic>>
         let parsed = p.parse_file();
         finish(parsed, lex_errors, p.errors)
     })
+    .unwrap_or_else(|| Err(not_run()))
 }
 
 /// Parse a single expression or formula (the whole input must be one).
 pub fn parse_expr(src: &str, file: FileId) -> Result<ast::Expr, Vec<Diagnostic>> {
-    with_stack(|| parse_expr_here(src, file))
+    with_stack(|| parse_expr_here(src, file)).unwrap_or_else(|| Err(not_run()))
 }
 
 fn parse_expr_here(src: &str, file: FileId) -> Result<ast::Expr, Vec<Diagnostic>> {
@@ -64,12 +79,12 @@ fn parse_expr_here(src: &str, file: FileId) -> Result<ast::Expr, Vec<Diagnostic>
     let e = match p.expr() {
         Ok(e) => {
             if let Err(err) = p.expect_eof() {
-                errors.push(err);
+                errors.push(*err);
             }
             Some(e)
         }
         Err(err) => {
-            errors.push(err);
+            errors.push(*err);
             None
         }
     };

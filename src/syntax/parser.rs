@@ -23,7 +23,13 @@ pub const MAX_DEPTH: u32 = 200;
 /// Stop after this many errors.
 const MAX_ERRORS: usize = 30;
 
-type PResult<X> = Result<X, SyntaxError>;
+/// Errors are boxed: they are rare, and small `Result`s keep the recursive
+/// descent's stack frames small.
+type PResult<X> = Result<X, Box<SyntaxError>>;
+
+fn err(kind: ErrorKind, span: Span) -> Box<SyntaxError> {
+    Box::new(SyntaxError::new(kind, span))
+}
 
 // Binding powers, loosest first.
 const OR: u8 = 1;
@@ -165,10 +171,10 @@ impl Parser {
     }
 
     /// An "expected ..., found ..." error at the current token.
-    fn expected(&self, what: &str, hint: Option<String>) -> SyntaxError {
+    fn expected(&self, what: &str, hint: Option<String>) -> Box<SyntaxError> {
         let found = self.peek();
         if *found == T::Else {
-            return SyntaxError::new(ErrorKind::ElseWithoutImplies, self.span());
+            return err(ErrorKind::ElseWithoutImplies, self.span());
         }
         let hint = hint.or_else(|| self.generic_hint(what));
         // At the end of the file, point just after the last token.
@@ -178,7 +184,7 @@ impl Parser {
         } else {
             self.span()
         };
-        SyntaxError::new(ErrorKind::Expected { expected: what.to_string(), found: found.describe(), hint }, span)
+        err(ErrorKind::Expected { expected: what.to_string(), found: found.describe(), hint }, span)
     }
 
     fn generic_hint(&self, what: &str) -> Option<String> {
@@ -205,17 +211,27 @@ impl Parser {
 
     /// Consume the closing bracket for `open` (a `(`, `[` or `{` token).
     fn expect_close(&mut self, open: Span, open_kind: T) -> PResult<Span> {
+        let close = match open_kind {
+            T::LParen => T::RParen,
+            T::LBracket => T::RBracket,
+            _ => T::RBrace,
+        };
+        if self.at(&close) {
+            return Ok(self.bump().span);
+        }
+        Err(self.unclosed(open, open_kind))
+    }
+
+    /// The error for a bracket `open` not closed before the current token.
+    fn unclosed(&self, open: Span, open_kind: T) -> Box<SyntaxError> {
         let (open_text, close) = match open_kind {
             T::LParen => ("(", T::RParen),
             T::LBracket => ("[", T::RBracket),
             _ => ("{", T::RBrace),
         };
-        if self.at(&close) {
-            return Ok(self.bump().span);
-        }
         let found = if self.at(&T::Eof) { None } else { Some((self.span(), self.peek().describe())) };
         if *self.peek() == T::Else {
-            return Err(SyntaxError::new(ErrorKind::ElseWithoutImplies, self.span()));
+            return err(ErrorKind::ElseWithoutImplies, self.span());
         }
         let at_paragraph = starts_paragraph(self.peek());
         let hint = if close == T::RBrace && self.at(&T::Comma) {
@@ -223,7 +239,7 @@ impl Parser {
         } else {
             self.found_hint()
         };
-        Err(SyntaxError::new(ErrorKind::Unclosed { open, open_text, close_text: close.text(), found, at_paragraph, hint }, open))
+        err(ErrorKind::Unclosed { open, open_text, close_text: close.text(), found, at_paragraph, hint }, open)
     }
 
     /// A hint about the current token when it cannot continue anything.
@@ -241,7 +257,7 @@ impl Parser {
             T::Name(s) => {
                 let span = self.bump().span;
                 if s.contains('/') {
-                    return Err(SyntaxError::new(ErrorKind::QualifiedDeclName(s), span));
+                    return Err(err(ErrorKind::QualifiedDeclName(s), span));
                 }
                 Ok(Ident { name: s, span })
             }
@@ -289,7 +305,7 @@ impl Parser {
         while !self.at(&T::Eof) {
             let start = self.pos;
             if let Err(e) = self.paragraph(&mut file) {
-                self.errors.push(e);
+                self.errors.push(*e);
                 if self.errors.len() >= MAX_ERRORS {
                     break;
                 }
@@ -323,7 +339,7 @@ impl Parser {
             T::Module if !private => {
                 let h = self.module_header()?;
                 if let Some(first) = &file.header {
-                    return Err(SyntaxError::new(ErrorKind::DuplicateModule { first: first.span }, h.span));
+                    return Err(err(ErrorKind::DuplicateModule { first: first.span }, h.span));
                 }
                 file.header = Some(h);
             }
@@ -372,7 +388,7 @@ impl Parser {
                 file.paragraphs.push(Paragraph::Command(c));
             }
             T::Let => {
-                return Err(SyntaxError::new(
+                return Err(err(
                     ErrorKind::Unsupported {
                         what: "a top-level `let` macro".into(),
                         hint: "define a `fun` (for an expression) or a `pred` (for a formula) instead".into(),
@@ -381,7 +397,7 @@ impl Parser {
                 ))
             }
             T::Name(n) if n == "var" => {
-                return Err(SyntaxError::new(
+                return Err(err(
                     ErrorKind::Unsupported {
                         what: "`var` (Alloy 6 mutable sigs and fields)".into(),
                         hint: "relprove accepts the static Alloy 4 subset; remove `var`".into(),
@@ -491,7 +507,7 @@ impl Parser {
                 let parent = self.ref_name("a parent sig name after `extends`")?;
                 if self.at(&T::Comma) || self.at(&T::Plus) {
                     let s = self.span();
-                    return Err(SyntaxError::new(ErrorKind::MultipleExtends, s));
+                    return Err(err(ErrorKind::MultipleExtends, s));
                 }
                 Some(SigExt::Extends(parent))
             }
@@ -515,7 +531,7 @@ impl Parser {
                 break;
             }
             if self.at(&T::Eof) {
-                return Err(self.expect_close(open, T::LBrace).unwrap_err());
+                return Err(self.unclosed(open, T::LBrace));
             }
             fields.push(self.field()?);
             if self.eat(&T::Comma) {
@@ -527,7 +543,7 @@ impl Parser {
                     _ => None,
                 };
                 if self.at(&T::Eof) {
-                    return Err(self.expect_close(open, T::LBrace).unwrap_err());
+                    return Err(self.unclosed(open, T::LBrace));
                 }
                 return Err(self.expected("`,` or `}` after a field declaration", hint));
             }
@@ -547,7 +563,7 @@ impl Parser {
         let start = self.span();
         self.eat(&T::Private);
         if matches!(self.peek(), T::Name(n) if n == "var") && matches!(self.peek_at(1), T::Name(_)) {
-            return Err(SyntaxError::new(
+            return Err(err(
                 ErrorKind::Unsupported {
                     what: "`var` (Alloy 6 mutable fields)".into(),
                     hint: "relprove accepts the static Alloy 4 subset; remove `var`".into(),
@@ -577,7 +593,7 @@ impl Parser {
             _ => None,
         };
         if matches!(self.peek(), T::Name(n) if n == "seq") && can_start_expr(self.peek_at(1)) {
-            return Err(SyntaxError::new(
+            return Err(err(
                 ErrorKind::Unsupported {
                     what: "`seq` (Alloy sequences)".into(),
                     hint: "model the sequence explicitly, e.g. a relation `Int -> lone Elem` or a sig with a `next` field".into(),
@@ -617,6 +633,9 @@ impl Parser {
     fn param_decls(&mut self) -> PResult<Vec<ParamDecl>> {
         let mut decls = vec![self.param_decl()?];
         while self.eat(&T::Comma) {
+            if matches!(self.peek(), T::RBracket | T::RParen | T::Bar) {
+                return Err(self.expected("a variable name after `,`", Some("remove the trailing `,`".into())));
+            }
             decls.push(self.param_decl()?);
         }
         Ok(decls)
@@ -650,7 +669,7 @@ impl Parser {
             return Ok((Some(first), name));
         }
         if first.is_qualified() {
-            return Err(SyntaxError::new(ErrorKind::QualifiedDeclName(first.text()), first.span));
+            return Err(err(ErrorKind::QualifiedDeclName(first.text()), first.span));
         }
         Ok((None, Ident { name: first.text(), span: first.span }))
     }
@@ -753,7 +772,7 @@ impl Parser {
                 T::Number(n) => {
                     let sp = self.bump().span;
                     if n > 1 {
-                        return Err(SyntaxError::new(ErrorKind::ExpectOutOfRange(n), sp));
+                        return Err(err(ErrorKind::ExpectOutOfRange(n), sp));
                     }
                     expect = Some((n as u32, sp));
                     end = sp;
@@ -769,7 +788,7 @@ impl Parser {
             T::Number(n) => {
                 let sp = self.bump().span;
                 if n > i32::MAX as i64 {
-                    return Err(SyntaxError::new(ErrorKind::ScopeTooLarge(n), sp));
+                    return Err(err(ErrorKind::ScopeTooLarge(n), sp));
                 }
                 Ok((n as u32, sp))
             }
@@ -787,11 +806,7 @@ impl Parser {
             let c = self.count()?;
             end = c.1;
             overall = Some(c);
-            if self.eat(&T::But) {
-                true
-            } else {
-                false
-            }
+            self.eat(&T::But)
         } else if matches!(self.peek(), T::Number(_) | T::Exactly) {
             true
         } else {
@@ -803,6 +818,9 @@ impl Parser {
                 end = ts.span;
                 sigs.push(ts);
                 if !self.eat(&T::Comma) {
+                    if matches!(self.peek(), T::Number(_) | T::Exactly) {
+                        return Err(self.expected("`,` between scopes", Some("scopes are separated by commas: `for 3 but 2 A, 3 B`".into())));
+                    }
                     break;
                 }
             }
@@ -838,7 +856,7 @@ impl Parser {
                 return Err(self.expected("a formula", None));
             }
             if !can_start_expr(self.peek()) {
-                return Err(self.expect_close(open, T::LBrace).unwrap_err());
+                return Err(self.unclosed(open, T::LBrace));
             }
             items.push(self.expr()?);
         }
@@ -869,10 +887,19 @@ impl Parser {
         r
     }
 
+    /// The right operand of the infix operator just consumed.
+    fn rhs(&mut self, bp: u8) -> PResult<Expr> {
+        if !can_start_expr(self.peek()) {
+            let op = &self.tokens[self.pos.saturating_sub(1)].kind;
+            return Err(self.expected(&format!("an expression after `{}`", op.text()), None));
+        }
+        self.bp(bp)
+    }
+
     fn grow(&mut self) -> PResult<()> {
         self.depth += 1;
         if self.depth > MAX_DEPTH {
-            Err(SyntaxError::new(ErrorKind::TooDeep, self.span()))
+            Err(err(ErrorKind::TooDeep, self.span()))
         } else {
             Ok(())
         }
@@ -890,19 +917,19 @@ impl Parser {
             match tok {
                 T::Or | T::OrOr if min <= OR => {
                     self.bump();
-                    let rhs = self.bp(OR + 1)?;
+                    let rhs = self.rhs(OR + 1)?;
                     lhs = bin(BinOp::Or, lhs, rhs);
                 }
                 T::Iff | T::DoubleArrow if min <= IFF => {
                     self.bump();
-                    let rhs = self.bp(IFF + 1)?;
+                    let rhs = self.rhs(IFF + 1)?;
                     lhs = bin(BinOp::Iff, lhs, rhs);
                 }
                 T::Implies | T::FatArrow if min <= IMPLIES => {
                     self.bump();
-                    let then = self.bp(IMPLIES)?;
+                    let then = self.rhs(IMPLIES)?;
                     if self.eat(&T::Else) {
-                        let els = self.bp(IMPLIES)?;
+                        let els = self.rhs(IMPLIES)?;
                         let span = lhs.span.to(els.span);
                         lhs = Expr { kind: ExprKind::IfThenElse(Box::new(lhs), Box::new(then), Box::new(els)), span };
                     } else {
@@ -911,7 +938,7 @@ impl Parser {
                 }
                 T::And | T::AndAnd if min <= AND => {
                     self.bump();
-                    let rhs = self.bp(AND + 1)?;
+                    let rhs = self.rhs(AND + 1)?;
                     lhs = bin(BinOp::And, lhs, rhs);
                 }
                 ref k if min <= CMP && (is_cmp(k) || (matches!(k, T::Bang | T::Not) && is_cmp(self.peek_at(1)))) => {
@@ -923,7 +950,7 @@ impl Parser {
                     let op_tok = self.bump();
                     let op_span = op_start.to(op_tok.span);
                     if let Some(first) = last_cmp {
-                        return Err(SyntaxError::new(ErrorKind::ChainedComparison { first }, op_span));
+                        return Err(err(ErrorKind::ChainedComparison { first }, op_span));
                     }
                     let op = match op_tok.kind {
                         T::In => CmpOp::In,
@@ -933,7 +960,7 @@ impl Parser {
                         T::Le => CmpOp::Le,
                         _ => CmpOp::Ge,
                     };
-                    let rhs = self.bp(CMP + 1)?;
+                    let rhs = self.rhs(CMP + 1)?;
                     let span = lhs.span.to(rhs.span);
                     lhs = Expr { kind: ExprKind::Compare { op, negated, lhs: Box::new(lhs), rhs: Box::new(rhs) }, span };
                     last_cmp = Some(op_span);
@@ -947,22 +974,22 @@ impl Parser {
                         T::Sha => BinOp::Sha,
                         _ => BinOp::Shr,
                     };
-                    let rhs = self.bp(SHIFT + 1)?;
+                    let rhs = self.rhs(SHIFT + 1)?;
                     lhs = bin(op, lhs, rhs);
                 }
                 T::Plus | T::Minus if min <= PLUS => {
                     self.bump();
-                    let rhs = self.bp(PLUS + 1)?;
+                    let rhs = self.rhs(PLUS + 1)?;
                     lhs = bin(if tok == T::Plus { BinOp::Union } else { BinOp::Diff }, lhs, rhs);
                 }
                 T::PlusPlus if min <= OVERRIDE => {
                     self.bump();
-                    let rhs = self.bp(OVERRIDE + 1)?;
+                    let rhs = self.rhs(OVERRIDE + 1)?;
                     lhs = bin(BinOp::Override, lhs, rhs);
                 }
                 T::Amp if min <= INTERSECT => {
                     self.bump();
-                    let rhs = self.bp(INTERSECT + 1)?;
+                    let rhs = self.rhs(INTERSECT + 1)?;
                     lhs = bin(BinOp::Intersection, lhs, rhs);
                 }
                 ref k if min <= ARROW && (*k == T::Arrow || (mult_kw(k).is_some() && *self.peek_at(1) == T::Arrow)) => {
@@ -975,26 +1002,23 @@ impl Parser {
                     if rmult.is_some() {
                         self.bump();
                     }
-                    let rhs = self.bp(ARROW + 1)?;
+                    let rhs = self.rhs(ARROW + 1)?;
                     let span = lhs.span.to(rhs.span);
                     lhs = Expr { kind: ExprKind::Arrow { lhs: Box::new(lhs), lmult, rmult, rhs: Box::new(rhs) }, span };
                 }
                 T::DomRes if min <= DOMRES => {
                     self.bump();
-                    let rhs = self.bp(DOMRES + 1)?;
+                    let rhs = self.rhs(DOMRES + 1)?;
                     lhs = bin(BinOp::DomainRestrict, lhs, rhs);
                 }
                 T::RanRes if min <= RANRES => {
                     self.bump();
-                    let rhs = self.bp(RANRES + 1)?;
+                    let rhs = self.rhs(RANRES + 1)?;
                     lhs = bin(BinOp::RangeRestrict, lhs, rhs);
                 }
                 T::Dot if min <= JOIN => {
                     self.bump();
-                    if !can_start_expr(self.peek()) {
-                        return Err(self.expected("an expression after `.`", None));
-                    }
-                    let rhs = self.bp(UNARY)?;
+                    let rhs = self.rhs(UNARY)?;
                     lhs = bin(BinOp::Join, lhs, rhs);
                 }
                 T::LBracket if min <= JOIN => {
@@ -1117,13 +1141,13 @@ impl Parser {
             ));
         }
         let decls = self.param_decls()?;
-        let body = self.quant_body()?;
+        let body = self.quant_body(false)?;
         let span = start.to(body.span);
         Ok(Expr { kind: ExprKind::Quant { q, decls, body: Box::new(body) }, span })
     }
 
     /// `| F` or `{ F G }` after declarations.
-    fn quant_body(&mut self) -> PResult<Expr> {
+    fn quant_body(&mut self, is_let: bool) -> PResult<Expr> {
         if self.eat(&T::Bar) {
             if !can_start_expr(self.peek()) {
                 return Err(self.expected("a formula after `|`", None));
@@ -1134,6 +1158,12 @@ impl Parser {
             let b = self.block("`{`", None)?;
             let span = b.span;
             return Ok(Expr { kind: ExprKind::Block(b), span });
+        }
+        if is_let {
+            return Err(self.expected(
+                "`|` or `{` after the let bindings",
+                Some("a let is written `let x = e | body` or `let x = e { body }`".to_string()),
+            ));
         }
         let hint = if matches!(self.peek(), T::Arrow | T::FatArrow | T::Implies) {
             "the body of a quantifier follows `|`: `all x: A | F`"
@@ -1158,7 +1188,7 @@ impl Parser {
                 break;
             }
         }
-        let body = self.quant_body()?;
+        let body = self.quant_body(true)?;
         let span = start.to(body.span);
         Ok(Expr { kind: ExprKind::Let { bindings, body: Box::new(body) }, span })
     }
@@ -1263,7 +1293,7 @@ impl Parser {
                 let span = b.span;
                 Ok(Expr { kind: ExprKind::Block(b), span })
             }
-            T::Sum => Err(SyntaxError::new(
+            T::Sum => Err(err(
                 ErrorKind::Unsupported { what: "`sum` without declarations".into(), hint: "write `sum x: S | intexpr`".into() },
                 start,
             )),

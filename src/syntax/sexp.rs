@@ -258,3 +258,17 @@ pub fn file(f: &File) -> String {
     }
     out
 }
+
+/// `{}` prints the s-expression form (see [`expr`]).
+impl std::fmt::Display for Expr {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&expr(self))
+    }
+}
+
+/// `{}` prints one line per header, open and paragraph (see [`file`]).
+impl std::fmt::Display for File {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&file(self))
+    }
+}

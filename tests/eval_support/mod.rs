@@ -27,6 +27,7 @@ impl B {
             path: "test.als".into(),
             label_prefix: String::new(),
             params: vec![],
+            exact_params: vec![],
             opens: vec![],
             span: S,
         });

@@ -1,0 +1,623 @@
+//! Coq export: snapshots of the generated files, coqc on them (when coqc is
+//! installed), and the overwrite rules (edited definition files refused,
+//! proofs files never overwritten).
+
+use std::path::{Path, PathBuf};
+use std::process::Command as Proc;
+
+use relprove::diag::{FileId, SourceMap, Span};
+use relprove::export::{self, coq, Action, ExportOptions, FileKind};
+use relprove::ir::*;
+
+// ---------------------------------------------------------------------------
+// A small builder for hand-written IR; spans point into the Alloy text.
+
+struct B {
+    text: String,
+    file: FileId,
+    m: Model,
+}
+
+impl B {
+    fn new(sources: &mut SourceMap, name: &str, text: &str) -> B {
+        let file = sources.add(format!("{name}.als"), format!("{name}.als"), text.to_string());
+        let mut m = Model::default();
+        m.modules.push(Module {
+            name: name.into(),
+            path: PathBuf::from(format!("{name}.als")),
+            label_prefix: String::new(),
+            params: vec![],
+            exact_params: vec![],
+            opens: vec![],
+            span: Span::new(file, 0, 0),
+        });
+        B { text: text.to_string(), file, m }
+    }
+    /// The span of the first occurrence of `s` (the whole paragraph text).
+    fn sp(&self, s: &str) -> Span {
+        let start = self.text.find(s).unwrap_or_else(|| panic!("{s:?} not in the source"));
+        Span::new(self.file, start, start + s.len())
+    }
+    fn sig(&mut self, name: &str, kind: SigKind, is_abstract: bool, mult: Option<Mult>) -> SigId {
+        self.m.sigs.push(Sig {
+            name: name.into(),
+            label: name.into(),
+            module: ModuleId(0),
+            kind,
+            is_abstract,
+            mult,
+            span: self.sp(name),
+        });
+        SigId(self.m.sigs.len() as u32 - 1)
+    }
+    fn var(&mut self, name: &str, arity: usize) -> VarId {
+        self.m.vars.push(Var { name: name.into(), arity, span: Span::new(self.file, 0, 0) });
+        VarId(self.m.vars.len() as u32 - 1)
+    }
+    fn field(&mut self, sig: SigId, name: &str, mult: Mult, bound: Expr) -> FieldId {
+        let this_var = self.var("this", 1);
+        let arity = 1 + bound.arity;
+        self.m.fields.push(Field {
+            name: name.into(),
+            sig,
+            decl: Decl { mult, bound },
+            this_var,
+            disj: false,
+            arity,
+            span: self.sp(name),
+        });
+        FieldId(self.m.fields.len() as u32 - 1)
+    }
+}
+
+fn d() -> Span {
+    Span::DUMMY
+}
+fn e(kind: ExprKind, arity: usize) -> Expr {
+    Expr::new(kind, arity, d())
+}
+fn f(kind: FormulaKind) -> Formula {
+    Formula::new(kind, d())
+}
+fn bx(x: Expr) -> Box<Expr> {
+    Box::new(x)
+}
+fn sig(s: SigId) -> Expr {
+    e(ExprKind::Sig(s), 1)
+}
+fn fld(x: FieldId, arity: usize) -> Expr {
+    e(ExprKind::Field(x), arity)
+}
+fn var(v: VarId, arity: usize) -> Expr {
+    e(ExprKind::Var(v), arity)
+}
+fn join(a: Expr, b: Expr) -> Expr {
+    let n = a.arity + b.arity - 2;
+    e(ExprKind::Join(bx(a), bx(b)), n)
+}
+fn one_decl(v: VarId, bound: Expr) -> QuantDecl {
+    QuantDecl { vars: vec![v], disj: false, mult: Mult::One, bound }
+}
+
+const FAMILY: &str = include_str!("fixtures/family.als");
+
+/// The family model, resolved by hand.
+fn family(sources: &mut SourceMap) -> Model {
+    let mut b = B::new(sources, "family", FAMILY);
+    let person = b.sig("Person", SigKind::TopLevel, true, None);
+    let parent = b.field(person, "parent", Mult::Lone, sig(person));
+    let friends = b.field(
+        person,
+        "friends",
+        Mult::Set,
+        e(ExprKind::Product { lhs: bx(sig(person)), lmult: Mult::Set, rmult: Mult::Lone, rhs: bx(sig(person)) }, 2),
+    );
+    let _ = friends;
+    let man = b.sig("Man", SigKind::Extends(person), false, None);
+    let woman = b.sig("Woman", SigKind::Extends(person), false, None);
+    let _eve = b.sig("Eve", SigKind::Extends(woman), false, Some(Mult::One));
+    let _ = man;
+    let closure = |x: Expr| e(ExprKind::Closure(bx(x)), 2);
+    // fact acyclic
+    let p = b.var("p", 1);
+    let body = f(FormulaKind::Quant(
+        Quant::No,
+        vec![one_decl(p, sig(person))],
+        Box::new(f(FormulaKind::In(bx(var(p, 1)), bx(join(var(p, 1), closure(fld(parent, 2))))))),
+    ));
+    b.m.facts.push(Fact {
+        name: Some("acyclic".into()),
+        module: ModuleId(0),
+        origin: FactOrigin::Paragraph,
+        body,
+        span: b.sp("fact acyclic { no p: Person | p in p.^parent }"),
+    });
+    // pred ancestor
+    let a = b.var("a", 1);
+    let bb = b.var("b", 1);
+    b.m.preds.push(Pred {
+        name: "ancestor".into(),
+        module: ModuleId(0),
+        params: vec![
+            Param { var: a, decl: Decl { mult: Mult::One, bound: sig(person) } },
+            Param { var: bb, decl: Decl { mult: Mult::One, bound: sig(person) } },
+        ],
+        body: f(FormulaKind::In(bx(var(a, 1)), bx(join(var(bb, 1), closure(fld(parent, 2)))))),
+        span: b.sp("pred ancestor[a, b: Person] { a in b.^parent }"),
+    });
+    // fun ancestors
+    let q = b.var("p", 1);
+    b.m.funs.push(Fun {
+        name: "ancestors".into(),
+        module: ModuleId(0),
+        params: vec![Param { var: q, decl: Decl { mult: Mult::One, bound: sig(person) } }],
+        result: Decl { mult: Mult::Set, bound: sig(person) },
+        body: join(var(q, 1), closure(fld(parent, 2))),
+        span: b.sp("fun ancestors[p: Person] : set Person { p.^parent }"),
+    });
+    // assert no_self_parent
+    let r = b.var("p", 1);
+    b.m.asserts.push(Assert {
+        name: "no_self_parent".into(),
+        module: ModuleId(0),
+        body: f(FormulaKind::Quant(
+            Quant::No,
+            vec![one_decl(r, sig(person))],
+            Box::new(f(FormulaKind::Eq(bx(join(var(r, 1), fld(parent, 2))), bx(var(r, 1))))),
+        )),
+        span: b.sp("assert no_self_parent { no p: Person | p.parent = p }"),
+    });
+    // assert ancestors_trans
+    let s = b.var("p", 1);
+    let call = |x: Expr| e(ExprKind::Call(FunId(0), vec![x]), 1);
+    b.m.asserts.push(Assert {
+        name: "ancestors_trans".into(),
+        module: ModuleId(0),
+        body: f(FormulaKind::Quant(
+            Quant::All,
+            vec![one_decl(s, sig(person))],
+            Box::new(f(FormulaKind::In(bx(call(call(var(s, 1)))), bx(call(var(s, 1)))))),
+        )),
+        span: b.sp("assert ancestors_trans { all p: Person | ancestors[ancestors[p]] in ancestors[p] }"),
+    });
+    let scope = Scope { overall: Some(4), bitwidth: None, sigs: vec![] };
+    b.m.commands.push(Command {
+        name: "no_self_parent".into(),
+        kind: CommandKind::Check,
+        target: CommandTarget::Assert(AssertId(0)),
+        scope: scope.clone(),
+        expect: None,
+        span: b.sp("check no_self_parent for 4"),
+    });
+    b.m.commands.push(Command {
+        name: "ancestors_trans".into(),
+        kind: CommandKind::Check,
+        target: CommandTarget::Assert(AssertId(1)),
+        scope: scope.clone(),
+        expect: None,
+        span: b.sp("check ancestors_trans for 4"),
+    });
+    // check { all p: Person | lone p.parent && #p.parent =< 1 }
+    let u = b.var("p", 1);
+    let pp = join(var(u, 1), fld(parent, 2));
+    let card = IntExpr { kind: IntExprKind::Card(bx(pp.clone())), span: d() };
+    let lit = IntExpr { kind: IntExprKind::Lit(1), span: d() };
+    b.m.commands.push(Command {
+        name: "check$3".into(),
+        kind: CommandKind::Check,
+        target: CommandTarget::Inline(f(FormulaKind::Quant(
+            Quant::All,
+            vec![one_decl(u, sig(person))],
+            Box::new(f(FormulaKind::And(vec![
+                f(FormulaKind::Mult(Mult::Lone, bx(pp))),
+                f(FormulaKind::IntCmp(IntCmp::Le, Box::new(card), Box::new(lit))),
+            ]))),
+        ))),
+        scope,
+        expect: None,
+        span: b.sp("check { all p: Person | lone p.parent && #p.parent =< 1 } for 3"),
+    });
+    b.m
+}
+
+const LIB: &str = include_str!("fixtures/graph.als");
+const USES: &str = include_str!("fixtures/uses.als");
+
+/// A root module opening a parameterised module.
+fn with_params(sources: &mut SourceMap) -> Model {
+    let mut b = B::new(sources, "uses", USES);
+    let lib_file = sources.add("graph.als", "graph.als", LIB.to_string());
+    let lsp = |s: &str| {
+        let st = LIB.find(s).unwrap();
+        Span::new(lib_file, st, st + s.len())
+    };
+    b.m.modules.push(Module {
+        name: "graph".into(),
+        path: PathBuf::from("graph.als"),
+        label_prefix: "graph".into(),
+        params: vec![("node".into(), SigId(0))],
+        exact_params: vec![],
+        opens: vec![],
+        span: lsp("module graph[node]"),
+    });
+    b.m.modules[0].opens.push(("g".into(), ModuleId(1)));
+    let task = b.sig("Task", SigKind::TopLevel, false, None);
+    let after = b.field(task, "after", Mult::Set, sig(task));
+    let r = b.var("r", 2);
+    let prod = |x: Expr, y: Expr| e(ExprKind::Product { lhs: bx(x), lmult: Mult::Set, rmult: Mult::Set, rhs: bx(y) }, 2);
+    b.m.preds.push(Pred {
+        name: "acyclic".into(),
+        module: ModuleId(1),
+        params: vec![Param { var: r, decl: Decl { mult: Mult::Set, bound: prod(sig(task), sig(task)) } }],
+        // `no e` is `not (some e)` in the IR
+        body: f(FormulaKind::Not(Box::new(f(FormulaKind::Mult(
+            Mult::Some,
+            bx(e(ExprKind::Intersection(bx(e(ExprKind::Iden, 2)), bx(e(ExprKind::Closure(bx(var(r, 2))), 2))), 2)),
+        ))))),
+        span: lsp("pred acyclic[r: node->node] { no iden & ^r }"),
+    });
+    let r2 = b.var("r", 2);
+    b.m.funs.push(Fun {
+        name: "roots".into(),
+        module: ModuleId(1),
+        params: vec![Param { var: r2, decl: Decl { mult: Mult::Set, bound: prod(sig(task), sig(task)) } }],
+        result: Decl { mult: Mult::Set, bound: sig(task) },
+        body: e(ExprKind::Difference(bx(sig(task)), bx(join(sig(task), var(r2, 2)))), 1),
+        span: lsp("fun roots[r: node->node] : set node { node - node.r }"),
+    });
+    b.m.facts.push(Fact {
+        name: None,
+        module: ModuleId(0),
+        origin: FactOrigin::Paragraph,
+        body: f(FormulaKind::Call(PredId(0), vec![fld(after, 2)])),
+        span: b.sp("fact { g/acyclic[after] }"),
+    });
+    // fact { #Task > 1 => #after >= 2 }
+    let card = |x: Expr| Box::new(IntExpr { kind: IntExprKind::Card(bx(x)), span: d() });
+    let lit = |k: i64| Box::new(IntExpr { kind: IntExprKind::Lit(k), span: d() });
+    b.m.facts.push(Fact {
+        name: None,
+        module: ModuleId(0),
+        origin: FactOrigin::Paragraph,
+        body: f(FormulaKind::Implies(
+            Box::new(f(FormulaKind::IntCmp(IntCmp::Gt, card(sig(task)), lit(1)))),
+            Box::new(f(FormulaKind::IntCmp(IntCmp::Ge, card(fld(after, 2)), lit(2)))),
+        )),
+        span: b.sp("fact { #Task > 1 => #after >= 2 }"),
+    });
+    b.m.asserts.push(Assert {
+        name: "some_root".into(),
+        module: ModuleId(0),
+        body: f(FormulaKind::Implies(
+            Box::new(f(FormulaKind::Mult(Mult::Some, bx(sig(task))))),
+            Box::new(f(FormulaKind::Mult(Mult::Some, bx(e(ExprKind::Call(FunId(0), vec![fld(after, 2)]), 1))))),
+        )),
+        span: b.sp("assert some_root { some Task => some g/roots[after] }"),
+    });
+    b.m.commands.push(Command {
+        name: "some_root".into(),
+        kind: CommandKind::Check,
+        target: CommandTarget::Assert(AssertId(0)),
+        scope: Scope::default(),
+        expect: None,
+        span: b.sp("check some_root"),
+    });
+    b.m
+}
+
+// ---------------------------------------------------------------------------
+
+fn theories() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("theories")
+}
+
+fn coqc_available() -> bool {
+    which::which("coqc").is_ok()
+}
+
+/// Compile theories/ (once) so exported files can `Require` it.
+fn build_theories() {
+    let st = Proc::new("make").arg("-s").arg("-C").arg(theories()).status().expect("run make");
+    assert!(st.success(), "make -C theories failed");
+}
+
+/// coqc every .v file of `dir` in the order of its _CoqProject.
+fn coqc_dir(dir: &Path) {
+    let project = std::fs::read_to_string(dir.join("_CoqProject")).unwrap();
+    for line in project.lines().filter(|l| l.ends_with(".v")) {
+        let out = Proc::new("coqc")
+            .current_dir(dir)
+            .args(["-q", "-R"])
+            .arg(theories())
+            .args(["Relprove", "-R", ".", "Proofs", line])
+            .output()
+            .expect("run coqc");
+        assert!(
+            out.status.success(),
+            "coqc {line} failed:\n{}\n{}\n--- file ---\n{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr),
+            std::fs::read_to_string(dir.join(line)).unwrap()
+        );
+    }
+}
+
+fn export(model: &Model, sources: &SourceMap, dir: &Path) -> export::ExportReport {
+    let opts = ExportOptions { out_dir: dir.to_path_buf(), force: false, theories: Some(theories()) };
+    export::write_coq(model, sources, &opts).expect("export succeeds")
+}
+
+#[test]
+fn family_snapshot() {
+    let mut sources = SourceMap::new();
+    let model = family(&mut sources);
+    let files = coq::generate(&model, &sources).unwrap();
+    for file in &files {
+        insta::assert_snapshot!(format!("family__{}", file.name), file.contents);
+    }
+}
+
+#[test]
+fn params_snapshot() {
+    let mut sources = SourceMap::new();
+    let model = with_params(&mut sources);
+    let files = coq::generate(&model, &sources).unwrap();
+    let names: Vec<&str> = files.iter().map(|f| f.name.as_str()).collect();
+    assert_eq!(names, ["uses_graph.v", "uses.v", "uses_proofs.v"]);
+    for file in &files {
+        insta::assert_snapshot!(format!("params__{}", file.name), file.contents);
+    }
+}
+
+#[test]
+fn export_is_deterministic() {
+    let mut s1 = SourceMap::new();
+    let mut s2 = SourceMap::new();
+    let a = coq::generate(&family(&mut s1), &s1).unwrap();
+    let b = coq::generate(&family(&mut s2), &s2).unwrap();
+    assert_eq!(a, b);
+}
+
+#[test]
+fn generated_files_compile_with_coqc() {
+    if !coqc_available() {
+        eprintln!("skipping: coqc is not installed");
+        return;
+    }
+    build_theories();
+    for (name, build) in [("family", family as fn(&mut SourceMap) -> Model), ("uses", with_params)] {
+        let mut sources = SourceMap::new();
+        let model = build(&mut sources);
+        let dir = tempfile::tempdir().unwrap();
+        let report = export(&model, &sources, dir.path());
+        assert!(report.files.iter().any(|(p, a)| p.ends_with(format!("{name}.v")) && *a == Action::Written));
+        coqc_dir(dir.path());
+    }
+}
+
+#[test]
+fn edited_definitions_are_refused_and_proofs_kept() {
+    let mut sources = SourceMap::new();
+    let model = family(&mut sources);
+    let dir = tempfile::tempdir().unwrap();
+    export(&model, &sources, dir.path());
+    // Re-export: everything unchanged.
+    let again = export(&model, &sources, dir.path());
+    assert!(again.files.iter().all(|(_, a)| *a == Action::Unchanged), "{:?}", again.files);
+
+    // A person edits the proofs file: it is kept.
+    let proofs = dir.path().join("family_proofs.v");
+    let edited = std::fs::read_to_string(&proofs).unwrap().replace("Abort.", "(* mine *) Abort.");
+    std::fs::write(&proofs, &edited).unwrap();
+    let r = export(&model, &sources, dir.path());
+    assert!(matches!(r.files.iter().find(|(p, _)| *p == proofs).unwrap().1, Action::Kept(_)));
+    assert_eq!(std::fs::read_to_string(&proofs).unwrap(), edited);
+
+    // A new check: its skeleton goes to family_proofs_new.v, the proofs file stays.
+    let mut model2 = model.clone();
+    let mut cmd = model2.commands[0].clone();
+    cmd.name = "again".into();
+    model2.commands.push(cmd);
+    let r = export(&model2, &sources, dir.path());
+    let new = dir.path().join("family_proofs_new.v");
+    assert!(r.files.iter().any(|(p, a)| *p == new && *a == Action::Written), "{:?}", r.files);
+    let new_text = std::fs::read_to_string(&new).unwrap();
+    assert!(new_text.contains("Theorem again_holds : no_self_parent_statement."), "{new_text}");
+    assert!(!new_text.contains("Theorem no_self_parent_holds"), "{new_text}");
+    assert_eq!(std::fs::read_to_string(&proofs).unwrap(), edited);
+    let project = std::fs::read_to_string(dir.path().join("_CoqProject")).unwrap();
+    assert!(project.lines().any(|l| l == "family_proofs_new.v"), "{project}");
+
+    // A person edits a definitions file: export refuses, without --force.
+    let defs = dir.path().join("family.v");
+    let text = std::fs::read_to_string(&defs).unwrap();
+    std::fs::write(&defs, text.replace("Definition ancestor", "Definition ancestor'")).unwrap();
+    let opts = ExportOptions { out_dir: dir.path().to_path_buf(), force: false, theories: Some(theories()) };
+    let errs = export::write_coq(&model, &sources, &opts).unwrap_err();
+    assert!(errs.0[0].message.contains("was edited"), "{}", errs);
+    // --force overwrites it, and leaves the proofs file alone.
+    let opts = ExportOptions { force: true, ..opts };
+    export::write_coq(&model, &sources, &opts).unwrap();
+    assert_eq!(std::fs::read_to_string(&defs).unwrap(), text);
+    assert_eq!(std::fs::read_to_string(&proofs).unwrap(), edited);
+
+    // A file that relprove did not generate is never overwritten.
+    std::fs::write(&defs, "(* mine *)\n").unwrap();
+    let opts = ExportOptions { force: false, ..opts };
+    let errs = export::write_coq(&model, &sources, &opts).unwrap_err();
+    assert!(errs.0[0].message.contains("not generated by relprove"), "{}", errs);
+}
+
+#[test]
+fn header_hash_detects_edits() {
+    let mut sources = SourceMap::new();
+    let files = coq::generate(&family(&mut sources), &sources).unwrap();
+    let defs = files.iter().find(|f| f.kind == FileKind::Definitions).unwrap();
+    assert_eq!(coq::header_intact(&defs.contents), Some(true));
+    assert_eq!(coq::header_intact(&defs.contents.replace("parent", "parents")), Some(false));
+    assert_eq!(coq::header_intact("Require Import Coq.\n"), None);
+}
+
+#[test]
+fn unsupported_integers_are_refused_with_a_span() {
+    let mut sources = SourceMap::new();
+    let mut model = family(&mut sources);
+    // #Person = #Person compares two cardinalities: refused.
+    let span = Span::new(FileId(0), 5, 9);
+    let card = || IntExpr { kind: IntExprKind::Card(bx(sig(SigId(0)))), span: d() };
+    model.asserts[0].body = Formula::new(FormulaKind::IntCmp(IntCmp::Eq, Box::new(card()), Box::new(card())), span);
+    let errs = coq::generate(&model, &sources).unwrap_err();
+    assert_eq!(errs.0.len(), 1);
+    assert_eq!(errs.0[0].span, Some(span));
+    assert!(errs.0[0].message.contains("integer comparison"), "{}", errs);
+    // A literal beyond the bitwidth (default 4: -8..7) would wrap in Alloy: refused.
+    let big = IntExpr { kind: IntExprKind::Lit(8), span: d() };
+    model.asserts[0].body = Formula::new(FormulaKind::IntCmp(IntCmp::Ge, Box::new(card()), Box::new(big)), span);
+    let errs = coq::generate(&model, &sources).unwrap_err();
+    assert!(errs.0[0].message.contains("bitwidth 4"), "{}", errs);
+    // 2 =< #Person is `atleast 1 2 Person`; 1 < #Person too.
+    for (op, k) in [(IntCmp::Le, 2), (IntCmp::Lt, 1)] {
+        let lit = IntExpr { kind: IntExprKind::Lit(k), span: d() };
+        model.asserts[0].body = Formula::new(FormulaKind::IntCmp(op, Box::new(lit), Box::new(card())), span);
+        let files = coq::generate(&model, &sources).unwrap();
+        assert!(files[0].contents.contains("(atleast 1 2 (Person i))"), "{}", files[0].contents);
+    }
+    // Int atoms are refused too.
+    model.asserts[0].body = f(FormulaKind::Mult(Mult::Some, bx(e(ExprKind::IntAtoms, 1))));
+    let errs = coq::generate(&model, &sources).unwrap_err();
+    assert!(errs.0[0].message.contains("Int"), "{}", errs);
+}
+
+// ---------------------------------------------------------------------------
+// Through the real front end (parser + resolver).
+
+fn load(path: &Path, sources: &mut SourceMap) -> Model {
+    relprove::resolve::load_model(path, sources, &relprove::resolve::LoadOptions::default())
+        .unwrap_or_else(|d| panic!("{}", relprove::diag::render(sources, &d, false)))
+}
+
+fn fixture(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures").join(name)
+}
+
+/// The hand-built IR above is what the resolver produces, and the committed
+/// proofs/family.v (which proofs/family_proofs.v proves things about) is
+/// what export writes today.
+#[test]
+fn committed_family_export_is_current() {
+    let mut sources = SourceMap::new();
+    let model = load(&fixture("family.als"), &mut sources);
+    let files = coq::generate(&model, &sources).unwrap();
+    let family = files.iter().find(|f| f.name == "family.v").unwrap();
+    let committed = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("proofs/family.v")).unwrap();
+    assert_eq!(family.contents, committed, "re-export tests/fixtures/family.als into proofs/ and re-check family_proofs.v");
+}
+
+/// Quantifiers (one/lone/no, disj), let, if-then-else, comprehension,
+/// override, restrictions, arrow multiplicities on ternary relations,
+/// cardinalities, subset sigs.
+#[test]
+fn misc_snapshot_and_coqc() {
+    let mut sources = SourceMap::new();
+    let model = load(&fixture("misc.als"), &mut sources);
+    let files = coq::generate(&model, &sources).unwrap();
+    for file in &files {
+        insta::assert_snapshot!(format!("misc__{}", file.name), file.contents);
+    }
+    if !coqc_available() {
+        eprintln!("skipping coqc: coqc is not installed");
+        return;
+    }
+    build_theories();
+    let dir = tempfile::tempdir().unwrap();
+    export(&model, &sources, dir.path());
+    coqc_dir(dir.path());
+}
+
+#[test]
+fn refused_constructs_name_their_span() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("ints.als");
+    std::fs::write(&path, "sig A { v: Int }\nfact { all a: A | a.v > 2 }\nassert x { #A = #A }\ncheck x\n").unwrap();
+    let mut sources = SourceMap::new();
+    let model = load(&path, &mut sources);
+    let errs = coq::generate(&model, &sources).unwrap_err();
+    let text = relprove::diag::render(&sources, &errs.0, false);
+    assert_eq!(errs.0.len(), 3, "{text}");
+    assert!(text.contains("ints.als:1:12") && text.contains("ints.als:2:19") && text.contains("ints.als:3:12"), "{text}");
+}
+
+/// Every model under models/ exports, and the export compiles with coqc.
+#[test]
+fn models_export_and_compile() {
+    let models = Path::new(env!("CARGO_MANIFEST_DIR")).join("models");
+    let Ok(rd) = std::fs::read_dir(&models) else {
+        eprintln!("skipping: no models/ directory");
+        return;
+    };
+    let mut paths: Vec<PathBuf> = rd.filter_map(|e| e.ok().map(|e| e.path())).filter(|p| p.extension().is_some_and(|x| x == "als")).collect();
+    paths.sort();
+    let dir = tempfile::tempdir().unwrap();
+    for p in &paths {
+        let mut sources = SourceMap::new();
+        let model = load(p, &mut sources);
+        let opts = ExportOptions { out_dir: dir.path().to_path_buf(), force: false, theories: Some(theories()) };
+        if let Err(e) = export::write_coq(&model, &sources, &opts) {
+            panic!("{}: {}", p.display(), relprove::diag::render(&sources, &e.0, false));
+        }
+    }
+    if !coqc_available() {
+        eprintln!("skipping coqc: coqc is not installed");
+        return;
+    }
+    build_theories();
+    coqc_dir(dir.path());
+}
+
+#[test]
+fn cli_export() {
+    let exe = env!("CARGO_BIN_EXE_relprove");
+    let dir = tempfile::tempdir().unwrap();
+    let out = Proc::new(exe)
+        .args(["export", "--coq", "-o"])
+        .arg(dir.path())
+        .arg("--theories")
+        .arg(theories())
+        .arg(fixture("uses.als"))
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{stdout}\n{}", String::from_utf8_lossy(&out.stderr));
+    assert!(stdout.contains("wrote") && stdout.contains("uses_graph.v") && stdout.contains("uses_proofs.v"), "{stdout}");
+    let project = std::fs::read_to_string(dir.path().join("_CoqProject")).unwrap();
+    assert!(project.starts_with("-R ") && project.contains(" Relprove\n-R . Proofs\n"), "{project}");
+    assert!(dir.path().join("Makefile").is_file());
+    // A second run changes nothing.
+    let again = Proc::new(exe).args(["export", "--coq", "-o"]).arg(dir.path()).arg(fixture("uses.als")).output().unwrap();
+    let stdout = String::from_utf8_lossy(&again.stdout);
+    assert!(again.status.success() && !stdout.contains("wrote"), "{stdout}");
+    // Refused models: exit 2 with the diagnostic on stderr.
+    let bad = dir.path().join("ints.als");
+    std::fs::write(&bad, "sig A { v: Int }\n").unwrap();
+    let out = Proc::new(exe).args(["export", "--coq", "-o"]).arg(dir.path()).arg(&bad).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("ints.als:1:12"));
+    // Lean is not implemented.
+    let out = Proc::new(exe).args(["export", "--lean", "-o"]).arg(dir.path()).arg(&bad).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn skeletons_come_from_templates() {
+    let mut sources = SourceMap::new();
+    let model = family(&mut sources);
+    let mut templates = coq::Templates::builtin();
+    templates.theorem = "Theorem {{name}} : {{statement}}.\nProof. (* {{facts}} *) Abort.\n".into();
+    let files = coq::generate_with(&model, &sources, &templates).unwrap();
+    let proofs = files.iter().find(|f| f.kind == FileKind::Proofs).unwrap();
+    assert!(
+        proofs.contents.contains("Theorem no_self_parent_holds : no_self_parent_statement.\nProof. (* family_facts *) Abort.\n"),
+        "{}",
+        proofs.contents
+    );
+}

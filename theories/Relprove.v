@@ -1,0 +1,2 @@
+(** * Relprove — everything generated Coq files need. *)
+Require Export Relprove.Rel Relprove.Tactics Relprove.Laws.
