@@ -110,6 +110,11 @@ struct LitmusArgs {
     /// How many times a loop label may be passed on one path.
     #[arg(long, value_name = "N", default_value_t = 2)]
     unroll: u32,
+    /// Do not enumerate the reachable final states: only decide whether the
+    /// condition and its negation are reachable (at most two solver calls
+    /// per path combination) and print one witness state of each.
+    #[arg(long)]
+    witnesses: bool,
 }
 
 #[derive(Args)]
@@ -135,6 +140,7 @@ fn litmus(a: LitmusArgs) -> ExitCode {
         expect: a.expect,
         emit_alloy: a.emit_alloy,
         unroll: a.unroll,
+        witnesses: a.witnesses,
     };
     let backend = relprove::litmus::checker::Checker::default();
     ExitCode::from(relprove::litmus::command(&req, Some(&backend)))

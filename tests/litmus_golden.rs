@@ -133,3 +133,21 @@ fn cli_unsupported_is_an_error() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("unsupported instruction `suld.weak`") && err.contains("P.litmus:4:2"), "{err}");
 }
+
+/// `--witnesses` gives the same verdicts with at most two queries per path
+/// combination.
+#[test]
+fn witness_mode_agrees() {
+    let Some(nv) = nvidia() else { return };
+    let (files, expected) = fixtures();
+    let files: Vec<PathBuf> = files.into_iter().filter(|f| ["MP", "SB", "Atom-add", "CoWW"].iter().any(|n| f.file_stem().unwrap().to_str() == Some(n))).collect();
+    let model = ModelRef::load(&nv).unwrap();
+    let sources = Mutex::new(SourceMap::new());
+    let opts = Options { enumerate: false, ..Options::default() };
+    for (f, r) in files.iter().zip(run_batch(&files, &model, &Checker::default(), opts, 2, &sources)) {
+        let r = r.unwrap_or_else(|d| panic!("{}: {}", f.display(), d.message));
+        assert!(!r.enumerated && r.states.len() <= 2);
+        assert!(r.solver_calls <= 2 * r.combinations);
+        assert!(expected[&r.name].matches(&r), "{}", r.name);
+    }
+}

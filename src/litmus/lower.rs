@@ -752,6 +752,38 @@ impl Lowered {
         let _ = writeln!(s, "}} {}", self.scope);
         s
     }
+
+    /// The full module with a `run` asking for the condition (`holds`) or
+    /// its negation on the final state.
+    pub fn with_condition(&self, prop: &Prop, holds: bool) -> String {
+        let mut s = self.module.clone();
+        let f = self.prop_alloy(prop);
+        let _ = writeln!(s, "run {RUN_NAME} {{");
+        let _ = writeln!(s, "  {}", self.base);
+        let _ = writeln!(s, "  {}", if holds { format!("({f})") } else { format!("not ({f})") });
+        let _ = writeln!(s, "}} {}", self.scope);
+        s
+    }
+
+    fn term_alloy(&self, t: &Term) -> String {
+        match t {
+            Term::Const(c) => val_atom(*c),
+            t => self.observed.iter().find(|(v, _)| v == t).map(|(_, e)| e.clone()).unwrap_or_else(|| "none".into()),
+        }
+    }
+
+    /// A condition as an Alloy formula over the observed expressions.
+    pub fn prop_alloy(&self, p: &Prop) -> String {
+        match p {
+            Prop::True => "no none".into(),
+            Prop::False => "some none".into(),
+            Prop::Eq(a, b) => format!("{} = {}", self.term_alloy(a), self.term_alloy(b)),
+            Prop::Ne(a, b) => format!("{} != {}", self.term_alloy(a), self.term_alloy(b)),
+            Prop::Not(q) => format!("not ({})", self.prop_alloy(q)),
+            Prop::And(a, b) => format!("({}) and ({})", self.prop_alloy(a), self.prop_alloy(b)),
+            Prop::Or(a, b) => format!("({}) or ({})", self.prop_alloy(a), self.prop_alloy(b)),
+        }
+    }
 }
 
 fn sym_alloy(s: &Sym, t: usize) -> String {

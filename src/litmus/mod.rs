@@ -64,6 +64,8 @@ pub struct Request {
     pub expect: Option<std::path::PathBuf>,
     pub emit_alloy: Option<std::path::PathBuf>,
     pub unroll: u32,
+    /// Decide only the condition and its negation (no state enumeration).
+    pub witnesses: bool,
 }
 
 /// The `relprove litmus` command: returns the exit code (0 all tests ran and
@@ -132,7 +134,7 @@ pub fn command(req: &Request, backend: Option<&dyn run::Backend>) -> u8 {
     };
     let start = std::time::Instant::now();
     let shared = Mutex::new(sources);
-    let opts = run::Options { limits, ..Default::default() };
+    let opts = run::Options { limits, enumerate: !req.witnesses, ..Default::default() };
     let results = run::run_batch(&req.tests, &model, backend, opts, req.jobs, &shared);
     let sources = shared.into_inner().unwrap();
     let mut sum = output::Summary { tests: results.len(), ..Default::default() };

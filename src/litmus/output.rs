@@ -34,13 +34,17 @@ fn prop(p: &Prop) -> String {
         Prop::Eq(a, b) => format!("{}={}", var(a), var(b)),
         Prop::Ne(a, b) => format!("not ({}={})", var(a), var(b)),
         Prop::Not(q) => format!("not ({})", prop(q)),
-        Prop::And(a, b) => format!("{} /\\ {}", paren(a), paren(b)),
-        Prop::Or(a, b) => format!("{} \\/ {}", paren(a), paren(b)),
+        Prop::And(a, b) => format!("{} /\\ {}", paren(a, true), paren(b, true)),
+        Prop::Or(a, b) => format!("{} \\/ {}", paren(a, false), paren(b, false)),
     }
 }
 
-fn paren(p: &Prop) -> String {
+/// A conjunct (`in_and`) or disjunct: chains of the same connective stay
+/// flat, as herd prints them.
+fn paren(p: &Prop, in_and: bool) -> String {
     match p {
+        Prop::And(..) if in_and => prop(p),
+        Prop::Or(..) if !in_and => prop(p),
         Prop::And(..) | Prop::Or(..) => format!("({})", prop(p)),
         _ => prop(p),
     }
@@ -60,7 +64,11 @@ pub fn state_line(vars: &[Term], st: &[i64]) -> String {
 pub fn text(r: &TestResult) -> String {
     let mut s = String::new();
     s.push_str(&format!("Test {} {}\n", r.name, kind_word(r.quant)));
-    s.push_str(&format!("States {}\n", r.states.len()));
+    if r.enumerated {
+        s.push_str(&format!("States {}\n", r.states.len()));
+    } else {
+        s.push_str(&format!("States {} (witnesses only, not enumerated)\n", r.states.len()));
+    }
     for st in &r.states {
         s.push_str(&state_line(&r.vars, st));
         s.push('\n');
@@ -95,6 +103,7 @@ pub fn json_result(r: &TestResult, expect: Option<&Expectation>) -> Value {
         "positive": r.positive,
         "negative": r.negative,
         "states": states,
+        "states_enumerated": r.enumerated,
         "combinations": r.combinations,
         "solver_calls": r.solver_calls,
         "time_ms": r.time_ms as u64,

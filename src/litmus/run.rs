@@ -56,11 +56,16 @@ pub struct Options {
     pub limits: Limits,
     /// Give up on a test after this many distinct final states.
     pub max_states: usize,
+    /// Enumerate every reachable final state (herd's `States`); when false,
+    /// only ask whether the condition and its negation are reachable (at
+    /// most two solver calls per path combination) and report one witness
+    /// state of each.
+    pub enumerate: bool,
 }
 
 impl Default for Options {
     fn default() -> Self {
-        Options { limits: Limits::default(), max_states: 256 }
+        Options { limits: Limits::default(), max_states: 256, enumerate: true }
     }
 }
 
@@ -90,8 +95,10 @@ pub struct TestResult {
     pub prop: Prop,
     /// The observed variables, in order.
     pub vars: Vec<Term>,
-    /// Reachable final states (values of `vars`), sorted.
+    /// Reachable final states (values of `vars`), sorted: all of them, or
+    /// (when not `enumerated`) one witness per side of the condition.
     pub states: BTreeSet<Vec<i64>>,
+    pub enumerated: bool,
     pub positive: usize,
     pub negative: usize,
     /// herd's `Ok`.
@@ -137,6 +144,33 @@ pub fn run_test(test: &Test, model: &ModelRef, backend: &dyn Backend, opts: Opti
         }
         let low = lower::alloy_source(test, model.binding, &model.open_name, combo, &dom)?;
         let path = dir.join(format!("lt_{}_{k}.als", sanitize(&test.name)));
+        if !opts.enumerate {
+            // Witness mode: one query per side of the condition not yet seen.
+            for holds in [true, false] {
+                let seen = states.iter().any(|st| holds_in(test, &vars, st) == holds);
+                if seen {
+                    continue;
+                }
+                calls += 1;
+                let src = low.with_condition(&test.cond.prop, holds);
+                let sol = backend.solve(&path, &src).map_err(|e| {
+                    Diagnostic::new(Phase::Litmus, test.name_span, format!("checking the generated Alloy module failed: {e}"))
+                })?;
+                if let Some(sol) = sol {
+                    let st = extract_state(&sol, &low).map_err(|e| {
+                        Diagnostic::new(Phase::Litmus, test.name_span, format!("cannot read the final state off the instance: {e}"))
+                    })?;
+                    if holds_in(test, &vars, &st) != holds {
+                        return Err(Diagnostic::new(Phase::Litmus, test.name_span, format!("the checker's final state {st:?} does not match the query")));
+                    }
+                    states.insert(st);
+                }
+            }
+            if [true, false].iter().all(|h| states.iter().any(|st| holds_in(test, &vars, st) == *h)) {
+                break;
+            }
+            continue;
+        }
         loop {
             let blocked: Vec<Vec<i64>> = states.iter().cloned().collect();
             let src = low.with_run(&blocked);
@@ -156,10 +190,7 @@ pub fn run_test(test: &Test, model: &ModelRef, backend: &dyn Backend, opts: Opti
             }
         }
     }
-    let holds = |st: &Vec<i64>| {
-        test.cond.prop.eval(&|t: &Term| vars.iter().position(|v| v == t).map_or(0, |i| st[i]))
-    };
-    let positive = states.iter().filter(|s| holds(s)).count();
+    let positive = states.iter().filter(|s| holds_in(test, &vars, s)).count();
     let negative = states.len() - positive;
     let validated = match test.cond.quant {
         Quant::Exists => positive > 0,
@@ -180,6 +211,7 @@ pub fn run_test(test: &Test, model: &ModelRef, backend: &dyn Backend, opts: Opti
         prop: test.cond.prop.clone(),
         vars,
         states,
+        enumerated: opts.enumerate,
         positive,
         negative,
         validated,
@@ -188,6 +220,11 @@ pub fn run_test(test: &Test, model: &ModelRef, backend: &dyn Backend, opts: Opti
         solver_calls: calls,
         time_ms: start.elapsed().as_millis(),
     })
+}
+
+/// Whether the test's condition holds in a final state.
+fn holds_in(test: &Test, vars: &[Term], st: &[i64]) -> bool {
+    test.cond.prop.eval(&|t: &Term| vars.iter().position(|v| v == t).map_or(0, |i| st[i]))
 }
 
 /// Every choice of one path per thread, in order.
