@@ -148,7 +148,8 @@ pub fn run_test(test: &Test, model: &ModelRef, backend: &dyn Backend, opts: Opti
             // Witness mode: one query per side of the condition not yet seen.
             for holds in [true, false] {
                 let seen = states.iter().any(|st| holds_in(test, &vars, st) == holds);
-                if seen {
+                // A condition without variables has one possible side.
+                if seen || (vars.is_empty() && holds_in(test, &vars, &[]) != holds) {
                     continue;
                 }
                 calls += 1;
@@ -166,7 +167,7 @@ pub fn run_test(test: &Test, model: &ModelRef, backend: &dyn Backend, opts: Opti
                     states.insert(st);
                 }
             }
-            if [true, false].iter().all(|h| states.iter().any(|st| holds_in(test, &vars, st) == *h)) {
+            if (vars.is_empty() && !states.is_empty()) || [true, false].iter().all(|h| states.iter().any(|st| holds_in(test, &vars, st) == *h)) {
                 break;
             }
             continue;
