@@ -39,7 +39,7 @@ fn generate(path: &Path) -> Vec<GeneratedFile> {
 }
 
 fn opts(dir: &Path) -> ExportOptions {
-    ExportOptions { out_dir: dir.to_path_buf(), force: false, theories: Some(theories()) }
+    ExportOptions { out_dir: dir.to_path_buf(), force: false, theories: Some(theories()), prove: None }
 }
 
 fn export_file(path: &Path, dir: &Path) -> export::ExportReport {

@@ -277,7 +277,7 @@ fn coqc_accepts_proofs_of_exported_statements() {
     let mut sources = SourceMap::new();
     let model = relprove::resolve::load_model(&path, &mut sources, &Default::default()).unwrap();
     let out = dir.path().join("out");
-    let opts = relprove::export::ExportOptions { out_dir: out.clone(), force: false, theories: Some(theories.path().to_path_buf()) };
+    let opts = relprove::export::ExportOptions { out_dir: out.clone(), force: false, theories: Some(theories.path().to_path_buf()), prove: None };
     relprove::export::write_coq(&model, &sources, &opts).expect("export");
     let prover = Prover::new(&model, Limits::default());
     let results: Vec<_> = model.asserts.iter().map(|a| prover.prove_assert(&a.name, &a.body)).collect();
