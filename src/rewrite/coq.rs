@@ -35,7 +35,8 @@ const RESERVED: &[&str] = &[
     "incl_trans", "incl_union_l", "incl_union_r", "same_incl_l", "incl_antisym", "union_incl",
     "incl_refl", "inter_incl_l", "incl_inter", "no_same_none", "union_same_proper",
     "inter_same_proper", "diff_same_proper", "join_same_proper", "transpose_same_proper",
-    "closure_same_proper", "rclosure_same_proper",
+    "closure_same_proper", "rclosure_same_proper", "product_same_proper", "domr_same_proper",
+    "ranr_same_proper", "override_same_proper",
 ];
 
 /// How named relations print.
@@ -145,6 +146,10 @@ impl Printer<'_> {
             Rel::Inter(_) => ("inter_same_proper", format!(" {}", a(0)?)),
             Rel::Diff(_) => ("diff_same_proper", format!(" {}", a(0)?)),
             Rel::Join(_) => ("join_same_proper", format!(" {} {}", a(0)? - 1, a(1)? - 1)),
+            Rel::Product(_) => ("product_same_proper", format!(" {} {}", a(0)?, a(1)?)),
+            Rel::DomR(_) => ("domr_same_proper", format!(" {}", a(1)? - 1)),
+            Rel::RanR(_) => ("ranr_same_proper", format!(" {}", a(0)? - 1)),
+            Rel::Override(_) => ("override_same_proper", format!(" {}", a(0)? - 1)),
             Rel::Transpose(_) => return Ok(format!("apply transpose_same_proper; {inner}")),
             Rel::Closure(_) => return Ok(format!("apply closure_same_proper; {inner}")),
             Rel::RClosure(_) => return Ok(format!("apply rclosure_same_proper; {inner}")),
