@@ -300,7 +300,11 @@ pub fn find_lean_theories(explicit: Option<&Path>) -> Option<PathBuf> {
 /// (created if missing), so that `lake build` in the directory builds the
 /// library and the model.
 pub fn write_lean(model: &Model, sources: &SourceMap, opts: &ExportOptions) -> Result<ExportReport, Diagnostics> {
-    let mut files = lean::generate(model, sources)?;
+    let rewritten = match opts.prove {
+        Some(limits) => crate::rewrite::lean::export_proofs(model, limits),
+        None => coq::RewriteProofs::default(),
+    };
+    let mut files = lean::generate_full(model, sources, &rewritten)?;
     let stem = lean::model_file_stem(model);
     if let Some(proofs) = files.iter().find(|f| f.kind == FileKind::Proofs) {
         if let Ok(old) = fs::read_to_string(opts.out_dir.join(&proofs.name)) {
@@ -311,7 +315,7 @@ pub fn write_lean(model: &Model, sources: &SourceMap, opts: &ExportOptions) -> R
                 .cloned()
                 .collect();
             if old != proofs.contents && !missing.is_empty() {
-                let contents = lean::proofs_text(model, &stem, &missing);
+                let contents = lean::proofs_text(model, &stem, &rewritten.preamble, &missing);
                 files.push(GeneratedFile {
                     name: format!("{stem}_proofs_new.lean"),
                     contents,
