@@ -14,6 +14,7 @@ pub mod diag;
 pub mod export;
 pub mod instance;
 pub mod ir;
+pub mod litmus;
 pub mod resolve;
 pub mod rewrite;
 pub mod sat;

@@ -109,6 +109,21 @@ struct LitmusArgs {
     jobs: Option<usize>,
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
+    /// Expected results: lines `TEST-NAME Ok|No|Never|Sometimes|Always`;
+    /// a mismatch exits with code 1.
+    #[arg(long, value_name = "FILE")]
+    expect: Option<PathBuf>,
+    /// Write the generated Alloy modules to DIR instead of deciding them.
+    #[arg(long, value_name = "DIR")]
+    emit_alloy: Option<PathBuf>,
+    /// How many times a loop label may be passed on one path.
+    #[arg(long, value_name = "N", default_value_t = 2)]
+    unroll: u32,
+    /// Do not enumerate the reachable final states: only decide whether the
+    /// condition and its negation are reachable (at most two solver calls
+    /// per path combination) and print one witness state of each.
+    #[arg(long)]
+    witnesses: bool,
 }
 
 #[derive(Args)]
@@ -242,9 +257,20 @@ fn abbreviate(s: &str) -> String {
     }
 }
 
-fn not_built(what: &str) -> ExitCode {
-    eprintln!("relprove: `{what}` is not implemented in this version of relprove yet");
-    ExitCode::from(2)
+fn litmus(a: LitmusArgs) -> ExitCode {
+    let jobs = a.jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let req = relprove::litmus::Request {
+        model: a.model,
+        tests: a.tests,
+        jobs,
+        json: matches!(a.format, Format::Json),
+        expect: a.expect,
+        emit_alloy: a.emit_alloy,
+        unroll: a.unroll,
+        witnesses: a.witnesses,
+    };
+    let backend = relprove::litmus::checker::Checker::default();
+    ExitCode::from(relprove::litmus::command(&req, Some(&backend)))
 }
 
 /// `check --parse-only`: load, resolve and type the model, print a one-line
@@ -381,7 +407,7 @@ fn main() -> ExitCode {
         Command::Check(args) if args.parse_only => parse_only(&args),
         Command::Check(args) => check(args),
         Command::Export(args) => export(args),
-        Command::Litmus(_) => not_built("litmus"),
+        Command::Litmus(a) => litmus(a),
         Command::Prove(args) => prove(&args),
     }
 }

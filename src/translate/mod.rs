@@ -225,7 +225,7 @@ impl<'a> Translator<'a> {
         for s in model.sig_ids() {
             let kids: Vec<SigId> = model.children(s).collect();
             let sig = model.sig(s);
-            if !(sig.is_abstract && !kids.is_empty()) {
+            if !sig.is_abstract || kids.is_empty() {
                 for &k in &kids {
                     let (a, b) = (self.sigs[k.index()].clone(), self.sigs[s.index()].clone());
                     let l = self.subset(&a, &b);
@@ -341,7 +341,7 @@ impl<'a> Translator<'a> {
     }
 
     pub fn bind(&mut self, v: VarId, m: Rc<Matrix>) -> Option<Rc<Matrix>> {
-        std::mem::replace(&mut self.env[v.index()], Some(m))
+        self.env[v.index()].replace(m)
     }
     pub fn restore(&mut self, v: VarId, old: Option<Rc<Matrix>>) {
         self.env[v.index()] = old;
