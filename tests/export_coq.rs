@@ -678,3 +678,29 @@ fn cli_export_no_prove() {
     let out = Proc::new(exe).args(["export", "--coq", "--node-limit", "0", "-o", "/nonexistent"]).arg(fixture("rewritten.als")).output().unwrap();
     assert_eq!(out.status.code(), Some(2));
 }
+
+/// Rewriter proofs that use an opened module's fact and fun: their names
+/// are qualified by the module's file (the proofs file imports only the
+/// root file); coqc accepts the result.
+#[test]
+fn rewriter_proofs_across_modules() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("lib.als"), "module lib[E]\nsig Ev { po, rmw: set Ev }\nfact libfact { rmw in po }\nfun fr[r: E->E] : E->E { ~r }\n").unwrap();
+    let top = dir.path().join("top.als");
+    std::fs::write(&top, "module top\nopen lib[A] as l\nsig A { rf: set A }\nassert t1 { l/rmw.rf in l/po.rf }\nassert t2 { l/fr[rf] = ~rf }\ncheck t1\ncheck t2\n").unwrap();
+    let mut sources = SourceMap::new();
+    let model = load(&top, &mut sources);
+    let out = dir.path().join("out");
+    let limits = relprove::rewrite::Limits { time_limit: std::time::Duration::from_secs(30), ..relprove::rewrite::coq::export_limits() };
+    let opts = ExportOptions { out_dir: out.clone(), force: false, theories: Some(theories()), prove: Some(limits) };
+    export::write_coq(&model, &sources, &opts).expect("export succeeds");
+    let proofs = std::fs::read_to_string(out.join("top_proofs.v")).unwrap();
+    assert_eq!(proofs.matches("(* proved by relprove's rewriter *)").count(), 2, "{proofs}");
+    assert!(proofs.contains("top_lib.lib_fact_libfact"), "{proofs}");
+    if !coqc_available() {
+        eprintln!("skipping coqc: coqc is not installed");
+        return;
+    }
+    build_theories();
+    coqc_dir(&out);
+}

@@ -1358,11 +1358,20 @@ impl<'a> Gen<'a> {
     /// its conjuncts; close each goal with one of the lemmas, whose
     /// hypotheses (facts and premises) are conjuncts in the context.
     fn rewritten_theorem(&self, cmd: &str, name: &str, stmt: &str, lemmas: &[String]) -> String {
-        let mut unfold: Vec<&str> = vec![];
-        unfold.extend(self.module_facts.iter().map(String::as_str));
-        unfold.extend(self.fact.iter().map(String::as_str));
-        unfold.extend(self.pred.iter().map(String::as_str));
-        unfold.extend(self.fun.iter().map(String::as_str));
+        // Names of opened modules' files are qualified: the proofs file
+        // imports only the root file (which loads, not re-exports, them).
+        let q = |k: ModuleId, name: &str| {
+            if k == ROOT {
+                name.to_string()
+            } else {
+                format!("{}.{name}", self.file[k.index()])
+            }
+        };
+        let mut unfold: Vec<String> = vec![];
+        unfold.extend(self.module_facts.iter().enumerate().map(|(k, n)| q(ModuleId(k as u32), n)));
+        unfold.extend(self.fact.iter().zip(&self.m.facts).map(|(n, f)| q(f.module, n)));
+        unfold.extend(self.pred.iter().zip(&self.m.preds).map(|(n, p)| q(p.module, n)));
+        unfold.extend(self.fun.iter().zip(&self.m.funs).map(|(n, f)| q(f.module, n)));
         let close: Vec<String> = lemmas.iter().map(|l| format!("solve [ eapply {l}; eassumption ]")).collect();
         let mut out = format!("(* {cmd} *)\n(* proved by relprove's rewriter *)\nTheorem {name} : {stmt}.\nProof.\n");
         out.push_str(&format!("  unfold {stmt}; intros A i Hfacts.\n"));
