@@ -641,7 +641,7 @@ fn rewriter_proofs_in_export() {
         .skip(1)
         .map(|s| s.split(' ').next().unwrap())
         .collect();
-    assert_eq!(proved, ["conv_join_holds", "com_parts_holds", "rmw_rf_holds", "premise_holds", "check_7_holds", "check_8_holds"]);
+    assert_eq!(proved, ["conv_join_holds", "com_parts_holds", "rmw_rf_holds", "premise_holds", "empty_holds", "check_8_holds", "check_9_holds"]);
     for skeleton in ["not_comm_holds", "quantified_holds"] {
         let at = proofs.find(&format!("Theorem {skeleton} :")).unwrap_or_else(|| panic!("{skeleton} missing:\n{proofs}"));
         assert!(proofs[at..].split("Theorem ").nth(1).unwrap().contains("Abort."), "{skeleton} is not a skeleton");

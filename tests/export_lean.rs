@@ -647,7 +647,7 @@ fn rewriter_proofs_in_export() {
         used += 1;
     }
     assert!(used >= 5, "{proofs}");
-    for helper in ["incl_trans", "incl_union_l", "incl_refl"] {
+    for helper in ["incl_trans", "incl_union_l", "incl_refl", "no_none"] {
         assert!(laws.contains(&format!("theorem {helper} ")));
     }
     // Proved: the checks by laws alone; skeletons: those needing facts or
@@ -657,7 +657,7 @@ fn rewriter_proofs_in_export() {
         .skip(1)
         .map(|s| s.split(' ').next().unwrap())
         .collect();
-    assert_eq!(proved, ["conv_join_holds", "com_parts_holds", "check_8_holds"]);
+    assert_eq!(proved, ["conv_join_holds", "com_parts_holds", "empty_holds", "check_9_holds"]);
     for theorem in proofs.split("\ntheorem ").skip(1) {
         let name = theorem.split(' ').next().unwrap();
         let body = strip_comments(theorem.split("\n\n").next().unwrap());

@@ -8,11 +8,12 @@
 //! explicit arguments left to unification with `..`; `(lemma ..).symm`
 //! for a step taken right to left), where `C` is the step's term with the
 //! rewritten position replaced by `x`. An inclusion goal `a in b` is proved
-//! from `a + b = b` with `incl_union_l` and `incl_trans`.
+//! from `a + b = b` with `incl_union_l` and `incl_trans`; a goal `no a`
+//! from `a = none` with `no_none`.
 //!
 //! Only proofs by the library's lemmas alone are printed: goals whose
-//! proofs use the model's facts or an implication's premises, and `no`
-//! goals, are left to the user (the skeleton stays).
+//! proofs use the model's facts or an implication's premises are left to
+//! the user (the skeleton stays).
 //!
 //! No Lean toolchain exists on relprove's build machines: this output is
 //! checked statically only (see tests/export_lean.rs).
@@ -133,9 +134,6 @@ pub fn assertion(p: &Printer<'_>, r: &AssertResult) -> Result<(Vec<String>, Vec<
     let base = lemma_name(&r.name);
     for (k, g) in r.goals.iter().enumerate() {
         let proof = g.proof.as_ref().ok_or("missing proof")?;
-        if g.goal.kind == Kind::No {
-            return Err("a `no` goal".into());
-        }
         let hyp = proof.steps.iter().any(|s| {
             g.rules.of_lemma(&s.rule).any(|rule| !matches!(rule.justification, Justification::Lemma(_)))
         });
@@ -177,7 +175,12 @@ pub fn assertion(p: &Printer<'_>, r: &AssertResult) -> Result<(Vec<String>, Vec<
                      ((congrArg (fun (x : Rel A {n}) => Rel.incl {n} x {rr}) h).mpr (incl_refl {n} {rr}))"
                 ));
             }
-            Kind::No => unreachable!("rejected above"),
+            Kind::No => {
+                out.push(format!("theorem {name} {binders} :\n    Rel.no {n} {l} := by"));
+                out.push(format!("  have h : {l} = {rr} := by"));
+                out.extend(p.chain(proof)?.into_iter().map(|s| format!("    {s}")));
+                out.push(format!("  exact (congrArg (Rel.no {n}) h).mpr (no_none {n})"));
+            }
         }
         out.push(String::new());
         names.push(name);
