@@ -11,9 +11,13 @@
 //! from `a + b = b` with `incl_union_l` and `incl_trans`; a goal `no a`
 //! from `a = none` with `no_none`.
 //!
-//! Only proofs by the library's lemmas alone are printed: goals whose
-//! proofs use the model's facts or an implication's premises are left to
-//! the user (the skeleton stays).
+//! A hypothesis step (a fact or an implication's premise `h`) is closed by
+//! `h` itself (`a = b`), or by `incl_antisym` with `union_incl`/`incl_inter`
+//! (`a in b`, used as `a + b = b` / `a & b = a`), or `no_same_none` (`no a`).
+//! The theorems take the hypotheses they use as arguments. Only checks
+//! proved without hypotheses get a complete proof in the proofs file (the
+//! theorem applied by unification); for the others the theorems are
+//! printed and the skeleton stays.
 //!
 //! No Lean toolchain exists on relprove's build machines: this output is
 //! checked statically only (see tests/export_lean.rs).
@@ -24,8 +28,8 @@ use egg::Symbol;
 
 use super::lang::{Rel, Term};
 use super::proof::{Dir, Proof, Step};
-use super::rules::Justification;
-use super::{AssertResult, Kind};
+use super::rules::{Justification, RuleSet};
+use super::{AssertResult, Hypothesis, Kind};
 
 /// Prints terms as Lean over relation variables `r_<name>`.
 pub struct Printer<'a> {
@@ -81,24 +85,36 @@ impl Printer<'_> {
     }
 
     /// Tactic lines proving the equation `proof.lhs = proof.rhs`.
-    pub fn chain(&self, proof: &Proof) -> Result<Vec<String>, String> {
+    pub fn chain(&self, proof: &Proof, rules: &RuleSet) -> Result<Vec<String>, String> {
         let mut lines = vec![];
         for s in &proof.steps {
             lines.push(format!("/- {} -/", step_comment(s)));
-            lines.push(format!("refine Eq.trans {} ?_", self.step(s)?));
+            lines.push(format!("refine Eq.trans {} ?_", self.step(s, rules)?));
         }
         lines.push("rfl".into());
         Ok(lines)
     }
 
     /// A term proving `s.before = s.after`.
-    fn step(&self, s: &Step) -> Result<String, String> {
+    fn step(&self, s: &Step, rules: &RuleSet) -> Result<String, String> {
         let from = s.before.at(&s.path);
         let to = s.after.at(&s.path);
         let eq = format!("{} = {}", self.term(from)?, self.term(to)?);
+        // The rule's equation, left to right.
+        let forward = match rules.of_lemma(&s.rule).next().map(|r| &r.justification) {
+            Some(Justification::InclUnion { hyp }) => {
+                format!("(incl_antisym _ _ _ (union_incl _ _ _ _ {hyp} (incl_refl _ _)) (incl_union_r _ _ _))")
+            }
+            Some(Justification::InclInter { hyp }) => {
+                format!("(incl_antisym _ _ _ (inter_incl_l _ _ _) (incl_inter _ _ _ _ (incl_refl _ _) {hyp}))")
+            }
+            Some(Justification::Same { hyp }) => hyp.clone(),
+            Some(Justification::No { hyp }) => format!("((no_same_none _ _).mp {hyp})"),
+            Some(Justification::Lemma(_)) | None => format!("({} ..)", s.rule),
+        };
         let lemma = match s.dir {
-            Dir::Forward => format!("{} ..", s.rule),
-            Dir::Backward => format!("({} ..).symm", s.rule),
+            Dir::Forward => forward,
+            Dir::Backward => format!("{forward}.symm"),
         };
         let ctx = self.term_hole(&s.before, Some(&s.path))?;
         Ok(format!("(congrArg (fun (x : Rel A {}) => {ctx}) (show {eq} from {lemma}))", self.ar(from)?))
@@ -125,23 +141,34 @@ pub fn lemma_name(name: &str) -> String {
 /// The Lean theorems proving the goals of `r` (one per goal), with their
 /// names; `Err` when the proof is outside what is printed for Lean (see the
 /// module documentation).
-pub fn assertion(p: &Printer<'_>, r: &AssertResult) -> Result<(Vec<String>, Vec<String>), String> {
-    if r.implication {
-        return Err("an implication (its premises would be hypotheses)".into());
-    }
+/// `facts`: the model's hypotheses ([`super::Prover::hypotheses`]). The
+/// flag is whether every goal is proved without hypotheses.
+pub fn assertion(p: &Printer<'_>, r: &AssertResult, facts: &[Hypothesis]) -> Result<(Vec<String>, Vec<String>, bool), String> {
     let mut out = vec![];
     let mut names = vec![];
+    let mut complete = !r.implication;
     let base = lemma_name(&r.name);
     for (k, g) in r.goals.iter().enumerate() {
         let proof = g.proof.as_ref().ok_or("missing proof")?;
-        let hyp = proof.steps.iter().any(|s| {
-            g.rules.of_lemma(&s.rule).any(|rule| !matches!(rule.justification, Justification::Lemma(_)))
-        });
-        if hyp {
-            return Err("the proof uses the model's facts".into());
-        }
+        // The hypotheses (facts, premises) the proof uses.
+        let used: Vec<&Hypothesis> = facts
+            .iter()
+            .chain(&g.local)
+            .filter(|h| {
+                proof.steps.iter().any(|s| {
+                    g.rules.of_lemma(&s.rule).any(|rule| match &rule.justification {
+                        Justification::InclUnion { hyp }
+                        | Justification::InclInter { hyp }
+                        | Justification::Same { hyp }
+                        | Justification::No { hyp } => *hyp == h.name,
+                        Justification::Lemma(_) => false,
+                    })
+                })
+            })
+            .collect();
         // The relations the statement mentions are the arguments; a proof
-        // mentioning others could not be applied by unification.
+        // mentioning others (or using hypotheses) cannot be applied by
+        // unification alone.
         let mut stmt_names = BTreeSet::new();
         names_of(&g.goal.lhs, &mut stmt_names);
         names_of(&g.goal.rhs, &mut stmt_names);
@@ -150,26 +177,31 @@ pub fn assertion(p: &Printer<'_>, r: &AssertResult) -> Result<(Vec<String>, Vec<
             names_of(&s.before, &mut all);
             names_of(&s.after, &mut all);
         }
-        if all != stmt_names {
-            return Err("the proof mentions relations the goal does not".into());
+        for h in &used {
+            names_of(&h.lhs, &mut all);
+            names_of(&h.rhs, &mut all);
         }
+        complete &= all == stmt_names && used.is_empty();
         let name = if r.goals.len() == 1 { base.clone() } else { format!("{base}_{}", k + 1) };
         let mut binders = String::from("{A : Type}");
-        for s in &stmt_names {
+        for s in &all {
             binders.push_str(&format!(" ({} : Rel A {})", var(*s), p.arities.get(s).ok_or("unknown relation")?));
+        }
+        for h in &used {
+            binders.push_str(&format!(" ({} : {})", h.name, p.premise(h)?));
         }
         let (l, rr, n) = (p.term(&g.goal.lhs)?, p.term(&g.goal.rhs)?, g.goal.arity);
         out.push(format!("/- {}: {} -/", r.name.replace("-/", "- /"), g.goal.to_string().replace("-/", "- /")));
         match g.goal.kind {
             Kind::Eq => {
                 out.push(format!("theorem {name} {binders} :\n    {l} = {rr} := by"));
-                out.extend(p.chain(proof)?.into_iter().map(|s| format!("  {s}")));
+                out.extend(p.chain(proof, &g.rules)?.into_iter().map(|s| format!("  {s}")));
             }
             Kind::In => {
                 let u = format!("(Rel.union {n} {l} {rr})");
                 out.push(format!("theorem {name} {binders} :\n    Rel.incl {n} {l} {rr} := by"));
                 out.push(format!("  have h : {u} = {rr} := by"));
-                out.extend(p.chain(proof)?.into_iter().map(|s| format!("    {s}")));
+                out.extend(p.chain(proof, &g.rules)?.into_iter().map(|s| format!("    {s}")));
                 out.push(format!(
                     "  exact incl_trans {n} {l} {u} {rr} (incl_union_l {n} {l} {rr})\n    \
                      ((congrArg (fun (x : Rel A {n}) => Rel.incl {n} x {rr}) h).mpr (incl_refl {n} {rr}))"
@@ -178,14 +210,27 @@ pub fn assertion(p: &Printer<'_>, r: &AssertResult) -> Result<(Vec<String>, Vec<
             Kind::No => {
                 out.push(format!("theorem {name} {binders} :\n    Rel.no {n} {l} := by"));
                 out.push(format!("  have h : {l} = {rr} := by"));
-                out.extend(p.chain(proof)?.into_iter().map(|s| format!("    {s}")));
+                out.extend(p.chain(proof, &g.rules)?.into_iter().map(|s| format!("    {s}")));
                 out.push(format!("  exact (congrArg (Rel.no {n}) h).mpr (no_none {n})"));
             }
         }
         out.push(String::new());
         names.push(name);
     }
-    Ok((out, names))
+    Ok((out, names, complete))
+}
+
+impl Printer<'_> {
+    /// The Lean proposition of a hypothesis.
+    pub fn premise(&self, h: &Hypothesis) -> Result<String, String> {
+        let n = self.ar(&h.lhs)?;
+        let (l, r) = (self.term(&h.lhs)?, self.term(&h.rhs)?);
+        Ok(match h.kind {
+            Kind::Eq => format!("{l} = {r}"),
+            Kind::In => format!("Rel.incl {n} {l} {r}"),
+            Kind::No => format!("Rel.no {n} {l}"),
+        })
+    }
 }
 
 /// The rewriter's proofs for `relprove export --lean` (as
@@ -212,9 +257,16 @@ pub fn export_proofs(model: &crate::ir::Model, limits: super::Limits) -> crate::
             if !r.proved {
                 return None;
             }
-            let (lines, names) = assertion(&p, &r).ok()?;
+            let (lines, names, complete) = assertion(&p, &r, &prover.hypotheses).ok()?;
+            if !complete {
+                preamble.push(format!(
+                    "/- {}: proved from the model's facts or the assertion's premises (the theorems' hypotheses); \
+                     the check's theorem below is left to the user. -/",
+                    r.name.replace("-/", "- /")
+                ));
+            }
             preamble.extend(lines);
-            Some(names)
+            complete.then_some(names)
         });
         if let Some(names) = entry {
             lemmas.insert(k, names.clone());
