@@ -85,6 +85,15 @@ struct ExportArgs {
     /// (proofs files are never overwritten).
     #[arg(long)]
     force: bool,
+    /// Do not try the rewriter: skeletons for every check.
+    #[arg(long)]
+    no_prove: bool,
+    /// E-graph node limit per goal of the rewriter.
+    #[arg(long, value_name = "N", default_value_t = 5_000)]
+    node_limit: usize,
+    /// Time limit per goal of the rewriter, in seconds.
+    #[arg(long, value_name = "SECS", default_value_t = 0.5)]
+    time_limit: f64,
 }
 
 #[derive(Args)]
@@ -314,7 +323,16 @@ fn export(args: ExportArgs) -> ExitCode {
             v
         }
     };
-    let opts = relprove::export::ExportOptions { out_dir: args.out, force: args.force, theories: args.theories };
+    if !(args.time_limit.is_finite() && args.time_limit > 0.0) || args.node_limit == 0 {
+        eprintln!("relprove: --time-limit and --node-limit must be positive");
+        return ExitCode::from(2);
+    }
+    let prove = (!args.no_prove).then(|| relprove::rewrite::Limits {
+        node_limit: args.node_limit,
+        time_limit: std::time::Duration::from_secs_f64(args.time_limit),
+        ..relprove::rewrite::coq::export_limits()
+    });
+    let opts = relprove::export::ExportOptions { out_dir: args.out, force: args.force, theories: args.theories, prove };
     let color = std::io::stderr().is_terminal();
     let mut failed = false;
     for file in &files {

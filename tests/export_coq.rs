@@ -343,7 +343,7 @@ fn coqc_dir(dir: &Path) {
 }
 
 fn export(model: &Model, sources: &SourceMap, dir: &Path) -> export::ExportReport {
-    let opts = ExportOptions { out_dir: dir.to_path_buf(), force: false, theories: Some(theories()) };
+    let opts = ExportOptions { out_dir: dir.to_path_buf(), force: false, theories: Some(theories()), prove: None };
     export::write_coq(model, sources, &opts).expect("export succeeds")
 }
 
@@ -432,7 +432,7 @@ fn edited_definitions_are_refused_and_proofs_kept() {
     let defs = dir.path().join("family.v");
     let text = std::fs::read_to_string(&defs).unwrap();
     std::fs::write(&defs, text.replace("Definition ancestor", "Definition ancestor'")).unwrap();
-    let opts = ExportOptions { out_dir: dir.path().to_path_buf(), force: false, theories: Some(theories()) };
+    let opts = ExportOptions { out_dir: dir.path().to_path_buf(), force: false, theories: Some(theories()), prove: None };
     let errs = export::write_coq(&model, &sources, &opts).unwrap_err();
     assert!(errs.0[0].message.contains("was edited"), "{}", errs);
     // --force overwrites it, and leaves the proofs file alone.
@@ -561,7 +561,7 @@ fn models_export_and_compile() {
     for p in &paths {
         let mut sources = SourceMap::new();
         let model = load(p, &mut sources);
-        let opts = ExportOptions { out_dir: dir.path().to_path_buf(), force: false, theories: Some(theories()) };
+        let opts = ExportOptions { out_dir: dir.path().to_path_buf(), force: false, theories: Some(theories()), prove: None };
         if let Err(e) = export::write_coq(&model, &sources, &opts) {
             panic!("{}: {}", p.display(), relprove::diag::render(&sources, &e.0, false));
         }
@@ -620,4 +620,87 @@ fn skeletons_come_from_templates() {
         "{}",
         proofs.contents
     );
+}
+
+/// `export --coq` with the rewriter: the checks it proves get complete,
+/// marked proofs (using the facts bundle's conjuncts and the premises of
+/// implications), the others skeletons; coqc accepts the result.
+#[test]
+fn rewriter_proofs_in_export() {
+    let mut sources = SourceMap::new();
+    let model = load(&fixture("rewritten.als"), &mut sources);
+    let dir = tempfile::tempdir().unwrap();
+    // A generous time limit so the outcome does not depend on the machine's load.
+    let limits = relprove::rewrite::Limits { time_limit: std::time::Duration::from_secs(30), ..relprove::rewrite::coq::export_limits() };
+    let opts = ExportOptions { out_dir: dir.path().to_path_buf(), force: false, theories: Some(theories()), prove: Some(limits) };
+    export::write_coq(&model, &sources, &opts).expect("export succeeds");
+    let proofs = std::fs::read_to_string(dir.path().join("rewritten_proofs.v")).unwrap();
+    insta::assert_snapshot!("rewritten__proofs", proofs);
+    let proved: Vec<&str> = proofs
+        .split("(* proved by relprove's rewriter *)\nTheorem ")
+        .skip(1)
+        .map(|s| s.split(' ').next().unwrap())
+        .collect();
+    assert_eq!(proved, ["conv_join_holds", "com_parts_holds", "rmw_rf_holds", "premise_holds", "empty_holds", "check_8_holds", "check_9_holds"]);
+    for skeleton in ["not_comm_holds", "quantified_holds"] {
+        let at = proofs.find(&format!("Theorem {skeleton} :")).unwrap_or_else(|| panic!("{skeleton} missing:\n{proofs}"));
+        assert!(proofs[at..].split("Theorem ").nth(1).unwrap().contains("Abort."), "{skeleton} is not a skeleton");
+    }
+    // A proof needing a fact takes it from the facts bundle.
+    assert!(proofs.contains("cbv beta delta [rewritten_facts fact_wf fact_1 acyclic com] in *."), "{proofs}");
+    // The definitions are the same with and without the rewriter.
+    let plain = coq::generate(&model, &sources).unwrap();
+    let defs = plain.iter().find(|f| f.name == "rewritten.v").unwrap();
+    assert_eq!(std::fs::read_to_string(dir.path().join("rewritten.v")).unwrap(), defs.contents);
+    if !coqc_available() {
+        eprintln!("skipping coqc: coqc is not installed");
+        return;
+    }
+    build_theories();
+    coqc_dir(dir.path());
+}
+
+/// `--no-prove` writes skeletons only; the default proves.
+#[test]
+fn cli_export_no_prove() {
+    let exe = env!("CARGO_BIN_EXE_relprove");
+    for (flag, marked) in [(None, true), (Some("--no-prove"), false)] {
+        let dir = tempfile::tempdir().unwrap();
+        let mut cmd = Proc::new(exe);
+        cmd.args(["export", "--coq", "-o"]).arg(dir.path()).arg("--theories").arg(theories()).arg(fixture("rewritten.als"));
+        cmd.args(flag);
+        let out = cmd.output().unwrap();
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        let proofs = std::fs::read_to_string(dir.path().join("rewritten_proofs.v")).unwrap();
+        assert_eq!(proofs.contains("(* proved by relprove's rewriter *)"), marked, "{flag:?}:\n{proofs}");
+        assert!(proofs.contains("Theorem not_comm_holds : not_comm_statement."));
+    }
+    let out = Proc::new(exe).args(["export", "--coq", "--node-limit", "0", "-o", "/nonexistent"]).arg(fixture("rewritten.als")).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+}
+
+/// Rewriter proofs that use an opened module's fact and fun: their names
+/// are qualified by the module's file (the proofs file imports only the
+/// root file); coqc accepts the result.
+#[test]
+fn rewriter_proofs_across_modules() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("lib.als"), "module lib[E]\nsig Ev { po, rmw: set Ev }\nfact libfact { rmw in po }\nfun fr[r: E->E] : E->E { ~r }\n").unwrap();
+    let top = dir.path().join("top.als");
+    std::fs::write(&top, "module top\nopen lib[A] as l\nsig A { rf: set A }\nassert t1 { l/rmw.rf in l/po.rf }\nassert t2 { l/fr[rf] = ~rf }\ncheck t1\ncheck t2\n").unwrap();
+    let mut sources = SourceMap::new();
+    let model = load(&top, &mut sources);
+    let out = dir.path().join("out");
+    let limits = relprove::rewrite::Limits { time_limit: std::time::Duration::from_secs(30), ..relprove::rewrite::coq::export_limits() };
+    let opts = ExportOptions { out_dir: out.clone(), force: false, theories: Some(theories()), prove: Some(limits) };
+    export::write_coq(&model, &sources, &opts).expect("export succeeds");
+    let proofs = std::fs::read_to_string(out.join("top_proofs.v")).unwrap();
+    assert_eq!(proofs.matches("(* proved by relprove's rewriter *)").count(), 2, "{proofs}");
+    assert!(proofs.contains("top_lib.lib_fact_libfact"), "{proofs}");
+    if !coqc_available() {
+        eprintln!("skipping coqc: coqc is not installed");
+        return;
+    }
+    build_theories();
+    coqc_dir(&out);
 }

@@ -151,6 +151,9 @@ Proof. induction n; cbn; firstorder. Qed.
 Lemma diff_inter_disjoint n (r s : rel A n) : same n (inter n (diff n r s) s) (none n).
 Proof. induction n; cbn; firstorder. Qed.
 
+Lemma diff_union_absorb n (r s : rel A n) : same n (union n (diff n r s) r) r.
+Proof. induction n; cbn; firstorder. Qed.
+
 
 (** ** Morphisms: rewriting under operators *)
 
@@ -292,6 +295,48 @@ Global Instance join_incl_proper m n : Proper (incl (S m) ==> incl (S n) ==> inc
 Proof. intros r r' Hr s s' Hs; apply join_mono; assumption. Qed.
 Global Instance join_same_proper m n : Proper (same (S m) ==> same (S n) ==> same (m + n)) (@join A m n).
 Proof. intros r r' [] s s' []; split; apply join_mono; assumption. Qed.
+
+(** ** Congruence of product, restrictions and override *)
+
+Lemma pand_mono n (p q : Prop) (r r' : rel A n) :
+  (p -> q) -> incl n r r' -> incl n (pand n p r) (pand n q r').
+Proof. induction n; cbn; firstorder. Qed.
+
+Lemma product_mono m n (r r' : rel A m) (s s' : rel A n) :
+  incl m r r' -> incl n s s' -> incl (m + n) (product m n r s) (product m n r' s').
+Proof.
+  revert r r'; induction m; intros r r' Hr Hs; cbn in *.
+  - apply pand_mono; assumption.
+  - intro a; apply IHm; auto.
+Qed.
+
+Global Instance product_same_proper m n : Proper (same m ==> same n ==> same (m + n)) (@product A m n).
+Proof. intros r r' [] s s' []; split; apply product_mono; assumption. Qed.
+
+Lemma domr_mono n (s s' : rel A 1) (r r' : rel A (S n)) :
+  incl 1 s s' -> incl (S n) r r' -> incl (S n) (domr n s r) (domr n s' r').
+Proof. unfold domr; cbn; intros Hs Hr a; apply pand_mono; auto. Qed.
+
+Global Instance domr_same_proper n : Proper (same 1 ==> same (S n) ==> same (S n)) (@domr A n).
+Proof. intros s s' [] r r' []; split; apply domr_mono; assumption. Qed.
+
+Lemma ranr_mono n (r r' : rel A (S n)) (s s' : rel A 1) :
+  incl (S n) r r' -> incl 1 s s' -> incl (S n) (ranr n r s) (ranr n r' s').
+Proof. revert r r'; induction n; intros r r' Hr Hs; cbn in *; [firstorder | intro a; apply IHn; auto]. Qed.
+
+Global Instance ranr_same_proper n : Proper (same (S n) ==> same 1 ==> same (S n)) (@ranr A n).
+Proof. intros r r' [] s s' []; split; apply ranr_mono; assumption. Qed.
+
+Lemma override_mono n (r r' s s' : rel A (S n)) :
+  incl (S n) r r' -> same (S n) s s' -> incl (S n) (override n r s) (override n r' s').
+Proof.
+  intros Hr [Hs Hs'] a; unfold override; cbn in *.
+  apply union_incl_proper; [ apply Hs | apply pand_mono; [ | apply Hr ] ].
+  intros Hn Hne; apply Hn; eapply nonempty_incl; [ apply Hs' | exact Hne ].
+Qed.
+
+Global Instance override_same_proper n : Proper (same (S n) ==> same (S n) ==> same (S n)) (@override A n).
+Proof. intros r r' [] s s' Hs; split; apply override_mono; auto; destruct Hs; split; assumption. Qed.
 
 (** ** Product *)
 

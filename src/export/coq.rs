@@ -99,8 +99,32 @@ pub fn generate(model: &Model, sources: &SourceMap) -> Result<Vec<GeneratedFile>
 
 /// [`generate`] with the given skeleton templates.
 pub fn generate_with(model: &Model, sources: &SourceMap, templates: &Templates) -> Result<Vec<GeneratedFile>, Diagnostics> {
+    generate_full(model, sources, templates, &RewriteProofs::default())
+}
+
+/// Proofs found by relprove's rewriter (see
+/// [`crate::rewrite::coq::export_proofs`]), for the proofs file.
+#[derive(Clone, Debug, Default)]
+pub struct RewriteProofs {
+    /// Coq text put before the theorems: a section with the rewriter's lemmas.
+    pub preamble: String,
+    /// Per index of a `check` command: the lemmas of the preamble that prove
+    /// its conjuncts (each quantified over the relations it mentions and
+    /// taking the facts and premises it uses as hypotheses).
+    pub lemmas: BTreeMap<usize, Vec<String>>,
+}
+
+/// [`generate_with`], where the checks in `proofs` get complete proofs
+/// (marked `(* proved by relprove's rewriter *)`) instead of skeletons.
+pub fn generate_full(
+    model: &Model,
+    sources: &SourceMap,
+    templates: &Templates,
+    proofs: &RewriteProofs,
+) -> Result<Vec<GeneratedFile>, Diagnostics> {
     let mut g = Gen::new(model, sources);
     g.templates = templates.clone();
+    g.rewritten = proofs.clone();
     let files = g.files();
     if g.errors.is_empty() {
         Ok(files)
@@ -323,6 +347,8 @@ struct Gen<'a> {
     bitwidth: u32,
     /// Statement names of inline `check { ... }` commands.
     inline_stmt: Vec<Option<String>>,
+    /// The rewriter's proofs.
+    rewritten: RewriteProofs,
     /// Current module whose binders are in scope.
     cur: ModuleId,
     env: HashMap<VarId, VarRepr>,
@@ -442,6 +468,7 @@ impl<'a> Gen<'a> {
             templates: Templates::builtin(),
             bitwidth,
             inline_stmt,
+            rewritten: RewriteProofs::default(),
             m,
             src,
             errors: Vec::new(),
@@ -1289,7 +1316,7 @@ impl<'a> Gen<'a> {
     fn theorems(&self) -> Vec<(String, String)> {
         let mut theorems = Vec::new();
         let mut used = BTreeSet::new();
-        for c in &self.m.commands {
+        for (k, c) in self.m.commands.iter().enumerate() {
             if c.kind != CommandKind::Check {
                 continue;
             }
@@ -1307,6 +1334,10 @@ impl<'a> Gen<'a> {
                 name.push('\'');
             }
             let cmd = self.src.snippet(c.span).replace("(*", "( *").replace("*)", "* )").replace('"', "'");
+            if let Some(lemmas) = self.rewritten.lemmas.get(&k).filter(|_| !fails) {
+                theorems.push((name.clone(), self.rewritten_theorem(cmd.trim(), &name, &stmt, lemmas)));
+                continue;
+            }
             let text = template
                 .replace("{{command}}", cmd.trim())
                 .replace("{{name}}", &name)
@@ -1318,7 +1349,38 @@ impl<'a> Gen<'a> {
     }
 
     fn proofs_file(&self, theorems: &[(String, String)]) -> String {
-        proofs_text(&self.templates, self.m, &self.root_name, theorems)
+        proofs_text(&self.templates, self.m, &self.root_name, &self.rewritten.preamble, theorems)
+    }
+
+    /// A complete proof of `stmt` from the rewriter's lemmas: unfold the
+    /// facts bundle, the facts, preds and funs; split the facts (and the
+    /// antecedents of implications) into their conjuncts and the goal into
+    /// its conjuncts; close each goal with one of the lemmas, whose
+    /// hypotheses (facts and premises) are conjuncts in the context.
+    fn rewritten_theorem(&self, cmd: &str, name: &str, stmt: &str, lemmas: &[String]) -> String {
+        // Names of opened modules' files are qualified: the proofs file
+        // imports only the root file (which loads, not re-exports, them).
+        let q = |k: ModuleId, name: &str| {
+            if k == ROOT {
+                name.to_string()
+            } else {
+                format!("{}.{name}", self.file[k.index()])
+            }
+        };
+        let mut unfold: Vec<String> = vec![];
+        unfold.extend(self.module_facts.iter().enumerate().map(|(k, n)| q(ModuleId(k as u32), n)));
+        unfold.extend(self.fact.iter().zip(&self.m.facts).map(|(n, f)| q(f.module, n)));
+        unfold.extend(self.pred.iter().zip(&self.m.preds).map(|(n, p)| q(p.module, n)));
+        unfold.extend(self.fun.iter().zip(&self.m.funs).map(|(n, f)| q(f.module, n)));
+        let close: Vec<String> = lemmas.iter().map(|l| format!("solve [ eapply {l}; eassumption ]")).collect();
+        let mut out = format!("(* {cmd} *)\n(* proved by relprove's rewriter *)\nTheorem {name} : {stmt}.\nProof.\n");
+        out.push_str(&format!("  unfold {stmt}; intros A i Hfacts.\n"));
+        out.push_str(&format!("  cbv beta delta [{}] in *.\n", unfold.join(" ")));
+        out.push_str(
+            "  repeat match goal with\n  | H : _ /\\ _ |- _ => destruct H\n  | |- _ /\\ _ => split\n  | |- _ -> _ => intro\n  end.\n",
+        );
+        out.push_str(&format!("  all: first [ {} ].\nQed.\n", close.join(" | ")));
+        out
     }
 
     /// Preds and funs of module `k`, callees before callers, otherwise in
@@ -1544,9 +1606,14 @@ fn statement(name: &str, facts: &str, body: D) -> D {
 }
 
 /// The proofs file around the given theorem skeletons (templates/coq/proofs.v).
-pub fn proofs_text(templates: &Templates, m: &Model, definitions: &str, theorems: &[(String, String)]) -> String {
+/// `preamble` (the rewriter's lemmas, or empty) goes before the theorems.
+pub fn proofs_text(templates: &Templates, m: &Model, definitions: &str, preamble: &str, theorems: &[(String, String)]) -> String {
     let source = m.modules[0].path.file_name().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
-    let body: Vec<&str> = theorems.iter().map(|(_, t)| t.as_str()).collect();
+    let mut body: Vec<&str> = vec![];
+    if !preamble.is_empty() {
+        body.push(preamble);
+    }
+    body.extend(theorems.iter().map(|(_, t)| t.as_str()));
     templates
         .proofs
         .replace("{{model}}", &m.modules[0].name)

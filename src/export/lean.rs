@@ -45,7 +45,19 @@ const COUNTEREXAMPLE_TEMPLATE: &str = include_str!("../../templates/lean/counter
 /// Generate the Lean files for a model. The definition files come first
 /// (dependencies before dependents), the proofs skeleton last.
 pub fn generate(model: &Model, sources: &SourceMap) -> Result<Vec<GeneratedFile>, Diagnostics> {
+    generate_full(model, sources, &super::coq::RewriteProofs::default())
+}
+
+/// [`generate`], where the checks in `proofs` (see
+/// [`crate::rewrite::lean::export_proofs`]) get complete proofs, marked
+/// `/- proved by relprove's rewriter -/`, instead of skeletons.
+pub fn generate_full(
+    model: &Model,
+    sources: &SourceMap,
+    proofs: &super::coq::RewriteProofs,
+) -> Result<Vec<GeneratedFile>, Diagnostics> {
     let mut g = Gen::new(model, sources);
+    g.rewritten = proofs.clone();
     let files = g.files();
     if g.errors.is_empty() {
         Ok(files)
@@ -317,6 +329,8 @@ struct Gen<'a> {
     bitwidth: u32,
     /// Statement names of inline `check { ... }` commands.
     inline_stmt: Vec<Option<String>>,
+    /// The rewriter's proofs.
+    rewritten: super::coq::RewriteProofs,
     /// Current module whose binders are in scope.
     cur: ModuleId,
     env: HashMap<VarId, VarRepr>,
@@ -435,6 +449,7 @@ impl<'a> Gen<'a> {
         Gen {
             bitwidth,
             inline_stmt,
+            rewritten: super::coq::RewriteProofs::default(),
             m,
             src,
             errors: Vec::new(),
@@ -1290,7 +1305,7 @@ impl<'a> Gen<'a> {
     fn theorems(&self) -> Vec<(String, String)> {
         let mut theorems = Vec::new();
         let mut used = BTreeSet::new();
-        for c in &self.m.commands {
+        for (k, c) in self.m.commands.iter().enumerate() {
             if c.kind != CommandKind::Check {
                 continue;
             }
@@ -1307,6 +1322,20 @@ impl<'a> Gen<'a> {
                 name.push('\'');
             }
             let cmd = neutralise_comment(&self.src.snippet(c.span));
+            if let Some(lemmas) = self.rewritten.lemmas.get(&k).filter(|_| !fails) {
+                // Split the statement's conjunctions; close each conjunct
+                // with one of the rewriter's theorems (its relations found
+                // by unification, the model's funs unfolded by it).
+                let close: Vec<String> = lemmas.iter().map(|l| format!("exact {l} ..")).collect();
+                let text = format!(
+                    "/- {} -/\n/- proved by relprove's rewriter -/\ntheorem {name} : {stmt} := by\n  intro A i _hfacts\n  \
+                     repeat' apply And.intro\n  all_goals first | {}\n",
+                    cmd.trim(),
+                    close.join(" | ")
+                );
+                theorems.push((name, text));
+                continue;
+            }
             let text = template
                 .replace("{{command}}", cmd.trim())
                 .replace("{{name}}", &name)
@@ -1318,7 +1347,7 @@ impl<'a> Gen<'a> {
     }
 
     fn proofs_file(&self, theorems: &[(String, String)]) -> String {
-        proofs_text(self.m, &self.root_name, theorems)
+        proofs_text(self.m, &self.root_name, &self.rewritten.preamble, theorems)
     }
 
     /// Preds and funs of module `k`, callees before callers, otherwise in
@@ -1547,9 +1576,14 @@ fn statement(name: &str, facts: &str, body: D) -> D {
 }
 
 /// The proofs file around the given theorem skeletons (templates/lean/proofs.lean).
-pub fn proofs_text(m: &Model, definitions: &str, theorems: &[(String, String)]) -> String {
+/// `preamble` (the rewriter's theorems, or empty) goes before the theorems.
+pub fn proofs_text(m: &Model, definitions: &str, preamble: &str, theorems: &[(String, String)]) -> String {
     let source = m.modules[0].path.file_name().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
-    let body: Vec<&str> = theorems.iter().map(|(_, t)| t.as_str()).collect();
+    let mut body: Vec<&str> = vec![];
+    if !preamble.is_empty() {
+        body.push(preamble);
+    }
+    body.extend(theorems.iter().map(|(_, t)| t.as_str()));
     PROOFS_TEMPLATE
         .replace("{{model}}", &neutralise_comment(&m.modules[0].name))
         .replace("{{source}}", &neutralise_comment(&source))

@@ -35,6 +35,9 @@ pub struct ExportOptions {
     pub force: bool,
     /// The theories/ library (for a new `_CoqProject`); see [`find_theories`].
     pub theories: Option<PathBuf>,
+    /// Prove checks with the rewriter (within these limits) and put the
+    /// proofs into the proofs file; `None`: skeletons only.
+    pub prove: Option<crate::rewrite::Limits>,
 }
 
 /// What happened to one file.
@@ -107,7 +110,11 @@ pub fn find_theories(explicit: Option<&Path>) -> Option<PathBuf> {
 /// Export a model as Coq into `opts.out_dir`.
 pub fn write_coq(model: &Model, sources: &SourceMap, opts: &ExportOptions) -> Result<ExportReport, Diagnostics> {
     let templates = coq::Templates::from_env();
-    let mut files = coq::generate_with(model, sources, &templates)?;
+    let rewritten = match opts.prove {
+        Some(limits) => crate::rewrite::coq::export_proofs(model, limits),
+        None => coq::RewriteProofs::default(),
+    };
+    let mut files = coq::generate_full(model, sources, &templates, &rewritten)?;
     // Skeletons for checks the (edited, hence kept) proofs file lacks go to
     // `<model>_proofs_new.v`.
     let stem = coq::model_file_stem(model);
@@ -122,7 +129,7 @@ pub fn write_coq(model: &Model, sources: &SourceMap, opts: &ExportOptions) -> Re
                 .cloned()
                 .collect();
             if old != proofs.contents && !missing.is_empty() {
-                let contents = coq::proofs_text(&templates, model, &stem, &missing);
+                let contents = coq::proofs_text(&templates, model, &stem, &rewritten.preamble, &missing);
                 files.push(GeneratedFile {
                     name: format!("{stem}_proofs_new.v"),
                     contents,
@@ -293,7 +300,11 @@ pub fn find_lean_theories(explicit: Option<&Path>) -> Option<PathBuf> {
 /// (created if missing), so that `lake build` in the directory builds the
 /// library and the model.
 pub fn write_lean(model: &Model, sources: &SourceMap, opts: &ExportOptions) -> Result<ExportReport, Diagnostics> {
-    let mut files = lean::generate(model, sources)?;
+    let rewritten = match opts.prove {
+        Some(limits) => crate::rewrite::lean::export_proofs(model, limits),
+        None => coq::RewriteProofs::default(),
+    };
+    let mut files = lean::generate_full(model, sources, &rewritten)?;
     let stem = lean::model_file_stem(model);
     if let Some(proofs) = files.iter().find(|f| f.kind == FileKind::Proofs) {
         if let Ok(old) = fs::read_to_string(opts.out_dir.join(&proofs.name)) {
@@ -304,7 +315,7 @@ pub fn write_lean(model: &Model, sources: &SourceMap, opts: &ExportOptions) -> R
                 .cloned()
                 .collect();
             if old != proofs.contents && !missing.is_empty() {
-                let contents = lean::proofs_text(model, &stem, &missing);
+                let contents = lean::proofs_text(model, &stem, &rewritten.preamble, &missing);
                 files.push(GeneratedFile {
                     name: format!("{stem}_proofs_new.lean"),
                     contents,

@@ -7,6 +7,8 @@
 //!   the same name, arity-guarded where the lemma is.
 //! * [`proof`]: the one proof-step type, built from egg's flattened
 //!   explanations, and an independent replay check.
+//! * [`lean`]: proofs printed for Lean 4 as `Eq.trans`/`congrArg` chains of
+//!   the laws (`(law ..).symm` right to left), for `export --lean`.
 //! * [`coq`]: proofs printed as Coq `transitivity` chains, each step closed
 //!   by the named lemma under the operators' `Proper` instances.
 //!
@@ -18,6 +20,7 @@
 
 pub mod coq;
 pub mod lang;
+pub mod lean;
 pub mod proof;
 pub mod rules;
 

@@ -106,6 +106,7 @@ pub fn lemmas() -> Vec<Lemma> {
         lemma!(diff_inter_disjoint, "(& (- ?r ?s) ?s)" => "(none ?n)", Forward, nats [Ar("?r")], derive ("?r", 0)),
         lemma!(union_diff_inter, "(+ (- ?r ?s) (& ?r ?s))" => "?r", Forward, nats [Ar("?r")]),
         lemma!(union_diff_cancel, "(+ (- ?r ?s) ?s)" => "(+ ?r ?s)", Forward, nats [Ar("?r")]),
+        lemma!(diff_union_absorb, "(+ (- ?r ?s) ?r)" => "?r", Forward, nats [Ar("?r")]),
         // join
         lemma!(join_assoc, "(. (. ?r ?s) ?t)" => "(. ?r (. ?s ?t))", Both, guards [("?r", 2), ("?s", 2), ("?t", 2)]),
         lemma!(join_assoc_set, "(. (. ?x ?r) ?s)" => "(. ?x (. ?r ?s))", Both, guards [("?x", 1), ("?r", 2), ("?s", 2)]),

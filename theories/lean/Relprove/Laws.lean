@@ -100,6 +100,9 @@ theorem or_and_absorb (p q : Prop) : (p ∨ (p ∧ q)) ↔ p :=
 theorem and_or_absorb (p q : Prop) : (p ∧ (p ∨ q)) ↔ p :=
   Iff.intro (fun h => h.1) (fun hp => And.intro hp (Or.inl hp))
 
+theorem and_not_or_absorb (p q : Prop) : ((p ∧ ¬ q) ∨ p) ↔ p :=
+  Iff.intro (fun h => Or.elim h (fun hpq => hpq.1) (fun hp => hp)) (fun hp => Or.inr hp)
+
 theorem and_not_self (p : Prop) : (p ∧ ¬ p) ↔ False :=
   Iff.intro (fun h => absurd h.1 h.2) (fun f => False.elim f)
 
@@ -947,6 +950,11 @@ theorem union_diff_cancel : ∀ (n : Nat) (r s : Rel A n),
     Rel.union n (Rel.diff n r s) s = Rel.union n r s
   | 0, r, s => propext (Logic.or_and_not_cancel r s)
   | n + 1, r, s => funext (fun (a : A) => union_diff_cancel n (r a) (s a))
+
+theorem diff_union_absorb : ∀ (n : Nat) (r s : Rel A n),
+    Rel.union n (Rel.diff n r s) r = r
+  | 0, r, s => propext (Logic.and_not_or_absorb r s)
+  | n + 1, r, s => funext (fun (a : A) => diff_union_absorb n (r a) (s a))
 
 theorem not_no_some (n : Nat) (r : Rel A n) (h : ¬ Rel.no n r) : Rel.some n r :=
   Classical.byContradiction (fun (h' : ¬ Rel.nonempty n r) => h h')
