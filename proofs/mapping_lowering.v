@@ -1,0 +1,111 @@
+(* Lowering lemmas for the scoped C++ -> PTX mapping (models/compile_src11_ptx.als),
+   over the definitions `relprove export --coq` generated into compile_src11_ptx*.v.
+   "r lowers to r'" (seed 000 §5.2): r in map; r'; map^-1. Every lemma holds
+   for every instance satisfying the model's facts and the mapping predicate. *)
+Require Import Relprove.Relprove.
+Require Import compile_src11_ptx_util compile_src11_ptx_ptx compile_src11_ptx_src11 compile_src11_ptx.
+
+Section Lowering.
+Context {A : Type} (i : Instance A).
+Context (HF : compile_src11_ptx_facts i) (HC : compile_src11_ptx_1 i).
+
+(* Short names for the two sides. *)
+Let S := m_src11 i.
+Let P := m_ptx i.
+Let map := src11_map S.
+
+(* A PTX event comes from at most one C++ event (map_events: one map.h). *)
+Lemma map_injective : forall a b X, map a X -> map b X -> a = b.
+Proof.
+  destruct HC as [[_ [[_ Hev] _]] _].
+  destruct Hev as [Hone _].
+  destruct HF as [_ [Hfields _]].
+  intros a b X Ha Hb.
+  assert (HX : ptx_Event P X).
+  { unfold fields in Hfields.
+    do 36 (destruct Hfields as [_ Hfields]).
+    destruct Hfields as [Hmap1 [Hmap2 _]].
+    pose proof (Hmap1 a X Ha) as HCa; cbn in HCa; destruct HCa as [HCa _].
+    apply (Hmap2 a HCa X). cbn. exists a. split; [reflexivity | exact Ha]. }
+  destruct (Hone X HX) as [_ [Hl _]].
+  cbn in Hl. apply Hl; exists X; split; first [assumption | reflexivity].
+Qed.
+
+
+(* Name every fact and every part of the mapping predicate. *)
+Ltac unpack :=
+  let Hh := fresh "Hhier" in let Hf := fresh "Hfields" in
+  let Hp := fresh "Hptx" in let Hs := fresh "Hsrc" in
+  let Hnr := fresh "Hnotracy" in let Hmsc := fresh "Hmap_scopes" in
+  let Hmev := fresh "Hmap_events" in let Hrd := fresh "Hmap_reads" in
+  let Hwr := fresh "Hmap_writes" in let Hfe := fresh "Hmap_fences" in
+  let Hrmw := fresh "Hmap_rmw" in let Hcons := fresh "Hptx_consistent" in
+  let Hrev := fresh "Hreverse" in let Hrsc := fresh "Hmap_rmw_sc" in
+  pose proof HF as [Hh [Hf [_ [Hp Hs]]]];
+  pose proof HC as [[Hnr [[Hmsc Hmev] [[Hrd [Hwr [Hfe Hrmw]]] [Hcons Hrev]]]] Hrsc].
+
+(* sb lowers to po: ~map.sb.map in po. *)
+Lemma sb_lowers_to_po : forall a b X Y,
+  src11_sb S a b -> map a X -> map b Y -> ptx_po P X Y.
+Proof.
+  unpack. destruct Hmap_events as (_ & _ & _ & _ & _ & Hsbpo & _).
+  intros a b X Y Hab HX HY. apply Hsbpo. cbn.
+  exists b; split; [exists a; split; assumption | assumption].
+Qed.
+
+(* po lifts to sb or to the same C++ event: map.po.~map in sb + iden. *)
+Lemma po_lifts_to_sb : forall a b X Y,
+  ptx_po P X Y -> map a X -> map b Y -> src11_sb S a b \/ a = b.
+Proof.
+  unpack. destruct Hmap_events as (_ & _ & _ & _ & _ & _ & Hposb).
+  intros a b X Y HXY HX HY. apply Hposb. cbn.
+  exists Y; split; [exists X; split; assumption | assumption].
+Qed.
+
+(* An RMW lowers to one atom: crmw = map.rmw.~map. *)
+Lemma crmw_lowers_to_rmw : forall r w,
+  src11_crmw S r w -> exists R W, map r R /\ map w W /\ ptx_rmw P R W.
+Proof.
+  unpack. destruct Hmap_rmw as [Hl _].
+  intros r w H. destruct (Hl r w H) as (W & (R & HR & Hrmw) & HW).
+  exists R, W; auto.
+Qed.
+
+Lemma rmw_lifts_to_crmw : forall r w R W,
+  ptx_rmw P R W -> map r R -> map w W -> src11_crmw S r w.
+Proof.
+  unpack. destruct Hmap_rmw as [_ Hr].
+  intros r w R W H HR HW. apply Hr. cbn. exists W; split; [exists R; split|]; assumption.
+Qed.
+
+(* Reading back: rf in ~map.crf.map, co in ~map.cmo.map, fr in ~map.rb.map;
+   map is injective, so the C++ source of each PTX event is the one given. *)
+Lemma rf_lifts_to_crf : forall w r W R,
+  ptx_rf P W R -> map w W -> map r R -> src11_crf S w r.
+Proof.
+  intros w r W R H HW HR. unpack.
+  destruct Hreverse as (Hrf & _).
+  destruct (Hrf W R H) as (r' & (w' & Hw' & Hc) & Hr').
+  rewrite (map_injective w w' W HW Hw'), (map_injective r r' R HR Hr'); exact Hc.
+Qed.
+
+Lemma co_lifts_to_cmo : forall w w' W W',
+  ptx_co P W W' -> map w W -> map w' W' -> src11_cmo S w w'.
+Proof.
+  intros w w' W W' H HW HW'. unpack.
+  destruct Hreverse as (_ & _ & Hco & _).
+  destruct (Hco W W' H) as (x' & (x & Hx & Hc) & Hx').
+  rewrite (map_injective w x W HW Hx), (map_injective w' x' W' HW' Hx'); exact Hc.
+Qed.
+
+Lemma fr_lifts_to_rb : forall r w R W,
+  ptx_fr (m_util i) P R W -> map r R -> map w W ->
+  src11_rb (m_util i) S (ptx_Event P) (ptx_Address P) (ptx_Scope P) r w.
+Proof.
+  intros r w R W H HR HW. unpack.
+  destruct Hreverse as (_ & _ & _ & Hfr).
+  destruct (Hfr R W H) as (x' & (x & Hx & Hc) & Hx').
+  rewrite (map_injective r x R HR Hx), (map_injective w x' W HW Hx'); exact Hc.
+Qed.
+
+End Lowering.
