@@ -2,7 +2,7 @@
    over the definitions `relprove export --coq` generated into compile_src11_ptx*.v.
    "r lowers to r'" (seed 000 §5.2): r in map; r'; map^-1. Every lemma holds
    for every instance satisfying the model's facts and the mapping predicate. *)
-Require Import Relprove.Relprove.
+Require Import Relprove.Relprove Relprove.RelExtra.
 Require Import compile_src11_ptx_util compile_src11_ptx_ptx compile_src11_ptx_src11 compile_src11_ptx.
 
 Section Lowering.
@@ -106,6 +106,86 @@ Proof.
   destruct Hreverse as (_ & _ & _ & Hfr).
   destruct (Hfr R W H) as (x' & (x & Hx & Hc) & Hx').
   rewrite (map_injective r x R HR Hx), (map_injective w x' W HW Hx'); exact Hc.
+Qed.
+
+
+(* Select conjunct number n (0-based) of the field declarations. *)
+Tactic Notation "field_pair" int(n) ident(H1) ident(H2) :=
+  let Hf := fresh "Hf" in
+  pose proof HF as [_ [Hf _]]; unfold fields in Hf;
+  do n (destruct Hf as [_ Hf]); destruct Hf as [H1 [H2 Hf]]; clear Hf.
+
+(* Fields declared `one` are functions. *)
+Lemma thread_fun : forall X T1 T2, ptx_thread P X T1 -> ptx_thread P X T2 -> T1 = T2.
+Proof. field_pair 2 H1 H2. exact (one_field_functional _ _ _ H1 H2). Qed.
+
+Lemma scope_fun : forall X T1 T2, ptx_scope P X T1 -> ptx_scope P X T2 -> T1 = T2.
+Proof. field_pair 6 H1 H2. exact (one_field_functional _ _ _ H1 H2). Qed.
+
+Lemma addr_fun : forall X T1 T2, ptx_addr P X T1 -> ptx_addr P X T2 -> T1 = T2.
+Proof. field_pair 8 H1 H2. exact (one_field_functional _ _ _ H1 H2). Qed.
+
+Lemma smap_fun : forall x T1 T2, src11_smap S x T1 -> src11_smap S x T2 -> T1 = T2.
+Proof. field_pair 24 H1 H2. exact (one_field_functional _ _ _ H1 H2). Qed.
+
+Lemma amap_fun : forall x T1 T2, src11_amap S x T1 -> src11_amap S x T2 -> T1 = T2.
+Proof. field_pair 26 H1 H2. exact (one_field_functional _ _ _ H1 H2). Qed.
+
+Lemma cthread_fun : forall x t1 t2, src11_cthread S x t1 -> src11_cthread S x t2 -> t1 = t2.
+Proof. field_pair 28 H1 H2. exact (one_field_functional _ _ _ H1 H2). Qed.
+
+Lemma cscope_fun : forall x t1 t2, src11_cscope S x t1 -> src11_cscope S x t2 -> t1 = t2.
+Proof. field_pair 32 H1 H2. exact (one_field_functional _ _ _ H1 H2). Qed.
+
+Lemma caddr_fun : forall x t1 t2, src11_caddr S x t1 -> src11_caddr S x t2 -> t1 = t2.
+Proof. field_pair 38 H1 H2. exact (one_field_functional _ _ _ H1 H2). Qed.
+
+Lemma cthread_range : forall x t, src11_cthread S x t -> src11_CThread S t.
+Proof. field_pair 28 H1 H2. exact (field_range _ _ _ _ H1 H2). Qed.
+
+(* Each C++ event lowers into its own thread (map.thread = cthread.smap)
+   and with its own scope (map.scope = cscope.smap). *)
+Lemma map_thread : forall e X T, map e X -> ptx_thread P X T ->
+  exists t, src11_cthread S e t /\ src11_smap S t T.
+Proof.
+  unpack. destruct Hmap_events as (_ & [Hl _] & _).
+  intros e X T HX HT. destruct (Hl e T) as (t & Ht & Hs); [cbn; exists X; auto | exists t; auto].
+Qed.
+
+(* Every PTX event has a thread and a scope; every image of a C++ event is a PTX event. *)
+Lemma map_event : forall e X, map e X -> ptx_Event P X.
+Proof.
+  field_pair 36 H1 H2. intros e X H.
+  assert (He : src11_CEvent S e) by (pose proof (H1 e X H) as H'; cbn in H'; tauto).
+  apply (H2 e He X). apply join_single_l; exact H.
+Qed.
+
+Lemma event_thread : forall X, ptx_Event P X -> exists T, ptx_thread P X T.
+Proof.
+  field_pair 2 H1 H2. intros X HX. destruct (H2 X HX) as [_ [[T HT] _]].
+  exists T; apply join_single_l; exact HT.
+Qed.
+
+Lemma event_scope : forall X, ptx_Event P X -> exists T, ptx_scope P X T.
+Proof.
+  field_pair 6 H1 H2. intros X HX. destruct (H2 X HX) as [_ [[T HT] _]].
+  exists T; apply join_single_l; exact HT.
+Qed.
+
+(* Two images of events of one C++ thread are in one PTX thread. *)
+Lemma map_same_thread : forall a b X Y t,
+  map a X -> map b Y -> src11_cthread S a t -> src11_cthread S b t ->
+  ptx_same_thread (m_util i) P X Y.
+Proof.
+  intros a b X Y t HX HY Ha Hb.
+  destruct (event_thread X (map_event a X HX)) as [TX HTX].
+  destruct (event_thread Y (map_event b Y HY)) as [TY HTY].
+  destruct (map_thread a X TX HX HTX) as (ta & Hta & Hsa).
+  destruct (map_thread b Y TY HY HTY) as (tb & Htb & Hsb).
+  rewrite (cthread_fun a ta t Hta Ha) in Hsa.
+  rewrite (cthread_fun b tb t Htb Hb) in Hsb.
+  rewrite (smap_fun t TX TY Hsa Hsb) in HTX.
+  cbn. exists TY; split; assumption.
 Qed.
 
 End Lowering.
