@@ -188,4 +188,127 @@ Proof.
   cbn. exists TY; split; assumption.
 Qed.
 
+
+Lemma map_scope : forall e X T, map e X -> ptx_scope P X T ->
+  exists s, src11_cscope S e s /\ src11_smap S s T.
+Proof.
+  unpack. destruct Hmap_events as (_ & _ & [Hl _] & _).
+  intros e X T HX HT. destruct (Hl e T) as (t & Ht & Hs); [cbn; exists X; auto | exists t; auto].
+Qed.
+
+(* smap is injective (smap.~smap in iden). *)
+Lemma smap_inj : forall s t T, src11_smap S s T -> src11_smap S t T -> s = t.
+Proof.
+  unpack. destruct Hmap_scopes as (Hinj & _).
+  intros s t T Hs Ht. apply Hinj. cbn. exists T; split; assumption.
+Qed.
+
+(* The scope tree lowers: csub = smap.sub.~smap, so *csub lowers to *sub. *)
+Lemma csub_star_lowers : forall s t S1 T1, rclosure (src11_csub S) s t ->
+  src11_smap S s S1 -> src11_smap S t T1 -> rclosure (ptx_sub P) S1 T1.
+Proof.
+  intros s t S1 T1 Hst HS HT.
+  assert (Hstep : forall x y X, src11_csub S x y -> src11_smap S x X ->
+                   exists Y, src11_smap S y Y /\ ptx_sub P X Y).
+  { unpack. destruct Hmap_scopes as (_ & _ & _ & [Hl _] & _).
+    intros x y X Hxy HX. destruct (Hl x y Hxy) as (Y & (X' & HX' & Hsub) & HY).
+    rewrite (smap_fun x X X' HX HX'). exists Y; split; assumption. }
+  destruct (rclosure_lower _ _ _ Hstep s t Hst S1 HS) as (T' & HT' & Hc).
+  rewrite (smap_fun t T1 T' HT HT'); exact Hc.
+Qed.
+
+(* c_covers (cscope.*csub.~cthread) lowers to scope_covers (scope.*sub.~thread). *)
+Lemma covers_lowers : forall a b X Y,
+  src11_c_covers (m_util i) S (ptx_Event P) (ptx_Address P) (ptx_Scope P) a b ->
+  map a X -> map b Y -> ptx_scope_covers (m_util i) P X Y.
+Proof.
+  intros a b X Y Hab HX HY.
+  destruct Hab as (t & (s & Hs & Hst) & Ht).
+  destruct (event_scope X (map_event a X HX)) as [SX HSX].
+  destruct (event_thread Y (map_event b Y HY)) as [TY HTY].
+  destruct (map_scope a X SX HX HSX) as (s' & Hs' & HsS).
+  destruct (map_thread b Y TY HY HTY) as (t' & Ht' & HtT).
+  rewrite (cscope_fun a s' s Hs' Hs) in HsS.
+  rewrite (cthread_fun b t' t Ht' Ht) in HtT.
+  cbn. exists TY; split; [exists SX; split; [exact HSX | exact (csub_star_lowers s t SX TY Hst HsS HtT)] | exact HTY].
+Qed.
+
+
+Let NA := src11_NA (m_util i) S (ptx_Event P) (ptx_Address P) (ptx_Scope P).
+Let Atomic := src11_Atomic (m_util i) S (ptx_Event P) (ptx_Address P) (ptx_Scope P).
+Let c_covers := src11_c_covers (m_util i) S (ptx_Event P) (ptx_Address P) (ptx_Scope P).
+
+(* A non-atomic event's scope is its thread, a leaf: it covers only its own
+   thread. *)
+Lemma na_covers_same_thread : forall a b, NA a -> c_covers a b ->
+  exists t, src11_cthread S a t /\ src11_cthread S b t.
+Proof.
+  intros a b Hna Hab.
+  destruct Hab as (t & (s & Hs & Hst) & Ht).
+  unpack. destruct Hsrc as (Hcst & _ & Hcsc & _).
+  destruct Hcsc as (_ & Hnas & _).
+  destruct (Hnas a Hna) as [Hsc _].
+  assert (Hsa : src11_cthread S a s) by (apply join_single_l, Hsc, join_single_l; exact Hs).
+  assert (Hleaf : s = t).
+  { apply (rclosure_no_succ _ s t Hst). intros z Hz.
+    destruct Hcst as (_ & _ & _ & Hno & _). apply Hno. cbn.
+    exists z, s; split; [exact (cthread_range a s Hsa) | exact Hz]. }
+  subst t. exists s; split; assumption.
+Qed.
+
+(* An atomic event lowers to strong PTX events: its scope is not a thread,
+   and smap is injective, so its images' scope is not their thread. *)
+Lemma atomic_lowers_strong : forall a X, Atomic a -> map a X -> ptx_Strong (m_util i) P X.
+Proof.
+  intros a X Hat HX. split; [exact (map_event a X HX) | intro Hweak].
+  destruct (event_scope X (map_event a X HX)) as [SX HSX].
+  destruct (event_thread X (map_event a X HX)) as [TX HTX].
+  destruct (map_scope a X SX HX HSX) as (s & Hs & HsS).
+  destruct (map_thread a X TX HX HTX) as (t & Ht & HtT).
+  unpack. destruct Hptx as (_ & _ & (_ & Hw & _) & _).
+  destruct (Hw X Hweak) as [Hst _].
+  assert (HXT : ptx_thread P X SX) by (apply join_single_l, Hst, join_single_l; exact HSX).
+  rewrite (thread_fun X SX TX HXT HTX) in HsS.
+  pose proof (smap_inj s t TX HsS HtT) as <-.
+  destruct Hsrc as (_ & _ & (_ & _ & Hatom) & _).
+  apply (Hatom a Hat). intros s' Hs'. apply join_single_l in Hs'.
+  rewrite (cscope_fun a s' s Hs' Hs). exact (cthread_range a s Ht).
+Qed.
+
+
+Let incl_c := src11_incl (m_util i) S (ptx_Event P) (ptx_Address P) (ptx_Scope P).
+
+Lemma map_cevent : forall e X, map e X -> src11_CEvent S e.
+Proof.
+  field_pair 36 H1 H2. intros e X H. pose proof (H1 e X H) as H'; cbn in H'; tauto.
+Qed.
+
+(* Scope inclusion lowers to moral strength: events of mutually inclusive
+   scopes lower to morally strong PTX events (at the same address when both
+   are memory events). Non-atomic events are inclusive only within their
+   thread (S3), which lowers to "same thread"; atomic ones lower to strong
+   events whose scopes cover each other's threads. *)
+Lemma incl_lowers_to_ms : forall a b X Y, incl_c a b -> map a X -> map b Y ->
+  (ptx_MemEvent P X -> ptx_MemEvent P Y -> ptx_loc (m_util i) P X Y) ->
+  ptx_ms (m_util i) P X Y.
+Proof.
+  intros a b X Y [Hab Hba] HX HY Hloc.
+  split.
+  2:{ intros [[HmX HmY] Hnl]. exact (Hnl (Hloc HmX HmY)). }
+  destruct (Classical_Prop.classic (NA a)) as [Hna | Hna].
+  { left. destruct (na_covers_same_thread a b Hna Hab) as (t & Ha & Hb).
+    exact (map_same_thread a b X Y t HX HY Ha Hb). }
+  destruct (Classical_Prop.classic (NA b)) as [Hnb | Hnb].
+  { left. destruct (na_covers_same_thread b a Hnb Hba) as (t & Hb & Ha).
+    exact (map_same_thread a b X Y t HX HY Ha Hb). }
+  right.
+  assert (HsX : ptx_Strong (m_util i) P X)
+    by (apply (atomic_lowers_strong a X); [split; [exact (map_cevent a X HX) | exact Hna] | exact HX]).
+  assert (HsY : ptx_Strong (m_util i) P Y)
+    by (apply (atomic_lowers_strong b Y); [split; [exact (map_cevent b Y HY) | exact Hnb] | exact HY]).
+  split; [exact HsX |]. split; [| exact HsY]. split.
+  - exact (covers_lowers a b X Y Hab HX HY).
+  - exact (covers_lowers b a Y X Hba HY HX).
+Qed.
+
 End Lowering.

@@ -79,3 +79,6 @@ Arguments one_field_functional {A} D R f _ _ _ _ _ _ _.
 Arguments field_range {A} D R f P _ _ _ _ _.
 Arguments closure_lower {A} r s F _ _ _ _ _ _.
 Arguments rclosure_lower {A} r s F _ _ _ _ _ _.
+Arguments closure_first {A} r x y _.
+Arguments rclosure_no_succ {A} r x y _ _.
+Arguments join_single_l {A} a f b.
