@@ -73,6 +73,22 @@ Proof.
   - exact H.
 Qed.
 
+
+(** Sliding: [( r ; s )* ; r] is included in [r ; ( s ; r )*]. *)
+Lemma star_slide (r s : rel A 2) x y z :
+  rclosure (join 1 1 r s) x y -> r y z -> join 1 1 r (rclosure (join 1 1 s r)) x z.
+Proof.
+  intros [H | H] Hr.
+  - revert z Hr. induction H as [x y [m [H1 H2]] | x y w [m [H1 H2]] _ IH]; intros z Hr.
+    + exists m; split; [exact H1 | left; apply closure_step; exists y; split; assumption].
+    + destruct (IH z Hr) as (n & Hn & Hs).
+      exists m; split; [exact H1 |]. left.
+      destruct Hs as [Hs | Hs].
+      * apply (closure_cons (y := n)); [exists y; split; assumption | exact Hs].
+      * cbn in Hs; unfold iden in Hs; subst n; apply closure_step; exists y; split; assumption.
+  - cbn in H; unfold iden in H; subst y. exists z; split; [exact Hr | right; reflexivity].
+Qed.
+
 End RelExtra.
 
 Arguments one_field_functional {A} D R f _ _ _ _ _ _ _.
@@ -80,5 +96,6 @@ Arguments field_range {A} D R f P _ _ _ _ _.
 Arguments closure_lower {A} r s F _ _ _ _ _ _.
 Arguments rclosure_lower {A} r s F _ _ _ _ _ _.
 Arguments closure_first {A} r x y _.
+Arguments star_slide {A} r s x y z _ _.
 Arguments rclosure_no_succ {A} r x y _ _.
 Arguments join_single_l {A} a f b.

@@ -1,0 +1,171 @@
+(* Lowering of synchronisation: rs lowers to obs, sw to PTX release/acquire
+   synchronisation (sync_acqrel), hb to po ∪ cause_base (seed 000 §6.2:
+   "hb lowers either to po or cause_base"). Stated on main images. *)
+Require Import Relprove.Relprove Relprove.RelExtra.
+Require Import compile_src11_ptx_util compile_src11_ptx_ptx compile_src11_ptx_src11 compile_src11_ptx.
+Require Import mapping_lowering mapping_images mapping_rf.
+
+(* The main image of a C++ event: its PTX memory event, or for a fence its
+   fence (the leading fence.sc of an SC access is not its main image). *)
+Definition main {A : Type} (i : Instance A) (e X : A) : Prop :=
+  src11_map (m_src11 i) e X /\ (ptx_MemEvent (m_ptx i) X \/ src11_CFence (m_src11 i) e).
+
+Section Hb.
+Context {A : Type} (i : Instance A).
+Context (HF : compile_src11_ptx_facts i) (HC : compile_src11_ptx_1 i).
+
+Let S := m_src11 i.
+Let P := m_ptx i.
+Let U := m_util i.
+Let map := src11_map S.
+
+Tactic Notation "field_pair" int(n) ident(H1) ident(H2) :=
+  let Hf := fresh "Hf" in
+  pose proof HF as [_ [Hf _]]; unfold fields in Hf;
+  do n (destruct Hf as [_ Hf]); destruct Hf as [H1 [H2 Hf]]; clear Hf.
+
+Tactic Notation "hier" int(n) ident(H) :=
+  let Hf := fresh "Hh" in
+  pose proof HF as [Hf _]; unfold hierarchy in Hf;
+  do n (destruct Hf as [_ Hf]); destruct Hf as [H Hf]; clear Hf.
+
+(* Fences lower to no memory event (no CFence.map & MemEvent). *)
+Lemma cfence_not_mem : forall e X, src11_CFence S e -> map e X -> ptx_MemEvent P X -> False.
+Proof.
+  pose proof HC as [[_ [[_ Hev] _]] _]. destruct Hev as (_ & _ & _ & _ & Hno & _).
+  intros e X He HX HM. apply Hno. exists X. split; [exists e; split; assumption | exact HM].
+Qed.
+
+Lemma main_read : forall r R, src11_CRead S r -> main i r R ->
+  ptx_Read P R /\ (forall X, map r X -> X = R \/ (ptx_FenceSC P X /\ ptx_po P X R)) /\
+  (src11_AtLeastAcq U S (ptx_Event P) (ptx_Address P) (ptx_Scope P) r -> ptx_Acquire P R).
+Proof.
+  intros r R Hr [HR Hk].
+  destruct (read_main i HF HC r Hr) as (M & HM & HMr & Hu & Hacq).
+  destruct (Hu R HR) as [-> | [Hsc _]]; [auto |].
+  exfalso. destruct Hk as [Hk | Hk].
+  - exact (mem_not_fence i HF R Hk (fencesc_fence i HF R Hsc)).
+  - hier 76 H. apply H. exists r. split; [hier 81 H1; exact (H1 r Hr) | exact Hk].
+Qed.
+
+Lemma main_write : forall w W, src11_CWrite S w -> main i w W ->
+  ptx_Write P W /\ (forall X, map w X -> X = W \/ (ptx_FenceSC P X /\ ptx_po P X W)) /\
+  (src11_AtLeastRel U S (ptx_Event P) (ptx_Address P) (ptx_Scope P) w -> ptx_Release P W).
+Proof.
+  intros w W Hw [HW Hk].
+  destruct (write_main i HF HC w Hw) as (M & HM & HMw & Hu & Hrel).
+  destruct (Hu W HW) as [-> | [Hsc _]]; [auto |].
+  exfalso. destruct Hk as [Hk | Hk].
+  - exact (mem_not_fence i HF W Hk (fencesc_fence i HF W Hsc)).
+  - hier 76 H. apply H. exists w. split; [hier 82 H1; exact (H1 w Hw) | exact Hk].
+Qed.
+
+Lemma main_fence : forall f F, src11_CFence S f -> main i f F ->
+  ptx_Fence P F /\ (forall X, map f X -> X = F) /\
+  (src11_AtLeastRel U S (ptx_Event P) (ptx_Address P) (ptx_Scope P) f -> ptx_FRel U P F) /\
+  (src11_AtLeastAcq U S (ptx_Event P) (ptx_Address P) (ptx_Scope P) f -> ptx_FAcq U P F).
+Proof.
+  intros f F Hf [HF' _].
+  destruct (fence_main i HF HC f Hf) as (M & HM & HMf & Hu & Hr & Ha).
+  rewrite (Hu F HF'). auto.
+Qed.
+
+(* Every C++ event has a main image. *)
+Lemma main_exists : forall e, src11_CEvent S e -> exists X, main i e X.
+Proof.
+  intros e He. hier 77 H. destruct (H e He) as [Hm | Hf].
+  - hier 80 H2. destruct (H2 e Hm) as [Hr | Hw].
+    + destruct (read_main i HF HC e Hr) as (R & HR & HRr & _).
+      exists R; split; [exact HR | left; exact (read_mem i HF R HRr)].
+    + destruct (write_main i HF HC e Hw) as (W & HW & HWw & _).
+      exists W; split; [exact HW | left; exact (write_mem i HF W HWw)].
+  - destruct (fence_main i HF HC e Hf) as (F & HF' & _).
+    exists F; split; [exact HF' | right; exact Hf].
+Qed.
+
+(* Every image of an event is its main image or po-before it. *)
+Lemma image_po_main : forall e X M, map e X -> main i e M -> X = M \/ ptx_po P X M.
+Proof.
+  intros e X M HX HM. pose proof HM as [HmM _].
+  hier 77 H. destruct (H e (map_cevent i HF e M HmM)) as [Hm | Hf].
+  - hier 80 H2. destruct (H2 e Hm) as [Hr | Hw].
+    + destruct (main_read e M Hr HM) as (_ & Hu & _). destruct (Hu X HX) as [-> | [_ Hpo]]; auto.
+    + destruct (main_write e M Hw HM) as (_ & Hu & _). destruct (Hu X HX) as [-> | [_ Hpo]]; auto.
+  - destruct (main_fence e M Hf HM) as (_ & Hu & _). left; exact (Hu X HX).
+Qed.
+
+Lemma main_unique : forall e X Y, main i e X -> main i e Y -> X = Y.
+Proof.
+  intros e X Y HX HY. pose proof HX as [HmX HkX]. pose proof HY as [HmY HkY].
+  hier 77 H. destruct (H e (map_cevent i HF e X HmX)) as [Hm | Hf].
+  - hier 80 H2. destruct (H2 e Hm) as [Hr | Hw].
+    + destruct (main_read e X Hr HX) as (_ & Hu & _). destruct (Hu Y HmY) as [-> | [Hsc _]]; [reflexivity |].
+      destruct (main_read e Y Hr HY) as (HRY & _). destruct (read_not_fencesc i HF Y HRY Hsc).
+    + destruct (main_write e X Hw HX) as (_ & Hu & _). destruct (Hu Y HmY) as [-> | [Hsc _]]; [reflexivity |].
+      destruct (main_write e Y Hw HY) as (HWY & _). destruct (write_not_fencesc i HF Y HWY Hsc).
+  - destruct (main_fence e X Hf HX) as (_ & Hu & _). symmetry; exact (Hu Y HmY).
+Qed.
+
+
+Lemma crf_cloc : forall w r, src11_crf S w r ->
+  src11_cloc U S (ptx_Event P) (ptx_Address P) (ptx_Scope P) w r.
+Proof.
+  pose proof HF as (_ & _ & _ & _ & (_ & _ & _ & _ & (Hl & _) & _)). exact Hl.
+Qed.
+
+Lemma crf_cread : forall w r, src11_crf S w r -> src11_CRead S r.
+Proof. field_pair 42 H1 H2. intros w r H. exact (H2 w (crf_cwrite i HF w r H) r (proj2 (join_single_l w _ r) H)). Qed.
+
+Lemma crmw_cread : forall r w, src11_crmw S r w -> src11_CRead S r.
+Proof. field_pair 40 H1 H2. intros r w H. pose proof (H1 r w H) as H'; cbn in H'; tauto. Qed.
+
+Lemma crmw_cwrite : forall r w, src11_crmw S r w -> src11_CWrite S w.
+Proof. field_pair 40 H1 H2. intros r w H. exact (proj1 (H2 r (crmw_cread r w H)) w (proj2 (join_single_l r _ w) H)). Qed.
+
+Lemma rmw_read : forall R W, ptx_rmw P R W -> ptx_Read P R.
+Proof. field_pair 10 H1 H2. intros R W H. pose proof (H1 R W H) as H'; cbn in H'; tauto. Qed.
+
+Lemma rmw_write : forall R W, ptx_rmw P R W -> ptx_Write P W.
+Proof. field_pair 10 H1 H2. intros R W H. exact (proj1 (H2 R (rmw_read R W H)) W (proj2 (join_single_l R _ W) H)). Qed.
+
+(* [incl] ∩ crf lowers to ms ∩ rf. *)
+Lemma incl_crf_lowers : forall w r W R,
+  src11_incl U S (ptx_Event P) (ptx_Address P) (ptx_Scope P) w r -> src11_crf S w r ->
+  main i w W -> main i r R -> ptx_ms U P W R /\ ptx_rf P W R.
+Proof.
+  intros w r W R Hi Hc HW HR.
+  destruct (main_write w W (crf_cwrite i HF w r Hc) HW) as (HWw & _).
+  destruct (main_read r R (crf_cread w r Hc) HR) as (HRr & _).
+  split.
+  - apply (incl_lowers_to_ms i HF HC w r W R Hi (proj1 HW) (proj1 HR)).
+    intros HmW HmR. exact (cloc_lowers i HF HC w r W R (crf_cloc w r Hc) (proj1 HW) (proj1 HR) HmW HmR).
+  - exact (crf_lowers_to_rf i HF HC w r W R Hc (proj1 HW) HWw (proj1 HR) HRr).
+Qed.
+
+(* crmw lowers to rmw between main images. *)
+Lemma crmw_lowers_main : forall r w R W, src11_crmw S r w -> main i r R -> main i w W -> ptx_rmw P R W.
+Proof.
+  intros r w R W Hc HR HW.
+  destruct (crmw_lowers_to_rmw i HF HC r w Hc) as (R' & W' & HR' & HW' & Hrmw).
+  destruct (main_read r R (crmw_cread r w Hc) HR) as (HRr & _).
+  destruct (main_write w W (crmw_cwrite r w Hc) HW) as (HWw & _).
+  rewrite (read_image_unique i HF HC r R R' (crmw_cread r w Hc) (proj1 HR) HR' HRr (rmw_read R' W' Hrmw)).
+  rewrite (write_image_unique i HF HC w W W' (crmw_cwrite r w Hc) (proj1 HW) HW' HWw (rmw_write R' W' Hrmw)).
+  exact Hrmw.
+Qed.
+
+(* The release-sequence chain ((incl ∩ rf); rmw)* lowers to ((ms ∩ rf); rmw)*. *)
+Lemma chain_lowers : forall w1 w W1,
+  rclosure (join 1 1 (inter 2 (src11_incl U S (ptx_Event P) (ptx_Address P) (ptx_Scope P)) (src11_crf S)) (src11_crmw S)) w1 w ->
+  main i w1 W1 -> exists W, main i w W /\ rclosure (join 1 1 (inter 2 (ptx_ms U P) (ptx_rf P)) (ptx_rmw P)) W1 W.
+Proof.
+  intros w1 w W1 Hch HW1.
+  refine (rclosure_lower _ _ (main i) _ w1 w Hch W1 HW1).
+  intros x y X (r & [Hi Hc] & Hm) HX.
+  destruct (main_exists r (cread_cevent i HF r (crf_cread x r Hc))) as [R HR].
+  destruct (main_exists y (cwrite_cevent i HF y (crmw_cwrite r y Hm))) as [Y HY].
+  exists Y; split; [exact HY |].
+  exists R; split; [exact (incl_crf_lowers x r X R Hi Hc HX HR) | exact (crmw_lowers_main r y R Y Hm HR HY)].
+Qed.
+
+End Hb.
