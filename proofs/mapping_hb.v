@@ -168,4 +168,112 @@ Proof.
   exists R; split; [exact (incl_crf_lowers x r X R Hi Hc HX HR) | exact (crmw_lowers_main r y R Y Hm HR HY)].
 Qed.
 
+
+(* Order and location facts of both models, pointwise. *)
+Lemma sb_trans : forall x y z, src11_sb S x y -> src11_sb S y z -> src11_sb S x z.
+Proof.
+  pose proof HF as (_ & _ & _ & _ & (_ & (_ & [_ Ht] & _) & _)).
+  intros x y z H1 H2. apply Ht. exists y; split; assumption.
+Qed.
+
+Lemma po_trans : forall x y z, ptx_po P x y -> ptx_po P y z -> ptx_po P x z.
+Proof.
+  pose proof HF as (_ & _ & _ & (_ & (_ & [_ Ht] & _) & _) & _).
+  intros x y z H1 H2. apply Ht. exists y; split; assumption.
+Qed.
+
+Lemma loc_trans : forall X Y Z, ptx_loc U P X Y -> ptx_loc U P Y Z -> ptx_loc U P X Z.
+Proof.
+  intros X Y Z (a1 & H1 & H2) (a2 & H3 & H4). cbn in *.
+  rewrite (addr_fun i HF Y a2 a1 H3 H2) in H4. exists a1; split; assumption.
+Qed.
+
+Lemma loc_refl : forall X, ptx_MemEvent P X -> ptx_loc U P X X.
+Proof. intros X HX. destruct (mem_addr i HF X HX) as [a Ha]. exists a; split; assumption. Qed.
+
+Lemma rf_loc : forall X Y, ptx_rf P X Y -> ptx_loc U P X Y.
+Proof. pose proof HF as (_ & _ & _ & (_ & _ & _ & (Hl & _) & _) & _). exact Hl. Qed.
+
+Lemma rmw_loc : forall X Y, ptx_rmw P X Y -> ptx_loc U P X Y.
+Proof.
+  pose proof HF as (_ & _ & _ & (_ & _ & _ & _ & _ & _ & (Hl & _) & _) & _).
+  intros X Y H. exact (proj2 (Hl X Y H)).
+Qed.
+
+Lemma chain_loc : forall X Y, rclosure (join 1 1 (inter 2 (ptx_ms U P) (ptx_rf P)) (ptx_rmw P)) X Y ->
+  ptx_MemEvent P X -> ptx_loc U P X Y.
+Proof.
+  intros X Y [H | H] HX.
+  - induction H as [x y (m & [_ H1] & H2) | x y z (m & [_ H1] & H2) _ IH].
+    + exact (loc_trans _ _ _ (rf_loc _ _ H1) (rmw_loc _ _ H2)).
+    + apply (loc_trans x y z); [exact (loc_trans _ _ _ (rf_loc _ _ H1) (rmw_loc _ _ H2)) |].
+      apply IH. exact (write_mem i HF y (rmw_write m y H2)).
+  - cbn in H; unfold iden in H; subst Y. exact (loc_refl X HX).
+Qed.
+
+(* Synchronises-with lowers to PTX release/acquire synchronisation (Fig. 4:
+   ms ∩ (pattern_rel; obs; pattern_acq)) between main images:
+   - the release side, a release/SC write (a st.release or atom.release) or
+     a release fence followed in sb by a write, lowers to pattern_rel;
+   - the release sequence and the final [incl] ∩ rf lower to obs;
+   - the acquire side, an acquire/SC read or a read followed in sb by an
+     acquire fence, lowers to pattern_acq;
+   - [incl] between the two ends lowers to ms. *)
+Lemma sw_lowers : forall a b X Y,
+  src11_incl U S (ptx_Event P) (ptx_Address P) (ptx_Scope P) a b ->
+  src11_csw U S (ptx_Event P) (ptx_Address P) (ptx_Scope P) a b ->
+  main i a X -> main i b Y -> ptx_sync_acqrel U P X Y.
+Proof.
+  intros a b X Y Hi Hsw HX HY.
+  destruct Hsw as [Hrel [Hj Hacq]].
+  destruct Hj as (r' & (r & (w & (a1 & HO1 & Hrs) & [Hiw Hcw]) & HID) & HO2).
+  destruct HID as [Heq [[Hr Hra] _]]. cbn in Heq; unfold iden in Heq; subst r'.
+  destruct Hrs as (w1 & [Ha1 [Hsbl [Hw1 Hw1a]]] & Hch).
+  destruct (main_exists w1 (cwrite_cevent i HF w1 Hw1)) as [W1 HW1].
+  destruct (chain_lowers w1 w W1 Hch HW1) as (W & HW & HchP).
+  destruct (main_exists r (cread_cevent i HF r Hr)) as [R HR].
+  destruct (main_read r R Hr HR) as (HRr & _ & HRacq).
+  destruct (main_write w1 W1 Hw1 HW1) as (HW1w & _).
+  destruct (incl_crf_lowers w r W R Hiw Hcw HW HR) as [HmsWR HrfWR].
+  assert (Hobs : ptx_obs U P W1 R) by exact (star_slide _ _ _ _ _ HchP (conj HmsWR HrfWR)).
+  (* the release side *)
+  assert (Hprel : ptx_pattern_rel U P X W1 /\
+                  (ptx_MemEvent P X -> ptx_loc U P X W1)).
+  { destruct HO1 as [Heq | [Haf Hsb]].
+    - cbn in Heq; unfold iden in Heq; subst a1.
+      destruct (main_write a X Ha1 HX) as (HXw & _ & HXrel).
+      destruct Hsbl as [Heq | [Hsb Hcl]].
+      + cbn in Heq; unfold iden in Heq; subst w1.
+        rewrite (main_unique a W1 X HW1 HX) in *.
+        split; [left; split; [exact (HXrel Hrel) | split; [left; reflexivity | exact HXw]] |].
+        intro HmX; exact (loc_refl X HmX).
+      + assert (Hl : ptx_loc U P X W1)
+          by exact (cloc_lowers i HF HC a w1 X W1 Hcl (proj1 HX) (proj1 HW1)
+                      (write_mem i HF X HXw) (write_mem i HF W1 HW1w)).
+        split; [left; split; [exact (HXrel Hrel) | split; [right; split; [exact (sb_lowers_to_po i HF HC a w1 X W1 Hsb (proj1 HX) (proj1 HW1)) | exact Hl] | exact HW1w]] |].
+        intros _; exact Hl.
+    - destruct (main_fence a X Haf HX) as (HXf & _ & HXrel & _).
+      assert (Hsb' : src11_sb S a w1).
+      { destruct Hsbl as [Heq | [Hsb' _]].
+        - cbn in Heq; unfold iden in Heq; subst w1; exact Hsb.
+        - exact (sb_trans a a1 w1 Hsb Hsb'). }
+      split; [right; split; [exact (HXrel Hrel) | split; [exact (sb_lowers_to_po i HF HC a w1 X W1 Hsb' (proj1 HX) (proj1 HW1)) | exact HW1w]] |].
+      intro HmX; destruct (cfence_not_mem a X Haf (proj1 HX) HmX). }
+  (* the acquire side *)
+  assert (Hpacq : ptx_pattern_acq U P R Y /\ (ptx_MemEvent P Y -> Y = R)).
+  { destruct HO2 as [Heq | [Hsb Hbf]].
+    - cbn in Heq; unfold iden in Heq; subst b.
+      rewrite (main_unique r Y R HY HR) in *.
+      split; [left; split; [exact HRr | split; [left; reflexivity | exact (HRacq Hacq)]] | reflexivity].
+    - destruct (main_fence b Y Hbf HY) as (HYf & _ & _ & HYacq).
+      split; [right; split; [exact HRr | split; [exact (sb_lowers_to_po i HF HC r b R Y Hsb (proj1 HR) (proj1 HY)) | exact (HYacq Hacq)]] |].
+      intro HmY; destruct (cfence_not_mem b Y Hbf (proj1 HY) HmY). }
+  split.
+  - apply (incl_lowers_to_ms i HF HC a b X Y Hi (proj1 HX) (proj1 HY)).
+    intros HmX HmY. rewrite ((proj2 Hpacq) HmY).
+    apply (loc_trans X W1 R); [exact ((proj2 Hprel) HmX) |].
+    apply (loc_trans W1 W R); [exact (chain_loc W1 W HchP (write_mem i HF W1 HW1w)) | exact (rf_loc W R HrfWR)].
+  - exists R; split; [exists W1; split; [exact (proj1 Hprel) | exact Hobs] | exact (proj1 Hpacq)].
+Qed.
+
 End Hb.
