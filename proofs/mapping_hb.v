@@ -276,4 +276,79 @@ Proof.
   - exists R; split; [exists W1; split; [exact (proj1 Hprel) | exact Hobs] | exact (proj1 Hpacq)].
 Qed.
 
+
+Let cb := ptx_cause_base U P.
+
+(* po ∪ cause_base: the PTX relation hb lowers to. *)
+Definition hbp (X Y : A) : Prop := ptx_po P X Y \/ cb X Y.
+
+Lemma cb_po_l : forall X Y Z, ptx_po P X Y -> cb Y Z -> cb X Z.
+Proof.
+  intros X Y Z Hpo H. revert X Hpo. unfold cb, ptx_cause_base in *.
+  induction H as [y z (m & (n & Hn & Hsw) & Hm) | y z w (m & (n & Hn & Hsw) & Hm) Htl IH]; intros x Hpo.
+  - apply closure_step. exists m; split; [| exact Hm]. exists n; split; [| exact Hsw].
+    right. destruct Hn as [Heq | Hn]; [cbn in Heq; unfold iden in Heq; subst n; exact Hpo | exact (po_trans x y n Hpo Hn)].
+  - apply (closure_cons (y := z)); [| exact Htl].
+    exists m; split; [| exact Hm]. exists n; split; [| exact Hsw].
+    right. destruct Hn as [Heq | Hn]; [cbn in Heq; unfold iden in Heq; subst n; exact Hpo | exact (po_trans x y n Hpo Hn)].
+Qed.
+
+Lemma cb_po_r : forall X Y Z, cb X Y -> ptx_po P Y Z -> cb X Z.
+Proof.
+  intros X Y Z H Hpo. unfold cb, ptx_cause_base in *.
+  induction H as [x y (m & (n & Hn & Hsw) & Hm) | x y w Hs _ IH].
+  - apply closure_step. exists m; split; [exists n; split; assumption |].
+    right. destruct Hm as [Heq | Hm]; [cbn in Heq; unfold iden in Heq; subst y; exact Hpo | exact (po_trans m y Z Hm Hpo)].
+  - exact (closure_cons Hs (IH Hpo)).
+Qed.
+
+Lemma hbp_trans : forall X Y Z, hbp X Y -> hbp Y Z -> hbp X Z.
+Proof.
+  intros X Y Z [H1 | H1] [H2 | H2].
+  - left; exact (po_trans X Y Z H1 H2).
+  - right; exact (cb_po_l X Y Z H1 H2).
+  - right; exact (cb_po_r X Y Z H1 H2).
+  - right; exact (closure_trans_pt _ _ X Y Z H1 H2).
+Qed.
+
+Lemma sync_cb : forall X Y, ptx_sync_acqrel U P X Y -> cb X Y.
+Proof.
+  intros X Y H. apply closure_step. exists Y; split; [exists X; split; [left; reflexivity | left; left; exact H] | left; reflexivity].
+Qed.
+
+Lemma sb_cevent : forall x y, src11_sb S x y -> src11_CEvent S y.
+Proof.
+  field_pair 30 H1 H2. intros x y H.
+  assert (Hx : src11_CEvent S x) by (pose proof (H1 x y H) as H'; cbn in H'; tauto).
+  exact (H2 x Hx y (proj2 (join_single_l x _ y) H)).
+Qed.
+
+Lemma ord_cevent : forall x o, src11_ord S x o -> src11_CEvent S x.
+Proof. field_pair 34 H1 H2. intros x o H. pose proof (H1 x o H) as H'; cbn in H'; tauto. Qed.
+
+(* hb lowers to po ∪ cause_base between main images (seed 000 §6.2, proof of
+   Theorem 1: "hb lowers either to po or cause_base"). *)
+Lemma hb_lowers : forall a b X Y,
+  src11_hb U S (ptx_Event P) (ptx_Address P) (ptx_Scope P) a b ->
+  main i a X -> main i b Y -> hbp X Y.
+Proof.
+  intros a b X Y Hab HX HY.
+  assert (Hstep : forall x y X, union 2 (src11_sb S)
+             (inter 2 (src11_incl U S (ptx_Event P) (ptx_Address P) (ptx_Scope P))
+                      (src11_csw U S (ptx_Event P) (ptx_Address P) (ptx_Scope P))) x y ->
+             main i x X -> exists Y, main i y Y /\ hbp X Y).
+  { intros x y X' Hxy HX'.
+    destruct Hxy as [Hsb | [Hi Hsw]].
+    - destruct (main_exists y (sb_cevent x y Hsb)) as [Y' HY'].
+      exists Y'; split; [exact HY' | left; exact (sb_lowers_to_po i HF HC x y X' Y' Hsb (proj1 HX') (proj1 HY'))].
+    - assert (Hy : src11_CEvent S y).
+      { destruct Hsw as [_ [_ (o & Ho & _)]]. exact (ord_cevent y o Ho). }
+      destruct (main_exists y Hy) as [Y' HY'].
+      exists Y'; split; [exact HY' | right; exact (sync_cb X' Y' (sw_lowers x y X' Y' Hi Hsw HX' HY'))]. }
+  destruct (closure_lower _ _ (main i) Hstep a b Hab X HX) as (Y' & HY' & Hc).
+  rewrite (main_unique b Y Y' HY HY').
+  clear HX HY' Hab HY Hstep.
+  induction Hc as [x y H | x y z H _ IH]; [exact H | exact (hbp_trans x y z H IH)].
+Qed.
+
 End Hb.
