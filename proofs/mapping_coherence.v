@@ -148,4 +148,202 @@ Qed.
 Lemma hbp_irrefl : forall X, ~ hbp i X X.
 Proof. intros X [H | H]; [exact (po_irrefl X H) | exact (cb_irrefl X H)]. Qed.
 
+
+(* ------------------------------------------------ PTX helpers *)
+
+Lemma hbp_rf_false : forall X Y, hbp i X Y -> ptx_rf P Y X -> False.
+Proof.
+  intros X Y [Hpo | Hcb] Hrf.
+  - pose proof (loc_sym i Y X (rf_loc i HF Y X Hrf)) as Hl.
+    destruct (po_ms i HF X Y Hpo Hl) as [_ Hms].
+    exact (sc_per_loc_2 i HC Y X Hms (or_introl Hrf) Hpo Hl).
+  - cons_. destruct Hcons as (_ & _ & _ & _ & _ & Hcaus).
+    apply Hcaus. exists Y, Y. split; [reflexivity |].
+    exists X; split; [left; exact Hrf | left; exact Hcb].
+Qed.
+
+Lemma co_acyclic2 : forall X Y, ptx_co P X Y -> ptx_co P Y X -> False.
+Proof.
+  pose proof HF as (_ & _ & _ & (_ & _ & _ & _ & (_ & [Hirr Htr] & _) & _) & _).
+  intros X Y H1 H2. apply Hirr. exists X, X. split; [reflexivity |].
+  apply Htr. exists Y; split; assumption.
+Qed.
+
+Lemma obs_cause : forall M X Y, ptx_obs U P M X -> hbp i X Y -> ptx_loc U P X Y -> ptx_cause U P M Y.
+Proof.
+  intros M X Y Hobs Hp Hl. right. exists X. split; [exact Hobs |].
+  destruct Hp as [Hpo | Hcb]; [right; split; assumption | left; exact Hcb].
+Qed.
+
+Lemma msrf_obs : forall X Y, ptx_ms U P X Y -> ptx_rf P X Y -> ptx_obs U P X Y.
+Proof. intros X Y Hms Hrf. exists Y. split; [split; assumption | right; reflexivity]. Qed.
+
+(* ------------------------------------------------ C++: the shapes of eco *)
+
+Let crf := src11_crf S.
+Let cmo := src11_cmo S.
+Let rb := src11_rb U S (ptx_Event P) (ptx_Address P) (ptx_Scope P).
+
+Definition eco_shape (x y : A) : Prop :=
+  crf x y \/ cmo x y \/ rb x y \/ (exists m, cmo x m /\ crf m y) \/ (exists m, rb x m /\ crf m y).
+
+Lemma crf_fun : forall w w' r, crf w r -> crf w' r -> w = w'.
+Proof.
+  pose proof HF as (_ & _ & _ & _ & (_ & _ & _ & _ & (_ & Hfun) & _)).
+  intros w w' r H1 H2. apply Hfun. exists r; split; assumption.
+Qed.
+
+Lemma crf_rb_cmo : forall w r w', crf w r -> rb r w' -> cmo w w'.
+Proof.
+  intros w r w' Hrf [(w0 & H0 & Hmo) | [[_ Hno] _]].
+  - rewrite (crf_fun w w0 r Hrf H0). exact Hmo.
+  - exfalso. apply Hno. exists w; split; [exact (crf_cwrite i HF w r Hrf) | exact Hrf].
+Qed.
+
+Lemma rb_cmo_rb : forall r w w', rb r w -> cmo w w' -> rb r w'.
+Proof.
+  destruct (cmo_facts i HF) as (Hloc & _ & Htr).
+  intros r w w' [(w0 & H0 & Hmo) | [Hr [Hl Hw]]] Hmo'.
+  - left. exists w0. split; [exact H0 | exact (Htr w0 w w' Hmo Hmo')].
+  - right. split; [exact Hr | split].
+    + exact (cloc_trans i HF r w w' Hl (Hloc w w' Hmo')).
+    + exact (proj2 (cmo_cwrite i HF w w' Hmo')).
+Qed.
+
+Lemma eco_reduce : forall x y,
+  src11_eco U S (ptx_Event P) (ptx_Address P) (ptx_Scope P) x y -> eco_shape x y.
+Proof.
+  destruct (cmo_facts i HF) as (_ & _ & Htr).
+  intros x y H. induction H as [x y [[H | H] | H] | x y z [[H | H] | H] _ IH].
+  - left; exact H.
+  - right; left; exact H.
+  - right; right; left; exact H.
+  - (* crf ; _ *)
+    pose proof (crf_cread i HF x y H) as Hy.
+    destruct IH as [H' | [H' | [H' | [(m & H1 & H2) | (m & H1 & H2)]]]].
+    + destruct (cread_not_cwrite i HF y Hy (crf_cwrite i HF y z H')).
+    + destruct (cread_not_cwrite i HF y Hy (proj1 (cmo_cwrite i HF y z H'))).
+    + right; left; exact (crf_rb_cmo x y z H H').
+    + destruct (cread_not_cwrite i HF y Hy (proj1 (cmo_cwrite i HF y m H1))).
+    + right; right; right; left. exists m. split; [exact (crf_rb_cmo x y m H H1) | exact H2].
+  - (* cmo ; _ *)
+    pose proof (proj2 (cmo_cwrite i HF x y H)) as Hy.
+    destruct IH as [H' | [H' | [H' | [(m & H1 & H2) | (m & H1 & H2)]]]].
+    + right; right; right; left. exists y. split; assumption.
+    + right; left; exact (Htr x y z H H').
+    + destruct (cread_not_cwrite i HF y (proj1 (rb_cread_cwrite i HF y z H')) Hy).
+    + right; right; right; left. exists m. split; [exact (Htr x y m H H1) | exact H2].
+    + destruct (cread_not_cwrite i HF y (proj1 (rb_cread_cwrite i HF y m H1)) Hy).
+  - (* rb ; _ *)
+    pose proof (proj2 (rb_cread_cwrite i HF x y H)) as Hy.
+    destruct IH as [H' | [H' | [H' | [(m & H1 & H2) | (m & H1 & H2)]]]].
+    + right; right; right; right. exists y. split; assumption.
+    + right; right; left; exact (rb_cmo_rb x y z H H').
+    + destruct (cread_not_cwrite i HF y (proj1 (rb_cread_cwrite i HF y z H')) Hy).
+    + right; right; right; right. exists m. split; [exact (rb_cmo_rb x y m H H1) | exact H2].
+    + destruct (cread_not_cwrite i HF y (proj1 (rb_cread_cwrite i HF y m H1)) Hy).
+Qed.
+
+Lemma hb_cevent_l : forall a b, hb a b -> src11_CEvent S a.
+Proof.
+  intros a b H. destruct H as [a b H | a b c H _]; destruct H as [H | [_ [(o & Ho & _) _]]];
+    first [exact (sb_cevent_l i HF a _ H) | exact (ord_cevent i HF a o Ho)].
+Qed.
+
+(* ------------------------------------------------ Theorem 1 *)
+
+Lemma hb_eco_false : forall a b, hb a b ->
+  src11_eco U S (ptx_Event P) (ptx_Address P) (ptx_Scope P) b a -> False.
+Proof.
+  intros a b Hhb Heco.
+  destruct (cmo_facts i HF) as (Hloc & Hirr & Htr).
+  assert (Hmain : forall e, src11_CEvent S e -> exists X, main i e X) by exact (main_exists i HF HC).
+  destruct (Hmain a (hb_cevent_l a b Hhb)) as [Am HA].
+  (* the C++ read of a crf edge and the write of an mo/rb edge have main images *)
+  destruct (eco_reduce b a Heco) as [H | [H | [H | [(m & H1 & H2) | (m & H1 & H2)]]]].
+  - (* rf *)
+    destruct (Hmain b (cwrite_cevent i HF b (crf_cwrite i HF b a H))) as [Bm HB].
+    pose proof (hb_lowers i HF HC a b Am Bm Hhb HA HB) as Hp.
+    destruct (main_write i HF HC b Bm (crf_cwrite i HF b a H) HB) as (HBw & _).
+    destruct (main_read i HF HC a Am (crf_cread i HF b a H) HA) as (HAr & _).
+    exact (hbp_rf_false Am Bm Hp (crf_lowers_to_rf i HF HC b a Bm Am H (proj1 HB) HBw (proj1 HA) HAr)).
+  - (* mo *)
+    destruct (cmo_cwrite i HF b a H) as [Hb Ha].
+    destruct (Hmain b (cwrite_cevent i HF b Hb)) as [Bm HB].
+    pose proof (hb_lowers i HF HC a b Am Bm Hhb HA HB) as Hp.
+    destruct (main_write i HF HC b Bm Hb HB) as (HBw & _).
+    destruct (main_write i HF HC a Am Ha HA) as (HAw & _).
+    pose proof (cmo_lowers_co i HF HC b a Bm Am H HB HA) as Hco.
+    assert (Hne : Am <> Bm) by (intro Heq; subst Bm; exact (hbp_irrefl Am Hp)).
+    exact (co_acyclic2 Am Bm (hbp_write_co i HF HC Am Bm Hp HAw HBw (loc_sym i Bm Am (co_loc i HF Bm Am Hco)) Hne) Hco).
+  - (* rb *)
+    destruct (rb_cread_cwrite i HF b a H) as [Hb Ha].
+    destruct (Hmain b (cread_cevent i HF b Hb)) as [Bm HB].
+    pose proof (hb_lowers i HF HC a b Am Bm Hhb HA HB) as Hp.
+    exact (hbp_fr_false i HF HC Am Bm Hp (rb_lowers_fr i HF HC b a Bm Am H HB HA)).
+  - (* mo ; rf *)
+    destruct (cmo_cwrite i HF b m H1) as [Hb Hm].
+    pose proof (crf_cread i HF m a H2) as Ha.
+    destruct (Hmain b (cwrite_cevent i HF b Hb)) as [Bm HB].
+    destruct (Hmain m (cwrite_cevent i HF m Hm)) as [Mm HM].
+    destruct (main_write i HF HC b Bm Hb HB) as (HBw & _).
+    destruct (main_write i HF HC m Mm Hm HM) as (HMw & _).
+    destruct (main_read i HF HC a Am Ha HA) as (HAr & _).
+    pose proof (hb_lowers i HF HC a b Am Bm Hhb HA HB) as Hp.
+    pose proof (cmo_lowers_co i HF HC b m Bm Mm H1 HB HM) as Hco.
+    pose proof (crf_lowers_to_rf i HF HC m a Mm Am H2 (proj1 HM) HMw (proj1 HA) HAr) as Hrf.
+    assert (Hne : m <> a) by (intro Heq; subst m; exact (cread_not_cwrite i HF a Ha Hm)).
+    destruct (race_free i HC m a (cwrite_cmem i HF m Hm) (cread_cmem i HF a Ha) (crf_cloc i HF m a H2) (or_introl Hm) Hne)
+      as [Hma | [Ham | Hi]].
+    + pose proof (hb_lowers i HF HC m b Mm Bm (closure_trans_pt _ _ m a b Hma Hhb) HM HB) as Hp'.
+      assert (Hne' : Mm <> Bm) by (intro Heq; subst Bm; exact (hbp_irrefl Mm Hp')).
+      exact (co_acyclic2 Mm Bm (hbp_write_co i HF HC Mm Bm Hp' HMw HBw (loc_sym i Bm Mm (co_loc i HF Bm Mm Hco)) Hne') Hco).
+    + exact (hbp_rf_false Am Mm (hb_lowers i HF HC a m Am Mm Ham HA HM) Hrf).
+    + pose proof (incl_lowers_to_ms i HF HC m a Mm Am Hi (proj1 HM) (proj1 HA) (fun _ _ => rf_loc i HF Mm Am Hrf)) as Hms.
+      pose proof (loc_trans i HF Bm Mm Am (co_loc i HF Bm Mm Hco) (rf_loc i HF Mm Am Hrf)) as HlBA.
+      pose proof (obs_cause Mm Am Bm (msrf_obs Mm Am Hms Hrf) Hp (loc_sym i Bm Am HlBA)) as Hc.
+      cons_. destruct Hcons as (Hcoh & _).
+      pose proof (Hcoh Mm Bm (conj (conj HMw (conj Hc HBw)) (loc_sym i Bm Mm (co_loc i HF Bm Mm Hco)))) as Hco'.
+      exact (co_acyclic2 Mm Bm Hco' Hco).
+  - (* rb ; rf *)
+    destruct (rb_cread_cwrite i HF b m H1) as [Hb Hm].
+    pose proof (crf_cread i HF m a H2) as Ha.
+    destruct (Hmain b (cread_cevent i HF b Hb)) as [Bm HB].
+    destruct (Hmain m (cwrite_cevent i HF m Hm)) as [Mm HM].
+    destruct (main_write i HF HC m Mm Hm HM) as (HMw & _).
+    destruct (main_read i HF HC a Am Ha HA) as (HAr & _).
+    pose proof (hb_lowers i HF HC a b Am Bm Hhb HA HB) as Hp.
+    pose proof (rb_lowers_fr i HF HC b m Bm Mm H1 HB HM) as Hfr.
+    pose proof (crf_lowers_to_rf i HF HC m a Mm Am H2 (proj1 HM) HMw (proj1 HA) HAr) as Hrf.
+    assert (Hne : m <> a) by (intro Heq; subst m; exact (cread_not_cwrite i HF a Ha Hm)).
+    destruct (race_free i HC m a (cwrite_cmem i HF m Hm) (cread_cmem i HF a Ha) (crf_cloc i HF m a H2) (or_introl Hm) Hne)
+      as [Hma | [Ham | Hi]].
+    + exact (hbp_fr_false i HF HC Mm Bm (hb_lowers i HF HC m b Mm Bm (closure_trans_pt _ _ m a b Hma Hhb) HM HB) Hfr).
+    + exact (hbp_rf_false Am Mm (hb_lowers i HF HC a m Am Mm Ham HA HM) Hrf).
+    + pose proof (incl_lowers_to_ms i HF HC m a Mm Am Hi (proj1 HM) (proj1 HA) (fun _ _ => rf_loc i HF Mm Am Hrf)) as Hms.
+      pose proof (loc_trans i HF Bm Mm Am (fr_loc i HF Bm Mm Hfr) (rf_loc i HF Mm Am Hrf)) as HlBA.
+      pose proof (obs_cause Mm Am Bm (msrf_obs Mm Am Hms Hrf) Hp (loc_sym i Bm Am HlBA)) as Hc.
+      cons_. destruct Hcons as (_ & _ & _ & _ & _ & Hcaus).
+      apply Hcaus. exists Bm, Bm. split; [reflexivity |].
+      exists Mm; split; [right; exact Hfr | exact Hc].
+Qed.
+
+Theorem coherence_holds :
+  src11_rc11_coherence U S (ptx_Event P) (ptx_Address P) (ptx_Scope P).
+Proof.
+  intros (a & a' & Heq & (b & Hhb & Hopt)). cbn in Heq; unfold iden in Heq; subst a'.
+  destruct Hopt as [Heq | Heco].
+  - cbn in Heq; unfold iden in Heq; subst b.
+    destruct (main_exists i HF HC a (hb_cevent_l a a Hhb)) as [Am HA].
+    exact (hbp_irrefl Am (hb_lowers i HF HC a a Am Am Hhb HA HA)).
+  - exact (hb_eco_false a b Hhb Heco).
+Qed.
+
 End Coherence.
+
+(* The check `src11_ptx_coherence` of models/compile_src11_ptx.als. *)
+Theorem src11_ptx_coherence_holds : src11_ptx_coherence_statement.
+Proof.
+  unfold src11_ptx_coherence_statement. intros A i HF HC.
+  exact (coherence_holds i HF HC).
+Qed.
