@@ -602,7 +602,22 @@ fn cli_export() {
     let out = Proc::new(exe).args(["export", "--coq", "-o"]).arg(dir.path()).arg(&bad).output().unwrap();
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("ints.als:1:12"));
-    // Lean is not implemented.
+    // The Lean export refuses it too.
     let out = Proc::new(exe).args(["export", "--lean", "-o"]).arg(dir.path()).arg(&bad).output().unwrap();
     assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn skeletons_come_from_templates() {
+    let mut sources = SourceMap::new();
+    let model = family(&mut sources);
+    let mut templates = coq::Templates::builtin();
+    templates.theorem = "Theorem {{name}} : {{statement}}.\nProof. (* {{facts}} *) Abort.\n".into();
+    let files = coq::generate_with(&model, &sources, &templates).unwrap();
+    let proofs = files.iter().find(|f| f.kind == FileKind::Proofs).unwrap();
+    assert!(
+        proofs.contents.contains("Theorem no_self_parent_holds : no_self_parent_statement.\nProof. (* family_facts *) Abort.\n"),
+        "{}",
+        proofs.contents
+    );
 }

@@ -49,7 +49,14 @@ fn written_commands(text: &str) -> Vec<String> {
             }
             l = &l[..i];
         }
-        let l = l.split("--").next().unwrap().split("//").next().unwrap().trim_start();
+        let l = l
+            .split("--")
+            .next()
+            .unwrap()
+            .split("//")
+            .next()
+            .unwrap()
+            .trim_start();
         for kw in ["run", "check"] {
             if let Some(rest) = l.strip_prefix(kw) {
                 if rest.starts_with(|c: char| c.is_whitespace() || c == '{') {
@@ -94,13 +101,22 @@ fn check_file(bin: &str, path: &Path) -> Result<String, String> {
     let stdout = String::from_utf8_lossy(&out.stdout);
     let stderr = String::from_utf8_lossy(&out.stderr);
     let doc: serde_json::Value = serde_json::from_str(&stdout).map_err(|e| {
-        format!("{}: exit {:?}, output is not JSON ({e}):\n{stdout}\n{stderr}", path.display(), out.status.code())
+        format!(
+            "{}: exit {:?}, output is not JSON ({e}):\n{stdout}\n{stderr}",
+            path.display(),
+            out.status.code()
+        )
     })?;
     let mut found = Vec::new();
     outcomes(&doc, &mut found);
     let mut errors = Vec::new();
     if found.len() != written.len() {
-        errors.push(format!("{} commands written ({:?}) but {} outcomes reported", written.len(), written, found.len()));
+        errors.push(format!(
+            "{} commands written ({:?}) but {} outcomes reported",
+            written.len(),
+            written,
+            found.len()
+        ));
     }
     let mut lines = Vec::new();
     for c in &found {
@@ -110,7 +126,9 @@ fn check_file(bin: &str, path: &Path) -> Result<String, String> {
         lines.push(format!("  {name}: {outcome} ({ms} ms)"));
         let expect = c.get("expect").and_then(|e| e.as_i64());
         let Some(expect) = expect else {
-            errors.push(format!("{name}: no expect (every shipped command must state one)"));
+            errors.push(format!(
+                "{name}: no expect (every shipped command must state one)"
+            ));
             continue;
         };
         let found_one = matches!(outcome, "instance" | "counterexample");
@@ -123,10 +141,18 @@ fn check_file(bin: &str, path: &Path) -> Result<String, String> {
         }
     }
     if out.status.code() != Some(0) {
-        errors.push(format!("exit code {:?} (stderr: {})", out.status.code(), stderr.trim()));
+        errors.push(format!(
+            "exit code {:?} (stderr: {})",
+            out.status.code(),
+            stderr.trim()
+        ));
     }
     if errors.is_empty() {
-        Ok(format!("{} ({secs:.1} s)\n{}", path.display(), lines.join("\n")))
+        Ok(format!(
+            "{} ({secs:.1} s)\n{}",
+            path.display(),
+            lines.join("\n")
+        ))
     } else {
         Err(format!("{}:\n  {}", path.display(), errors.join("\n  ")))
     }
@@ -141,7 +167,11 @@ fn every_model_meets_its_expectations() {
     if let Ok(f) = std::env::var("RELPROVE_MODELS_FILTER") {
         files.retain(|p| p.to_string_lossy().contains(&f));
     }
-    assert!(!files.is_empty(), "no models found under {}", root.display());
+    assert!(
+        !files.is_empty(),
+        "no models found under {}",
+        root.display()
+    );
     // two workers: CI machines have two cores
     let queue = std::sync::Mutex::new(files.clone());
     let results = std::sync::Mutex::new(Vec::new());
@@ -164,7 +194,13 @@ fn every_model_meets_its_expectations() {
             Err(e) => failures.push(e.clone()),
         }
     }
-    assert!(failures.is_empty(), "{} of {} models failed:\n{}", failures.len(), results.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} of {} models failed:\n{}",
+        failures.len(),
+        results.len(),
+        failures.join("\n")
+    );
 }
 
 #[test]

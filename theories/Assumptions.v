@@ -8,4 +8,5 @@ Print Assumptions closure_idem.
 Print Assumptions transpose_closure.
 Print Assumptions rclosure_idem.
 Print Assumptions closure_hrel_itr.
+Print Assumptions rclosure_join_rclosure.
 Print Assumptions union_diff_inter.

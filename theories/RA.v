@@ -6,7 +6,7 @@
     operators to RelationAlgebra's ([hrel_dot], [hrel_cnv], [hrel_itr],
     [hrel_str], and the lattice order [leq]). *)
 
-From RelationAlgebra Require Import lattice monoid rel.
+From RelationAlgebra Require Import lattice monoid rel kat_tac.
 Require Import Relprove.Rel Relprove.Tactics Relprove.Laws.
 
 Section RA.
@@ -58,6 +58,21 @@ Proof.
   pose proof (rclosure_hrel_str r) as [H1 H2]; split; cbn in *.
   - intros x y [z [Hr Hs]]; exists z; [exact Hr | apply H1; exact Hs].
   - intros x y [z Hr Hs]; exists z; split; [exact Hr | apply H2; exact Hs].
+Qed.
+
+(** Using RelationAlgebra's decision procedure for Kleene algebra ([ka]) on
+    Relprove relations: state the goal with [weq], rewrite the operators to
+    RelationAlgebra's, and call [ka]. *)
+Lemma rclosure_join_rclosure (r : rel A 2) :
+  same 2 (join 1 1 (rclosure r) (rclosure r)) (rclosure r).
+Proof.
+  apply same_weq.
+  assert (E : weq (rclosure r : hrel A A) (hrel_str A r))
+    by (apply same_weq, rclosure_hrel_str).
+  assert (J : forall x y : rel A 2,
+             weq (join 1 1 x y : hrel A A) ((x : hrel A A) ⋅ (y : hrel A A)))
+    by (intros; apply same_weq, join_hrel_dot).
+  rewrite J, E; change (hrel_str A r) with ((r : hrel A A)^*); ka.
 Qed.
 
 End RA.

@@ -55,14 +55,52 @@ pub enum FileKind {
     Proofs,
 }
 
-const PROOFS_TEMPLATE: &str = include_str!("../../templates/coq/proofs.v");
-const THEOREM_TEMPLATE: &str = include_str!("../../templates/coq/theorem.v");
-const COUNTEREXAMPLE_TEMPLATE: &str = include_str!("../../templates/coq/counterexample.v");
+/// The skeleton templates (templates/coq/ of the source tree, built in).
+/// `{{name}}` placeholders: see the files. A user adapts them by copying
+/// templates/coq/ somewhere and setting `RELPROVE_TEMPLATES` to it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Templates {
+    pub proofs: String,
+    pub theorem: String,
+    pub counterexample: String,
+}
+
+impl Templates {
+    pub fn builtin() -> Templates {
+        Templates {
+            proofs: include_str!("../../templates/coq/proofs.v").into(),
+            theorem: include_str!("../../templates/coq/theorem.v").into(),
+            counterexample: include_str!("../../templates/coq/counterexample.v").into(),
+        }
+    }
+    /// The built-in templates, each replaced by `DIR/<file>` when
+    /// `RELPROVE_TEMPLATES=DIR` is set and the file exists.
+    pub fn from_env() -> Templates {
+        let mut t = Templates::builtin();
+        if let Some(dir) = std::env::var_os("RELPROVE_TEMPLATES") {
+            let dir = std::path::PathBuf::from(dir);
+            for (file, slot) in
+                [("proofs.v", &mut t.proofs), ("theorem.v", &mut t.theorem), ("counterexample.v", &mut t.counterexample)]
+            {
+                if let Ok(text) = std::fs::read_to_string(dir.join(file)) {
+                    *slot = text;
+                }
+            }
+        }
+        t
+    }
+}
 
 /// Generate the Coq files for a model. The definition files come first
 /// (dependencies before dependents), the proofs skeleton last.
 pub fn generate(model: &Model, sources: &SourceMap) -> Result<Vec<GeneratedFile>, Diagnostics> {
+    generate_with(model, sources, &Templates::builtin())
+}
+
+/// [`generate`] with the given skeleton templates.
+pub fn generate_with(model: &Model, sources: &SourceMap, templates: &Templates) -> Result<Vec<GeneratedFile>, Diagnostics> {
     let mut g = Gen::new(model, sources);
+    g.templates = templates.clone();
     let files = g.files();
     if g.errors.is_empty() {
         Ok(files)
@@ -90,6 +128,7 @@ const RESERVED: &[&str] = &[
     "join", "product", "domr", "ranr", "dom", "override", "iden", "transpose", "closure",
     "closure_step", "closure_cons", "rclosure", "single", "no", "some", "lone", "one", "ite",
     // names the generator uses
+    "tuple", "holds", "atleast",
     "A", "i", "Instance", "mkInstance", "hierarchy", "fields",
 ];
 
@@ -279,6 +318,7 @@ struct Gen<'a> {
     fact: Vec<String>,
     module_facts: Vec<String>,
     statement: Vec<String>,
+    templates: Templates,
     /// The smallest bitwidth of the model's commands (Alloy's default 4).
     bitwidth: u32,
     /// Statement names of inline `check { ... }` commands.
@@ -399,6 +439,7 @@ impl<'a> Gen<'a> {
             .collect();
         let bitwidth = m.commands.iter().map(|c| c.scope.bitwidth.unwrap_or(4)).min().unwrap_or(4).clamp(1, 32);
         Gen {
+            templates: Templates::builtin(),
             bitwidth,
             inline_stmt,
             m,
@@ -1259,7 +1300,8 @@ impl<'a> Gen<'a> {
             };
             // `expect 1`: a counterexample is expected, so the skeleton is the negation.
             let fails = c.expect == Some(1);
-            let (suffix, template) = if fails { ("fails", COUNTEREXAMPLE_TEMPLATE) } else { ("holds", THEOREM_TEMPLATE) };
+            let (suffix, template) =
+                if fails { ("fails", &self.templates.counterexample) } else { ("holds", &self.templates.theorem) };
             let mut name = format!("{}_{suffix}", sanitize(&c.name));
             while self.names.taken.contains(&name) || !used.insert(name.clone()) {
                 name.push('\'');
@@ -1276,7 +1318,7 @@ impl<'a> Gen<'a> {
     }
 
     fn proofs_file(&self, theorems: &[(String, String)]) -> String {
-        proofs_text(self.m, &self.root_name, theorems)
+        proofs_text(&self.templates, self.m, &self.root_name, theorems)
     }
 
     /// Preds and funs of module `k`, callees before callers, otherwise in
@@ -1502,10 +1544,11 @@ fn statement(name: &str, facts: &str, body: D) -> D {
 }
 
 /// The proofs file around the given theorem skeletons (templates/coq/proofs.v).
-pub fn proofs_text(m: &Model, definitions: &str, theorems: &[(String, String)]) -> String {
+pub fn proofs_text(templates: &Templates, m: &Model, definitions: &str, theorems: &[(String, String)]) -> String {
     let source = m.modules[0].path.file_name().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
     let body: Vec<&str> = theorems.iter().map(|(_, t)| t.as_str()).collect();
-    PROOFS_TEMPLATE
+    templates
+        .proofs
         .replace("{{model}}", &m.modules[0].name)
         .replace("{{source}}", &source)
         .replace("{{definitions}}", definitions)

@@ -1,0 +1,1239 @@
+//! Lowering a litmus test to Alloy.
+//!
+//! Two steps:
+//!
+//! 1. [`paths`]: each thread is executed symbolically. Register values are
+//!    terms over the values of the thread's reads ([`Sym`]); a branch on a
+//!    read value forks the thread, recording the branch condition; a `cas`
+//!    forks into success (a write happens) and failure; loops are unrolled
+//!    up to a bound (paths that would exceed it are cut, as herd does).
+//!    Every path fixes the thread's events exactly (kinds, locations,
+//!    strengths, scopes, program order and dependencies).
+//! 2. [`alloy_source`]: one path per thread (a *combination*) becomes an
+//!    Alloy module that opens the memory model, declares every event,
+//!    location, scope and value as a `one sig`, pins the model's
+//!    relations that the program determines (po, thread placement, scope
+//!    tree, addresses, strengths, rmw, dep, barrier synchronisation), and
+//!    leaves `rf`, `co`, `sc` (and the model's other derived witnesses)
+//!    free. Values are atoms `lt_v<N>` of a finite domain computed here; a
+//!    read's value is its rf source's value, or the location's initial value
+//!    when it has none; arithmetic is a lookup table over the domain.
+//!
+//! The names of the model's sigs and fields come from a [`Binding`], one per
+//! supported model (documented in docs/litmus.md).
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::fmt::Write as _;
+
+use super::ast::*;
+use crate::diag::{Diagnostic, Phase, Span};
+
+// ---------------------------------------------------------------------------
+// Bindings
+
+/// How a memory model names the pieces of a candidate execution.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Binding {
+    pub name: &'static str,
+    /// The predicate that holds exactly for consistent executions.
+    pub consistent: &'static str,
+    pub mem_event: &'static str,
+    /// Field `Scope -> Scope` from a scope to its children.
+    pub subscope: &'static str,
+    /// Field `MemEvent -> Address`.
+    pub addr: &'static str,
+    /// Program order is stored transitively (`true`) or as its immediate
+    /// successor relation (`false`).
+    pub po_transitive: bool,
+    pub placement: Placement,
+    pub strength: StrengthStyle,
+    pub barrier: BarrierStyle,
+    /// The model requires `rmw in dep`.
+    pub rmw_in_dep: bool,
+    /// The model's `Address` sig requires at least two accesses and a write
+    /// per address (NVIDIA's scope-reduction fact); such addresses get a
+    /// phantom write in an extra thread that no read may read from.
+    pub address_needs_accesses: bool,
+    /// `(sig, parent)` for every event sig the lowering uses, up to `Event`.
+    /// The run's scope gives each of them an exact count, which also keeps
+    /// the one-sig events of different kinds on distinct atoms.
+    pub hierarchy: &'static [(&'static str, &'static str)],
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Placement {
+    /// `thread: Event -> one Thread`.
+    ThreadField(&'static str),
+    /// `start: Thread -> one Event` (first event of each thread).
+    StartField(&'static str),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StrengthStyle {
+    /// Subset sigs `Weak in MemEvent`, `Acquire in Read`, `Release in Write`.
+    SubsetSigs,
+    /// `Acquire extends Read`, `Release extends Write`; weak = scope is the
+    /// thread itself.
+    ExtendsSigs,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BarrierStyle {
+    /// One `Barrier` event per bar.sync, symmetric `bsync` between the
+    /// bar.syncs of other threads on the same barrier; no bar.arrive.
+    Single { sig: &'static str, rel: &'static str },
+    /// bar.sync = `BarrierArrive; po; BarrierWait`, bar.arrive = a lone
+    /// `BarrierArrive`; `synchronizes: BarrierArrive -> BarrierWait`.
+    ArriveWait { arrive: &'static str, wait: &'static str, rel: &'static str },
+}
+
+/// relprove's own models/ptx.als.
+pub const PROJECT_PTX: Binding = Binding {
+    name: "relprove models/ptx.als",
+    consistent: "ptx_consistent",
+    mem_event: "MemEvent",
+    subscope: "sub",
+    addr: "addr",
+    po_transitive: true,
+    placement: Placement::ThreadField("thread"),
+    strength: StrengthStyle::SubsetSigs,
+    barrier: BarrierStyle::Single { sig: "Barrier", rel: "bsync" },
+    rmw_in_dep: false,
+    address_needs_accesses: false,
+    hierarchy: &[
+        ("MemEvent", "Event"),
+        ("Read", "MemEvent"),
+        ("Write", "MemEvent"),
+        ("Fence", "Event"),
+        ("FenceSC", "Fence"),
+        ("FenceAcqRel", "Fence"),
+        ("FenceAcq", "Fence"),
+        ("FenceRel", "Fence"),
+        ("Barrier", "Event"),
+    ],
+};
+
+/// NVIDIA's ASPLOS'19 ptx.als (NVlabs/ptxmemorymodel).
+pub const NVIDIA_PTX: Binding = Binding {
+    name: "NVIDIA ptxmemorymodel ptx.als",
+    consistent: "ptx_mm",
+    mem_event: "MemoryEvent",
+    subscope: "subscope",
+    addr: "address",
+    po_transitive: false,
+    placement: Placement::StartField("start"),
+    strength: StrengthStyle::ExtendsSigs,
+    barrier: BarrierStyle::ArriveWait { arrive: "BarrierArrive", wait: "BarrierWait", rel: "synchronizes" },
+    rmw_in_dep: true,
+    address_needs_accesses: true,
+    hierarchy: &[
+        ("MemoryEvent", "Event"),
+        ("Read", "MemoryEvent"),
+        ("Acquire", "Read"),
+        ("Write", "MemoryEvent"),
+        ("Release", "Write"),
+        ("Fence", "Event"),
+        ("FenceAcqRel", "Fence"),
+        ("FenceSC", "FenceAcqRel"),
+        ("FenceAcq", "Fence"),
+        ("FenceRel", "Fence"),
+        ("Barrier", "Event"),
+        ("BarrierArrive", "Barrier"),
+        ("BarrierWait", "Barrier"),
+    ],
+};
+
+/// Pick the binding for a model from its text: the name of its consistency
+/// predicate tells the two supported models apart.
+pub fn detect_binding(model_text: &str) -> Option<&'static Binding> {
+    let has = |p: &str| model_text.lines().any(|l| l.trim_start().starts_with(p));
+    if has("pred ptx_consistent") {
+        Some(&PROJECT_PTX)
+    } else if has("pred ptx_mm") {
+        Some(&NVIDIA_PTX)
+    } else {
+        None
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Symbolic execution
+
+/// A value: a constant, the value read by event `i` of the same path, or
+/// an operation on two values.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Sym {
+    Const(i64),
+    Read(usize),
+    Op(Op, Box<Sym>, Box<Sym>),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Op {
+    Add,
+    Sub,
+    Mul,
+    And,
+    Or,
+    Xor,
+    Min,
+    Max,
+    /// CUDA atomicInc: `old >= b ? 0 : old + 1`.
+    Inc,
+    /// CUDA atomicDec: `old == 0 || old > b ? b : old - 1`.
+    Dec,
+}
+
+impl Op {
+    pub fn apply(self, a: i64, b: i64) -> i64 {
+        match self {
+            Op::Add => a.wrapping_add(b),
+            Op::Sub => a.wrapping_sub(b),
+            Op::Mul => a.wrapping_mul(b),
+            Op::And => a & b,
+            Op::Or => a | b,
+            Op::Xor => a ^ b,
+            Op::Min => a.min(b),
+            Op::Max => a.max(b),
+            Op::Inc => {
+                if a >= b {
+                    0
+                } else {
+                    a + 1
+                }
+            }
+            Op::Dec => {
+                if a == 0 || a > b {
+                    b
+                } else {
+                    a - 1
+                }
+            }
+        }
+    }
+    fn name(self) -> &'static str {
+        match self {
+            Op::Add => "add",
+            Op::Sub => "sub",
+            Op::Mul => "mul",
+            Op::And => "and",
+            Op::Or => "or",
+            Op::Xor => "xor",
+            Op::Min => "min",
+            Op::Max => "max",
+            Op::Inc => "inc",
+            Op::Dec => "dec",
+        }
+    }
+}
+
+fn mk_op(op: Op, a: Sym, b: Sym) -> Sym {
+    match (&a, &b) {
+        (Sym::Const(x), Sym::Const(y)) => Sym::Const(op.apply(*x, *y)),
+        _ => Sym::Op(op, Box::new(a), Box::new(b)),
+    }
+}
+
+impl Sym {
+    /// Evaluate with the given read values.
+    pub fn eval(&self, read: &dyn Fn(usize) -> i64) -> i64 {
+        match self {
+            Sym::Const(c) => *c,
+            Sym::Read(i) => read(*i),
+            Sym::Op(op, a, b) => op.apply(a.eval(read), b.eval(read)),
+        }
+    }
+    /// The read events the value depends on.
+    pub fn reads(&self, out: &mut BTreeSet<usize>) {
+        match self {
+            Sym::Const(_) => {}
+            Sym::Read(i) => {
+                out.insert(*i);
+            }
+            Sym::Op(_, a, b) => {
+                a.reads(out);
+                b.reads(out);
+            }
+        }
+    }
+    fn ops(&self, out: &mut BTreeSet<Op>) {
+        if let Sym::Op(op, a, b) = self {
+            out.insert(*op);
+            a.ops(out);
+            b.ops(out);
+        }
+    }
+}
+
+/// Strength of a memory event.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Strength {
+    Weak,
+    Relaxed,
+    Acquire,
+    Release,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum EvKind {
+    Read { loc: String },
+    Write { loc: String, val: Sym },
+    Fence(FenceKind),
+    /// bar.sync (`arrive_only = false`) or bar.arrive on barrier `id`; the
+    /// `instance`-th use of that id in the thread.
+    Barrier { arrive_only: bool, id: i64, instance: usize },
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Event {
+    pub kind: EvKind,
+    pub strength: Strength,
+    /// `None` for weak accesses (their scope is their thread).
+    pub scope: Option<Scope>,
+    pub span: Span,
+}
+
+/// One control-flow path of one thread.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Path {
+    pub events: Vec<Event>,
+    /// (read, write) pairs of the same atom.
+    pub rmw: Vec<(usize, usize)>,
+    /// (read, later event) dependencies: address, data and control.
+    pub deps: BTreeSet<(usize, usize)>,
+    /// Branch conditions taken: (equal?, lhs, rhs).
+    pub conds: Vec<(bool, Sym, Sym)>,
+    /// Final register values.
+    pub regs: BTreeMap<String, Sym>,
+}
+
+/// Limits of the symbolic execution.
+#[derive(Clone, Copy, Debug)]
+pub struct Limits {
+    /// How many times a label may be passed on one path.
+    pub unroll: u32,
+    pub max_paths: usize,
+    pub max_events: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits { unroll: 2, max_paths: 256, max_events: 40 }
+    }
+}
+
+#[derive(Clone)]
+struct State {
+    pc: usize,
+    regs: BTreeMap<String, (Sym, BTreeSet<usize>)>,
+    ctrl: BTreeSet<usize>,
+    visits: Vec<u32>,
+    bars: BTreeMap<i64, usize>,
+    path: Path,
+}
+
+/// The control-flow paths of every thread.
+pub fn paths(test: &Test, limits: Limits) -> Result<Vec<Vec<Path>>, Diagnostic> {
+    test.threads.iter().map(|t| thread_paths(test, t, limits)).collect()
+}
+
+fn thread_paths(test: &Test, th: &Thread, limits: Limits) -> Result<Vec<Path>, Diagnostic> {
+    let mut labels = BTreeMap::new();
+    for (i, ins) in th.instrs.iter().enumerate() {
+        if let InstrKind::Label(l) = &ins.kind {
+            if labels.insert(l.clone(), i).is_some() {
+                return Err(Diagnostic::new(Phase::Litmus, ins.span, format!("label `{l}` defined twice in P{}", th.id)));
+            }
+        }
+    }
+    for ins in &th.instrs {
+        if let InstrKind::Goto(l) | InstrKind::Branch { target: l, .. } = &ins.kind {
+            if !labels.contains_key(l) {
+                return Err(Diagnostic::new(Phase::Litmus, ins.span, format!("undefined label `{l}` in P{}", th.id)));
+            }
+        }
+    }
+    let mut regs = BTreeMap::new();
+    for (t, r, v, _) in &test.init_regs {
+        if *t == th.id {
+            regs.insert(r.clone(), (Sym::Const(*v), BTreeSet::new()));
+        }
+    }
+    let start = State {
+        pc: 0,
+        regs,
+        ctrl: BTreeSet::new(),
+        visits: vec![0; th.instrs.len()],
+        bars: BTreeMap::new(),
+        path: Path { events: vec![], rmw: vec![], deps: BTreeSet::new(), conds: vec![], regs: BTreeMap::new() },
+    };
+    let mut done = Vec::new();
+    let mut work = vec![start];
+    while let Some(mut st) = work.pop() {
+        loop {
+            if st.pc >= th.instrs.len() {
+                st.path.regs = st.regs.iter().map(|(r, (s, _))| (r.clone(), s.clone())).collect();
+                done.push(st.path);
+                if done.len() > limits.max_paths {
+                    return Err(Diagnostic::new(Phase::Litmus, th.span, format!("unsupported: P{} has more than {} control-flow paths", th.id, limits.max_paths)));
+                }
+                break;
+            }
+            let ins = &th.instrs[st.pc];
+            if st.path.events.len() > limits.max_events {
+                return Err(Diagnostic::new(Phase::Litmus, ins.span, format!("unsupported: a path of P{} has more than {} events", th.id, limits.max_events)));
+            }
+            match step(&mut st, ins, &labels, limits)? {
+                Step::Next => {}
+                Step::Cut => break,
+                Step::Fork(other) => work.push(*other),
+            }
+        }
+    }
+    done.reverse();
+    Ok(done)
+}
+
+enum Step {
+    Next,
+    /// The path exceeded the unrolling bound.
+    Cut,
+    /// Continue with `st`, and also explore the other state.
+    Fork(Box<State>),
+}
+
+fn operand(st: &State, o: &Operand) -> (Sym, BTreeSet<usize>) {
+    match o {
+        Operand::Imm(v) => (Sym::Const(*v), BTreeSet::new()),
+        Operand::Reg(r) => st.regs.get(r).cloned().unwrap_or((Sym::Const(0), BTreeSet::new())),
+    }
+}
+
+fn push_event(st: &mut State, ev: Event, data: &BTreeSet<usize>) -> usize {
+    let i = st.path.events.len();
+    st.path.events.push(ev);
+    for &r in data.iter().chain(st.ctrl.iter()) {
+        st.path.deps.insert((r, i));
+    }
+    i
+}
+
+fn strong_scope(sem: Sem, scope: Option<Scope>, default: Scope) -> Option<Scope> {
+    if sem == Sem::Weak {
+        None
+    } else {
+        Some(scope.unwrap_or(default))
+    }
+}
+
+fn step(st: &mut State, ins: &Instr, labels: &BTreeMap<String, usize>, limits: Limits) -> Result<Step, Diagnostic> {
+    let span = ins.span;
+    let none = BTreeSet::new();
+    match &ins.kind {
+        InstrKind::Label(_) => {
+            st.visits[st.pc] += 1;
+            if st.visits[st.pc] > limits.unroll {
+                return Ok(Step::Cut);
+            }
+        }
+        InstrKind::Load { sem, scope, dst, loc } => {
+            let strength = match sem {
+                Sem::Weak => Strength::Weak,
+                Sem::Acquire => Strength::Acquire,
+                _ => Strength::Relaxed,
+            };
+            let ev = Event { kind: EvKind::Read { loc: loc.clone() }, strength, scope: strong_scope(*sem, *scope, Scope::Sys), span };
+            let i = push_event(st, ev, &none);
+            st.regs.insert(dst.clone(), (Sym::Read(i), BTreeSet::from([i])));
+        }
+        InstrKind::Store { sem, scope, loc, val } => {
+            let (v, taint) = operand(st, val);
+            let strength = match sem {
+                Sem::Weak => Strength::Weak,
+                Sem::Release => Strength::Release,
+                _ => Strength::Relaxed,
+            };
+            let ev = Event { kind: EvKind::Write { loc: loc.clone(), val: v }, strength, scope: strong_scope(*sem, *scope, Scope::Sys), span };
+            push_event(st, ev, &taint);
+        }
+        InstrKind::Rmw { sem, scope, op, dst, loc, args } => {
+            let scope = Some(scope.unwrap_or(Scope::Gpu));
+            let (rs, ws) = match sem {
+                Sem::AcqRel => (Strength::Acquire, Strength::Release),
+                Sem::Acquire => (Strength::Acquire, Strength::Relaxed),
+                Sem::Release => (Strength::Relaxed, Strength::Release),
+                _ => (Strength::Relaxed, Strength::Relaxed),
+            };
+            let r = push_event(st, Event { kind: EvKind::Read { loc: loc.clone() }, strength: rs, scope, span }, &none);
+            let old = Sym::Read(r);
+            let (a, ta) = operand(st, &args[0]);
+            let mut data = ta.clone();
+            let mut fork = None;
+            let new = match op {
+                RmwOp::Exch => a,
+                RmwOp::Cas => {
+                    let (b, tb) = operand(st, &args[1]);
+                    data.extend(tb);
+                    // The failing branch: the cas only reads.
+                    let mut fail = st.clone();
+                    fail.path.conds.push((false, old.clone(), a.clone()));
+                    if let Some(d) = dst {
+                        fail.regs.insert(d.clone(), (old.clone(), BTreeSet::from([r])));
+                    }
+                    fail.pc += 1;
+                    fork = Some(Box::new(fail));
+                    st.path.conds.push((true, old.clone(), a));
+                    data.insert(r);
+                    b
+                }
+                _ => {
+                    data.insert(r);
+                    let o = match op {
+                        RmwOp::Add => Op::Add,
+                        RmwOp::Sub => Op::Sub,
+                        RmwOp::And => Op::And,
+                        RmwOp::Or => Op::Or,
+                        RmwOp::Xor => Op::Xor,
+                        RmwOp::Min => Op::Min,
+                        RmwOp::Max => Op::Max,
+                        RmwOp::Inc => Op::Inc,
+                        _ => Op::Dec,
+                    };
+                    mk_op(o, old.clone(), a)
+                }
+            };
+            let w = push_event(st, Event { kind: EvKind::Write { loc: loc.clone(), val: new }, strength: ws, scope, span }, &data);
+            st.path.rmw.push((r, w));
+            if let Some(d) = dst {
+                st.regs.insert(d.clone(), (old, BTreeSet::from([r])));
+            }
+            if let Some(f) = fork {
+                st.pc += 1;
+                return Ok(Step::Fork(f));
+            }
+        }
+        InstrKind::Fence { kind, scope } => {
+            let ev = Event { kind: EvKind::Fence(*kind), strength: Strength::Relaxed, scope: Some(scope.unwrap_or(Scope::Sys)), span };
+            push_event(st, ev, &none);
+        }
+        InstrKind::Barrier { arrive, id } => {
+            let k = st.bars.entry(*id).or_insert(0);
+            let instance = *k;
+            *k += 1;
+            let ev = Event { kind: EvKind::Barrier { arrive_only: *arrive, id: *id, instance }, strength: Strength::Relaxed, scope: Some(Scope::Cta), span };
+            push_event(st, ev, &none);
+        }
+        InstrKind::Mov { dst, src } => {
+            let v = operand(st, src);
+            st.regs.insert(dst.clone(), v);
+        }
+        InstrKind::Arith { op, dst, a, b } => {
+            let (a, mut ta) = operand(st, a);
+            let (b, tb) = operand(st, b);
+            ta.extend(tb);
+            let o = match op {
+                ArithOp::Add => Op::Add,
+                ArithOp::Sub => Op::Sub,
+                ArithOp::Mul => Op::Mul,
+                ArithOp::And => Op::And,
+                ArithOp::Or => Op::Or,
+                ArithOp::Xor => Op::Xor,
+            };
+            st.regs.insert(dst.clone(), (mk_op(o, a, b), ta));
+        }
+        InstrKind::Goto(l) => {
+            st.pc = labels[l];
+            return Ok(Step::Next);
+        }
+        InstrKind::Branch { eq, a, b, target } => {
+            let (a, ta) = operand(st, a);
+            let (b, tb) = operand(st, b);
+            if let (Sym::Const(x), Sym::Const(y)) = (&a, &b) {
+                if (x == y) == *eq {
+                    st.pc = labels[target];
+                    return Ok(Step::Next);
+                }
+            } else {
+                st.ctrl.extend(ta);
+                st.ctrl.extend(tb);
+                let mut taken = st.clone();
+                taken.path.conds.push((*eq, a.clone(), b.clone()));
+                taken.pc = labels[target];
+                st.path.conds.push((!*eq, a, b));
+                st.pc += 1;
+                return Ok(Step::Fork(Box::new(taken)));
+            }
+        }
+    }
+    st.pc += 1;
+    Ok(Step::Next)
+}
+
+// ---------------------------------------------------------------------------
+// Value domain
+
+/// The finite set of values any execution can produce: initial values,
+/// constants, and the closure of the written values under the program's
+/// operations, iterated once per write (a value reaches a read through an
+/// rf/data-flow chain that visits each write at most once, given no
+/// thin-air cycles).
+pub fn value_domain(test: &Test, all: &[Vec<Path>]) -> Result<BTreeSet<i64>, Diagnostic> {
+    const MAX: usize = 32;
+    let init = |x: &str| test.init_locs.iter().find(|(l, _, _)| l == x).map_or(0, |(_, v, _)| *v);
+    let mut locs: BTreeMap<String, BTreeSet<i64>> = BTreeMap::new();
+    let mut writes = 0usize;
+    for ps in all {
+        for p in ps {
+            for e in &p.events {
+                if let EvKind::Read { loc } | EvKind::Write { loc, .. } = &e.kind {
+                    locs.entry(loc.clone()).or_insert_with(|| BTreeSet::from([init(loc)]));
+                }
+                if matches!(e.kind, EvKind::Write { .. }) {
+                    writes += 1;
+                }
+            }
+        }
+    }
+    fn vals(s: &Sym, p: &Path, locs: &BTreeMap<String, BTreeSet<i64>>, out: &mut BTreeSet<i64>) -> BTreeSet<i64> {
+        let r = match s {
+            Sym::Const(c) => BTreeSet::from([*c]),
+            Sym::Read(i) => match &p.events[*i].kind {
+                EvKind::Read { loc } => locs[loc].clone(),
+                _ => BTreeSet::new(),
+            },
+            Sym::Op(op, a, b) => {
+                let (a, b) = (vals(a, p, locs, out), vals(b, p, locs, out));
+                a.iter().flat_map(|x| b.iter().map(move |y| op.apply(*x, *y))).collect()
+            }
+        };
+        out.extend(r.iter().copied());
+        r
+    }
+    let too_many = || {
+        Diagnostic::new(Phase::Litmus, test.name_span, format!("unsupported: the test's values do not fit a domain of {MAX} values"))
+    };
+    for _ in 0..=writes {
+        let mut next = locs.clone();
+        let mut scratch = BTreeSet::new();
+        for ps in all {
+            for p in ps {
+                for e in &p.events {
+                    if let EvKind::Write { loc, val } = &e.kind {
+                        let v = vals(val, p, &locs, &mut scratch);
+                        next.get_mut(loc).unwrap().extend(v);
+                    }
+                }
+            }
+        }
+        if next.values().any(|s| s.len() > MAX) {
+            return Err(too_many());
+        }
+        if next == locs {
+            break;
+        }
+        locs = next;
+    }
+    let mut dom: BTreeSet<i64> = locs.values().flatten().copied().collect();
+    dom.extend(test.init_locs.iter().map(|(_, v, _)| *v));
+    dom.extend(test.init_regs.iter().map(|(_, _, v, _)| *v));
+    dom.insert(0);
+    for ps in all {
+        for p in ps {
+            let mut out = BTreeSet::new();
+            for (_, a, b) in &p.conds {
+                vals(a, p, &locs, &mut out);
+                vals(b, p, &locs, &mut out);
+            }
+            for s in p.regs.values() {
+                vals(s, p, &locs, &mut out);
+            }
+            for e in &p.events {
+                if let EvKind::Write { val, .. } = &e.kind {
+                    vals(val, p, &locs, &mut out);
+                }
+            }
+            dom.extend(out);
+        }
+    }
+    fn consts(p: &Prop, out: &mut BTreeSet<i64>) {
+        match p {
+            Prop::Eq(a, b) | Prop::Ne(a, b) => {
+                for t in [a, b] {
+                    if let Term::Const(c) = t {
+                        out.insert(*c);
+                    }
+                }
+            }
+            Prop::Not(p) => consts(p, out),
+            Prop::And(p, q) | Prop::Or(p, q) => {
+                consts(p, out);
+                consts(q, out);
+            }
+            Prop::True | Prop::False => {}
+        }
+    }
+    consts(&test.cond.prop, &mut dom);
+    if dom.len() > MAX {
+        return Err(too_many());
+    }
+    Ok(dom)
+}
+
+// ---------------------------------------------------------------------------
+// Alloy generation
+
+/// Alloy name of a value atom.
+pub fn val_atom(v: i64) -> String {
+    if v < 0 {
+        format!("lt_vm{}", v.unsigned_abs())
+    } else {
+        format!("lt_v{v}")
+    }
+}
+
+/// Alloy name of event `i` of thread `t`.
+pub fn ev_name(t: usize, i: usize) -> String {
+    format!("lt_e{t}_{i}")
+}
+
+/// Alloy name of location `x`.
+pub fn loc_name(x: &str) -> String {
+    format!("lt_loc_{x}")
+}
+
+fn thread_name(t: usize) -> String {
+    format!("lt_T{t}")
+}
+
+/// The name of the run command in every generated module.
+pub const RUN_NAME: &str = "lt_run";
+
+/// How an observed variable's final value is read off a solution.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ObsEval {
+    /// A register of thread `t`: a term over that thread's read values.
+    Reg(usize, Sym),
+    /// A location with writes: the value of the write `lt_fin` picks.
+    Loc(String),
+    /// A location nobody writes: its initial value.
+    Const(i64),
+}
+
+/// One combination of paths (one per thread), lowered.
+pub struct Lowered {
+    /// The Alloy module, without the run command's blocking constraints.
+    pub module: String,
+    /// The Alloy formula of the path conditions and the model predicate.
+    pub base: String,
+    /// Alloy expression (a value atom set) of each observed variable.
+    pub observed: Vec<(Term, String)>,
+    /// How to compute each observed variable from a solution.
+    pub obs_eval: Vec<ObsEval>,
+    /// The run command's scope clause (`for ...`).
+    pub scope: String,
+}
+
+impl Lowered {
+    /// The full module with a `run` excluding the given final states
+    /// (values of the observed variables, in order).
+    pub fn with_run(&self, blocked: &[Vec<i64>]) -> String {
+        let mut s = self.module.clone();
+        let _ = writeln!(s, "run {RUN_NAME} {{");
+        let _ = writeln!(s, "  {}", self.base);
+        for st in blocked {
+            let conj: Vec<String> =
+                self.observed.iter().zip(st).map(|((_, e), v)| format!("{e} = {}", val_atom(*v))).collect();
+            if conj.is_empty() {
+                let _ = writeln!(s, "  some none");
+            } else {
+                let _ = writeln!(s, "  not ({})", conj.join(" and "));
+            }
+        }
+        let _ = writeln!(s, "}} {}", self.scope);
+        s
+    }
+
+    /// The full module with a `run` asking for the condition (`holds`) or
+    /// its negation on the final state.
+    pub fn with_condition(&self, prop: &Prop, holds: bool) -> String {
+        let mut s = self.module.clone();
+        let f = self.prop_alloy(prop);
+        let _ = writeln!(s, "run {RUN_NAME} {{");
+        let _ = writeln!(s, "  {}", self.base);
+        let _ = writeln!(s, "  {}", if holds { format!("({f})") } else { format!("not ({f})") });
+        let _ = writeln!(s, "}} {}", self.scope);
+        s
+    }
+
+    fn term_alloy(&self, t: &Term) -> String {
+        match t {
+            Term::Const(c) => val_atom(*c),
+            t => self.observed.iter().find(|(v, _)| v == t).map(|(_, e)| e.clone()).unwrap_or_else(|| "none".into()),
+        }
+    }
+
+    /// A condition as an Alloy formula over the observed expressions.
+    pub fn prop_alloy(&self, p: &Prop) -> String {
+        match p {
+            Prop::True => "no none".into(),
+            Prop::False => "some none".into(),
+            Prop::Eq(a, b) => format!("{} = {}", self.term_alloy(a), self.term_alloy(b)),
+            Prop::Ne(a, b) => format!("{} != {}", self.term_alloy(a), self.term_alloy(b)),
+            Prop::Not(q) => format!("not ({})", self.prop_alloy(q)),
+            Prop::And(a, b) => format!("({}) and ({})", self.prop_alloy(a), self.prop_alloy(b)),
+            Prop::Or(a, b) => format!("({}) or ({})", self.prop_alloy(a), self.prop_alloy(b)),
+        }
+    }
+}
+
+fn sym_alloy(s: &Sym, t: usize) -> String {
+    match s {
+        Sym::Const(c) => val_atom(*c),
+        Sym::Read(i) => format!("{}.(lt_V.lt_val)", ev_name(t, *i)),
+        Sym::Op(op, a, b) => format!("({}).(({}).lt_op_{})", sym_alloy(b, t), sym_alloy(a, t), op.name()),
+    }
+}
+
+fn scope_atom(sc: Option<Scope>, th: &Thread) -> String {
+    match sc {
+        None => thread_name(th.id),
+        Some(Scope::Cta) => format!("lt_cta{}_{}", th.gpu, th.cta),
+        Some(Scope::Gpu) => format!("lt_gpu{}", th.gpu),
+        Some(Scope::Sys) => "lt_sys".to_string(),
+    }
+}
+
+fn union(items: &[String]) -> String {
+    if items.is_empty() {
+        "none".to_string()
+    } else {
+        balanced(items)
+    }
+}
+
+fn union2(items: &[String]) -> String {
+    if items.is_empty() {
+        "none->none".to_string()
+    } else {
+        balanced(items)
+    }
+}
+
+/// `a + b + ...`, parenthesised as a balanced tree when long, so that the
+/// expression's depth (and the recursion of every phase that walks it)
+/// grows with the logarithm of its length.
+fn balanced(items: &[String]) -> String {
+    if items.len() <= 8 {
+        return items.join(" + ");
+    }
+    let (l, r) = items.split_at(items.len() / 2);
+    format!("({}) + ({})", balanced(l), balanced(r))
+}
+
+/// Lower one combination (`combo[t]` is the path of thread `t`).
+pub fn alloy_source(
+    test: &Test,
+    b: &Binding,
+    model_module: &str,
+    combo: &[&Path],
+    dom: &BTreeSet<i64>,
+) -> Result<Lowered, Diagnostic> {
+    let init = |x: &str| test.init_locs.iter().find(|(l, _, _)| l == x).map_or(0, |(_, v, _)| *v);
+    let mut m = String::new();
+    let _ = writeln!(m, "module lt_{}", sanitize(&test.name));
+    let _ = writeln!(m, "-- generated by `relprove litmus` from test {} for {}", test.name, b.name);
+    let _ = writeln!(m, "open {model_module}");
+    let _ = writeln!(m);
+
+    // Threads with at least one event on this combination.
+    let live: Vec<&Thread> = test.threads.iter().filter(|t| !combo[t.id].events.is_empty()).collect();
+
+    // Locations accessed, and per location its reads and writes.
+    let mut locs: BTreeMap<String, (Vec<String>, Vec<String>)> = BTreeMap::new();
+    for th in &live {
+        for (i, e) in combo[th.id].events.iter().enumerate() {
+            match &e.kind {
+                EvKind::Read { loc } => locs.entry(loc.clone()).or_default().0.push(ev_name(th.id, i)),
+                EvKind::Write { loc, .. } => locs.entry(loc.clone()).or_default().1.push(ev_name(th.id, i)),
+                _ => {}
+            }
+        }
+    }
+    // Phantom writes (see `Binding::address_needs_accesses`).
+    let phantoms: Vec<String> = if b.address_needs_accesses {
+        locs.iter().filter(|(_, (r, w))| w.is_empty() || r.len() + w.len() < 2).map(|(x, _)| x.clone()).collect()
+    } else {
+        vec![]
+    };
+
+    // Signatures.
+    if !locs.is_empty() {
+        let names: Vec<String> = locs.keys().map(|x| loc_name(x)).collect();
+        let _ = writeln!(m, "one sig {} extends Address {{}}", names.join(", "));
+    }
+    let mut gpus = BTreeSet::new();
+    let mut ctas = BTreeSet::new();
+    for th in &live {
+        gpus.insert(th.gpu);
+        ctas.insert((th.gpu, th.cta));
+    }
+    let mut scopes = vec!["lt_sys".to_string()];
+    scopes.extend(gpus.iter().map(|g| format!("lt_gpu{g}")));
+    scopes.extend(ctas.iter().map(|(g, c)| format!("lt_cta{g}_{c}")));
+    let _ = writeln!(m, "one sig {} extends Scope {{}}", scopes.join(", "));
+    let mut threads: Vec<String> = live.iter().map(|t| thread_name(t.id)).collect();
+    if !phantoms.is_empty() {
+        threads.push("lt_Tphantom".to_string());
+    }
+    if !threads.is_empty() {
+        let _ = writeln!(m, "one sig {} extends Thread {{}}", threads.join(", "));
+    }
+    let mut all_events = Vec::new();
+    let mut kinds: BTreeMap<String, usize> = BTreeMap::new();
+    for th in &live {
+        for (i, e) in combo[th.id].events.iter().enumerate() {
+            let name = ev_name(th.id, i);
+            let sig: String = match (&e.kind, b.strength) {
+                (EvKind::Read { .. }, StrengthStyle::ExtendsSigs) if e.strength == Strength::Acquire => "Acquire".into(),
+                (EvKind::Read { .. }, _) => "Read".into(),
+                (EvKind::Write { .. }, StrengthStyle::ExtendsSigs) if e.strength == Strength::Release => "Release".into(),
+                (EvKind::Write { .. }, _) => "Write".into(),
+                (EvKind::Fence(k), _) => match k {
+                    FenceKind::Sc => "FenceSC",
+                    FenceKind::AcqRel => "FenceAcqRel",
+                    FenceKind::Acquire => "FenceAcq",
+                    FenceKind::Release => "FenceRel",
+                }
+                .into(),
+                (EvKind::Barrier { arrive_only, .. }, _) => match b.barrier {
+                    BarrierStyle::Single { sig, .. } => {
+                        if *arrive_only {
+                            return Err(Diagnostic::new(Phase::Litmus, e.span, format!("unsupported with {}: bar.arrive", b.name))
+                                .hint("this model has only bar.sync barriers"));
+                        }
+                        sig.to_string()
+                    }
+                    BarrierStyle::ArriveWait { arrive, .. } => arrive.to_string(),
+                },
+            };
+            let _ = writeln!(m, "one sig {name} extends {sig} {{}}");
+            all_events.push(name.clone());
+            count_kind(&mut kinds, b, &sig);
+            if let (EvKind::Barrier { arrive_only: false, .. }, BarrierStyle::ArriveWait { wait, .. }) = (&e.kind, b.barrier) {
+                let _ = writeln!(m, "one sig {name}w extends {wait} {{}}");
+                all_events.push(format!("{name}w"));
+                count_kind(&mut kinds, b, wait);
+            }
+        }
+    }
+    for x in &phantoms {
+        let name = format!("lt_phantom_{x}");
+        let _ = writeln!(m, "one sig {name} extends Write {{}}");
+        all_events.push(name);
+        count_kind(&mut kinds, b, "Write");
+    }
+    let _ = writeln!(m, "abstract sig lt_Val {{}}");
+    let vals: Vec<String> = dom.iter().map(|v| val_atom(*v)).collect();
+    let _ = writeln!(m, "one sig {} extends lt_Val {{}}", vals.join(", "));
+    let _ = writeln!(m, "one sig lt_V {{\n  lt_val: Event -> lone lt_Val,\n  lt_fin: Address -> lone Event\n}}");
+    let _ = writeln!(m);
+
+    // Arithmetic tables.
+    let mut ops = BTreeSet::new();
+    for p in combo {
+        for e in &p.events {
+            if let EvKind::Write { val, .. } = &e.kind {
+                val.ops(&mut ops);
+            }
+        }
+        for (_, a, c) in &p.conds {
+            a.ops(&mut ops);
+            c.ops(&mut ops);
+        }
+        for s in p.regs.values() {
+            s.ops(&mut ops);
+        }
+    }
+    for op in &ops {
+        let mut rows = Vec::new();
+        for x in dom {
+            for y in dom {
+                let z = op.apply(*x, *y);
+                if dom.contains(&z) {
+                    rows.push(format!("{}->{}->{}", val_atom(*x), val_atom(*y), val_atom(z)));
+                }
+            }
+        }
+        let body = if rows.is_empty() { "none->none->none".to_string() } else { balanced(&rows) };
+        let _ = writeln!(m, "fun lt_op_{} : lt_Val->lt_Val->lt_Val {{ {body} }}", op.name());
+    }
+
+    // The skeleton.
+    let _ = writeln!(m, "fact lt_skeleton {{");
+    let _ = writeln!(m, "  Event = {}", union(&all_events));
+    let _ = writeln!(m, "  Address = {}", union(&locs.keys().map(|x| loc_name(x)).collect::<Vec<_>>()));
+    let mut all_scopes = scopes.clone();
+    all_scopes.extend(threads.iter().cloned());
+    let _ = writeln!(m, "  Scope = {}", union(&all_scopes));
+    let mut sub = Vec::new();
+    for g in &gpus {
+        sub.push(format!("lt_sys->lt_gpu{g}"));
+    }
+    for (g, c) in &ctas {
+        sub.push(format!("lt_gpu{g}->lt_cta{g}_{c}"));
+    }
+    for th in &live {
+        sub.push(format!("lt_cta{}_{}->{}", th.gpu, th.cta, thread_name(th.id)));
+    }
+    if !phantoms.is_empty() {
+        sub.push("lt_sys->lt_Tphantom".to_string());
+    }
+    let _ = writeln!(m, "  {} = {}", b.subscope, union2(&sub));
+
+    // Per-thread event sequences (with the barrier wait halves).
+    let mut seqs: Vec<(String, Vec<String>)> = Vec::new();
+    for th in &live {
+        let mut seq = Vec::new();
+        for (i, e) in combo[th.id].events.iter().enumerate() {
+            seq.push(ev_name(th.id, i));
+            if let (EvKind::Barrier { arrive_only: false, .. }, BarrierStyle::ArriveWait { .. }) = (&e.kind, b.barrier) {
+                seq.push(format!("{}w", ev_name(th.id, i)));
+            }
+        }
+        seqs.push((thread_name(th.id), seq));
+    }
+    if !phantoms.is_empty() {
+        seqs.push(("lt_Tphantom".to_string(), phantoms.iter().map(|x| format!("lt_phantom_{x}")).collect()));
+    }
+    let mut po = Vec::new();
+    for (_, seq) in &seqs {
+        for i in 0..seq.len() {
+            for j in i + 1..seq.len() {
+                if b.po_transitive || j == i + 1 {
+                    po.push(format!("{}->{}", seq[i], seq[j]));
+                }
+            }
+        }
+    }
+    let _ = writeln!(m, "  po = {}", union2(&po));
+    match b.placement {
+        Placement::ThreadField(f) => {
+            let mut rows = Vec::new();
+            for (t, seq) in &seqs {
+                rows.extend(seq.iter().map(|e| format!("{e}->{t}")));
+            }
+            let _ = writeln!(m, "  {f} = {}", union2(&rows));
+        }
+        Placement::StartField(f) => {
+            let rows: Vec<String> = seqs.iter().map(|(t, seq)| format!("{t}->{}", seq[0])).collect();
+            let _ = writeln!(m, "  {f} = {}", union2(&rows));
+        }
+    }
+    // Scopes, addresses, strengths, rmw, deps, barriers.
+    let (mut scope_rows, mut addr_rows, mut weak, mut acq, mut rel) = (vec![], vec![], vec![], vec![], vec![]);
+    let (mut rmw_rows, mut dep_rows, mut bar_rows) = (vec![], vec![], vec![]);
+    for th in &live {
+        let p = combo[th.id];
+        for (i, e) in p.events.iter().enumerate() {
+            let n = ev_name(th.id, i);
+            let sc = scope_atom(e.scope, th);
+            scope_rows.push(format!("{n}->{sc}"));
+            if let (EvKind::Barrier { arrive_only: false, .. }, BarrierStyle::ArriveWait { .. }) = (&e.kind, b.barrier) {
+                scope_rows.push(format!("{n}w->{sc}"));
+            }
+            if let EvKind::Read { loc } | EvKind::Write { loc, .. } = &e.kind {
+                addr_rows.push(format!("{n}->{}", loc_name(loc)));
+                match e.strength {
+                    Strength::Weak => weak.push(n.clone()),
+                    Strength::Acquire => acq.push(n.clone()),
+                    Strength::Release => rel.push(n.clone()),
+                    Strength::Relaxed => {}
+                }
+            }
+        }
+        for (r, w) in &p.rmw {
+            rmw_rows.push(format!("{}->{}", ev_name(th.id, *r), ev_name(th.id, *w)));
+        }
+        let mut deps = p.deps.clone();
+        if b.rmw_in_dep {
+            deps.extend(p.rmw.iter().copied());
+        }
+        for (r, e) in deps {
+            dep_rows.push(format!("{}->{}", ev_name(th.id, r), ev_name(th.id, e)));
+            if let (EvKind::Barrier { arrive_only: false, .. }, BarrierStyle::ArriveWait { .. }) = (&p.events[e].kind, b.barrier) {
+                dep_rows.push(format!("{}->{}w", ev_name(th.id, r), ev_name(th.id, e)));
+            }
+        }
+        // Barrier synchronisation: the same use of the same barrier id by
+        // threads of the same CTA.
+        for (i, e) in p.events.iter().enumerate() {
+            let EvKind::Barrier { id, instance, arrive_only } = e.kind else { continue };
+            let before = bar_rows.len();
+            for th2 in &live {
+                if (th2.gpu, th2.cta) != (th.gpu, th.cta) {
+                    continue;
+                }
+                for (j, e2) in combo[th2.id].events.iter().enumerate() {
+                    let EvKind::Barrier { id: id2, instance: k2, arrive_only: a2 } = e2.kind else { continue };
+                    if id2 != id || k2 != instance {
+                        continue;
+                    }
+                    match b.barrier {
+                        BarrierStyle::Single { .. } => {
+                            if th2.id != th.id {
+                                bar_rows.push(format!("{}->{}", ev_name(th.id, i), ev_name(th2.id, j)));
+                            }
+                        }
+                        BarrierStyle::ArriveWait { .. } => {
+                            if !a2 {
+                                bar_rows.push(format!("{}->{}w", ev_name(th.id, i), ev_name(th2.id, j)));
+                            }
+                        }
+                    }
+                }
+            }
+            if arrive_only && bar_rows.len() == before && matches!(b.barrier, BarrierStyle::ArriveWait { .. }) {
+                return Err(Diagnostic::new(Phase::Litmus, e.span, format!("unsupported with {}: bar.arrive on barrier {id} that no thread of the CTA waits on", b.name))
+                    .hint("the model requires every BarrierArrive to synchronise with a BarrierWait"));
+            }
+        }
+    }
+    for x in &phantoms {
+        let n = format!("lt_phantom_{x}");
+        scope_rows.push(format!("{n}->lt_Tphantom"));
+        addr_rows.push(format!("{n}->{}", loc_name(x)));
+        weak.push(n);
+    }
+    let _ = writeln!(m, "  scope = {}", union2(&scope_rows));
+    let _ = writeln!(m, "  {} = {}", b.addr, union2(&addr_rows));
+    if b.strength == StrengthStyle::SubsetSigs {
+        let _ = writeln!(m, "  Weak = {}", union(&weak));
+        let _ = writeln!(m, "  Acquire = {}", union(&acq));
+        let _ = writeln!(m, "  Release = {}", union(&rel));
+    }
+    let _ = writeln!(m, "  rmw = {}", union2(&rmw_rows));
+    let _ = writeln!(m, "  dep = {}", union2(&dep_rows));
+    let bar_rel = match b.barrier {
+        BarrierStyle::Single { rel, .. } | BarrierStyle::ArriveWait { rel, .. } => rel,
+    };
+    let _ = writeln!(m, "  {bar_rel} = {}", union2(&bar_rows));
+    for x in &phantoms {
+        let _ = writeln!(m, "  no lt_phantom_{x}.rf");
+    }
+    let _ = writeln!(m, "}}");
+    let _ = writeln!(m);
+
+    // Values.
+    let _ = writeln!(m, "fact lt_values {{");
+    let _ = writeln!(m, "  lt_V.lt_val in {} -> lt_Val", b.mem_event);
+    for th in &live {
+        let p = combo[th.id];
+        for (i, e) in p.events.iter().enumerate() {
+            let n = ev_name(th.id, i);
+            match &e.kind {
+                EvKind::Write { val, .. } => {
+                    let _ = writeln!(m, "  one {n}.(lt_V.lt_val) and {n}.(lt_V.lt_val) = {}", sym_alloy(val, th.id));
+                }
+                EvKind::Read { loc } => {
+                    let _ = writeln!(
+                        m,
+                        "  (no rf.{n} and {n}.(lt_V.lt_val) = {}) or (some rf.{n} and {n}.(lt_V.lt_val) = (rf.{n}).(lt_V.lt_val))",
+                        val_atom(init(loc))
+                    );
+                }
+                _ => {}
+            }
+        }
+    }
+    for x in &phantoms {
+        let _ = writeln!(m, "  lt_phantom_{x}.(lt_V.lt_val) = {}", val_atom(init(x)));
+    }
+    // Final memory values: a co-maximal write of each observed location.
+    let observed_vars = test.cond.prop.vars();
+    let mut fin_locs = Vec::new();
+    for v in &observed_vars {
+        if let Term::Loc(x) = v {
+            if let Some((_, ws)) = locs.get(x) {
+                if !ws.is_empty() {
+                    let wx = format!("({})", ws.join(" + "));
+                    let _ = writeln!(m, "  one {0}.(lt_V.lt_fin) and {0}.(lt_V.lt_fin) in {wx} - co.{wx}", loc_name(x));
+                    fin_locs.push(loc_name(x));
+                }
+            }
+        }
+    }
+    let _ = writeln!(m, "  (lt_V.lt_fin).Event in {}", union(&fin_locs));
+    let _ = writeln!(m, "}}");
+
+    // Path conditions and the observed variables.
+    let mut base = vec![b.consistent.to_string()];
+    for th in &live {
+        for (eq, x, y) in &combo[th.id].conds {
+            let (x, y) = (sym_alloy(x, th.id), sym_alloy(y, th.id));
+            base.push(if *eq { format!("{x} = {y}") } else { format!("{x} != {y}") });
+        }
+    }
+    // A path that is not taken because its thread has no events is still
+    // constrained by its conditions only through reads, so an eventless
+    // thread has none.
+    let mut observed = Vec::new();
+    let mut obs_eval = Vec::new();
+    for v in observed_vars {
+        obs_eval.push(match &v {
+            Term::Reg(t, r) => ObsEval::Reg(*t, combo[*t].regs.get(r).cloned().unwrap_or(Sym::Const(0))),
+            Term::Loc(x) => match locs.get(x) {
+                Some((_, ws)) if !ws.is_empty() => ObsEval::Loc(loc_name(x)),
+                _ => ObsEval::Const(init(x)),
+            },
+            Term::Const(c) => ObsEval::Const(*c),
+        });
+        let e = match &v {
+            Term::Reg(t, r) => {
+                let p = combo[*t];
+                match p.regs.get(r) {
+                    Some(s) => sym_alloy(s, *t),
+                    None => val_atom(0),
+                }
+            }
+            Term::Loc(x) => match locs.get(x) {
+                Some((_, ws)) if !ws.is_empty() => format!("{}.(lt_V.lt_fin).(lt_V.lt_val)", loc_name(x)),
+                _ => val_atom(init(x)),
+            },
+            Term::Const(_) => unreachable!("vars() excludes constants"),
+        };
+        observed.push((v, e));
+    }
+    let n_events = all_events.len();
+    let n = n_events.max(all_scopes.len()).max(locs.len()).max(dom.len()).max(1);
+    // Models may count events per address (`#(address :> this) > 1`): make
+    // the integers wide enough for the event count.
+    // The NVIDIA model counts the accesses of each address
+    // (`#(address :> this) > 1`): make the integers wide enough for that.
+    let per_address = locs.values().map(|(r, w)| r.len() + w.len() + 1).max().unwrap_or(0);
+    let mut bits = 4;
+    while b.address_needs_accesses && (1i64 << (bits - 1)) - 1 < per_address as i64 {
+        bits += 1;
+    }
+    let mut buts: Vec<String> = kinds.iter().map(|(k, c)| format!("exactly {c} {k}")).collect();
+    if bits > 4 {
+        buts.push(format!("{bits} Int"));
+    }
+    let scope = if buts.is_empty() { format!("for {n}") } else { format!("for {n} but {}", buts.join(", ")) };
+    Ok(Lowered { module: m, base: base.join(" and "), observed, obs_eval, scope })
+}
+
+/// Count one event of sig `sig` in it and all its ancestors.
+fn count_kind(kinds: &mut BTreeMap<String, usize>, b: &Binding, sig: &str) {
+    let mut cur = sig;
+    loop {
+        *kinds.entry(cur.to_string()).or_default() += 1;
+        match b.hierarchy.iter().find(|(c, _)| *c == cur) {
+            Some((_, p)) => cur = p,
+            None => break,
+        }
+    }
+}
+
+fn sanitize(s: &str) -> String {
+    s.chars().map(|c| if c.is_ascii_alphanumeric() { c } else { '_' }).collect()
+}

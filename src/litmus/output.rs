@@ -1,0 +1,212 @@
+//! Printing results: herd-style text, one JSON document, the batch summary,
+//! and expectation files.
+
+use std::collections::BTreeMap;
+
+use serde_json::{json, Value};
+
+use super::ast::{Prop, Quant, Term};
+use super::run::{Observation, TestResult};
+use crate::diag::{Diagnostic, FileId, Phase, Span};
+
+/// herd's word for the condition's kind.
+pub fn kind_word(q: Quant) -> &'static str {
+    match q {
+        Quant::Exists => "Allowed",
+        Quant::NotExists => "Forbidden",
+        Quant::Forall => "Required",
+    }
+}
+
+/// A variable as herd prints it (`1:r0`, `x`).
+fn var(t: &Term) -> String {
+    match t {
+        Term::Reg(th, r) => format!("{th}:{r}"),
+        Term::Loc(x) => x.clone(),
+        Term::Const(c) => c.to_string(),
+    }
+}
+
+fn prop(p: &Prop) -> String {
+    match p {
+        Prop::True => "true".into(),
+        Prop::False => "false".into(),
+        Prop::Eq(a, b) => format!("{}={}", var(a), var(b)),
+        Prop::Ne(a, b) => format!("not ({}={})", var(a), var(b)),
+        Prop::Not(q) => format!("not ({})", prop(q)),
+        Prop::And(a, b) => format!("{} /\\ {}", paren(a, true), paren(b, true)),
+        Prop::Or(a, b) => format!("{} \\/ {}", paren(a, false), paren(b, false)),
+    }
+}
+
+/// A conjunct (`in_and`) or disjunct: chains of the same connective stay
+/// flat, as herd prints them.
+fn paren(p: &Prop, in_and: bool) -> String {
+    match p {
+        Prop::And(..) if in_and => prop(p),
+        Prop::Or(..) if !in_and => prop(p),
+        Prop::And(..) | Prop::Or(..) => format!("({})", prop(p)),
+        _ => prop(p),
+    }
+}
+
+/// `exists (1:r0=1 /\ 1:r1=0)`.
+pub fn condition(r: &TestResult) -> String {
+    format!("{} ({})", r.quant.keyword(), prop(&r.prop))
+}
+
+/// One state as herd prints it: `1:r0=1; 1:r1=0;`.
+pub fn state_line(vars: &[Term], st: &[i64]) -> String {
+    vars.iter().zip(st).map(|(v, x)| format!("{}={x};", var(v))).collect::<Vec<_>>().join(" ")
+}
+
+/// herd-style text for one test.
+pub fn text(r: &TestResult) -> String {
+    let mut s = String::new();
+    s.push_str(&format!("Test {} {}\n", r.name, kind_word(r.quant)));
+    if r.enumerated {
+        s.push_str(&format!("States {}\n", r.states.len()));
+    } else {
+        s.push_str(&format!("States {} (witnesses only, not enumerated)\n", r.states.len()));
+    }
+    for st in &r.states {
+        s.push_str(&state_line(&r.vars, st));
+        s.push('\n');
+    }
+    s.push_str(if r.validated { "Ok\n" } else { "No\n" });
+    s.push_str("Witnesses\n");
+    s.push_str(&format!("Positive: {} Negative: {}\n", r.positive, r.negative));
+    s.push_str(&format!("Condition {}\n", condition(r)));
+    s.push_str(&format!("Observation {} {} {} {}\n", r.name, r.observation.word(), r.positive, r.negative));
+    s.push_str(&format!("Time {} {:.3}\n", r.name, r.time_ms as f64 / 1000.0));
+    s
+}
+
+/// The JSON object of one test.
+pub fn json_result(r: &TestResult, expect: Option<&Expectation>) -> Value {
+    let states: Vec<Value> = r
+        .states
+        .iter()
+        .map(|st| {
+            let m: serde_json::Map<String, Value> = r.vars.iter().zip(st).map(|(v, x)| (var(v), json!(x))).collect();
+            Value::Object(m)
+        })
+        .collect();
+    let mut o = json!({
+        "name": r.name,
+        "file": r.file,
+        "kind": kind_word(r.quant),
+        "condition": r.quant.keyword(),
+        "condition_text": condition(r),
+        "validated": r.validated,
+        "observation": r.observation.word(),
+        "positive": r.positive,
+        "negative": r.negative,
+        "states": states,
+        "states_enumerated": r.enumerated,
+        "combinations": r.combinations,
+        "solver_calls": r.solver_calls,
+        "time_ms": r.time_ms as u64,
+    });
+    if let Some(e) = expect {
+        o["expected"] = json!(e.word());
+        o["matches_expectation"] = json!(e.matches(r));
+    }
+    o
+}
+
+/// The JSON object of a test that could not be run.
+pub fn json_error(file: &str, message: &str, location: &str) -> Value {
+    json!({ "file": file, "error": message, "location": location })
+}
+
+/// What a test is expected to give.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Expectation {
+    /// herd's `Ok` / `No`.
+    Validated(bool),
+    Observation(Observation),
+}
+
+impl Expectation {
+    pub fn word(self) -> &'static str {
+        match self {
+            Expectation::Validated(true) => "Ok",
+            Expectation::Validated(false) => "No",
+            Expectation::Observation(o) => o.word(),
+        }
+    }
+    pub fn matches(self, r: &TestResult) -> bool {
+        match self {
+            Expectation::Validated(v) => r.validated == v,
+            Expectation::Observation(o) => r.observation == o,
+        }
+    }
+}
+
+/// Parse an expectation file: lines `NAME Ok|No|Never|Sometimes|Always`,
+/// `#` comments and blank lines ignored.
+pub fn parse_expectations(file: FileId, text: &str) -> Result<BTreeMap<String, Expectation>, Diagnostic> {
+    let mut out = BTreeMap::new();
+    let mut off = 0;
+    for line in text.split_inclusive('\n') {
+        let start = off;
+        off += line.len();
+        let body = line.split('#').next().unwrap_or("").trim_end();
+        if body.trim().is_empty() {
+            continue;
+        }
+        let lead = body.len() - body.trim_start().len();
+        let span = Span::new(file, start + lead, start + body.len());
+        let ws: Vec<&str> = body.split_whitespace().collect();
+        let e = match ws.as_slice() {
+            [_, "Ok"] => Expectation::Validated(true),
+            [_, "No"] => Expectation::Validated(false),
+            [_, "Never"] => Expectation::Observation(Observation::Never),
+            [_, "Sometimes"] => Expectation::Observation(Observation::Sometimes),
+            [_, "Always"] => Expectation::Observation(Observation::Always),
+            _ => {
+                return Err(Diagnostic::new(Phase::Litmus, span, "expected `TEST-NAME Ok|No|Never|Sometimes|Always`"))
+            }
+        };
+        if out.insert(ws[0].to_string(), e).is_some() {
+            return Err(Diagnostic::new(Phase::Litmus, span, format!("second expectation for test `{}`", ws[0])));
+        }
+    }
+    Ok(out)
+}
+
+/// Counts over a batch.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Summary {
+    pub tests: usize,
+    pub ok: usize,
+    pub no: usize,
+    pub errors: usize,
+    pub expected: usize,
+    pub mismatches: usize,
+    pub time_ms: u128,
+}
+
+impl Summary {
+    pub fn line(&self) -> String {
+        let mut s = format!(
+            "Summary: {} tests, {} Ok, {} No, {} not run (errors), {:.2}s",
+            self.tests,
+            self.ok,
+            self.no,
+            self.errors,
+            self.time_ms as f64 / 1000.0
+        );
+        if self.expected > 0 {
+            s.push_str(&format!("; expectations: {} checked, {} mismatched", self.expected, self.mismatches));
+        }
+        s
+    }
+    pub fn json(&self) -> Value {
+        json!({
+            "tests": self.tests, "ok": self.ok, "no": self.no, "errors": self.errors,
+            "expected": self.expected, "mismatches": self.mismatches, "time_ms": self.time_ms as u64,
+        })
+    }
+}

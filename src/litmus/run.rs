@@ -1,0 +1,372 @@
+//! Deciding litmus tests: every path combination is lowered to Alloy and
+//! handed to a [`Backend`]; the reachable final states are enumerated by
+//! blocking each state found, and the verdict is computed from the states
+//! (as herd does).
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+use std::time::Instant;
+
+use super::ast::{Prop, Quant, Term, Test};
+use super::lower::{self, Binding, Limits, Lowered, ObsEval};
+use crate::diag::{Diagnostic, Phase, SourceMap};
+
+/// A satisfying instance, by names: every sig's atoms and every field's
+/// tuples, as atom labels. Only the generated `lt_*` sigs and the `lt_val`
+/// / `lt_fin` fields are read.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Solution {
+    pub sigs: BTreeMap<String, BTreeSet<String>>,
+    pub fields: BTreeMap<String, BTreeSet<Vec<String>>>,
+}
+
+/// Something that decides the single `run` command of an Alloy module.
+pub trait Backend: Sync {
+    /// `path` is where the module notionally lives (beside the model, so
+    /// that `open` finds it); `source` is its text. `Ok(None)`: no instance.
+    fn solve(&self, path: &Path, source: &str) -> Result<Option<Solution>, String>;
+}
+
+/// The memory model the tests run against.
+pub struct ModelRef {
+    pub path: PathBuf,
+    /// The module name to `open` (the model file's stem).
+    pub open_name: String,
+    pub binding: &'static Binding,
+}
+
+impl ModelRef {
+    pub fn load(path: &Path) -> Result<ModelRef, Diagnostic> {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| Diagnostic::without_span(Phase::Io, format!("cannot read model {}: {e}", path.display())))?;
+        let binding = lower::detect_binding(&text).ok_or_else(|| {
+            Diagnostic::without_span(Phase::Litmus, format!("no litmus binding for model {}", path.display()))
+                .hint("supported: relprove's models/ptx.als (pred ptx_consistent) and NVIDIA's ptx.als (pred ptx_mm); see docs/litmus.md")
+        })?;
+        let open_name = path.file_stem().and_then(|s| s.to_str()).unwrap_or("ptx").to_string();
+        let path = path.canonicalize().unwrap_or_else(|_| path.to_path_buf());
+        Ok(ModelRef { path, open_name, binding })
+    }
+}
+
+#[derive(Clone, Copy, Debug)]
+pub struct Options {
+    pub limits: Limits,
+    /// Give up on a test after this many distinct final states.
+    pub max_states: usize,
+    /// Enumerate every reachable final state (herd's `States`); when false,
+    /// only ask whether the condition and its negation are reachable (at
+    /// most two solver calls per path combination) and report one witness
+    /// state of each.
+    pub enumerate: bool,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options { limits: Limits::default(), max_states: 256, enumerate: true }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Observation {
+    Never,
+    Sometimes,
+    Always,
+}
+
+impl Observation {
+    pub fn word(self) -> &'static str {
+        match self {
+            Observation::Never => "Never",
+            Observation::Sometimes => "Sometimes",
+            Observation::Always => "Always",
+        }
+    }
+}
+
+/// The outcome of one test.
+#[derive(Clone, Debug)]
+pub struct TestResult {
+    pub name: String,
+    pub file: String,
+    pub quant: Quant,
+    pub prop: Prop,
+    /// The observed variables, in order.
+    pub vars: Vec<Term>,
+    /// Reachable final states (values of `vars`), sorted: all of them, or
+    /// (when not `enumerated`) one witness per side of the condition.
+    pub states: BTreeSet<Vec<i64>>,
+    pub enumerated: bool,
+    pub positive: usize,
+    pub negative: usize,
+    /// herd's `Ok`.
+    pub validated: bool,
+    pub observation: Observation,
+    /// Path combinations decided (each one a set of solver calls).
+    pub combinations: usize,
+    pub solver_calls: usize,
+    pub time_ms: u128,
+}
+
+/// Parse, lower and decide one test file.
+pub fn run_file(sources: &Mutex<SourceMap>, file: &Path, model: &ModelRef, backend: &dyn Backend, opts: Options) -> Result<TestResult, Diagnostic> {
+    let start = Instant::now();
+    let text = std::fs::read_to_string(file)
+        .map_err(|e| Diagnostic::without_span(Phase::Io, format!("cannot read {}: {e}", file.display())))?;
+    let id = sources.lock().unwrap_or_else(|e| e.into_inner()).add(file.display().to_string(), file, text.clone());
+    let test = super::parse::parse(id, &text)?;
+    let mut r = run_test(&test, model, backend, opts)?;
+    r.file = file.display().to_string();
+    r.time_ms = start.elapsed().as_millis();
+    Ok(r)
+}
+
+/// Decide a parsed test.
+pub fn run_test(test: &Test, model: &ModelRef, backend: &dyn Backend, opts: Options) -> Result<TestResult, Diagnostic> {
+    let start = Instant::now();
+    let paths = lower::paths(test, opts.limits)?;
+    let dom = lower::value_domain(test, &paths)?;
+    let vars = test.cond.prop.vars();
+    let mut states: BTreeSet<Vec<i64>> = BTreeSet::new();
+    let mut calls = 0;
+    let dir = model.path.parent().unwrap_or(Path::new("."));
+    let n: usize = paths.iter().map(Vec::len).try_fold(1usize, |a, b| a.checked_mul(b)).unwrap_or(usize::MAX);
+    if n > 4096 {
+        return Err(Diagnostic::new(Phase::Litmus, test.name_span, format!("unsupported: {n} path combinations (limit 4096)")));
+    }
+    let combos = combinations(&paths);
+    for (k, combo) in combos.iter().enumerate() {
+        if vars.is_empty() && !states.is_empty() {
+            // Nothing is observed: the one possible final state is known.
+            break;
+        }
+        let low = lower::alloy_source(test, model.binding, &model.open_name, combo, &dom)?;
+        let path = dir.join(format!("lt_{}_{k}.als", sanitize(&test.name)));
+        if !opts.enumerate {
+            // Witness mode: one query per side of the condition not yet seen.
+            for holds in [true, false] {
+                let seen = states.iter().any(|st| holds_in(test, &vars, st) == holds);
+                // A condition without variables has one possible side.
+                if seen || (vars.is_empty() && holds_in(test, &vars, &[]) != holds) {
+                    continue;
+                }
+                calls += 1;
+                let src = low.with_condition(&test.cond.prop, holds);
+                let sol = backend.solve(&path, &src).map_err(|e| {
+                    Diagnostic::new(Phase::Litmus, test.name_span, format!("checking the generated Alloy module failed: {e}"))
+                })?;
+                if let Some(sol) = sol {
+                    let st = extract_state(&sol, &low).map_err(|e| {
+                        Diagnostic::new(Phase::Litmus, test.name_span, format!("cannot read the final state off the instance: {e}"))
+                    })?;
+                    if holds_in(test, &vars, &st) != holds {
+                        return Err(Diagnostic::new(Phase::Litmus, test.name_span, format!("the checker's final state {st:?} does not match the query")));
+                    }
+                    states.insert(st);
+                }
+            }
+            if (vars.is_empty() && !states.is_empty()) || [true, false].iter().all(|h| states.iter().any(|st| holds_in(test, &vars, st) == *h)) {
+                break;
+            }
+            continue;
+        }
+        loop {
+            let blocked: Vec<Vec<i64>> = states.iter().cloned().collect();
+            let src = low.with_run(&blocked);
+            calls += 1;
+            let sol = backend.solve(&path, &src).map_err(|e| {
+                Diagnostic::new(Phase::Litmus, test.name_span, format!("checking the generated Alloy module failed: {e}"))
+            })?;
+            let Some(sol) = sol else { break };
+            let st = extract_state(&sol, &low).map_err(|e| {
+                Diagnostic::new(Phase::Litmus, test.name_span, format!("cannot read the final state off the instance: {e}"))
+            })?;
+            if !states.insert(st.clone()) {
+                return Err(Diagnostic::new(Phase::Litmus, test.name_span, format!("the checker returned the excluded final state {st:?}")));
+            }
+            if states.len() > opts.max_states {
+                return Err(Diagnostic::new(Phase::Litmus, test.name_span, format!("unsupported: more than {} final states", opts.max_states)));
+            }
+        }
+    }
+    let positive = states.iter().filter(|s| holds_in(test, &vars, s)).count();
+    let negative = states.len() - positive;
+    let validated = match test.cond.quant {
+        Quant::Exists => positive > 0,
+        Quant::NotExists => positive == 0,
+        Quant::Forall => negative == 0,
+    };
+    let observation = if positive == 0 {
+        Observation::Never
+    } else if negative == 0 {
+        Observation::Always
+    } else {
+        Observation::Sometimes
+    };
+    Ok(TestResult {
+        name: test.name.clone(),
+        file: String::new(),
+        quant: test.cond.quant,
+        prop: test.cond.prop.clone(),
+        vars,
+        states,
+        enumerated: opts.enumerate,
+        positive,
+        negative,
+        validated,
+        observation,
+        combinations: combos.len(),
+        solver_calls: calls,
+        time_ms: start.elapsed().as_millis(),
+    })
+}
+
+/// Whether the test's condition holds in a final state.
+fn holds_in(test: &Test, vars: &[Term], st: &[i64]) -> bool {
+    test.cond.prop.eval(&|t: &Term| vars.iter().position(|v| v == t).map_or(0, |i| st[i]))
+}
+
+/// Every choice of one path per thread, in order.
+fn combinations(paths: &[Vec<lower::Path>]) -> Vec<Vec<&lower::Path>> {
+    let mut out: Vec<Vec<&lower::Path>> = vec![vec![]];
+    for ps in paths {
+        let mut next = Vec::new();
+        for c in &out {
+            for p in ps {
+                let mut c2 = c.clone();
+                c2.push(p);
+                next.push(c2);
+            }
+        }
+        out = next;
+    }
+    out
+}
+
+fn lookup<'a, T>(map: &'a BTreeMap<String, T>, name: &str) -> Option<&'a T> {
+    map.get(name).or_else(|| map.iter().find(|(k, _)| k.rsplit('/').next() == Some(name)).map(|(_, v)| v))
+}
+
+/// The values of the observed variables in a solution.
+pub fn extract_state(sol: &Solution, low: &Lowered) -> Result<Vec<i64>, String> {
+    let atom = |sig: &str| -> Result<String, String> {
+        let set = lookup(&sol.sigs, sig).ok_or_else(|| format!("no sig {sig} in the instance"))?;
+        match set.iter().next() {
+            Some(a) if set.len() == 1 => Ok(a.clone()),
+            _ => Err(format!("one sig {sig} has {} atoms", set.len())),
+        }
+    };
+    // Value atoms to integers.
+    let mut ints: BTreeMap<String, i64> = BTreeMap::new();
+    for (name, set) in &sol.sigs {
+        let base = name.rsplit('/').next().unwrap_or(name);
+        let v = if let Some(n) = base.strip_prefix("lt_vm") {
+            n.parse::<i64>().ok().map(|n| -n)
+        } else {
+            base.strip_prefix("lt_v").and_then(|n| n.parse::<i64>().ok())
+        };
+        if let (Some(v), Some(a)) = (v, set.iter().next()) {
+            ints.insert(a.clone(), v);
+        }
+    }
+    let val_field = lookup(&sol.fields, "lt_val").ok_or("no field lt_val in the instance")?;
+    let mut val: BTreeMap<&str, i64> = BTreeMap::new();
+    for t in val_field {
+        let (e, v) = (&t[t.len() - 2], &t[t.len() - 1]);
+        let n = *ints.get(v).ok_or_else(|| format!("{v} is not a value atom"))?;
+        if val.insert(e.as_str(), n).is_some() {
+            return Err(format!("event {e} has two values"));
+        }
+    }
+    let fin_field = lookup(&sol.fields, "lt_fin").ok_or("no field lt_fin in the instance")?;
+    let mut out = Vec::new();
+    for (o, _) in low.obs_eval.iter().zip(&low.observed) {
+        let v = match o {
+            ObsEval::Const(c) => *c,
+            ObsEval::Reg(t, s) => {
+                let mut reads = BTreeSet::new();
+                s.reads(&mut reads);
+                let mut vals = BTreeMap::new();
+                for i in reads {
+                    let a = atom(&lower::ev_name(*t, i))?;
+                    let v = *val.get(a.as_str()).ok_or_else(|| format!("read {} has no value", lower::ev_name(*t, i)))?;
+                    vals.insert(i, v);
+                }
+                s.eval(&|i| vals[&i])
+            }
+            ObsEval::Loc(l) => {
+                let la = atom(l)?;
+                let w = fin_field
+                    .iter()
+                    .find(|t| t[t.len() - 2] == la)
+                    .map(|t| t[t.len() - 1].clone())
+                    .ok_or_else(|| format!("no final write chosen for {l}"))?;
+                *val.get(w.as_str()).ok_or_else(|| format!("final write {w} has no value"))?
+            }
+        };
+        out.push(v);
+    }
+    Ok(out)
+}
+
+fn sanitize(s: &str) -> String {
+    s.chars().map(|c| if c.is_ascii_alphanumeric() { c } else { '_' }).collect()
+}
+
+/// Stack size of the batch worker threads.
+const WORKER_STACK: usize = 256 << 20;
+
+/// Run many tests on `jobs` threads; results in input order.
+pub fn run_batch(
+    files: &[PathBuf],
+    model: &ModelRef,
+    backend: &dyn Backend,
+    opts: Options,
+    jobs: usize,
+    sources: &Mutex<SourceMap>,
+) -> Vec<Result<TestResult, Diagnostic>> {
+    let next = AtomicUsize::new(0);
+    let results: Mutex<Vec<Option<Result<TestResult, Diagnostic>>>> = Mutex::new(vec![None; files.len()].into_iter().collect());
+    std::thread::scope(|s| {
+        for _ in 0..jobs.max(1) {
+            // The checker's phases recurse over formulas; give them room
+            // (the main thread gets 8 MiB, spawned threads only 2 MiB).
+            let worker = std::thread::Builder::new().stack_size(WORKER_STACK);
+            let spawned = worker.spawn_scoped(s, || loop {
+                let i = next.fetch_add(1, Ordering::SeqCst);
+                if i >= files.len() {
+                    break;
+                }
+                let r = run_guarded(sources, &files[i], model, backend, opts);
+                results.lock().unwrap_or_else(|e| e.into_inner())[i] = Some(r);
+            });
+            if spawned.is_err() {
+                break;
+            }
+        }
+    });
+    // If no worker could be started, run on this thread.
+    let mut results = results.into_inner().unwrap_or_else(|e| e.into_inner());
+    for (i, slot) in results.iter_mut().enumerate() {
+        if slot.is_none() {
+            *slot = Some(run_guarded(sources, &files[i], model, backend, opts));
+        }
+    }
+    results.into_iter().map(|r| r.expect("every test ran")).collect()
+}
+
+/// [`run_file`], turning a panic inside the checker into an error for this
+/// test, so that one test cannot take a batch down.
+fn run_guarded(sources: &Mutex<SourceMap>, file: &Path, model: &ModelRef, backend: &dyn Backend, opts: Options) -> Result<TestResult, Diagnostic> {
+    let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| run_file(sources, file, model, backend, opts)));
+    r.unwrap_or_else(|p| {
+        let msg = p
+            .downcast_ref::<String>()
+            .cloned()
+            .or_else(|| p.downcast_ref::<&str>().map(|s| s.to_string()))
+            .unwrap_or_else(|| "unknown panic".to_string());
+        Err(Diagnostic::without_span(Phase::Litmus, format!("internal error while checking {}: {msg}", file.display())))
+    })
+}
