@@ -160,12 +160,8 @@ pub fn check_command(model: &Model, id: CommandId, opts: &CheckOptions) -> Resul
             Outcome::Sat(inst)
         }
     };
-    let matches_expect = match (cmd.expect, &outcome) {
-        (None, _) => true,
-        (Some(1), Outcome::Sat(_)) => true,
-        (Some(0), Outcome::Unsat) => true,
-        _ => false,
-    };
+    let matches_expect =
+        matches!((cmd.expect, &outcome), (None, _) | (Some(1), Outcome::Sat(_)) | (Some(0), Outcome::Unsat));
     Ok(CommandResult {
         name: cmd.name.clone(),
         kind: cmd.kind,
@@ -374,7 +370,9 @@ pub fn run_cli(
     for id in ids {
         let cmd = &model.commands[id.index()];
         let scope = scope_text(model, &effective_scope(cmd, opts));
-        let title = format!("{} {} {}", if cmd.kind == CommandKind::Check { "Check" } else { "Run" }, cmd.name, scope);
+        let expect = cmd.expect.map(|e| format!(" expect {e}")).unwrap_or_default();
+        let title =
+            format!("{} {} {}{}", if cmd.kind == CommandKind::Check { "Check" } else { "Run" }, cmd.name, scope, expect);
         if format == Format::Text {
             let _ = writeln!(out, "Executing \"{title}\"");
             let _ = out.flush();

@@ -16,6 +16,7 @@ pub mod instance;
 pub mod ir;
 pub mod litmus;
 pub mod resolve;
+pub mod rewrite;
 pub mod sat;
 pub mod syntax;
 pub mod translate;

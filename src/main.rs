@@ -123,11 +123,129 @@ struct ProveArgs {
     /// Only this assertion (repeatable).
     #[arg(short = 'a', long = "assert", value_name = "NAME")]
     asserts: Vec<String>,
+    /// Print the proofs for a proof assistant (`coq`: a self-contained Coq section).
+    #[arg(long, value_enum)]
+    emit: Option<Emit>,
+    /// Output format (`text` or `json`).
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
+    /// E-graph node limit per goal.
+    #[arg(long, value_name = "N", default_value_t = 10_000)]
+    node_limit: usize,
+    /// Time limit per goal, in seconds.
+    #[arg(long, value_name = "SECS", default_value_t = 2.0)]
+    time_limit: f64,
 }
 
-fn not_built(what: &str) -> ExitCode {
-    eprintln!("relprove: `{what}` is not implemented in this version of relprove yet");
-    ExitCode::from(2)
+#[derive(Clone, Copy, ValueEnum)]
+enum Emit {
+    Coq,
+}
+
+/// `prove`: try every assertion (or the selected ones) by rewriting; exit 0
+/// whatever the outcome, 2 on input errors.
+fn prove(args: &ProveArgs) -> ExitCode {
+    use relprove::rewrite::{chain, coq, Limits, Prover};
+    use std::io::IsTerminal;
+    let mut sources = relprove::diag::SourceMap::new();
+    let model = match relprove::resolve::load_model(&args.file, &mut sources, &relprove::resolve::LoadOptions::default()) {
+        Ok(m) => m,
+        Err(diags) => {
+            eprint!("{}", relprove::diag::render(&sources, &diags, std::io::stderr().is_terminal()));
+            return ExitCode::from(2);
+        }
+    };
+    if matches!(args.format, Format::Dot) {
+        eprintln!("relprove: `prove` prints `text` or `json`");
+        return ExitCode::from(2);
+    }
+    if !(args.time_limit > 0.0 && args.time_limit.is_finite()) || args.node_limit == 0 {
+        eprintln!("relprove: --time-limit and --node-limit must be positive");
+        return ExitCode::from(2);
+    }
+    let limits = Limits {
+        node_limit: args.node_limit,
+        time_limit: std::time::Duration::from_secs_f64(args.time_limit),
+        ..Limits::default()
+    };
+    let prover = Prover::new(&model, limits);
+    let root = relprove::ir::ModuleId(0);
+    let mut selected = vec![];
+    for name in &args.asserts {
+        match model.asserts.iter().find(|a| a.module == root && &a.name == name) {
+            Some(a) => selected.push(a),
+            None => {
+                eprintln!("relprove: {}: no assertion named `{name}`", args.file.display());
+                return ExitCode::from(2);
+            }
+        }
+    }
+    if args.asserts.is_empty() {
+        selected = model.asserts.iter().filter(|a| a.module == root).collect();
+    }
+    let results: Vec<_> = selected.iter().map(|a| prover.prove_assert(&a.name, &a.body)).collect();
+    if let Some(Emit::Coq) = args.emit {
+        let stem = args.file.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+        match coq::section(&stem, &args.file.display().to_string(), &prover, &results) {
+            Ok(text) => print!("{text}"),
+            Err(e) => {
+                eprintln!("relprove: cannot print the Coq proof: {e}");
+                return ExitCode::from(2);
+            }
+        }
+        return ExitCode::SUCCESS;
+    }
+    match args.format {
+        Format::Json => {
+            let list: Vec<_> = results
+                .iter()
+                .map(|r| {
+                    serde_json::json!({
+                        "name": r.name,
+                        "proved": r.proved,
+                        "steps": r.steps(),
+                        "time_ms": r.time_ms as u64,
+                    })
+                })
+                .collect();
+            println!("{}", serde_json::json!({ "assertions": list }));
+        }
+        _ => {
+            for r in &results {
+                if let Some(why) = &r.unsupported {
+                    println!("{}: not proved (outside the rewriter's fragment: {why})", r.name);
+                    continue;
+                }
+                let verdict = if r.proved { "proved by rewriting" } else { "not proved" };
+                println!("{}: {verdict} ({} steps, {} ms)", r.name, r.steps(), r.time_ms);
+                for g in &r.goals {
+                    println!("  goal {}", abbreviate(&g.goal.to_string()));
+                    match &g.proof {
+                        Some(p) => {
+                            if g.goal.kind != relprove::rewrite::Kind::Eq {
+                                println!("    as {} = {}", p.lhs, p.rhs);
+                            }
+                            for line in chain(p) {
+                                println!("    {line}");
+                            }
+                        }
+                        None => println!("    not proved: {} ({} e-nodes)", g.stop, g.nodes),
+                    }
+                }
+            }
+        }
+    }
+    ExitCode::SUCCESS
+}
+
+/// Long terms (inlined funs) cut to a readable length.
+fn abbreviate(s: &str) -> String {
+    const MAX: usize = 160;
+    if s.chars().count() <= MAX {
+        s.to_string()
+    } else {
+        format!("{} …", s.chars().take(MAX).collect::<String>())
+    }
 }
 
 fn litmus(a: LitmusArgs) -> ExitCode {
@@ -174,15 +292,12 @@ fn parse_only(args: &CheckArgs) -> ExitCode {
     }
 }
 
-/// `export --coq`: every given model (or every `models/*.als`) into `--out`.
+/// `export --coq` / `export --lean`: every given model (or every `models/*.als`) into `--out`.
 /// Exit 2 if any model cannot be loaded or exported (the others still are).
 fn export(args: ExportArgs) -> ExitCode {
     use std::io::IsTerminal;
-    if args.lean {
-        return not_built("export --lean");
-    }
-    if !args.coq {
-        eprintln!("relprove export: say which prover: --coq");
+    if !args.coq && !args.lean {
+        eprintln!("relprove export: say which prover: --coq or --lean");
         return ExitCode::from(2);
     }
     let files = match args.file {
@@ -212,7 +327,12 @@ fn export(args: ExportArgs) -> ExitCode {
                 continue;
             }
         };
-        match relprove::export::write_coq(&model, &sources, &opts) {
+        let written = if args.lean {
+            relprove::export::write_lean(&model, &sources, &opts)
+        } else {
+            relprove::export::write_coq(&model, &sources, &opts)
+        };
+        match written {
             Ok(report) => report.lines().iter().for_each(|l| println!("{l}")),
             Err(diags) => {
                 eprint!("{}", relprove::diag::render(&sources, &diags.0, color));
@@ -270,6 +390,6 @@ fn main() -> ExitCode {
         Command::Check(args) => check(args),
         Command::Export(args) => export(args),
         Command::Litmus(a) => litmus(a),
-        Command::Prove(_) => not_built("prove"),
+        Command::Prove(args) => prove(&args),
     }
 }

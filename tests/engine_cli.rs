@@ -36,7 +36,7 @@ fn text_output_and_exit_0() {
     let out = run(&[], &f);
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert_eq!(out.status.code(), Some(0), "{stdout}\n{}", String::from_utf8_lossy(&out.stderr));
-    assert!(stdout.contains("Executing \"Check closed for 3\""), "{stdout}");
+    assert!(stdout.contains("Executing \"Check closed for 3 expect 0\""), "{stdout}");
     assert!(stdout.contains("No counterexample found. Assertion may be valid."), "{stdout}");
     assert!(stdout.contains("Counterexample found. Assertion is invalid."), "{stdout}");
     assert!(stdout.contains("Instance found. Predicate is consistent."), "{stdout}");

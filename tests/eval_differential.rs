@@ -499,12 +499,12 @@ fn survey() {
     eprintln!("decided {decided}, out of reach {skipped}, failed {}", failed.len());
 }
 
-/// Seeds that once disagreed (kept as regression tests). 990: `exactly 1 A`
-/// on an abstract sig with one child: the engine let A keep an atom outside
-/// its only child.
+/// Seeds that once disagreed (kept as regression tests). 990 and
+/// 11592544904353234116: `exactly N A` on an abstract sig with one child:
+/// the engine let A keep atoms outside its only child (fixed in the engine).
 #[test]
 fn regression_seeds() {
-    for seed in [990u64] {
+    for seed in [990u64, 11_592_544_904_353_234_116] {
         if let Err(e) = case(seed) {
             panic!("{e}");
         }

@@ -602,7 +602,7 @@ fn cli_export() {
     let out = Proc::new(exe).args(["export", "--coq", "-o"]).arg(dir.path()).arg(&bad).output().unwrap();
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("ints.als:1:12"));
-    // Lean is not implemented.
+    // The Lean export refuses it too.
     let out = Proc::new(exe).args(["export", "--lean", "-o"]).arg(dir.path()).arg(&bad).output().unwrap();
     assert_eq!(out.status.code(), Some(2));
 }

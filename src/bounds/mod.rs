@@ -357,12 +357,12 @@ pub fn ub(model: &Model, b: &Bounds, e: &Expr, env: &BTreeMap<VarId, TS>) -> TS 
         ExprKind::DomainRestrict(x, y) => {
             let s = ub(model, b, x, env);
             let t = ub(model, b, y, env);
-            t.into_iter().filter(|tu| s.contains(&tu[..1].to_vec())).collect()
+            t.into_iter().filter(|tu| s.contains(&tu[..1])).collect()
         }
         ExprKind::RangeRestrict(x, y) => {
             let s = ub(model, b, x, env);
             let t = ub(model, b, y, env);
-            s.into_iter().filter(|tu| t.contains(&tu[tu.len() - 1..].to_vec())).collect()
+            s.into_iter().filter(|tu| t.contains(&tu[tu.len() - 1..])).collect()
         }
         ExprKind::Transpose(x) => ub(model, b, x, env).into_iter().map(|t| vec![t[1], t[0]]).collect(),
         ExprKind::Closure(x) => closure(&ub(model, b, x, env)),
@@ -376,7 +376,16 @@ pub fn ub(model: &Model, b: &Bounds, e: &Expr, env: &BTreeMap<VarId, TS>) -> TS 
             env2.insert(*v, ub(model, b, x, env));
             ub(model, b, body, &env2)
         }
-        ExprKind::Comprehension { .. } | ExprKind::Call(..) => all_tuples(n, e.arity),
+        ExprKind::Call(f, args) => {
+            // Funs are not recursive (the resolver rejects call cycles).
+            let fun = model.fun(*f);
+            let mut env2 = env.clone();
+            for (p, a) in fun.params.iter().zip(args) {
+                env2.insert(p.var, ub(model, b, a, env));
+            }
+            ub(model, b, &fun.body, &env2)
+        }
+        ExprKind::Comprehension { .. } => all_tuples(n, e.arity),
     }
 }
 

@@ -15,6 +15,7 @@ use crate::syntax::{self, ast};
 impl Resolver<'_> {
     pub(super) fn load_root(&mut self, file: FileId, path: PathBuf) {
         let Some(ast) = self.parse(file) else { return };
+        self.root_dir = alloy_root_dir(&self.root_dir, ast.header.as_ref().map(|h| &h.name));
         let key = canonical(&path);
         self.loading.push(key.clone());
         self.instantiate(file, path, ast, Vec::new(), String::new(), None);
@@ -352,4 +353,20 @@ impl Resolver<'_> {
 
 fn canonical(p: &Path) -> PathBuf {
     std::fs::canonicalize(p).unwrap_or_else(|_| p.to_path_buf())
+}
+
+/// Alloy's root directory: a root module declared `module a/b/m` in
+/// `DIR/a/b/m.als` opens modules relative to `DIR` (as well as relative to
+/// the opening file). When the directory does not end in the module name's
+/// leading parts, the file's own directory is kept.
+fn alloy_root_dir(file_dir: &Path, name: Option<&ast::Name>) -> PathBuf {
+    let Some(name) = name else { return file_dir.to_path_buf() };
+    let mut dir = file_dir.to_path_buf();
+    for part in name.parts[..name.parts.len().saturating_sub(1)].iter().rev() {
+        if dir.file_name().map(|n| n == part.as_str()) != Some(true) {
+            return file_dir.to_path_buf();
+        }
+        dir.pop();
+    }
+    dir
 }

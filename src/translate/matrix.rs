@@ -5,7 +5,7 @@
 
 use std::collections::HashMap;
 
-use super::circuit::{Circuit, Lit};
+use super::circuit::{Circuit, FxBuild, Lit};
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Matrix {
@@ -137,7 +137,7 @@ impl Dims {
         let arity = a.arity + b.arity - 2;
         let bsuf = self.pow(b.arity - 1);
         // b's entries grouped by first atom: contiguous ranges.
-        let mut ranges: HashMap<u64, (usize, usize)> = HashMap::new();
+        let mut ranges: HashMap<u64, (usize, usize), FxBuild> = HashMap::default();
         let mut i = 0;
         while i < b.entries.len() {
             let first = b.entries[i].0 / bsuf;

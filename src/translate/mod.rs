@@ -16,6 +16,7 @@ pub mod int;
 pub mod matrix;
 
 use std::collections::{BTreeMap, HashSet};
+use std::rc::Rc;
 
 use crate::bounds::Bounds;
 use crate::diag::{Diagnostic, Phase, Span};
@@ -54,14 +55,18 @@ pub struct Translator<'a> {
     pub c: Circuit,
     pub d: Dims,
     pub bw: usize,
-    sigs: Vec<Matrix>,
-    fields: Vec<Matrix>,
-    env: Vec<Option<Matrix>>,
-    univ: Matrix,
-    iden: Matrix,
-    ints: Matrix,
+    sigs: Vec<Rc<Matrix>>,
+    fields: Vec<Rc<Matrix>>,
+    env: Vec<Option<Rc<Matrix>>>,
+    univ: Rc<Matrix>,
+    iden: Rc<Matrix>,
+    ints: Rc<Matrix>,
     skolems: Vec<(String, Matrix)>,
     depth: usize,
+    /// `^m` by operand: literals are hash-consed, so an operand with the
+    /// same entries always has the same closure (funs like `hb` are
+    /// inlined at every use, and squaring dominated translation time).
+    closures: std::collections::HashMap<Matrix, Rc<Matrix>, circuit::FxBuild>,
 }
 
 fn err(span: Span, msg: impl Into<String>) -> Diagnostic {
@@ -83,7 +88,9 @@ pub fn translate_command(model: &Model, bounds: &Bounds, cmd: &Command, opts: &O
     if opts.symmetry > 0 {
         roots.extend(t.symmetry_breaking(opts.symmetry));
     }
-    Ok(Translation { circuit: t.c, roots, dims: t.d, sigs: t.sigs, fields: t.fields, skolems: t.skolems })
+    let sigs = t.sigs.iter().map(|m| (**m).clone()).collect();
+    let fields = t.fields.iter().map(|m| (**m).clone()).collect();
+    Ok(Translation { circuit: t.c, roots, dims: t.d, sigs, fields, skolems: t.skolems })
 }
 
 impl<'a> Translator<'a> {
@@ -164,14 +171,15 @@ impl<'a> Translator<'a> {
             c,
             d,
             bw,
-            sigs,
-            fields,
+            sigs: sigs.into_iter().map(Rc::new).collect(),
+            fields: fields.into_iter().map(Rc::new).collect(),
             env: vec![None; model.vars.len()],
-            univ,
-            iden,
-            ints,
+            univ: Rc::new(univ),
+            iden: Rc::new(iden),
+            ints: Rc::new(ints),
             skolems: Vec::new(),
             depth: 0,
+            closures: Default::default(),
         }
     }
 
@@ -217,7 +225,7 @@ impl<'a> Translator<'a> {
         for s in model.sig_ids() {
             let kids: Vec<SigId> = model.children(s).collect();
             let sig = model.sig(s);
-            if !(sig.is_abstract && !kids.is_empty()) {
+            if !sig.is_abstract || kids.is_empty() {
                 for &k in &kids {
                     let (a, b) = (self.sigs[k.index()].clone(), self.sigs[s.index()].clone());
                     let l = self.subset(&a, &b);
@@ -291,7 +299,7 @@ impl<'a> Translator<'a> {
             }
             for &(a, inside) in &sm.entries {
                 let slice = self.d.slice_prefix(&fm, 1, a);
-                let this = Matrix { arity: 1, entries: vec![(a, Lit::TRUE)] };
+                let this = Rc::new(Matrix { arity: 1, entries: vec![(a, Lit::TRUE)] });
                 let old = self.bind(f.this_var, this);
                 let m = self.mult(f.decl.mult, &slice);
                 let within = self.in_with_mults(&slice, &f.decl.bound)?;
@@ -332,10 +340,10 @@ impl<'a> Translator<'a> {
         Ok(out)
     }
 
-    pub fn bind(&mut self, v: VarId, m: Matrix) -> Option<Matrix> {
-        std::mem::replace(&mut self.env[v.index()], Some(m))
+    pub fn bind(&mut self, v: VarId, m: Rc<Matrix>) -> Option<Rc<Matrix>> {
+        self.env[v.index()].replace(m)
     }
-    pub fn restore(&mut self, v: VarId, old: Option<Matrix>) {
+    pub fn restore(&mut self, v: VarId, old: Option<Rc<Matrix>>) {
         self.env[v.index()] = old;
     }
 
@@ -388,19 +396,19 @@ impl<'a> Translator<'a> {
     // ---------------------------------------------------------------
     // Expressions
 
-    pub fn expr(&mut self, e: &Expr) -> R<Matrix> {
+    pub fn expr(&mut self, e: &Expr) -> R<Rc<Matrix>> {
         let d = self.d;
-        Ok(match &e.kind {
-            ExprKind::Sig(s) => self.sigs[s.index()].clone(),
-            ExprKind::Field(f) => self.fields[f.index()].clone(),
+        Ok(Rc::new(match &e.kind {
+            ExprKind::Sig(s) => return Ok(self.sigs[s.index()].clone()),
+            ExprKind::Field(f) => return Ok(self.fields[f.index()].clone()),
             ExprKind::Var(v) => match &self.env[v.index()] {
-                Some(m) => m.clone(),
+                Some(m) => return Ok(m.clone()),
                 None => return Err(err(e.span, format!("internal: unbound variable `{}`", self.model.var(*v).name))),
             },
-            ExprKind::Univ => self.univ.clone(),
-            ExprKind::Iden => self.iden.clone(),
+            ExprKind::Univ => return Ok(self.univ.clone()),
+            ExprKind::Iden => return Ok(self.iden.clone()),
             ExprKind::None => Matrix::empty(e.arity),
-            ExprKind::IntAtoms => self.ints.clone(),
+            ExprKind::IntAtoms => return Ok(self.ints.clone()),
             ExprKind::Union(a, b) => {
                 let (a, b) = (self.expr(a)?, self.expr(b)?);
                 d.union(&mut self.c, &a, &b)
@@ -442,11 +450,11 @@ impl<'a> Translator<'a> {
             }
             ExprKind::Closure(a) => {
                 let a = self.expr(a)?;
-                d.closure(&mut self.c, &a)
+                return Ok(self.closure(&a));
             }
             ExprKind::ReflexiveClosure(a) => {
                 let a = self.expr(a)?;
-                let cl = d.closure(&mut self.c, &a);
+                let cl = self.closure(&a);
                 let id = self.iden.clone();
                 d.union(&mut self.c, &cl, &id)
             }
@@ -470,16 +478,16 @@ impl<'a> Translator<'a> {
             }
             ExprKind::Call(fid, args) => {
                 let fun = self.model.fun(*fid);
-                let argm: Vec<Matrix> = args.iter().map(|a| self.expr(a)).collect::<R<_>>()?;
+                let argm: Vec<Rc<Matrix>> = args.iter().map(|a| self.expr(a)).collect::<R<_>>()?;
                 self.enter(e.span)?;
-                let olds: Vec<(VarId, Option<Matrix>)> =
+                let olds: Vec<(VarId, Option<Rc<Matrix>>)> =
                     fun.params.iter().zip(argm).map(|(p, m)| (p.var, self.bind(p.var, m))).collect();
                 let r = self.expr(&fun.body);
                 for (v, o) in olds.into_iter().rev() {
                     self.restore(v, o);
                 }
                 self.depth -= 1;
-                r?
+                return r;
             }
             ExprKind::IfThenElse(c, a, b) => {
                 let c = self.formula(c)?;
@@ -495,7 +503,7 @@ impl<'a> Translator<'a> {
                 let old = self.bind(*v, m);
                 let r = self.expr(body);
                 self.restore(*v, old);
-                r?
+                return r;
             }
             ExprKind::IntToAtom(i) => {
                 let bits = self.int_expr(i)?;
@@ -510,7 +518,16 @@ impl<'a> Translator<'a> {
                 }
                 Matrix { arity: 1, entries: es }
             }
-        })
+        }))
+    }
+
+    fn closure(&mut self, a: &Matrix) -> Rc<Matrix> {
+        if let Some(m) = self.closures.get(a) {
+            return m.clone();
+        }
+        let m = Rc::new(self.d.closure(&mut self.c, a));
+        self.closures.insert(a.clone(), m.clone());
+        m
     }
 
     fn enter(&mut self, span: Span) -> R<()> {
@@ -564,7 +581,7 @@ impl<'a> Translator<'a> {
             if g == Lit::FALSE {
                 continue;
             }
-            let old = self.bind(v, Matrix { arity: bm.arity, entries: vec![(t, Lit::TRUE)] });
+            let old = self.bind(v, Rc::new(Matrix { arity: bm.arity, entries: vec![(t, Lit::TRUE)] }));
             parts.push((t, bm.arity));
             let r = self.ground(vars, i + 1, g, parts, f);
             parts.pop();
@@ -704,9 +721,9 @@ impl<'a> Translator<'a> {
             }
             FormulaKind::Call(pid, args) => {
                 let pred = self.model.pred(*pid);
-                let argm: Vec<Matrix> = args.iter().map(|a| self.expr(a)).collect::<R<_>>()?;
+                let argm: Vec<Rc<Matrix>> = args.iter().map(|a| self.expr(a)).collect::<R<_>>()?;
                 self.enter(f.span)?;
-                let olds: Vec<(VarId, Option<Matrix>)> =
+                let olds: Vec<(VarId, Option<Rc<Matrix>>)> =
                     pred.params.iter().zip(argm).map(|(p, m)| (p.var, self.bind(p.var, m))).collect();
                 let r = self.formula(&pred.body);
                 for (v, o) in olds.into_iter().rev() {
@@ -809,7 +826,7 @@ impl<'a> Translator<'a> {
                     let (sk, l) = self.skolem(&bound, param.decl.mult, &param.decl.bound)?;
                     conj.push(l);
                     self.skolems.push((name, sk.clone()));
-                    self.bind(param.var, sk);
+                    self.bind(param.var, Rc::new(sk));
                 }
                 let body = self.top(&pred.body, cmd.kind == CommandKind::Check, &cmd.name)?;
                 conj.push(body);
@@ -868,7 +885,7 @@ impl<'a> Translator<'a> {
                             group.push(sk.clone());
                         }
                         self.skolems.push((format!("${}_{}", cmd, self.model.var(v).name), sk.clone()));
-                        let old = self.bind(v, sk);
+                        let old = self.bind(v, Rc::new(sk));
                         bound_vars.push((v, old));
                     }
                 }
@@ -888,9 +905,9 @@ impl<'a> Translator<'a> {
             }
             (FormulaKind::Call(pid, args), _) => {
                 let pred = self.model.pred(*pid);
-                let argm: Vec<Matrix> = args.iter().map(|a| self.expr(a)).collect::<R<_>>()?;
+                let argm: Vec<Rc<Matrix>> = args.iter().map(|a| self.expr(a)).collect::<R<_>>()?;
                 self.enter(f.span)?;
-                let olds: Vec<(VarId, Option<Matrix>)> =
+                let olds: Vec<(VarId, Option<Rc<Matrix>>)> =
                     pred.params.iter().zip(argm).map(|(p, m)| (p.var, self.bind(p.var, m))).collect();
                 let r = self.top(&pred.body, neg, cmd);
                 for (v, o) in olds.into_iter().rev() {
@@ -953,6 +970,7 @@ impl<'a> Translator<'a> {
                     .filter(|m| m.arity == 2)
                     .chain(self.sigs.iter())
                     .chain(self.fields.iter().filter(|m| m.arity != 2))
+                    .map(|m| &**m)
                     .collect();
                 'outer: for m in order {
                     for &(i, l) in &m.entries {

@@ -1,0 +1,397 @@
+//! Proofs printed for Coq, over the `Relprove` library (theories/).
+//!
+//! A proof of `same n L R` is a `transitivity` chain through the terms of
+//! the proof's steps. Each step is closed by descending to the rewritten
+//! position through the operators' `Proper` instances (`union_same_proper`,
+//! `join_same_proper`, ...; `reflexivity` on the unchanged sides) and then
+//! `apply`ing the step's lemma, after `symmetry` when the lemma was used right
+//! to left. An inclusion goal `a in b` is first reduced to
+//! `same n (union n a b) b` with `incl_union_l` and `same_incl_l`, a goal
+//! `no a` to `same n a (none n)` with `no_same_none`.
+//!
+//! [`section`] prints a self-contained Coq section: the model's relations as
+//! section variables, the hypotheses as section hypotheses, one lemma per
+//! proved assertion.
+
+use std::collections::BTreeMap;
+
+use egg::Symbol;
+
+use super::lang::{Rel, Term};
+use super::proof::{Dir, Proof, Step};
+use super::rules::{Justification, Nat, RuleSet};
+use super::{AssertResult, Goal, Hypothesis, Kind};
+
+/// Coq keywords and `Relprove` names a relation may not be called.
+const RESERVED: &[&str] = &[
+    "as", "at", "cofix", "else", "end", "exists", "fix", "for", "forall", "fun", "if", "in", "let",
+    "match", "mod", "Prop", "return", "Set", "Type", "then", "with", "where", "using", "True", "False",
+    "not", "and", "or", "iff", "eq", "nat", "S", "O", "A", "rel", "incl", "same", "union", "inter", "diff",
+    "none", "univ", "join", "product", "domr", "ranr", "override", "iden", "transpose", "closure",
+    "rclosure", "single", "no", "some", "lone", "one", "pand", "rex", "nonempty", "ite", "dom",
+    "Lemma", "Theorem", "Definition", "Proof", "Qed", "Section", "End", "Variable", "Variables",
+    "Hypothesis", "Require", "Import", "Export", "SProp", "IF", "exists2", "is", "of", "conj",
+    // lemmas the printed scripts use besides the rules
+    "incl_trans", "incl_union_l", "incl_union_r", "same_incl_l", "incl_antisym", "union_incl",
+    "incl_refl", "inter_incl_l", "incl_inter", "no_same_none", "union_same_proper",
+    "inter_same_proper", "diff_same_proper", "join_same_proper", "transpose_same_proper",
+    "closure_same_proper", "rclosure_same_proper",
+];
+
+/// How named relations print.
+#[derive(Clone, Debug, Default)]
+pub struct Names {
+    /// Coq text of each named relation.
+    pub map: BTreeMap<Symbol, String>,
+}
+
+impl Names {
+    /// Section-variable names for relations (reserved words get `r_`).
+    pub fn section(arities: &BTreeMap<Symbol, usize>) -> Names {
+        let map = arities
+            .keys()
+            .map(|s| {
+                let n = s.as_str();
+                let taken = RESERVED.contains(&n)
+                    || n.starts_with("H_")
+                    || n.starts_with("HA_")
+                    || super::rules::lemmas().iter().any(|l| l.name == n);
+                let coq = if taken { format!("r_{n}") } else { n.to_string() };
+                (*s, coq)
+            })
+            .collect();
+        Names { map }
+    }
+}
+
+/// Prints terms with the arity arguments the library's operators take.
+pub struct Printer<'a> {
+    pub names: &'a Names,
+    pub arities: &'a BTreeMap<Symbol, usize>,
+}
+
+impl Printer<'_> {
+    fn ar(&self, t: &Term) -> Result<usize, String> {
+        t.arity(self.arities).ok_or_else(|| format!("ill-formed term `{t}`"))
+    }
+
+    pub fn term(&self, t: &Term) -> Result<String, String> {
+        let c = |i: usize| self.term(&t.children[i]);
+        let a = |i: usize| self.ar(&t.children[i]);
+        Ok(match &t.node {
+            Rel::Union(_) => format!("(union {} {} {})", a(0)?, c(0)?, c(1)?),
+            Rel::Inter(_) => format!("(inter {} {} {})", a(0)?, c(0)?, c(1)?),
+            Rel::Diff(_) => format!("(diff {} {} {})", a(0)?, c(0)?, c(1)?),
+            Rel::Join(_) => format!("(join {} {} {} {})", a(0)? - 1, a(1)? - 1, c(0)?, c(1)?),
+            Rel::Product(_) => format!("(product {} {} {} {})", a(0)?, a(1)?, c(0)?, c(1)?),
+            Rel::Override(_) => format!("(override {} {} {})", a(0)? - 1, c(0)?, c(1)?),
+            Rel::DomR(_) => format!("(domr {} {} {})", a(1)? - 1, c(0)?, c(1)?),
+            Rel::RanR(_) => format!("(ranr {} {} {})", a(0)? - 1, c(0)?, c(1)?),
+            Rel::Transpose(_) => format!("(transpose {})", c(0)?),
+            Rel::Closure(_) => format!("(closure {})", c(0)?),
+            Rel::RClosure(_) => format!("(rclosure {})", c(0)?),
+            Rel::None(_) => format!("(@none A {})", self.ar(t)?),
+            Rel::Univ(_) => format!("(@univ A {})", self.ar(t)?),
+            Rel::Iden => "(@iden A)".into(),
+            Rel::Num(n) => n.to_string(),
+            Rel::Name(s) => self.names.map.get(s).cloned().ok_or_else(|| format!("no Coq name for `{s}`"))?,
+        })
+    }
+
+    /// The goal's statement (`same n l r` or `incl n l r`).
+    pub fn statement(&self, g: &Goal) -> Result<String, String> {
+        Ok(match g.kind {
+            Kind::Eq => format!("same {} {} {}", g.arity, self.term(&g.lhs)?, self.term(&g.rhs)?),
+            Kind::In => format!("incl {} {} {}", g.arity, self.term(&g.lhs)?, self.term(&g.rhs)?),
+            Kind::No => format!("no {} {}", g.arity, self.term(&g.lhs)?),
+        })
+    }
+
+    /// The tactic script proving `goal` from a proof of its equation.
+    pub fn script(&self, goal: &Goal, proof: &Proof, rules: &RuleSet) -> Result<Vec<String>, String> {
+        let mut lines = vec![];
+        if goal.kind == Kind::No {
+            lines.push("apply no_same_none.".into());
+        }
+        if goal.kind == Kind::In {
+            lines.push(format!(
+                "apply (incl_trans _ {} _ {}); [ apply incl_union_l | apply same_incl_l ].",
+                goal.arity,
+                self.term(&proof.lhs)?
+            ));
+        }
+        for s in &proof.steps {
+            lines.push(format!("(* {} *)", step_comment(s)));
+            lines.push(format!("transitivity {}.", self.term(&s.after)?));
+            lines.push(format!("{{ {}. }}", self.step(s, rules)?));
+        }
+        lines.push("reflexivity.".into());
+        Ok(lines)
+    }
+
+    /// Proves `same n before after` for one step.
+    fn step(&self, s: &Step, rules: &RuleSet) -> Result<String, String> {
+        self.descend(&s.before, &s.path, s, rules)
+    }
+
+    fn descend(&self, t: &Term, path: &[usize], s: &Step, rules: &RuleSet) -> Result<String, String> {
+        let Some((&i, rest)) = path.split_first() else {
+            return self.leaf(s, rules);
+        };
+        let inner = self.descend(&t.children[i], rest, s, rules)?;
+        let a = |j: usize| self.ar(&t.children[j]);
+        let (proper, arity) = match &t.node {
+            Rel::Union(_) => ("union_same_proper", format!(" {}", a(0)?)),
+            Rel::Inter(_) => ("inter_same_proper", format!(" {}", a(0)?)),
+            Rel::Diff(_) => ("diff_same_proper", format!(" {}", a(0)?)),
+            Rel::Join(_) => ("join_same_proper", format!(" {} {}", a(0)? - 1, a(1)? - 1)),
+            Rel::Transpose(_) => return Ok(format!("apply transpose_same_proper; {inner}")),
+            Rel::Closure(_) => return Ok(format!("apply closure_same_proper; {inner}")),
+            Rel::RClosure(_) => return Ok(format!("apply rclosure_same_proper; {inner}")),
+            other => {
+                return Err(format!(
+                    "theories/ has no congruence lemma (`_same_proper`) for `{}`, needed to rewrite under it",
+                    op_name(other)
+                ))
+            }
+        };
+        let mut slots = ["reflexivity".to_string(), "reflexivity".to_string()];
+        slots[i] = inner;
+        Ok(format!("apply ({proper} _{arity}); [ {} | {} ]", slots[0], slots[1]))
+    }
+
+    fn leaf(&self, s: &Step, rules: &RuleSet) -> Result<String, String> {
+        let (from, to) = match s.dir {
+            Dir::Forward => (s.before.at(&s.path), s.after.at(&s.path)),
+            Dir::Backward => (s.after.at(&s.path), s.before.at(&s.path)),
+        };
+        let rule = rules
+            .of_lemma(&s.rule)
+            .find(|r| super::proof::instance_of(r, from, to, self.arities).is_ok())
+            .ok_or_else(|| format!("step is not an instance of {}", s.rule))?;
+        let tac = match &rule.justification {
+            Justification::Lemma(l) => {
+                let mut subst = BTreeMap::new();
+                if !super::rules::match_pattern(&rule.lhs.ast, from, &mut subst) {
+                    return Err(format!("step does not match {}", l.name));
+                }
+                let mut args = String::new();
+                for n in l.nats {
+                    let (v, minus) = match n {
+                        Nat::Ar(v) => (v, 0),
+                        Nat::ArM1(v) => (v, 1),
+                    };
+                    let var: egg::Var = v.parse().map_err(|_| "bad variable")?;
+                    let t = subst.get(&var).ok_or("unbound lemma variable")?;
+                    args.push_str(&format!(" {}", self.ar(t)? - minus));
+                }
+                if args.is_empty() {
+                    format!("apply {}", l.name)
+                } else {
+                    format!("apply ({} _{args})", l.name)
+                }
+            }
+            Justification::InclUnion { hyp } => format!(
+                "apply incl_antisym; [ apply union_incl; [ exact {} | apply incl_refl ] | apply incl_union_r ]",
+                hyp
+            ),
+            Justification::InclInter { hyp } => format!(
+                "apply incl_antisym; [ apply inter_incl_l | apply incl_inter; [ apply incl_refl | exact {} ] ]",
+                hyp
+            ),
+            Justification::Same { hyp } => format!("exact {hyp}"),
+            Justification::No { hyp } => format!("apply no_same_none; exact {hyp}"),
+        };
+        Ok(match s.dir {
+            Dir::Forward => tac,
+            Dir::Backward => format!("symmetry; {tac}"),
+        })
+    }
+
+    /// `same n a b` / `incl n a b` / `no n a` for a hypothesis.
+    pub fn premise(&self, h: &Hypothesis) -> Result<String, String> {
+        let n = self.ar(&h.lhs)?;
+        let (l, r) = (self.term(&h.lhs)?, self.term(&h.rhs)?);
+        Ok(match h.kind {
+            Kind::Eq => format!("same {n} {l} {r}"),
+            Kind::In => format!("incl {n} {l} {r}"),
+            Kind::No => format!("no {n} {l}"),
+        })
+    }
+
+    pub fn hypothesis(&self, h: &Hypothesis) -> Result<String, String> {
+        let n = self.ar(&h.lhs)?;
+        let (l, r) = (self.term(&h.lhs)?, self.term(&h.rhs)?);
+        Ok(match h.kind {
+            Kind::Eq => format!("Hypothesis {} : same {n} {l} {r}.", h.name),
+            Kind::In => format!("Hypothesis {} : incl {n} {l} {r}.", h.name),
+            Kind::No => format!("Hypothesis {} : no {n} {l}.", h.name),
+        })
+    }
+}
+
+fn op_name(r: &Rel) -> &'static str {
+    match r {
+        Rel::Product(_) => "product",
+        Rel::Override(_) => "override",
+        Rel::DomR(_) => "domr",
+        Rel::RanR(_) => "ranr",
+        _ => "this operator",
+    }
+}
+
+fn step_comment(s: &Step) -> String {
+    let arrow = if s.dir == Dir::Backward { " (right to left)" } else { "" };
+    format!("{}{}: {}", s.rule, arrow, s.after).replace("(*", "( *").replace("*)", "* )")
+}
+
+/// A Coq identifier for an assertion name.
+pub fn lemma_name(name: &str) -> String {
+    let s: String = name.chars().map(|c| if c.is_ascii_alphanumeric() || c == '_' { c } else { '_' }).collect();
+    format!("{s}_by_rewriting")
+}
+
+/// A self-contained Coq section with a lemma for every proved assertion of
+/// `results`. Assertions not proved are listed in a comment. Returns an
+/// error when a proof cannot be printed.
+pub fn section(
+    model_name: &str,
+    source: &str,
+    prover: &super::Prover<'_>,
+    results: &[AssertResult],
+) -> Result<String, String> {
+    let names = Names::section(&prover.arities);
+    let p = Printer { names: &names, arities: &prover.arities };
+    let mut out = vec![];
+    out.push(format!("(* Proofs by rewriting of the assertions of {source}, generated by `relprove prove --emit coq`. *)"));
+    out.push("Require Import Relprove.Relprove.".into());
+    out.push("Require Import Coq.Setoids.Setoid Coq.Classes.Morphisms.".into());
+    out.push(String::new());
+    let sec = format!("{}_rewriting", model_name.chars().map(|c| if c.is_ascii_alphanumeric() { c } else { '_' }).collect::<String>());
+    out.push(format!("Section {sec}."));
+    out.push("Variable A : Type.".into());
+    for (s, ar) in &prover.arities {
+        out.push(format!("Variable {} : rel A {ar}.", names.map[s]));
+    }
+    for h in &prover.hypotheses {
+        out.push(p.hypothesis(h)?);
+    }
+    for r in results {
+        out.push(String::new());
+        if !r.proved {
+            out.push(format!("(* {}: not proved by rewriting *)", r.name));
+            continue;
+        }
+        match assertion(&p, r) {
+            Ok(lines) => out.extend(lines),
+            Err(e) => out.push(format!("(* {}: proved by rewriting, but not printable for Coq: {} *)", r.name, e)),
+        }
+    }
+    out.push(String::new());
+    out.push(format!("End {sec}."));
+    Ok(out.join("\n") + "\n")
+}
+
+/// The Coq lemmas of one proved assertion (one per conjunct, and their
+/// conjunction when there are several).
+pub fn assertion(p: &Printer<'_>, r: &AssertResult) -> Result<Vec<String>, String> {
+    let mut out = vec![];
+    let base = lemma_name(&r.name);
+    let mut parts = vec![];
+    for (k, g) in r.goals.iter().enumerate() {
+        let proof = g.proof.as_ref().ok_or("missing proof")?;
+        let name = if r.goals.len() == 1 { base.clone() } else { format!("{base}_{}", k + 1) };
+        out.push(format!("(* {}: {} *)", r.name, g.goal));
+        // The hypotheses of an implication's antecedent that the proof uses
+        // are premises.
+        let used: Vec<&Hypothesis> = g.local.iter().filter(|h| uses_hypothesis(g, &h.name)).collect();
+        let mut stmt = String::new();
+        for h in &used {
+            stmt.push_str(&format!("{} -> ", p.premise(h)?));
+        }
+        stmt.push_str(&p.statement(&g.goal)?);
+        out.push(format!("Lemma {name} : {stmt}."));
+        out.push("Proof.".into());
+        if !used.is_empty() {
+            let names: Vec<&str> = used.iter().map(|h| h.name.as_str()).collect();
+            out.push(format!("  intros {}.", names.join(" ")));
+        }
+        for l in p.script(&g.goal, proof, &g.rules)? {
+            out.push(format!("  {l}"));
+        }
+        out.push("Qed.".into());
+        parts.push((name, stmt));
+    }
+    if parts.len() > 1 {
+        let stmt = parts.iter().map(|(_, s)| format!("({s})")).collect::<Vec<_>>().join(" /\\ ");
+        let mut term = parts.last().map(|(n, _)| n.clone()).unwrap_or_default();
+        for (n, _) in parts.iter().rev().skip(1) {
+            term = format!("(conj {n} {term})");
+        }
+        out.push(format!("Lemma {base} : {stmt}."));
+        out.push(format!("Proof. exact {term}. Qed."));
+    }
+    Ok(out)
+}
+
+/// A file to put beside `relprove export --coq`'s files for the model whose
+/// definitions module is `stem`: the section of [`section`], then for every
+/// assertion proved without hypotheses a theorem `<a>_rewritten` of the
+/// export's `<a>_statement`, by applying the section's lemma to the
+/// instance's relations. Assertions that need the model's facts as
+/// hypotheses are listed in a comment.
+pub fn export_file(
+    stem: &str,
+    source: &str,
+    prover: &super::Prover<'_>,
+    results: &[AssertResult],
+) -> Result<String, String> {
+    let mut out = section(stem, source, prover, results)?;
+    out.push_str(&format!("\nRequire Import {stem}.\n"));
+    let names = Names::section(&prover.arities);
+    let p = Printer { names: &names, arities: &prover.arities };
+    for r in results.iter().filter(|r| r.proved) {
+        let printable = assertion(&p, r).is_ok();
+        let hyps = r.implication
+            || r.goals.iter().any(|g| {
+                g.proof.iter().flat_map(|pr| &pr.steps).any(|s| {
+                    g.rules.of_lemma(&s.rule).any(|rule| !matches!(rule.justification, Justification::Lemma(_)))
+                })
+            });
+        if !printable {
+            continue;
+        }
+        let stmt = format!("{}_statement", ident(&r.name));
+        if hyps {
+            out.push_str(&format!(
+                "\n(* {}: proved from hypotheses (the model's facts or the assertion's premises); apply {} to them. *)\n",
+                r.name,
+                lemma_name(&r.name)
+            ));
+            continue;
+        }
+        out.push_str(&format!(
+            "\nTheorem {}_rewritten : {stmt}.\nProof.\n  unfold {stmt}; intros A i Hfacts.\n  apply {}.\nQed.\n",
+            ident(&r.name),
+            lemma_name(&r.name)
+        ));
+    }
+    Ok(out)
+}
+
+fn ident(s: &str) -> String {
+    s.chars().map(|c| if c.is_ascii_alphanumeric() || c == '_' || c == '\'' { c } else { '_' }).collect()
+}
+
+/// Whether a goal's proof uses the hypothesis `hyp`.
+fn uses_hypothesis(g: &super::GoalResult, hyp: &str) -> bool {
+    g.proof.iter().flat_map(|p| &p.steps).any(|s| {
+        g.rules.of_lemma(&s.rule).any(|r| match &r.justification {
+            Justification::InclUnion { hyp: h }
+            | Justification::InclInter { hyp: h }
+            | Justification::Same { hyp: h }
+            | Justification::No { hyp: h } => h == hyp,
+            Justification::Lemma(_) => false,
+        })
+    })
+}

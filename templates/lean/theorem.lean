@@ -1,0 +1,4 @@
+/- {{command}} -/
+theorem {{name}} : {{statement}} := by
+  intro A i hfacts
+  sorry
