@@ -152,7 +152,8 @@ pub fn compute(model: &Model, scope: &Scope) -> Result<Bounds, Diagnostic> {
             cards.push(SigCard { sig: t, min, max: None });
         }
         let mut ancestors = vec![t];
-        allocate(model, t, &pool, &children, &explicit, &mut sig_lower, &mut sig_upper, &mut cards, &mut ancestors, scope)?;
+        let mut claims = BTreeMap::new();
+        allocate(model, t, &pool, &children, &explicit, &mut sig_lower, &mut sig_upper, &mut cards, &mut ancestors, &mut claims, scope)?;
     }
     let num_sig_atoms = atoms.len();
     let (lo, hi) = int_range(bitwidth);
@@ -242,26 +243,30 @@ fn allocate(
     upper: &mut [Vec<Atom>],
     cards: &mut Vec<SigCard>,
     ancestors: &mut Vec<SigId>,
+    claims: &mut BTreeMap<Atom, SigId>,
     scope: &Scope,
 ) -> Result<(), Diagnostic> {
     let kids = &children[s.index()];
-    // Exact children first get dedicated atoms, from the front of the pool,
-    // skipping atoms already known to be in another child.
+    // Exact children first get dedicated atoms, from the front of the pool.
+    // An atom already claimed by an exact sig elsewhere in the hierarchy
+    // (a sibling here, or an exact descendant of a sibling of an ancestor:
+    // `one sig A extends Write` and `one sig B extends Read` under `Event`)
+    // is skipped, since both sigs are in the lower bound and must be
+    // disjoint; only atoms claimed by an ancestor of `c` may be reused.
     let mut taken: BTreeSet<Atom> = BTreeSet::new();
-    let mut next = 0usize;
     for &c in kids {
         if let Some(e) = explicit.get(&c).filter(|e| e.exact) {
-            let mut mine = Vec::new();
-            while mine.len() < e.count as usize {
-                if next >= pool.len() {
-                    return Err(Diagnostic::new(
-                        Phase::Bounds,
-                        e_span(scope, c),
-                        format!("the scope of `{}` ({}) exceeds what its parent `{}` can hold", model.sig(c).name, e.count, model.sig(s).name),
-                    ));
-                }
-                mine.push(pool[next]);
-                next += 1;
+            let free = |a: &Atom| claims.get(a).is_none_or(|x| ancestors.contains(x));
+            let mine: Vec<Atom> = pool.iter().copied().filter(free).take(e.count as usize).collect();
+            if mine.len() < e.count as usize {
+                return Err(Diagnostic::new(
+                    Phase::Bounds,
+                    e_span(scope, c),
+                    format!("the scope of `{}` ({}) exceeds what its parent `{}` can hold", model.sig(c).name, e.count, model.sig(s).name),
+                ));
+            }
+            for &a in &mine {
+                claims.insert(a, c);
             }
             taken.extend(mine.iter().copied());
             upper[c.index()] = mine.clone();
@@ -288,7 +293,7 @@ fn allocate(
         }
         ancestors.push(c);
         let p = upper[c.index()].clone();
-        allocate(model, c, &p, children, explicit, lower, upper, cards, ancestors, scope)?;
+        allocate(model, c, &p, children, explicit, lower, upper, cards, ancestors, claims, scope)?;
         ancestors.pop();
     }
     Ok(())
