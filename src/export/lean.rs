@@ -31,10 +31,10 @@ use pretty::RcDoc;
 use crate::diag::{Diagnostic, Diagnostics, Phase, SourceMap, Span};
 use crate::ir::*;
 
-type D = RcDoc<'static, ()>;
+use super::term::{app, appk, binder_block, calls_expr, calls_formula, connective, err, num, render, t, Backend, Item, VarRepr, D};
 
 /// Width the Lean text is laid out at.
-pub const WIDTH: usize = 100;
+pub use super::term::WIDTH;
 
 pub use super::coq::{FileKind, GeneratedFile};
 
@@ -171,75 +171,6 @@ impl Names {
     }
 }
 
-#[derive(Clone)]
-enum VarRepr {
-    /// A single atom `x : A` (used as a set through `Rel.single x`).
-    Atom(String),
-    /// A relation `x : Rel A n`.
-    Rel(String),
-}
-
-// ---------------------------------------------------------------------------
-// documents
-
-fn t(s: impl Into<String>) -> D {
-    RcDoc::text(s.into())
-}
-
-/// `(head arg1 arg2 ...)`, breaking after the head when too long.
-fn app(head: impl Into<String>, args: Vec<D>) -> D {
-    if args.is_empty() {
-        return t(head);
-    }
-    let mut d = t("(").append(t(head));
-    let mut rest = RcDoc::nil();
-    for a in args {
-        rest = rest.append(RcDoc::line()).append(a);
-    }
-    d = d.append(rest.nest(2)).append(t(")"));
-    d.group()
-}
-
-/// `(head k1 k2 arg1 ...)` with the arities `k1 k2` kept on the head's line.
-fn appk(head: impl Into<String>, ks: &[usize], args: Vec<D>) -> D {
-    let mut h = head.into();
-    for k in ks {
-        h.push_str(&format!(" {k}"));
-    }
-    app(h, args)
-}
-
-fn num(n: usize) -> D {
-    t(n.to_string())
-}
-
-/// `(f1 OP f2 OP ...)` with line breaks before operators.
-fn connective(op: &str, fs: Vec<D>, unit: &str) -> D {
-    match fs.len() {
-        0 => t(unit),
-        1 => fs.into_iter().next().unwrap(),
-        _ => {
-            let sep = RcDoc::line().append(t(format!("{op} ")));
-            t("(").append(RcDoc::intersperse(fs, sep).nest(1)).append(t(")")).group()
-        }
-    }
-}
-
-fn binder_block(kw: &str, binders: D, sep: &str, body: D) -> D {
-    t(format!("({kw} "))
-        .append(binders)
-        .append(t(sep.to_string()))
-        .append(RcDoc::line().append(body).nest(2))
-        .append(t(")"))
-        .group()
-}
-
-fn render(d: &D) -> String {
-    let mut out = Vec::new();
-    d.render(WIDTH, &mut out).expect("rendering to a Vec cannot fail");
-    String::from_utf8(out).expect("documents are UTF-8")
-}
-
 /// The whole paragraph of a declaration whose span may cover only its name
 /// (`pred p[...] { ... }`): from the start of the name's line (when only
 /// keywords precede it there) to the end of the body, plus a closing `}`.
@@ -274,7 +205,7 @@ fn source_comment(sources: &SourceMap, span: Span) -> String {
     if text.is_empty() {
         return String::new();
     }
-    let text = neutralise_comment(&text);
+    let text = neutralise_comment(text);
     let mut lines: Vec<&str> = text.lines().collect();
     // Re-indent continuation lines relative to the first one.
     let min_indent = lines
@@ -339,10 +270,6 @@ struct Gen<'a> {
 
 const ROOT: ModuleId = ModuleId(0);
 
-fn err(span: Span, msg: impl Into<String>) -> Diagnostic {
-    Diagnostic::new(Phase::Export, span, msg)
-}
-
 impl<'a> Gen<'a> {
     fn new(m: &'a Model, src: &'a SourceMap) -> Gen<'a> {
         let mut names = Names::new();
@@ -364,15 +291,15 @@ impl<'a> Gen<'a> {
         let mut record = Vec::new();
         let mut root_field = Vec::new();
         let mut inst_binder = Vec::new();
-        for k in 0..nm {
+        for (k, p) in prefix.iter().enumerate() {
             if k == 0 {
                 record.push("Instance".to_string());
                 root_field.push(String::new());
                 inst_binder.push("i".to_string());
             } else {
-                record.push(names.fresh(&format!("{}_Inst", prefix[k])));
-                root_field.push(names.fresh(&format!("m_{}", prefix[k])));
-                inst_binder.push(names.fresh(&format!("i_{}", prefix[k])));
+                record.push(names.fresh(&format!("{p}_Inst")));
+                root_field.push(names.fresh(&format!("m_{p}")));
+                inst_binder.push(names.fresh(&format!("i_{p}")));
             }
         }
         // deps: a module and everything it opens, transitively.
@@ -494,41 +421,6 @@ impl<'a> Gen<'a> {
         )))
     }
 
-    fn sig_ref(&self, id: SigId, span: Span) -> Result<D, Diagnostic> {
-        if self.cur != ROOT {
-            if let Some(k) = self.m.module(self.cur).params.iter().position(|(_, s)| *s == id) {
-                return Ok(t(self.param_name[self.cur.index()][k].clone()));
-            }
-        }
-        let owner = self.m.sig(id).module;
-        Ok(t(format!("{}.{}", self.inst(owner, span)?, self.sig[id.index()])))
-    }
-
-    /// `bound x`: atom `x` belongs to the unary expression `bound`.
-    fn member(&mut self, bound: &Expr, x: &str) -> Result<D, Diagnostic> {
-        match &bound.kind {
-            ExprKind::Sig(id) => {
-                if self.cur != ROOT {
-                    if let Some(k) = self.m.module(self.cur).params.iter().position(|(_, s)| s == id) {
-                        return Ok(t(format!("({} {x})", self.param_name[self.cur.index()][k])));
-                    }
-                }
-                let owner = self.m.sig(*id).module;
-                Ok(t(format!("({}.{} {x})", self.inst(owner, bound.span)?, self.sig[id.index()])))
-            }
-            ExprKind::Var(v) => match self.env.get(v) {
-                Some(VarRepr::Rel(r)) => Ok(t(format!("({r} {x})"))),
-                _ => Ok(t("(").append(self.expr(bound)?).append(t(format!(" {x})"))).group()),
-            },
-            _ => Ok(t("(").append(self.expr(bound)?).append(t(format!(" {x})"))).group()),
-        }
-    }
-
-    fn field_ref(&self, id: FieldId, span: Span) -> Result<D, Diagnostic> {
-        let owner = self.m.sig(self.m.field(id).sig).module;
-        Ok(t(format!("{}.{}", self.inst(owner, span)?, self.field[id.index()])))
-    }
-
     /// Binders `{A : Type} (i : ...) ...` of definitions in module `k`.
     fn ctx_binders(&self, k: ModuleId) -> D {
         let mut bs = vec![t("{A : Type}")];
@@ -544,434 +436,6 @@ impl<'a> Gen<'a> {
             }
         }
         RcDoc::intersperse(bs, RcDoc::line()).group()
-    }
-
-    /// Arguments that instantiate the binders of module `k` from the current module.
-    fn ctx_args(&self, k: ModuleId, span: Span) -> Result<Vec<D>, Diagnostic> {
-        if k == ROOT {
-            return Ok(vec![t("i")]);
-        }
-        let mut args = Vec::new();
-        for &d in &self.deps[k.index()] {
-            args.push(t(self.inst(d, span)?));
-        }
-        for (_, s) in &self.m.module(k).params {
-            args.push(self.sig_ref(*s, span)?);
-        }
-        Ok(args)
-    }
-
-    // -- variables ----------------------------------------------------------
-
-    fn bind(&mut self, v: VarId, atom: bool) -> String {
-        let base = sanitize(&self.m.var(v).name);
-        let mut cand = base.clone();
-        let mut n = 0;
-        while self.names.taken.contains(&cand) || self.scope.contains(&cand) {
-            cand = format!("{base}{n}");
-            n += 1;
-        }
-        self.scope.push(cand.clone());
-        self.env.insert(v, if atom { VarRepr::Atom(cand.clone()) } else { VarRepr::Rel(cand.clone()) });
-        cand
-    }
-
-    fn unbind(&mut self, n: usize) {
-        for _ in 0..n {
-            self.scope.pop();
-        }
-    }
-
-    // -- expressions --------------------------------------------------------
-
-    fn expr(&mut self, e: &Expr) -> Result<D, Diagnostic> {
-        use ExprKind as K;
-        Ok(match &e.kind {
-            K::Sig(s) => self.sig_ref(*s, e.span)?,
-            K::Field(f) => self.field_ref(*f, e.span)?,
-            K::Var(v) => match self.env.get(v) {
-                Some(VarRepr::Atom(x)) => app("Rel.single", vec![t(x.clone())]),
-                Some(VarRepr::Rel(x)) => t(x.clone()),
-                None => return Err(err(e.span, format!("internal: unbound variable `{}`", self.m.var(*v).name))),
-            },
-            // The atom type is explicit: nothing else may determine it (`no none`).
-            K::Univ => app("@Rel.univ A", vec![num(e.arity)]),
-            K::Iden => t("(@Rel.iden A)"),
-            K::None => app("@Rel.none A", vec![num(e.arity)]),
-            K::IntAtoms => {
-                return Err(err(e.span, "the Lean export does not support `Int` (integer atoms)")
-                    .label("integer atoms")
-                    .hint("the Lean export only translates cardinalities compared with integer literals"))
-            }
-            K::Union(a, b) => self.op2("Rel.union", e.arity, a, b)?,
-            K::Intersection(a, b) => self.op2("Rel.inter", e.arity, a, b)?,
-            K::Difference(a, b) => self.op2("Rel.diff", e.arity, a, b)?,
-            K::Join(a, b) => {
-                let (da, db) = (self.expr(a)?, self.expr(b)?);
-                appk("Rel.join", &[a.arity - 1, b.arity - 1], vec![da, db])
-            }
-            K::Product { lhs, lmult, rmult, rhs } => {
-                if *lmult != Mult::Set || *rmult != Mult::Set {
-                    return Err(err(e.span, "arrow multiplicities are only supported on the right of `in` and in declarations")
-                        .label("multiplicity constraint here"));
-                }
-                let (da, db) = (self.expr(lhs)?, self.expr(rhs)?);
-                appk("Rel.product", &[lhs.arity, rhs.arity], vec![da, db])
-            }
-            K::Override(a, b) => {
-                let (da, db) = (self.expr(a)?, self.expr(b)?);
-                appk("Rel.override", &[e.arity - 1], vec![da, db])
-            }
-            K::DomainRestrict(s, r) => {
-                let (ds, dr) = (self.expr(s)?, self.expr(r)?);
-                appk("Rel.domr", &[r.arity - 1], vec![ds, dr])
-            }
-            K::RangeRestrict(r, s) => {
-                let (dr, ds) = (self.expr(r)?, self.expr(s)?);
-                appk("Rel.ranr", &[r.arity - 1], vec![dr, ds])
-            }
-            K::Transpose(r) => app("Rel.transpose", vec![self.expr(r)?]),
-            K::Closure(r) => app("Rel.closure", vec![self.expr(r)?]),
-            K::ReflexiveClosure(r) => app("Rel.rclosure", vec![self.expr(r)?]),
-            K::Comprehension { decls, body } => {
-                let mut names = Vec::new();
-                let mut guards = Vec::new();
-                let mut bound = 0;
-                for d in decls {
-                    if d.bound.arity != 1 || d.mult != Mult::One {
-                        self.unbind(bound);
-                        return Err(err(d.bound.span, "set comprehension over a non-scalar declaration is not supported"));
-                    }
-                    let mut these = Vec::new();
-                    for v in &d.vars {
-                        let x = self.bind(*v, true);
-                        bound += 1;
-                        guards.push(self.member(&d.bound, &x)?);
-                        these.push(x.clone());
-                        names.push(x);
-                    }
-                    if d.disj {
-                        guards.extend(disj_atoms(&these));
-                    }
-                }
-                let body = self.formula(body);
-                self.unbind(bound);
-                guards.push(body?);
-                let bs: Vec<String> = names.iter().map(|x| format!("({x} : A)")).collect();
-                binder_block("fun", t(bs.join(" ")), " =>", connective("∧", guards, "True"))
-            }
-            K::Call(f, args) => {
-                let fun = self.m.fun(*f);
-                let mut all = self.ctx_args(fun.module, e.span)?;
-                for a in args {
-                    all.push(self.expr(a)?);
-                }
-                app(self.fun[f.index()].clone(), all)
-            }
-            K::IfThenElse(c, a, b) => {
-                let dc = self.formula(c)?;
-                let (da, db) = (self.expr(a)?, self.expr(b)?);
-                appk("Rel.ite", &[e.arity], vec![dc, da, db])
-            }
-            K::Let(v, val, body) => {
-                let dv = self.expr(val)?;
-                let x = self.bind(*v, false);
-                let db = self.expr(body);
-                self.unbind(1);
-                let_doc(&x, dv, db?)
-            }
-            K::IntToAtom(i) => {
-                return Err(err(i.span, "the Lean export does not support integers used as atoms")
-                    .hint("the Lean export only translates cardinalities compared with integer literals"))
-            }
-        })
-    }
-
-    fn op2(&mut self, op: &str, n: usize, a: &Expr, b: &Expr) -> Result<D, Diagnostic> {
-        let (da, db) = (self.expr(a)?, self.expr(b)?);
-        Ok(appk(op, &[n], vec![da, db]))
-    }
-
-    // -- formulas -----------------------------------------------------------
-
-    fn formula(&mut self, f: &Formula) -> Result<D, Diagnostic> {
-        use FormulaKind as F;
-        Ok(match &f.kind {
-            F::True => t("True"),
-            F::False => t("False"),
-            F::In(a, b) => self.in_formula(a, b)?,
-            F::Eq(a, b) => {
-                let (da, db) = (self.expr(a)?, self.expr(b)?);
-                eq_doc(da, db)
-            }
-            F::Mult(m, e) => {
-                let de = self.expr(e)?;
-                appk(mult_pred(*m, f.span)?, &[e.arity], vec![de])
-            }
-            F::IntCmp(op, a, b) => self.int_cmp(*op, a, b, f.span)?,
-            F::Not(g) => match &g.kind {
-                // `no e` is `not (some e)` in the IR
-                F::Mult(Mult::Some, e) => appk("Rel.no", &[e.arity], vec![self.expr(e)?]),
-                _ => t("¬ ").append(self.formula(g)?),
-            },
-            F::And(gs) => {
-                let ds = gs.iter().map(|g| self.formula(g)).collect::<Result<Vec<_>, _>>()?;
-                connective("∧", ds, "True")
-            }
-            F::Or(gs) => {
-                let ds = gs.iter().map(|g| self.formula(g)).collect::<Result<Vec<_>, _>>()?;
-                connective("∨", ds, "False")
-            }
-            F::Implies(a, b) => connective("→", vec![self.formula(a)?, self.formula(b)?], "True"),
-            F::Iff(a, b) => connective("↔", vec![self.formula(a)?, self.formula(b)?], "True"),
-            F::IfThenElse(c, a, b) => {
-                let dc = self.formula(c)?;
-                let (da, db) = (self.formula(a)?, self.formula(b)?);
-                connective(
-                    "∧",
-                    vec![connective("→", vec![dc.clone(), da], ""), connective("→", vec![t("¬ ").append(dc), db], "")],
-                    "True",
-                )
-            }
-            F::Quant(q, decls, body) => self.quant(*q, decls, body, f.span)?,
-            F::Call(p, args) => {
-                let pred = self.m.pred(*p);
-                let mut all = self.ctx_args(pred.module, f.span)?;
-                for a in args {
-                    all.push(self.expr(a)?);
-                }
-                app(self.pred[p.index()].clone(), all)
-            }
-            F::Let(v, val, body) => {
-                let dv = self.expr(val)?;
-                let x = self.bind(*v, false);
-                let db = self.formula(body);
-                self.unbind(1);
-                let_doc(&x, dv, db?)
-            }
-        })
-    }
-
-    /// `a in b`; `b` may be an arrow product with multiplicities.
-    fn in_formula(&mut self, a: &Expr, b: &Expr) -> Result<D, Diagnostic> {
-        let da = self.expr(a)?;
-        let ExprKind::Product { lhs, lmult, rmult, rhs } = &b.kind else {
-            let db = self.expr(b)?;
-            return Ok(appk("Rel.incl", &[a.arity], vec![da, db]));
-        };
-        let plain = Expr::new(
-            ExprKind::Product { lhs: lhs.clone(), lmult: Mult::Set, rmult: Mult::Set, rhs: rhs.clone() },
-            b.arity,
-            b.span,
-        );
-        let mut parts = vec![appk("Rel.incl", &[a.arity], vec![da.clone(), self.expr(&plain)?])];
-        // each tuple of lhs: rmult (t.a)
-        if *rmult != Mult::Set {
-            parts.push(self.tuple_mult(lhs, &da, a.arity, *rmult, true, b.span)?);
-        }
-        if *lmult != Mult::Set {
-            parts.push(self.tuple_mult(rhs, &da, a.arity, *lmult, false, b.span)?);
-        }
-        Ok(connective("∧", parts, "True"))
-    }
-
-    /// `forall x1..xk, side x1..xk -> mult (x1.(...).r)` (left side), or
-    /// `forall y1..yk, side y1..yk -> mult (r.yk.(...))` (right side).
-    fn tuple_mult(&mut self, side: &Expr, r: &D, arity: usize, mult: Mult, left: bool, span: Span) -> Result<D, Diagnostic> {
-        if contains_arrow_mult(side) {
-            return Err(err(span, "nested arrow multiplicities are not supported by the Lean export"));
-        }
-        let k = side.arity;
-        let mut xs = Vec::new();
-        for j in 0..k {
-            let base = if left { "x" } else { "y" };
-            let mut cand = format!("{base}{j}");
-            let mut n = 0;
-            while self.names.taken.contains(&cand) || self.scope.contains(&cand) {
-                cand = format!("{base}{j}_{n}");
-                n += 1;
-            }
-            xs.push(cand);
-        }
-        let mut cur = r.clone();
-        let mut ar = arity;
-        if left {
-            for x in &xs {
-                cur = appk("Rel.join", &[0, ar - 1], vec![app("Rel.single", vec![t(x.clone())]), cur]);
-                ar -= 1;
-            }
-        } else {
-            for x in xs.iter().rev() {
-                cur = appk("Rel.join", &[ar - 1, 0], vec![cur, app("Rel.single", vec![t(x.clone())])]);
-                ar -= 1;
-            }
-        }
-        let guard = self.member(side, &xs.join(" "))?;
-        let body = connective("→", vec![guard, appk(mult_pred(mult, span)?, &[ar], vec![cur])], "True");
-        Ok(binder_block("∀", t(format!("{} : A", xs.join(" "))), ",", body))
-    }
-
-    fn int_cmp(&mut self, op: IntCmp, a: &IntExpr, b: &IntExpr, span: Span) -> Result<D, Diagnostic> {
-        use IntExprKind as I;
-        let (e, op, k) = match (&a.kind, &b.kind) {
-            (I::Card(e), I::Lit(k)) => (e, op, *k),
-            (I::Lit(k), I::Card(e)) => (e, flip(op), *k),
-            _ => return Err(unsupported_int(span)),
-        };
-        let bw = self.bitwidth;
-        let (lo, hi) = (-(1i64 << (bw - 1)), (1i64 << (bw - 1)) - 1);
-        if k < lo || k > hi {
-            return Err(err(span, format!("the integer {k} does not fit in bitwidth {bw}, so Alloy would wrap it"))
-                .hint("the Lean export reads `#e` as the exact cardinality; use a literal within the bitwidth"));
-        }
-        // The set of cardinalities c >= 0 with `c op k`.
-        let sat = |c: i64| match op {
-            IntCmp::Eq => c == k,
-            IntCmp::Ne => c != k,
-            IntCmp::Lt => c < k,
-            IntCmp::Le => c <= k,
-            IntCmp::Gt => c > k,
-            IntCmp::Ge => c >= k,
-        };
-        let de = self.expr(e)?;
-        let n = e.arity;
-        // Readable forms when the truth set is decided by {0, 1, >= 2}.
-        let (s0, s1, s2) = (sat(0), sat(1), sat(2));
-        if (2..=k.max(2) + 2).all(|c| sat(c) == s2) {
-            let d = match (s0, s1, s2) {
-                (true, true, true) => Some(t("True")),
-                (false, false, false) => Some(t("False")),
-                (true, false, false) => Some(appk("Rel.no", &[n], vec![de.clone()])),
-                (false, true, true) => Some(appk("Rel.some", &[n], vec![de.clone()])),
-                (true, true, false) => Some(appk("Rel.lone", &[n], vec![de.clone()])),
-                (false, true, false) => Some(appk("Rel.one", &[n], vec![de.clone()])),
-                _ => None,
-            };
-            if let Some(d) = d {
-                return Ok(d);
-            }
-        }
-        // Otherwise with `atleast n j e` (#e >= j).
-        let atleast = |j: i64| if j <= 0 { t("True") } else { app(format!("Rel.atleast {n} {j}"), vec![de.clone()]) };
-        let not = |d: D| t("¬ ").append(d);
-        let exactly = |k: i64| {
-            if k < 0 {
-                t("False")
-            } else {
-                connective("∧", vec![atleast(k), not(atleast(k + 1))], "True")
-            }
-        };
-        Ok(match op {
-            IntCmp::Ge => atleast(k),
-            IntCmp::Gt => atleast(k + 1),
-            IntCmp::Le => not(atleast(k + 1)),
-            IntCmp::Lt => not(atleast(k)),
-            IntCmp::Eq => exactly(k),
-            IntCmp::Ne => not(exactly(k)),
-        })
-    }
-
-    fn quant(&mut self, q: Quant, decls: &[QuantDecl], body: &Formula, span: Span) -> Result<D, Diagnostic> {
-        let mut binders: Vec<(String, bool, usize)> = Vec::new();
-        let mut guards = Vec::new();
-        let mut bound = 0;
-        let res = (|| -> Result<D, Diagnostic> {
-            for d in decls {
-                let scalar = d.bound.arity == 1 && d.mult == Mult::One;
-                let mut these = Vec::new();
-                for v in &d.vars {
-                    let x = self.bind(*v, scalar);
-                    bound += 1;
-                    if scalar {
-                        guards.push(self.member(&d.bound, &x)?);
-                    } else {
-                        let var = Expr::new(ExprKind::Var(*v), d.bound.arity, d.bound.span);
-                        guards.push(self.in_formula(&var, &d.bound)?);
-                        if d.mult != Mult::Set {
-                            guards.push(appk(mult_pred(d.mult, d.bound.span)?, &[d.bound.arity], vec![t(x.clone())]));
-                        }
-                    }
-                    binders.push((x.clone(), scalar, d.bound.arity));
-                    these.push(x);
-                }
-                if d.disj {
-                    if scalar {
-                        guards.extend(disj_atoms(&these));
-                    } else {
-                        for (p, a) in these.iter().enumerate() {
-                            for b2 in &these[p + 1..] {
-                                guards.push(appk("Rel.no", &[d.bound.arity], vec![appk("Rel.inter", &[d.bound.arity], vec![t(a.clone()), t(b2.clone())])]));
-                            }
-                        }
-                    }
-                }
-            }
-            let dbody = self.formula(body)?;
-            let bdoc = binder_doc(&binders);
-            Ok(match q {
-                Quant::All => {
-                    binder_block("∀", bdoc, ",", connective("→", vec![connective("∧", guards.clone(), "True"), dbody], "True"))
-                }
-                Quant::Some => binder_block("∃", bdoc, ",", connective("∧", { let mut g = guards.clone(); g.push(dbody); g }, "True")),
-                Quant::No => t("¬ ").append(binder_block(
-                    "∃",
-                    bdoc,
-                    ",",
-                    connective("∧", { let mut g = guards.clone(); g.push(dbody); g }, "True"),
-                )),
-                Quant::One | Quant::Lone => {
-                    if binders.iter().any(|(_, scalar, _)| !scalar) {
-                        return Err(err(span, "`one`/`lone` quantifiers over non-scalar variables are not supported by the Lean export"));
-                    }
-                    // A second copy of the binders, for uniqueness.
-                    let first: Vec<String> = binders.iter().map(|b| b.0.clone()).collect();
-                    let saved: Vec<(VarId, VarRepr)> = decls
-                        .iter()
-                        .flat_map(|d| d.vars.iter())
-                        .map(|v| (*v, self.env[v].clone()))
-                        .collect();
-                    let mut second = Vec::new();
-                    let mut g2 = Vec::new();
-                    let mut bound2 = 0;
-                    for d in decls {
-                        let mut these = Vec::new();
-                        for v in &d.vars {
-                            let y = self.bind(*v, true);
-                            bound2 += 1;
-                            g2.push(self.member(&d.bound, &y)?);
-                            these.push(y.clone());
-                            second.push(y);
-                        }
-                        if d.disj {
-                            g2.extend(disj_atoms(&these));
-                        }
-                    }
-                    let body2 = self.formula(body);
-                    self.unbind(bound2);
-                    for (v, r) in saved {
-                        self.env.insert(v, r);
-                    }
-                    g2.push(body2?);
-                    let eqs: Vec<D> = first.iter().zip(&second).map(|(x, y)| t(format!("{y} = {x}"))).collect();
-                    let b2 = binder_doc(&second.iter().map(|y| (y.clone(), true, 1)).collect::<Vec<_>>());
-                    let unique = binder_block(
-                        "∀",
-                        b2,
-                        ",",
-                        connective("→", vec![connective("∧", g2, "True"), connective("∧", eqs, "True")], "True"),
-                    );
-                    let mut g1 = guards.clone();
-                    g1.push(dbody);
-                    if q == Quant::One {
-                        binder_block("∃", bdoc, ",", connective("∧", vec![connective("∧", g1, "True"), unique], "True"))
-                    } else {
-                        binder_block("∀", bdoc, ",", connective("→", vec![connective("∧", g1, "True"), unique], "True"))
-                    }
-                }
-            })
-        })();
-        self.unbind(bound);
-        res
     }
 
     // -- files --------------------------------------------------------------
@@ -1220,7 +684,7 @@ impl<'a> Gen<'a> {
             }
             if let Some(mult) = sig.mult {
                 if mult != Mult::Set {
-                    parts.push(appk(mult_pred(mult, sig.span)?, &[1], vec![sref(self, s)?]));
+                    parts.push(appk(Self::mult_pred(mult, sig.span)?, &[1], vec![sref(self, s)?]));
                 }
             }
         }
@@ -1248,7 +712,7 @@ impl<'a> Gen<'a> {
             let mut inner = vec![self.in_formula(&joined, &f.decl.bound)?];
             if f.decl.mult != Mult::Set {
                 let dj = self.expr(&joined)?;
-                inner.push(appk(mult_pred(f.decl.mult, f.span)?, &[f.arity - 1], vec![dj]));
+                inner.push(appk(Self::mult_pred(f.decl.mult, f.span)?, &[f.arity - 1], vec![dj]));
             }
             self.unbind(1);
             let sig_expr = Expr::new(ExprKind::Sig(f.sig), 1, f.span);
@@ -1321,7 +785,7 @@ impl<'a> Gen<'a> {
             while self.names.taken.contains(&name) || !used.insert(name.clone()) {
                 name.push('\'');
             }
-            let cmd = neutralise_comment(&self.src.snippet(c.span));
+            let cmd = neutralise_comment(self.src.snippet(c.span));
             if let Some(lemmas) = self.rewritten.lemmas.get(&k).filter(|_| !fails) {
                 // Split the statement's conjunctions; close each conjunct
                 // with one of the rewriter's theorems (its relations found
@@ -1392,168 +856,103 @@ impl<'a> Gen<'a> {
     }
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-enum Item {
-    Pred(PredId),
-    Fun(FunId),
-}
+impl<'a> Backend<'a> for Gen<'a> {
+    const PROVER: &'static str = "Lean";
+    const REL: &'static str = "Rel.";
+    const REL_TYPE: &'static str = "Rel";
+    const AND: &'static str = "∧";
+    const OR: &'static str = "∨";
+    const IMPLIES: &'static str = "→";
+    const IFF: &'static str = "↔";
+    const NOT: &'static str = "¬ ";
+    const FORALL: &'static str = "∀";
+    const EXISTS: &'static str = "∃";
+    const NEQ: &'static str = "≠";
+    const LET_SEP: &'static str = ";";
 
-fn calls_expr(e: &Expr, out: &mut BTreeSet<Item>) {
-    use ExprKind as K;
-    match &e.kind {
-        K::Call(f, args) => {
-            out.insert(Item::Fun(*f));
-            args.iter().for_each(|a| calls_expr(a, out));
-        }
-        K::Union(a, b) | K::Intersection(a, b) | K::Difference(a, b) | K::Join(a, b) | K::Override(a, b)
-        | K::DomainRestrict(a, b) | K::RangeRestrict(a, b) | K::Let(_, a, b) => {
-            calls_expr(a, out);
-            calls_expr(b, out);
-        }
-        K::Product { lhs, rhs, .. } => {
-            calls_expr(lhs, out);
-            calls_expr(rhs, out);
-        }
-        K::Transpose(a) | K::Closure(a) | K::ReflexiveClosure(a) => calls_expr(a, out),
-        K::Comprehension { decls, body } => {
-            decls.iter().for_each(|d| calls_expr(&d.bound, out));
-            calls_formula(body, out);
-        }
-        K::IfThenElse(c, a, b) => {
-            calls_formula(c, out);
-            calls_expr(a, out);
-            calls_expr(b, out);
-        }
-        K::IntToAtom(i) => calls_int(i, out),
-        K::Sig(_) | K::Field(_) | K::Var(_) | K::Univ | K::Iden | K::None | K::IntAtoms => {}
+    fn sanitize(name: &str) -> String {
+        sanitize(name)
     }
-}
-
-fn calls_int(i: &IntExpr, out: &mut BTreeSet<Item>) {
-    use IntExprKind as I;
-    match &i.kind {
-        I::Lit(_) => {}
-        I::Card(e) | I::Sum(e) => calls_expr(e, out),
-        I::Add(a, b) | I::Sub(a, b) | I::Mul(a, b) | I::Div(a, b) | I::Rem(a, b) => {
-            calls_int(a, out);
-            calls_int(b, out);
-        }
-        I::Neg(a) => calls_int(a, out),
-        I::IfThenElse(c, a, b) => {
-            calls_formula(c, out);
-            calls_int(a, out);
-            calls_int(b, out);
-        }
-        I::Let(_, e, b) => {
-            calls_expr(e, out);
-            calls_int(b, out);
-        }
+    // The atom type is explicit: nothing else may determine it (`no none`).
+    fn univ(n: usize) -> D {
+        app("@Rel.univ A", vec![num(n)])
     }
-}
-
-fn calls_formula(f: &Formula, out: &mut BTreeSet<Item>) {
-    use FormulaKind as F;
-    match &f.kind {
-        F::True | F::False => {}
-        F::In(a, b) | F::Eq(a, b) => {
-            calls_expr(a, out);
-            calls_expr(b, out);
-        }
-        F::Mult(_, e) => calls_expr(e, out),
-        F::IntCmp(_, a, b) => {
-            calls_int(a, out);
-            calls_int(b, out);
-        }
-        F::Not(g) => calls_formula(g, out),
-        F::And(gs) | F::Or(gs) => gs.iter().for_each(|g| calls_formula(g, out)),
-        F::Implies(a, b) | F::Iff(a, b) => {
-            calls_formula(a, out);
-            calls_formula(b, out);
-        }
-        F::IfThenElse(c, a, b) => {
-            calls_formula(c, out);
-            calls_formula(a, out);
-            calls_formula(b, out);
-        }
-        F::Quant(_, decls, body) => {
-            decls.iter().for_each(|d| calls_expr(&d.bound, out));
-            calls_formula(body, out);
-        }
-        F::Call(p, args) => {
-            out.insert(Item::Pred(*p));
-            args.iter().for_each(|a| calls_expr(a, out));
-        }
-        F::Let(_, e, b) => {
-            calls_expr(e, out);
-            calls_formula(b, out);
-        }
+    fn none(n: usize) -> D {
+        app("@Rel.none A", vec![num(n)])
     }
-}
+    fn iden() -> D {
+        t("(@Rel.iden A)")
+    }
+    fn lambda_binders(names: &[String]) -> D {
+        let bs: Vec<String> = names.iter().map(|x| format!("({x} : A)")).collect();
+        t(bs.join(" "))
+    }
+    /// `(a = b)`: Alloy's `=` on relations is Lean's equality.
+    fn same(_arity: usize, a: D, b: D) -> D {
+        t("(").append(a).append(RcDoc::line().append(t("= ")).append(b).nest(1)).append(t(")")).group()
+    }
 
-fn contains_arrow_mult(e: &Expr) -> bool {
-    match &e.kind {
-        ExprKind::Product { lhs, lmult, rmult, rhs } => {
-            *lmult != Mult::Set || *rmult != Mult::Set || contains_arrow_mult(lhs) || contains_arrow_mult(rhs)
+    fn model(&self) -> &'a Model {
+        self.m
+    }
+    fn bitwidth(&self) -> u32 {
+        self.bitwidth
+    }
+    fn env(&mut self) -> &mut HashMap<VarId, VarRepr> {
+        &mut self.env
+    }
+    fn scope(&mut self) -> &mut Vec<String> {
+        &mut self.scope
+    }
+    fn in_use(&self, name: &str) -> bool {
+        self.names.taken.contains(name) || self.scope.iter().any(|s| s == name)
+    }
+    fn fun_name(&self, f: FunId) -> String {
+        self.fun[f.index()].clone()
+    }
+    fn pred_name(&self, p: PredId) -> String {
+        self.pred[p.index()].clone()
+    }
+
+    fn sig_ref(&self, id: SigId, span: Span) -> Result<D, Diagnostic> {
+        if self.cur != ROOT {
+            if let Some(k) = self.m.module(self.cur).params.iter().position(|(_, s)| *s == id) {
+                return Ok(t(self.param_name[self.cur.index()][k].clone()));
+            }
         }
-        _ => false,
+        let owner = self.m.sig(id).module;
+        Ok(t(format!("{}.{}", self.inst(owner, span)?, self.sig[id.index()])))
     }
-}
 
-fn mult_pred(m: Mult, span: Span) -> Result<&'static str, Diagnostic> {
-    Ok(match m {
-        Mult::One => "Rel.one",
-        Mult::Lone => "Rel.lone",
-        Mult::Some => "Rel.some",
-        Mult::Set => return Err(err(span, "internal: `set` used as a formula multiplicity")),
-    })
-}
-
-fn flip(op: IntCmp) -> IntCmp {
-    match op {
-        IntCmp::Lt => IntCmp::Gt,
-        IntCmp::Le => IntCmp::Ge,
-        IntCmp::Gt => IntCmp::Lt,
-        IntCmp::Ge => IntCmp::Le,
-        o => o,
+    fn field_ref(&self, id: FieldId, span: Span) -> Result<D, Diagnostic> {
+        let owner = self.m.sig(self.m.field(id).sig).module;
+        Ok(t(format!("{}.{}", self.inst(owner, span)?, self.field[id.index()])))
     }
-}
 
-fn unsupported_int(span: Span) -> Diagnostic {
-    err(span, "this integer comparison is not supported by the Lean export")
-        .label("not a cardinality compared with an integer literal")
-        .hint("the Lean export translates `#e` compared with a literal (as exact cardinality); other integer arithmetic is refused rather than approximated")
-}
-
-fn disj_atoms(xs: &[String]) -> Vec<D> {
-    let mut v = Vec::new();
-    for (p, a) in xs.iter().enumerate() {
-        for b in &xs[p + 1..] {
-            v.push(t(format!("{a} ≠ {b}")));
+    fn sig_member(&self, id: SigId, x: &str, span: Span) -> Result<D, Diagnostic> {
+        if self.cur != ROOT {
+            if let Some(k) = self.m.module(self.cur).params.iter().position(|(_, s)| *s == id) {
+                return Ok(t(format!("({} {x})", self.param_name[self.cur.index()][k])));
+            }
         }
+        let owner = self.m.sig(id).module;
+        Ok(t(format!("({}.{} {x})", self.inst(owner, span)?, self.sig[id.index()])))
     }
-    v
-}
 
-fn binder_doc(bs: &[(String, bool, usize)]) -> D {
-    let ds: Vec<D> = bs
-        .iter()
-        .map(|(x, atom, n)| if *atom { t(format!("({x} : A)")) } else { t(format!("({x} : Rel A {n})")) })
-        .collect();
-    RcDoc::intersperse(ds, RcDoc::line()).group()
-}
-
-fn let_doc(x: &str, v: D, body: D) -> D {
-    t(format!("(let {x} := "))
-        .append(v)
-        .append(t(";"))
-        .append(RcDoc::line().append(body).nest(2))
-        .append(t(")"))
-        .group()
-}
-
-/// `(a = b)`: Alloy's `=` on relations is Lean's equality.
-fn eq_doc(a: D, b: D) -> D {
-    t("(").append(a).append(RcDoc::line().append(t("= ")).append(b).nest(1)).append(t(")")).group()
+    /// Arguments that instantiate the binders of module `k` from the current module.
+    fn ctx_args(&self, k: ModuleId, span: Span) -> Result<Vec<D>, Diagnostic> {
+        if k == ROOT {
+            return Ok(vec![t("i")]);
+        }
+        let mut args = Vec::new();
+        for &d in &self.deps[k.index()] {
+            args.push(t(self.inst(d, span)?));
+        }
+        for (_, s) in &self.m.module(k).params {
+            args.push(self.sig_ref(*s, span)?);
+        }
+        Ok(args)
+    }
 }
 
 fn definition(name: &str, binders: D, ty: &str, body: D) -> D {

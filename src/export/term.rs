@@ -1,0 +1,740 @@
+//! The IR walker shared by the Coq and Lean back ends.
+//!
+//! Both back ends print the formulas and expressions of the IR construct by
+//! construct in the same way; they differ only in surface syntax
+//! (connectives, quantifier keywords, the `Rel.` prefix of library names,
+//! comprehension binders, `univ`/`none`/`iden`, relational equality) and in
+//! how a sig, a field or a module context is referred to. A back end
+//! implements [`Backend`] with those tokens and references; the walk itself
+//! (variables, expressions, formulas, arrow multiplicities, cardinalities,
+//! quantifiers) lives here once, as the trait's provided methods.
+
+use std::collections::{BTreeSet, HashMap};
+
+use pretty::RcDoc;
+
+use crate::diag::{Diagnostic, Phase, Span};
+use crate::ir::*;
+
+pub(super) type D = RcDoc<'static, ()>;
+
+/// Width the generated text is laid out at.
+pub const WIDTH: usize = 100;
+
+pub(super) fn err(span: Span, msg: impl Into<String>) -> Diagnostic {
+    Diagnostic::new(Phase::Export, span, msg)
+}
+
+#[derive(Clone)]
+pub(super) enum VarRepr {
+    /// A single atom `x : A` (used as a set through `single x`).
+    Atom(String),
+    /// A relation `x : rel A n`.
+    Rel(String),
+}
+
+// ---------------------------------------------------------------------------
+// documents
+
+pub(super) fn t(s: impl Into<String>) -> D {
+    RcDoc::text(s.into())
+}
+
+/// `(head arg1 arg2 ...)`, breaking after the head when too long.
+pub(super) fn app(head: impl Into<String>, args: Vec<D>) -> D {
+    if args.is_empty() {
+        return t(head);
+    }
+    let mut d = t("(").append(t(head));
+    let mut rest = RcDoc::nil();
+    for a in args {
+        rest = rest.append(RcDoc::line()).append(a);
+    }
+    d = d.append(rest.nest(2)).append(t(")"));
+    d.group()
+}
+
+/// `(head k1 k2 arg1 ...)` with the arities `k1 k2` kept on the head's line.
+pub(super) fn appk(head: impl Into<String>, ks: &[usize], args: Vec<D>) -> D {
+    let mut h = head.into();
+    for k in ks {
+        h.push_str(&format!(" {k}"));
+    }
+    app(h, args)
+}
+
+pub(super) fn num(n: usize) -> D {
+    t(n.to_string())
+}
+
+/// `(f1 OP f2 OP ...)` with line breaks before operators.
+pub(super) fn connective(op: &str, fs: Vec<D>, unit: &str) -> D {
+    match fs.len() {
+        0 => t(unit),
+        1 => fs.into_iter().next().unwrap(),
+        _ => {
+            let sep = RcDoc::line().append(t(format!("{op} ")));
+            t("(").append(RcDoc::intersperse(fs, sep).nest(1)).append(t(")")).group()
+        }
+    }
+}
+
+pub(super) fn binder_block(kw: &str, binders: D, sep: &str, body: D) -> D {
+    t(format!("({kw} "))
+        .append(binders)
+        .append(t(sep.to_string()))
+        .append(RcDoc::line().append(body).nest(2))
+        .append(t(")"))
+        .group()
+}
+
+pub(super) fn render(d: &D) -> String {
+    let mut out = Vec::new();
+    d.render(WIDTH, &mut out).expect("rendering to a Vec cannot fail");
+    String::from_utf8(out).expect("documents are UTF-8")
+}
+
+// ---------------------------------------------------------------------------
+// the back end interface and the walk
+
+/// What a back end provides to the shared walk: its surface syntax and its
+/// references to the model (sigs, fields, module contexts, names).
+pub(super) trait Backend<'a> {
+    /// The prover's name in error messages (`Coq`, `Lean`).
+    const PROVER: &'static str;
+    /// Prefix of the library's relational operators (`""`, `"Rel."`).
+    const REL: &'static str;
+    /// The library's relation type (`rel`, `Rel`).
+    const REL_TYPE: &'static str;
+    const AND: &'static str;
+    const OR: &'static str;
+    const IMPLIES: &'static str;
+    const IFF: &'static str;
+    /// Negation, with its trailing space.
+    const NOT: &'static str;
+    const FORALL: &'static str;
+    const EXISTS: &'static str;
+    /// Disequality of atoms.
+    const NEQ: &'static str;
+    /// What separates a `let` value from its body (`" in"`, `";"`).
+    const LET_SEP: &'static str;
+
+    /// An identifier for an Alloy name.
+    fn sanitize(name: &str) -> String;
+    /// `univ` and `none` of arity `n`, and `iden`.
+    fn univ(n: usize) -> D;
+    fn none(n: usize) -> D;
+    fn iden() -> D;
+    /// The binders of a set comprehension `fun xs => ...` (atoms).
+    fn lambda_binders(names: &[String]) -> D;
+    /// Alloy's `a = b` on relations of the given arity.
+    fn same(arity: usize, a: D, b: D) -> D;
+
+    fn model(&self) -> &'a Model;
+    /// The smallest bitwidth of the model's commands.
+    fn bitwidth(&self) -> u32;
+    /// The representation of the variables in scope.
+    fn env(&mut self) -> &mut HashMap<VarId, VarRepr>;
+    /// The binder names in scope, innermost last.
+    fn scope(&mut self) -> &mut Vec<String>;
+    /// Whether a binder may not be named `name` (a global name or one in scope).
+    fn in_use(&self, name: &str) -> bool;
+    fn sig_ref(&self, id: SigId, span: Span) -> Result<D, Diagnostic>;
+    fn field_ref(&self, id: FieldId, span: Span) -> Result<D, Diagnostic>;
+    /// `sig x`: atom `x` belongs to sig `id`.
+    fn sig_member(&self, id: SigId, x: &str, span: Span) -> Result<D, Diagnostic>;
+    /// Arguments that instantiate the binders of module `k` from the current module.
+    fn ctx_args(&self, k: ModuleId, span: Span) -> Result<Vec<D>, Diagnostic>;
+    fn fun_name(&self, f: FunId) -> String;
+    fn pred_name(&self, p: PredId) -> String;
+
+    /// The library predicate of a formula multiplicity (`one`, `lone`, `some`).
+    fn mult_pred(m: Mult, span: Span) -> Result<String, Diagnostic> {
+        mult_pred(Self::REL, m, span)
+    }
+
+    /// `bound x`: atom `x` belongs to the unary expression `bound`.
+    fn member(&mut self, bound: &Expr, x: &str) -> Result<D, Diagnostic> {
+        match &bound.kind {
+            ExprKind::Sig(id) => self.sig_member(*id, x, bound.span),
+            ExprKind::Var(v) => match self.env().get(v) {
+                Some(VarRepr::Rel(r)) => Ok(t(format!("({r} {x})"))),
+                _ => Ok(t("(").append(self.expr(bound)?).append(t(format!(" {x})"))).group()),
+            },
+            _ => Ok(t("(").append(self.expr(bound)?).append(t(format!(" {x})"))).group()),
+        }
+    }
+
+    // -- variables ----------------------------------------------------------
+
+    fn bind(&mut self, v: VarId, atom: bool) -> String {
+        let base = Self::sanitize(&self.model().var(v).name);
+        let mut cand = base.clone();
+        let mut n = 0;
+        while self.in_use(&cand) {
+            cand = format!("{base}{n}");
+            n += 1;
+        }
+        self.scope().push(cand.clone());
+        self.env().insert(v, if atom { VarRepr::Atom(cand.clone()) } else { VarRepr::Rel(cand.clone()) });
+        cand
+    }
+
+    fn unbind(&mut self, n: usize) {
+        for _ in 0..n {
+            self.scope().pop();
+        }
+    }
+
+    // -- expressions --------------------------------------------------------
+
+    fn expr(&mut self, e: &Expr) -> Result<D, Diagnostic> {
+        use ExprKind as K;
+        Ok(match &e.kind {
+            K::Sig(s) => self.sig_ref(*s, e.span)?,
+            K::Field(f) => self.field_ref(*f, e.span)?,
+            K::Var(v) => match self.env().get(v) {
+                Some(VarRepr::Atom(x)) => app(format!("{}single", Self::REL), vec![t(x.clone())]),
+                Some(VarRepr::Rel(x)) => t(x.clone()),
+                None => return Err(err(e.span, format!("internal: unbound variable `{}`", self.model().var(*v).name))),
+            },
+            K::Univ => Self::univ(e.arity),
+            K::Iden => Self::iden(),
+            K::None => Self::none(e.arity),
+            K::IntAtoms => {
+                return Err(err(e.span, format!("the {} export does not support `Int` (integer atoms)", Self::PROVER))
+                    .label("integer atoms")
+                    .hint(format!("the {} export only translates cardinalities compared with integer literals", Self::PROVER)))
+            }
+            K::Union(a, b) => self.op2(&format!("{}union", Self::REL), e.arity, a, b)?,
+            K::Intersection(a, b) => self.op2(&format!("{}inter", Self::REL), e.arity, a, b)?,
+            K::Difference(a, b) => self.op2(&format!("{}diff", Self::REL), e.arity, a, b)?,
+            K::Join(a, b) => {
+                let (da, db) = (self.expr(a)?, self.expr(b)?);
+                appk(format!("{}join", Self::REL), &[a.arity - 1, b.arity - 1], vec![da, db])
+            }
+            K::Product { lhs, lmult, rmult, rhs } => {
+                if *lmult != Mult::Set || *rmult != Mult::Set {
+                    return Err(err(e.span, "arrow multiplicities are only supported on the right of `in` and in declarations")
+                        .label("multiplicity constraint here"));
+                }
+                let (da, db) = (self.expr(lhs)?, self.expr(rhs)?);
+                appk(format!("{}product", Self::REL), &[lhs.arity, rhs.arity], vec![da, db])
+            }
+            K::Override(a, b) => {
+                let (da, db) = (self.expr(a)?, self.expr(b)?);
+                appk(format!("{}override", Self::REL), &[e.arity - 1], vec![da, db])
+            }
+            K::DomainRestrict(s, r) => {
+                let (ds, dr) = (self.expr(s)?, self.expr(r)?);
+                appk(format!("{}domr", Self::REL), &[r.arity - 1], vec![ds, dr])
+            }
+            K::RangeRestrict(r, s) => {
+                let (dr, ds) = (self.expr(r)?, self.expr(s)?);
+                appk(format!("{}ranr", Self::REL), &[r.arity - 1], vec![dr, ds])
+            }
+            K::Transpose(r) => app(format!("{}transpose", Self::REL), vec![self.expr(r)?]),
+            K::Closure(r) => app(format!("{}closure", Self::REL), vec![self.expr(r)?]),
+            K::ReflexiveClosure(r) => app(format!("{}rclosure", Self::REL), vec![self.expr(r)?]),
+            K::Comprehension { decls, body } => {
+                let mut names = Vec::new();
+                let mut guards = Vec::new();
+                let mut bound = 0;
+                for d in decls {
+                    if d.bound.arity != 1 || d.mult != Mult::One {
+                        self.unbind(bound);
+                        return Err(err(d.bound.span, "set comprehension over a non-scalar declaration is not supported"));
+                    }
+                    let mut these = Vec::new();
+                    for v in &d.vars {
+                        let x = self.bind(*v, true);
+                        bound += 1;
+                        guards.push(self.member(&d.bound, &x)?);
+                        these.push(x.clone());
+                        names.push(x);
+                    }
+                    if d.disj {
+                        guards.extend(disj_atoms(Self::NEQ, &these));
+                    }
+                }
+                let body = self.formula(body);
+                self.unbind(bound);
+                guards.push(body?);
+                binder_block("fun", Self::lambda_binders(&names), " =>", connective(Self::AND, guards, "True"))
+            }
+            K::Call(f, args) => {
+                let module = self.model().fun(*f).module;
+                let mut all = self.ctx_args(module, e.span)?;
+                for a in args {
+                    all.push(self.expr(a)?);
+                }
+                app(self.fun_name(*f), all)
+            }
+            K::IfThenElse(c, a, b) => {
+                let dc = self.formula(c)?;
+                let (da, db) = (self.expr(a)?, self.expr(b)?);
+                appk(format!("{}ite", Self::REL), &[e.arity], vec![dc, da, db])
+            }
+            K::Let(v, val, body) => {
+                let dv = self.expr(val)?;
+                let x = self.bind(*v, false);
+                let db = self.expr(body);
+                self.unbind(1);
+                let_doc(Self::LET_SEP, &x, dv, db?)
+            }
+            K::IntToAtom(i) => {
+                return Err(err(i.span, format!("the {} export does not support integers used as atoms", Self::PROVER))
+                    .hint(format!("the {} export only translates cardinalities compared with integer literals", Self::PROVER)))
+            }
+        })
+    }
+
+    fn op2(&mut self, op: &str, n: usize, a: &Expr, b: &Expr) -> Result<D, Diagnostic> {
+        let (da, db) = (self.expr(a)?, self.expr(b)?);
+        Ok(appk(op, &[n], vec![da, db]))
+    }
+
+    // -- formulas -----------------------------------------------------------
+
+    fn formula(&mut self, f: &Formula) -> Result<D, Diagnostic> {
+        use FormulaKind as F;
+        Ok(match &f.kind {
+            F::True => t("True"),
+            F::False => t("False"),
+            F::In(a, b) => self.in_formula(a, b)?,
+            F::Eq(a, b) => {
+                let (da, db) = (self.expr(a)?, self.expr(b)?);
+                Self::same(a.arity, da, db)
+            }
+            F::Mult(m, e) => {
+                let de = self.expr(e)?;
+                appk(Self::mult_pred(*m, f.span)?, &[e.arity], vec![de])
+            }
+            F::IntCmp(op, a, b) => self.int_cmp(*op, a, b, f.span)?,
+            F::Not(g) => match &g.kind {
+                // `no e` is `not (some e)` in the IR
+                F::Mult(Mult::Some, e) => appk(format!("{}no", Self::REL), &[e.arity], vec![self.expr(e)?]),
+                _ => t(Self::NOT).append(self.formula(g)?),
+            },
+            F::And(gs) => {
+                let ds = gs.iter().map(|g| self.formula(g)).collect::<Result<Vec<_>, _>>()?;
+                connective(Self::AND, ds, "True")
+            }
+            F::Or(gs) => {
+                let ds = gs.iter().map(|g| self.formula(g)).collect::<Result<Vec<_>, _>>()?;
+                connective(Self::OR, ds, "False")
+            }
+            F::Implies(a, b) => connective(Self::IMPLIES, vec![self.formula(a)?, self.formula(b)?], "True"),
+            F::Iff(a, b) => connective(Self::IFF, vec![self.formula(a)?, self.formula(b)?], "True"),
+            F::IfThenElse(c, a, b) => {
+                let dc = self.formula(c)?;
+                let (da, db) = (self.formula(a)?, self.formula(b)?);
+                connective(
+                    Self::AND,
+                    vec![connective(Self::IMPLIES, vec![dc.clone(), da], ""), connective(Self::IMPLIES, vec![t(Self::NOT).append(dc), db], "")],
+                    "True",
+                )
+            }
+            F::Quant(q, decls, body) => self.quant(*q, decls, body, f.span)?,
+            F::Call(p, args) => {
+                let module = self.model().pred(*p).module;
+                let mut all = self.ctx_args(module, f.span)?;
+                for a in args {
+                    all.push(self.expr(a)?);
+                }
+                app(self.pred_name(*p), all)
+            }
+            F::Let(v, val, body) => {
+                let dv = self.expr(val)?;
+                let x = self.bind(*v, false);
+                let db = self.formula(body);
+                self.unbind(1);
+                let_doc(Self::LET_SEP, &x, dv, db?)
+            }
+        })
+    }
+
+    /// `a in b`; `b` may be an arrow product with multiplicities.
+    fn in_formula(&mut self, a: &Expr, b: &Expr) -> Result<D, Diagnostic> {
+        let da = self.expr(a)?;
+        let ExprKind::Product { lhs, lmult, rmult, rhs } = &b.kind else {
+            let db = self.expr(b)?;
+            return Ok(appk(format!("{}incl", Self::REL), &[a.arity], vec![da, db]));
+        };
+        let plain = Expr::new(
+            ExprKind::Product { lhs: lhs.clone(), lmult: Mult::Set, rmult: Mult::Set, rhs: rhs.clone() },
+            b.arity,
+            b.span,
+        );
+        let mut parts = vec![appk(format!("{}incl", Self::REL), &[a.arity], vec![da.clone(), self.expr(&plain)?])];
+        // each tuple of lhs: rmult (t.a)
+        if *rmult != Mult::Set {
+            parts.push(self.tuple_mult(lhs, &da, a.arity, *rmult, true, b.span)?);
+        }
+        if *lmult != Mult::Set {
+            parts.push(self.tuple_mult(rhs, &da, a.arity, *lmult, false, b.span)?);
+        }
+        Ok(connective(Self::AND, parts, "True"))
+    }
+
+    /// `forall x1..xk, side x1..xk -> mult (x1.(...).r)` (left side), or
+    /// `forall y1..yk, side y1..yk -> mult (r.yk.(...))` (right side).
+    fn tuple_mult(&mut self, side: &Expr, r: &D, arity: usize, mult: Mult, left: bool, span: Span) -> Result<D, Diagnostic> {
+        if contains_arrow_mult(side) {
+            return Err(err(span, format!("nested arrow multiplicities are not supported by the {} export", Self::PROVER)));
+        }
+        let k = side.arity;
+        let mut xs = Vec::new();
+        for j in 0..k {
+            let base = if left { "x" } else { "y" };
+            let mut cand = format!("{base}{j}");
+            let mut n = 0;
+            while self.in_use(&cand) {
+                cand = format!("{base}{j}_{n}");
+                n += 1;
+            }
+            xs.push(cand);
+        }
+        let mut cur = r.clone();
+        let mut ar = arity;
+        if left {
+            for x in &xs {
+                cur = appk(format!("{}join", Self::REL), &[0, ar - 1], vec![app(format!("{}single", Self::REL), vec![t(x.clone())]), cur]);
+                ar -= 1;
+            }
+        } else {
+            for x in xs.iter().rev() {
+                cur = appk(format!("{}join", Self::REL), &[ar - 1, 0], vec![cur, app(format!("{}single", Self::REL), vec![t(x.clone())])]);
+                ar -= 1;
+            }
+        }
+        let guard = self.member(side, &xs.join(" "))?;
+        let body = connective(Self::IMPLIES, vec![guard, appk(Self::mult_pred(mult, span)?, &[ar], vec![cur])], "True");
+        Ok(binder_block(Self::FORALL, t(format!("{} : A", xs.join(" "))), ",", body))
+    }
+
+    fn int_cmp(&mut self, op: IntCmp, a: &IntExpr, b: &IntExpr, span: Span) -> Result<D, Diagnostic> {
+        use IntExprKind as I;
+        let (e, op, k) = match (&a.kind, &b.kind) {
+            (I::Card(e), I::Lit(k)) => (e, op, *k),
+            (I::Lit(k), I::Card(e)) => (e, flip(op), *k),
+            _ => return Err(unsupported_int(Self::PROVER, span)),
+        };
+        let bw = self.bitwidth();
+        let (lo, hi) = (-(1i64 << (bw - 1)), (1i64 << (bw - 1)) - 1);
+        if k < lo || k > hi {
+            return Err(err(span, format!("the integer {k} does not fit in bitwidth {bw}, so Alloy would wrap it"))
+                .hint(format!("the {} export reads `#e` as the exact cardinality; use a literal within the bitwidth", Self::PROVER)));
+        }
+        // The set of cardinalities c >= 0 with `c op k`.
+        let sat = |c: i64| match op {
+            IntCmp::Eq => c == k,
+            IntCmp::Ne => c != k,
+            IntCmp::Lt => c < k,
+            IntCmp::Le => c <= k,
+            IntCmp::Gt => c > k,
+            IntCmp::Ge => c >= k,
+        };
+        let de = self.expr(e)?;
+        let n = e.arity;
+        // Readable forms when the truth set is decided by {0, 1, >= 2}.
+        let (s0, s1, s2) = (sat(0), sat(1), sat(2));
+        if (2..=k.max(2) + 2).all(|c| sat(c) == s2) {
+            let d = match (s0, s1, s2) {
+                (true, true, true) => Some(t("True")),
+                (false, false, false) => Some(t("False")),
+                (true, false, false) => Some(appk(format!("{}no", Self::REL), &[n], vec![de.clone()])),
+                (false, true, true) => Some(appk(format!("{}some", Self::REL), &[n], vec![de.clone()])),
+                (true, true, false) => Some(appk(format!("{}lone", Self::REL), &[n], vec![de.clone()])),
+                (false, true, false) => Some(appk(format!("{}one", Self::REL), &[n], vec![de.clone()])),
+                _ => None,
+            };
+            if let Some(d) = d {
+                return Ok(d);
+            }
+        }
+        // Otherwise with `atleast n j e` (#e >= j).
+        let atleast = |j: i64| if j <= 0 { t("True") } else { app(format!("{}atleast {n} {j}", Self::REL), vec![de.clone()]) };
+        let not = |d: D| t(Self::NOT).append(d);
+        let exactly = |k: i64| {
+            if k < 0 {
+                t("False")
+            } else {
+                connective(Self::AND, vec![atleast(k), not(atleast(k + 1))], "True")
+            }
+        };
+        Ok(match op {
+            IntCmp::Ge => atleast(k),
+            IntCmp::Gt => atleast(k + 1),
+            IntCmp::Le => not(atleast(k + 1)),
+            IntCmp::Lt => not(atleast(k)),
+            IntCmp::Eq => exactly(k),
+            IntCmp::Ne => not(exactly(k)),
+        })
+    }
+
+    fn quant(&mut self, q: Quant, decls: &[QuantDecl], body: &Formula, span: Span) -> Result<D, Diagnostic> {
+        let mut binders: Vec<(String, bool, usize)> = Vec::new();
+        let mut guards = Vec::new();
+        let mut bound = 0;
+        let res = (|| -> Result<D, Diagnostic> {
+            for d in decls {
+                let scalar = d.bound.arity == 1 && d.mult == Mult::One;
+                let mut these = Vec::new();
+                for v in &d.vars {
+                    let x = self.bind(*v, scalar);
+                    bound += 1;
+                    if scalar {
+                        guards.push(self.member(&d.bound, &x)?);
+                    } else {
+                        let var = Expr::new(ExprKind::Var(*v), d.bound.arity, d.bound.span);
+                        guards.push(self.in_formula(&var, &d.bound)?);
+                        if d.mult != Mult::Set {
+                            guards.push(appk(Self::mult_pred(d.mult, d.bound.span)?, &[d.bound.arity], vec![t(x.clone())]));
+                        }
+                    }
+                    binders.push((x.clone(), scalar, d.bound.arity));
+                    these.push(x);
+                }
+                if d.disj {
+                    if scalar {
+                        guards.extend(disj_atoms(Self::NEQ, &these));
+                    } else {
+                        for (p, a) in these.iter().enumerate() {
+                            for b2 in &these[p + 1..] {
+                                guards.push(appk(format!("{}no", Self::REL), &[d.bound.arity], vec![appk(format!("{}inter", Self::REL), &[d.bound.arity], vec![t(a.clone()), t(b2.clone())])]));
+                            }
+                        }
+                    }
+                }
+            }
+            let dbody = self.formula(body)?;
+            let bdoc = binder_doc(Self::REL_TYPE, &binders);
+            Ok(match q {
+                Quant::All => {
+                    binder_block(Self::FORALL, bdoc, ",", connective(Self::IMPLIES, vec![connective(Self::AND, guards.clone(), "True"), dbody], "True"))
+                }
+                Quant::Some => binder_block(Self::EXISTS, bdoc, ",", connective(Self::AND, { let mut g = guards.clone(); g.push(dbody); g }, "True")),
+                Quant::No => t(Self::NOT).append(binder_block(
+                    Self::EXISTS,
+                    bdoc,
+                    ",",
+                    connective(Self::AND, { let mut g = guards.clone(); g.push(dbody); g }, "True"),
+                )),
+                Quant::One | Quant::Lone => {
+                    if binders.iter().any(|(_, scalar, _)| !scalar) {
+                        return Err(err(span, format!("`one`/`lone` quantifiers over non-scalar variables are not supported by the {} export", Self::PROVER)));
+                    }
+                    // A second copy of the binders, for uniqueness.
+                    let first: Vec<String> = binders.iter().map(|b| b.0.clone()).collect();
+                    let saved: Vec<(VarId, VarRepr)> = decls
+                        .iter()
+                        .flat_map(|d| d.vars.iter())
+                        .map(|v| (*v, self.env()[v].clone()))
+                        .collect();
+                    let mut second = Vec::new();
+                    let mut g2 = Vec::new();
+                    let mut bound2 = 0;
+                    for d in decls {
+                        let mut these = Vec::new();
+                        for v in &d.vars {
+                            let y = self.bind(*v, true);
+                            bound2 += 1;
+                            g2.push(self.member(&d.bound, &y)?);
+                            these.push(y.clone());
+                            second.push(y);
+                        }
+                        if d.disj {
+                            g2.extend(disj_atoms(Self::NEQ, &these));
+                        }
+                    }
+                    let body2 = self.formula(body);
+                    self.unbind(bound2);
+                    for (v, r) in saved {
+                        self.env().insert(v, r);
+                    }
+                    g2.push(body2?);
+                    let eqs: Vec<D> = first.iter().zip(&second).map(|(x, y)| t(format!("{y} = {x}"))).collect();
+                    let b2 = binder_doc(Self::REL_TYPE, &second.iter().map(|y| (y.clone(), true, 1)).collect::<Vec<_>>());
+                    let unique = binder_block(
+                        Self::FORALL,
+                        b2,
+                        ",",
+                        connective(Self::IMPLIES, vec![connective(Self::AND, g2, "True"), connective(Self::AND, eqs, "True")], "True"),
+                    );
+                    let mut g1 = guards.clone();
+                    g1.push(dbody);
+                    if q == Quant::One {
+                        binder_block(Self::EXISTS, bdoc, ",", connective(Self::AND, vec![connective(Self::AND, g1, "True"), unique], "True"))
+                    } else {
+                        binder_block(Self::FORALL, bdoc, ",", connective(Self::IMPLIES, vec![connective(Self::AND, g1, "True"), unique], "True"))
+                    }
+                }
+            })
+        })();
+        self.unbind(bound);
+        res
+    }
+}
+
+// ---------------------------------------------------------------------------
+// helpers
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub(super) enum Item {
+    Pred(PredId),
+    Fun(FunId),
+}
+
+pub(super) fn calls_expr(e: &Expr, out: &mut BTreeSet<Item>) {
+    use ExprKind as K;
+    match &e.kind {
+        K::Call(f, args) => {
+            out.insert(Item::Fun(*f));
+            args.iter().for_each(|a| calls_expr(a, out));
+        }
+        K::Union(a, b) | K::Intersection(a, b) | K::Difference(a, b) | K::Join(a, b) | K::Override(a, b)
+        | K::DomainRestrict(a, b) | K::RangeRestrict(a, b) | K::Let(_, a, b) => {
+            calls_expr(a, out);
+            calls_expr(b, out);
+        }
+        K::Product { lhs, rhs, .. } => {
+            calls_expr(lhs, out);
+            calls_expr(rhs, out);
+        }
+        K::Transpose(a) | K::Closure(a) | K::ReflexiveClosure(a) => calls_expr(a, out),
+        K::Comprehension { decls, body } => {
+            decls.iter().for_each(|d| calls_expr(&d.bound, out));
+            calls_formula(body, out);
+        }
+        K::IfThenElse(c, a, b) => {
+            calls_formula(c, out);
+            calls_expr(a, out);
+            calls_expr(b, out);
+        }
+        K::IntToAtom(i) => calls_int(i, out),
+        K::Sig(_) | K::Field(_) | K::Var(_) | K::Univ | K::Iden | K::None | K::IntAtoms => {}
+    }
+}
+
+fn calls_int(i: &IntExpr, out: &mut BTreeSet<Item>) {
+    use IntExprKind as I;
+    match &i.kind {
+        I::Lit(_) => {}
+        I::Card(e) | I::Sum(e) => calls_expr(e, out),
+        I::Add(a, b) | I::Sub(a, b) | I::Mul(a, b) | I::Div(a, b) | I::Rem(a, b) => {
+            calls_int(a, out);
+            calls_int(b, out);
+        }
+        I::Neg(a) => calls_int(a, out),
+        I::IfThenElse(c, a, b) => {
+            calls_formula(c, out);
+            calls_int(a, out);
+            calls_int(b, out);
+        }
+        I::Let(_, e, b) => {
+            calls_expr(e, out);
+            calls_int(b, out);
+        }
+    }
+}
+
+pub(super) fn calls_formula(f: &Formula, out: &mut BTreeSet<Item>) {
+    use FormulaKind as F;
+    match &f.kind {
+        F::True | F::False => {}
+        F::In(a, b) | F::Eq(a, b) => {
+            calls_expr(a, out);
+            calls_expr(b, out);
+        }
+        F::Mult(_, e) => calls_expr(e, out),
+        F::IntCmp(_, a, b) => {
+            calls_int(a, out);
+            calls_int(b, out);
+        }
+        F::Not(g) => calls_formula(g, out),
+        F::And(gs) | F::Or(gs) => gs.iter().for_each(|g| calls_formula(g, out)),
+        F::Implies(a, b) | F::Iff(a, b) => {
+            calls_formula(a, out);
+            calls_formula(b, out);
+        }
+        F::IfThenElse(c, a, b) => {
+            calls_formula(c, out);
+            calls_formula(a, out);
+            calls_formula(b, out);
+        }
+        F::Quant(_, decls, body) => {
+            decls.iter().for_each(|d| calls_expr(&d.bound, out));
+            calls_formula(body, out);
+        }
+        F::Call(p, args) => {
+            out.insert(Item::Pred(*p));
+            args.iter().for_each(|a| calls_expr(a, out));
+        }
+        F::Let(_, e, b) => {
+            calls_expr(e, out);
+            calls_formula(b, out);
+        }
+    }
+}
+
+fn contains_arrow_mult(e: &Expr) -> bool {
+    match &e.kind {
+        ExprKind::Product { lhs, lmult, rmult, rhs } => {
+            *lmult != Mult::Set || *rmult != Mult::Set || contains_arrow_mult(lhs) || contains_arrow_mult(rhs)
+        }
+        _ => false,
+    }
+}
+
+fn mult_pred(rel: &str, m: Mult, span: Span) -> Result<String, Diagnostic> {
+    Ok(match m {
+        Mult::One => format!("{rel}one"),
+        Mult::Lone => format!("{rel}lone"),
+        Mult::Some => format!("{rel}some"),
+        Mult::Set => return Err(err(span, "internal: `set` used as a formula multiplicity")),
+    })
+}
+
+fn flip(op: IntCmp) -> IntCmp {
+    match op {
+        IntCmp::Lt => IntCmp::Gt,
+        IntCmp::Le => IntCmp::Ge,
+        IntCmp::Gt => IntCmp::Lt,
+        IntCmp::Ge => IntCmp::Le,
+        o => o,
+    }
+}
+
+fn unsupported_int(prover: &str, span: Span) -> Diagnostic {
+    err(span, format!("this integer comparison is not supported by the {prover} export"))
+        .label("not a cardinality compared with an integer literal")
+        .hint(format!("the {prover} export translates `#e` compared with a literal (as exact cardinality); other integer arithmetic is refused rather than approximated"))
+}
+
+fn disj_atoms(neq: &str, xs: &[String]) -> Vec<D> {
+    let mut v = Vec::new();
+    for (p, a) in xs.iter().enumerate() {
+        for b in &xs[p + 1..] {
+            v.push(t(format!("{a} {neq} {b}")));
+        }
+    }
+    v
+}
+
+pub(super) fn binder_doc(rel_type: &str, bs: &[(String, bool, usize)]) -> D {
+    let ds: Vec<D> = bs
+        .iter()
+        .map(|(x, atom, n)| if *atom { t(format!("({x} : A)")) } else { t(format!("({x} : {rel_type} A {n})")) })
+        .collect();
+    RcDoc::intersperse(ds, RcDoc::line()).group()
+}
+
+fn let_doc(sep: &str, x: &str, v: D, body: D) -> D {
+    t(format!("(let {x} := "))
+        .append(v)
+        .append(t(sep))
+        .append(RcDoc::line().append(body).nest(2))
+        .append(t(")"))
+        .group()
+}
