@@ -30,7 +30,7 @@ use pretty::RcDoc;
 use crate::diag::{Diagnostic, Diagnostics, Phase, SourceMap, Span};
 use crate::ir::*;
 
-use super::term::{app, appk, binder_block, calls_expr, calls_formula, connective, err, num, render, t, Backend, Item, VarRepr, D};
+use super::term::{app, appk, calls_expr, calls_formula, connective, err, num, render, t, Backend, Item, VarRepr, D};
 
 /// Width the Coq text is laid out at.
 pub use super::term::WIDTH;
@@ -657,127 +657,6 @@ impl<'a> Gen<'a> {
         Ok(definition(name, RcDoc::intersperse(bs, RcDoc::line()).group(), &ty, b))
     }
 
-    fn hierarchy(&mut self) -> Result<D, Diagnostic> {
-        self.cur = ROOT;
-        let m = self.m;
-        let mut parts = Vec::new();
-        let sref = |g: &Gen, s: SigId| g.sig_ref(s, Span::DUMMY);
-        let union_of = |g: &Gen, ss: &[SigId]| -> Result<D, Diagnostic> {
-            let mut it = ss.iter();
-            let mut d = sref(g, *it.next().expect("non-empty"))?;
-            for s in it {
-                d = appk("union", &[1], vec![d, sref(g, *s)?]);
-            }
-            Ok(d)
-        };
-        let disjoint = |g: &Gen, ss: &[SigId], parts: &mut Vec<D>| -> Result<(), Diagnostic> {
-            for (p, a) in ss.iter().enumerate() {
-                for b in &ss[p + 1..] {
-                    parts.push(appk("no", &[1], vec![appk("inter", &[1], vec![sref(g, *a)?, sref(g, *b)?])]));
-                }
-            }
-            Ok(())
-        };
-        let tops: Vec<SigId> = m.top_level_sigs().collect();
-        disjoint(self, &tops, &mut parts)?;
-        for s in m.sig_ids() {
-            let sig = m.sig(s);
-            match &sig.kind {
-                SigKind::TopLevel => {}
-                SigKind::Extends(p) => parts.push(appk("incl", &[1], vec![sref(self, s)?, sref(self, *p)?])),
-                SigKind::Subset(ps) if !ps.is_empty() => {
-                    parts.push(appk("incl", &[1], vec![sref(self, s)?, union_of(self, ps)?]))
-                }
-                SigKind::Subset(_) => {}
-            }
-            let children: Vec<SigId> = m.children(s).collect();
-            disjoint(self, &children, &mut parts)?;
-            if sig.is_abstract && !children.is_empty() {
-                parts.push(appk("incl", &[1], vec![sref(self, s)?, union_of(self, &children)?]));
-            }
-            if let Some(mult) = sig.mult {
-                if mult != Mult::Set {
-                    parts.push(appk(Self::mult_pred(mult, sig.span)?, &[1], vec![sref(self, s)?]));
-                }
-            }
-        }
-        Ok(connective("/\\", parts, "True"))
-    }
-
-    fn field_decls(&mut self) -> Result<D, Diagnostic> {
-        self.cur = ROOT;
-        let m = self.m;
-        let mut parts = Vec::new();
-        for fid in m.field_ids() {
-            let f = m.field(fid);
-            let fr = self.field_ref(fid, f.span)?;
-            let s = self.sig_ref(f.sig, f.span)?;
-            parts.push(appk("incl", &[f.arity], vec![fr.clone(), appk("product", &[1, f.arity - 1], vec![s.clone(), app("univ", vec![num(f.arity - 1)])])]));
-            let this = self.bind(f.this_var, true);
-            let joined = Expr::new(
-                ExprKind::Join(
-                    Box::new(Expr::new(ExprKind::Var(f.this_var), 1, f.span)),
-                    Box::new(Expr::new(ExprKind::Field(fid), f.arity, f.span)),
-                ),
-                f.arity - 1,
-                f.span,
-            );
-            let mut inner = vec![self.in_formula(&joined, &f.decl.bound)?];
-            if f.decl.mult != Mult::Set {
-                let dj = self.expr(&joined)?;
-                inner.push(appk(Self::mult_pred(f.decl.mult, f.span)?, &[f.arity - 1], vec![dj]));
-            }
-            self.unbind(1);
-            let sig_expr = Expr::new(ExprKind::Sig(f.sig), 1, f.span);
-            let guard = self.member(&sig_expr, &this)?;
-            parts.push(binder_block("forall", t(format!("{this} : A")), ",", connective("->", vec![guard, connective("/\\", inner, "True")], "True")));
-        }
-        // `disj f, g: e`: for each atom of the sig, the fields' values are
-        // disjoint. Fields of one declaration are separated only by commas.
-        let text_between = |a: Span, b: Span| -> Option<&str> {
-            if a.is_dummy() || b.is_dummy() || a.file != b.file || b.start < a.end {
-                return None;
-            }
-            self.src.get(a.file).text.get(a.end as usize..b.start as usize)
-        };
-        let mut groups: Vec<Vec<FieldId>> = Vec::new();
-        for fid in m.field_ids() {
-            let f = m.field(fid);
-            if !f.disj {
-                continue;
-            }
-            let same_decl = groups.last().and_then(|g| g.last()).is_some_and(|&prev| {
-                let p = m.field(prev);
-                p.sig == f.sig
-                    && text_between(p.span, f.span).is_some_and(|t| t.chars().all(|c| c == ',' || c.is_whitespace()))
-            });
-            if same_decl {
-                groups.last_mut().expect("non-empty").push(fid);
-            } else {
-                groups.push(vec![fid]);
-            }
-        }
-        for g in groups.iter().filter(|g| g.len() > 1) {
-            let f0 = m.field(g[0]);
-            let this = self.bind(f0.this_var, true);
-            let mut disj = Vec::new();
-            for (p, &a) in g.iter().enumerate() {
-                for &b in &g[p + 1..] {
-                    let n = m.field(a).arity - 1;
-                    let ja = appk("join", &[0, n], vec![app("single", vec![t(this.clone())]), self.field_ref(a, f0.span)?]);
-                    let jb = appk("join", &[0, n], vec![app("single", vec![t(this.clone())]), self.field_ref(b, f0.span)?]);
-                    disj.push(appk("no", &[n], vec![appk("inter", &[n], vec![ja, jb])]));
-                }
-            }
-            self.unbind(1);
-            let sig_expr = Expr::new(ExprKind::Sig(f0.sig), 1, f0.span);
-            let guard = self.member(&sig_expr, &this)?;
-            parts.push(binder_block("forall", t(format!("{this} : A")), ",", connective("->", vec![guard, connective("/\\", disj, "True")], "True")));
-        }
-        self.env.clear();
-        Ok(connective("/\\", parts, "True"))
-    }
-
     /// A theorem skeleton per `check` command: (name, text).
     fn theorems(&self) -> Vec<(String, String)> {
         let mut theorems = Vec::new();
@@ -944,6 +823,12 @@ impl<'a> Backend<'a> for Gen<'a> {
     }
     fn pred_name(&self, p: PredId) -> String {
         self.pred[p.index()].clone()
+    }
+    fn sources(&self) -> &'a SourceMap {
+        self.src
+    }
+    fn enter_root(&mut self) {
+        self.cur = ROOT;
     }
 
     fn sig_ref(&self, id: SigId, span: Span) -> Result<D, Diagnostic> {

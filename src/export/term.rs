@@ -13,7 +13,7 @@ use std::collections::{BTreeSet, HashMap};
 
 use pretty::RcDoc;
 
-use crate::diag::{Diagnostic, Phase, Span};
+use crate::diag::{Diagnostic, Phase, SourceMap, Span};
 use crate::ir::*;
 
 pub(super) type D = RcDoc<'static, ()>;
@@ -147,6 +147,9 @@ pub(super) trait Backend<'a> {
     fn ctx_args(&self, k: ModuleId, span: Span) -> Result<Vec<D>, Diagnostic>;
     fn fun_name(&self, f: FunId) -> String;
     fn pred_name(&self, p: PredId) -> String;
+    fn sources(&self) -> &'a SourceMap;
+    /// Make the root module's binders the ones in scope.
+    fn enter_root(&mut self);
 
     /// The library predicate of a formula multiplicity (`one`, `lone`, `some`).
     fn mult_pred(m: Mult, span: Span) -> Result<String, Diagnostic> {
@@ -163,6 +166,135 @@ pub(super) trait Backend<'a> {
             },
             _ => Ok(t("(").append(self.expr(bound)?).append(t(format!(" {x})"))).group()),
         }
+    }
+
+    // -- declarations -------------------------------------------------------
+
+    /// The sig hierarchy: top-level sigs and siblings disjoint, subsigs
+    /// included in their parents, abstract sigs covered by their children,
+    /// sig multiplicities.
+    fn hierarchy(&mut self) -> Result<D, Diagnostic> {
+        self.enter_root();
+        let m = self.model();
+        let mut parts = Vec::new();
+        let sref = |g: &Self, s: SigId| g.sig_ref(s, Span::DUMMY);
+        let union_of = |g: &Self, ss: &[SigId]| -> Result<D, Diagnostic> {
+            let mut it = ss.iter();
+            let mut d = sref(g, *it.next().expect("non-empty"))?;
+            for s in it {
+                d = appk(format!("{}union", Self::REL), &[1], vec![d, sref(g, *s)?]);
+            }
+            Ok(d)
+        };
+        let disjoint = |g: &Self, ss: &[SigId], parts: &mut Vec<D>| -> Result<(), Diagnostic> {
+            for (p, a) in ss.iter().enumerate() {
+                for b in &ss[p + 1..] {
+                    parts.push(appk(format!("{}no", Self::REL), &[1], vec![appk(format!("{}inter", Self::REL), &[1], vec![sref(g, *a)?, sref(g, *b)?])]));
+                }
+            }
+            Ok(())
+        };
+        let tops: Vec<SigId> = m.top_level_sigs().collect();
+        disjoint(self, &tops, &mut parts)?;
+        for s in m.sig_ids() {
+            let sig = m.sig(s);
+            match &sig.kind {
+                SigKind::TopLevel => {}
+                SigKind::Extends(p) => parts.push(appk(format!("{}incl", Self::REL), &[1], vec![sref(self, s)?, sref(self, *p)?])),
+                SigKind::Subset(ps) if !ps.is_empty() => {
+                    parts.push(appk(format!("{}incl", Self::REL), &[1], vec![sref(self, s)?, union_of(self, ps)?]))
+                }
+                SigKind::Subset(_) => {}
+            }
+            let children: Vec<SigId> = m.children(s).collect();
+            disjoint(self, &children, &mut parts)?;
+            if sig.is_abstract && !children.is_empty() {
+                parts.push(appk(format!("{}incl", Self::REL), &[1], vec![sref(self, s)?, union_of(self, &children)?]));
+            }
+            if let Some(mult) = sig.mult {
+                if mult != Mult::Set {
+                    parts.push(appk(Self::mult_pred(mult, sig.span)?, &[1], vec![sref(self, s)?]));
+                }
+            }
+        }
+        Ok(connective(Self::AND, parts, "True"))
+    }
+
+    /// Field declarations: each field relates atoms of its sig to its
+    /// bound, with the declared multiplicities; `disj` fields are disjoint.
+    fn field_decls(&mut self) -> Result<D, Diagnostic> {
+        self.enter_root();
+        let src = self.sources();
+        let m = self.model();
+        let mut parts = Vec::new();
+        for fid in m.field_ids() {
+            let f = m.field(fid);
+            let fr = self.field_ref(fid, f.span)?;
+            let s = self.sig_ref(f.sig, f.span)?;
+            parts.push(appk(format!("{}incl", Self::REL), &[f.arity], vec![fr.clone(), appk(format!("{}product", Self::REL), &[1, f.arity - 1], vec![s.clone(), Self::univ(f.arity - 1)])]));
+            let this = self.bind(f.this_var, true);
+            let joined = Expr::new(
+                ExprKind::Join(
+                    Box::new(Expr::new(ExprKind::Var(f.this_var), 1, f.span)),
+                    Box::new(Expr::new(ExprKind::Field(fid), f.arity, f.span)),
+                ),
+                f.arity - 1,
+                f.span,
+            );
+            let mut inner = vec![self.in_formula(&joined, &f.decl.bound)?];
+            if f.decl.mult != Mult::Set {
+                let dj = self.expr(&joined)?;
+                inner.push(appk(Self::mult_pred(f.decl.mult, f.span)?, &[f.arity - 1], vec![dj]));
+            }
+            self.unbind(1);
+            let sig_expr = Expr::new(ExprKind::Sig(f.sig), 1, f.span);
+            let guard = self.member(&sig_expr, &this)?;
+            parts.push(binder_block(Self::FORALL, t(format!("{this} : A")), ",", connective(Self::IMPLIES, vec![guard, connective(Self::AND, inner, "True")], "True")));
+        }
+        // `disj f, g: e`: for each atom of the sig, the fields' values are
+        // disjoint. Fields of one declaration are separated only by commas.
+        let text_between = |a: Span, b: Span| -> Option<&str> {
+            if a.is_dummy() || b.is_dummy() || a.file != b.file || b.start < a.end {
+                return None;
+            }
+            src.get(a.file).text.get(a.end as usize..b.start as usize)
+        };
+        let mut groups: Vec<Vec<FieldId>> = Vec::new();
+        for fid in m.field_ids() {
+            let f = m.field(fid);
+            if !f.disj {
+                continue;
+            }
+            let same_decl = groups.last().and_then(|g| g.last()).is_some_and(|&prev| {
+                let p = m.field(prev);
+                p.sig == f.sig
+                    && text_between(p.span, f.span).is_some_and(|t| t.chars().all(|c| c == ',' || c.is_whitespace()))
+            });
+            if same_decl {
+                groups.last_mut().expect("non-empty").push(fid);
+            } else {
+                groups.push(vec![fid]);
+            }
+        }
+        for g in groups.iter().filter(|g| g.len() > 1) {
+            let f0 = m.field(g[0]);
+            let this = self.bind(f0.this_var, true);
+            let mut disj = Vec::new();
+            for (p, &a) in g.iter().enumerate() {
+                for &b in &g[p + 1..] {
+                    let n = m.field(a).arity - 1;
+                    let ja = appk(format!("{}join", Self::REL), &[0, n], vec![app(format!("{}single", Self::REL), vec![t(this.clone())]), self.field_ref(a, f0.span)?]);
+                    let jb = appk(format!("{}join", Self::REL), &[0, n], vec![app(format!("{}single", Self::REL), vec![t(this.clone())]), self.field_ref(b, f0.span)?]);
+                    disj.push(appk(format!("{}no", Self::REL), &[n], vec![appk(format!("{}inter", Self::REL), &[n], vec![ja, jb])]));
+                }
+            }
+            self.unbind(1);
+            let sig_expr = Expr::new(ExprKind::Sig(f0.sig), 1, f0.span);
+            let guard = self.member(&sig_expr, &this)?;
+            parts.push(binder_block(Self::FORALL, t(format!("{this} : A")), ",", connective(Self::IMPLIES, vec![guard, connective(Self::AND, disj, "True")], "True")));
+        }
+        self.env().clear();
+        Ok(connective(Self::AND, parts, "True"))
     }
 
     // -- variables ----------------------------------------------------------
