@@ -9,7 +9,7 @@
 //! (variables, expressions, formulas, arrow multiplicities, cardinalities,
 //! quantifiers) lives here once, as the trait's provided methods.
 
-use std::collections::{BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use pretty::RcDoc;
 
@@ -92,6 +92,239 @@ pub(super) fn render(d: &D) -> String {
     let mut out = Vec::new();
     d.render(WIDTH, &mut out).expect("rendering to a Vec cannot fail");
     String::from_utf8(out).expect("documents are UTF-8")
+}
+
+// ---------------------------------------------------------------------------
+// names and source text
+
+/// Allocates globally unique identifiers (all files of one model share a
+/// namespace, since the root imports them all).
+pub(super) struct Names {
+    pub(super) taken: BTreeSet<String>,
+    sanitize: fn(&str) -> String,
+}
+
+impl Names {
+    /// `taken`: the back end's reserved words; `sanitize`: its identifiers.
+    pub(super) fn new(taken: BTreeSet<String>, sanitize: fn(&str) -> String) -> Names {
+        Names { taken, sanitize }
+    }
+    pub(super) fn fresh(&mut self, base: &str) -> String {
+        let base = (self.sanitize)(base);
+        let mut cand = base.clone();
+        let mut n = 1;
+        while self.taken.contains(&cand) {
+            cand = format!("{base}_{n}");
+            n += 1;
+        }
+        self.taken.insert(cand.clone());
+        cand
+    }
+}
+
+/// The identifiers of a model's files, records, modules and declarations
+/// (allocated in the same order by both back ends).
+pub(super) struct Naming {
+    pub(super) names: Names,
+    pub(super) root_name: String,
+    /// Per module: file stem, record type, root-record field, instance binder.
+    pub(super) file: Vec<String>,
+    pub(super) record: Vec<String>,
+    pub(super) root_field: Vec<String>,
+    pub(super) inst_binder: Vec<String>,
+    /// Per module: itself and every module it opens, transitively.
+    pub(super) deps: Vec<Vec<ModuleId>>,
+    pub(super) param_name: Vec<Vec<String>>,
+    pub(super) sig: Vec<String>,
+    pub(super) field: Vec<String>,
+    pub(super) fun: Vec<String>,
+    pub(super) pred: Vec<String>,
+    pub(super) fact: Vec<String>,
+    pub(super) module_facts: Vec<String>,
+    pub(super) statement: Vec<String>,
+    pub(super) inline_stmt: Vec<Option<String>>,
+    /// The smallest bitwidth of the model's commands (Alloy's default 4).
+    pub(super) bitwidth: u32,
+}
+
+impl Naming {
+    pub(super) fn new(m: &Model, mut names: Names, root_name: String) -> Naming {
+        names.taken.insert(root_name.clone());
+        let nm = m.modules.len();
+        let mut prefix = Vec::new();
+        let mut file = Vec::new();
+        for (k, md) in m.modules.iter().enumerate() {
+            if k == 0 {
+                prefix.push(String::new());
+                file.push(root_name.clone());
+            } else {
+                let p = names.fresh(&md.name);
+                file.push(names.fresh(&format!("{root_name}_{p}")));
+                prefix.push(p);
+            }
+        }
+        let mut record = Vec::new();
+        let mut root_field = Vec::new();
+        let mut inst_binder = Vec::new();
+        for (k, p) in prefix.iter().enumerate() {
+            if k == 0 {
+                record.push("Instance".to_string());
+                root_field.push(String::new());
+                inst_binder.push("i".to_string());
+            } else {
+                record.push(names.fresh(&format!("{p}_Inst")));
+                root_field.push(names.fresh(&format!("m_{p}")));
+                inst_binder.push(names.fresh(&format!("i_{p}")));
+            }
+        }
+        // deps: a module and everything it opens, transitively.
+        let mut deps = Vec::new();
+        for k in 0..nm {
+            let mut seen = BTreeSet::new();
+            let mut stack = vec![ModuleId(k as u32)];
+            while let Some(x) = stack.pop() {
+                if seen.insert(x) {
+                    for (_, o) in &m.module(x).opens {
+                        stack.push(*o);
+                    }
+                }
+            }
+            deps.push(seen.into_iter().collect::<Vec<_>>());
+        }
+        let param_name =
+            m.modules.iter().map(|md| md.params.iter().map(|(p, _)| names.fresh(p)).collect()).collect();
+        let pre = |p: &str, n: &str| if p.is_empty() { n.to_string() } else { format!("{p}_{n}") };
+        let sig: Vec<String> =
+            m.sigs.iter().map(|s| names.fresh(&pre(&prefix[s.module.index()], &s.name))).collect();
+        // A field keeps its plain name unless another field or sig of the model has it.
+        let mut counts: BTreeMap<&str, usize> = BTreeMap::new();
+        for f in &m.fields {
+            *counts.entry(f.name.as_str()).or_default() += 1;
+        }
+        let field: Vec<String> = m
+            .fields
+            .iter()
+            .map(|f| {
+                let smod = m.sig(f.sig).module.index();
+                let base = if counts[f.name.as_str()] > 1 || names.taken.contains(&pre(&prefix[smod], &f.name)) {
+                    format!("{}_{}", m.sig(f.sig).name, f.name)
+                } else {
+                    f.name.clone()
+                };
+                names.fresh(&pre(&prefix[smod], &base))
+            })
+            .collect();
+        let fun = m.funs.iter().map(|f| names.fresh(&pre(&prefix[f.module.index()], &f.name))).collect();
+        let pred = m.preds.iter().map(|p| names.fresh(&pre(&prefix[p.module.index()], &p.name))).collect();
+        let mut anon = 0;
+        let fact = m
+            .facts
+            .iter()
+            .map(|f| {
+                let base = match (&f.name, &f.origin) {
+                    (Some(n), _) => format!("fact_{n}"),
+                    (None, FactOrigin::SigFact(s)) => format!("{}_fact", m.sig(*s).name),
+                    (None, FactOrigin::Paragraph) => {
+                        anon += 1;
+                        format!("fact_{anon}")
+                    }
+                };
+                names.fresh(&pre(&prefix[f.module.index()], &base))
+            })
+            .collect();
+        let module_facts = (0..nm)
+            .map(|k| if k == 0 { names.fresh(&format!("{root_name}_facts")) } else { names.fresh(&format!("{}_facts", prefix[k])) })
+            .collect();
+        let statement = m.asserts.iter().map(|a| {
+            let p = &prefix[a.module.index()];
+            names.fresh(&pre(p, &format!("{}_statement", a.name)))
+        }).collect();
+        let inline_stmt = m
+            .commands
+            .iter()
+            .map(|c| match (c.kind, &c.target) {
+                (CommandKind::Check, CommandTarget::Inline(_)) => Some(names.fresh(&format!("{}_statement", c.name))),
+                _ => None,
+            })
+            .collect();
+        let bitwidth = m.commands.iter().map(|c| c.scope.bitwidth.unwrap_or(4)).min().unwrap_or(4).clamp(1, 32);
+        Naming {
+            names,
+            root_name,
+            file,
+            record,
+            root_field,
+            inst_binder,
+            deps,
+            param_name,
+            sig,
+            field,
+            fun,
+            pred,
+            fact,
+            module_facts,
+            statement,
+            inline_stmt,
+            bitwidth,
+        }
+    }
+}
+
+/// The whole paragraph of a declaration whose span may cover only its name
+/// (`pred p[...] { ... }`): from the start of the name's line (when only
+/// keywords precede it there) to the end of the body, plus a closing `}`.
+pub(super) fn paragraph_span(sources: &SourceMap, name: Span, body: Span) -> Span {
+    if name.is_dummy() || body.is_dummy() || name.file != body.file || body.end < name.start {
+        return name;
+    }
+    let text = &sources.get(name.file).text;
+    let bytes = text.as_bytes();
+    let line_start = text[..name.start as usize].rfind('\n').map_or(0, |p| p + 1);
+    let before = &text[line_start..name.start as usize];
+    let start = if before.chars().all(|c| c.is_alphanumeric() || c == '_' || c == ' ' || c == '\t' || c == '.' || c == '/') {
+        line_start + (before.len() - before.trim_start().len())
+    } else {
+        name.start as usize
+    };
+    let mut end = body.end as usize;
+    let mut k = end;
+    while k < bytes.len() && (bytes[k] as char).is_whitespace() {
+        k += 1;
+    }
+    if k < bytes.len() && bytes[k] == b'}' {
+        end = k + 1;
+    }
+    Span::new(name.file, start, end.max(name.end as usize))
+}
+
+/// The Alloy text of a span as a comment between `open` and `close`, its
+/// text passed through `neutralise` so that the comment always closes.
+pub(super) fn source_comment(sources: &SourceMap, span: Span, open: &str, close: &str, neutralise: fn(&str) -> String) -> String {
+    let text = sources.snippet(span);
+    if text.is_empty() {
+        return String::new();
+    }
+    let text = neutralise(text);
+    let mut lines: Vec<&str> = text.lines().collect();
+    // Re-indent continuation lines relative to the first one.
+    let min_indent = lines
+        .iter()
+        .skip(1)
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| l.len() - l.trim_start().len())
+        .min()
+        .unwrap_or(0);
+    let mut out = String::from(open);
+    for (k, l) in lines.iter_mut().enumerate() {
+        if k > 0 {
+            out.push_str("\n   ");
+            out.push_str(l.get(min_indent..).unwrap_or(l.trim_start()).trim_end());
+        } else {
+            out.push_str(l.trim_end());
+        }
+    }
+    out.push_str(close);
+    out
 }
 
 // ---------------------------------------------------------------------------
