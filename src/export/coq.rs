@@ -188,27 +188,9 @@ struct Gen<'a> {
     m: &'a Model,
     src: &'a SourceMap,
     errors: Vec<Diagnostic>,
-    names: Names,
-    root_name: String,
-    /// Per module: file stem, name prefix, record type, root-record field.
-    file: Vec<String>,
-    record: Vec<String>,
-    root_field: Vec<String>,
-    inst_binder: Vec<String>,
-    deps: Vec<Vec<ModuleId>>,
-    param_name: Vec<Vec<String>>,
-    sig: Vec<String>,
-    field: Vec<String>,
-    pred: Vec<String>,
-    fun: Vec<String>,
-    fact: Vec<String>,
-    module_facts: Vec<String>,
-    statement: Vec<String>,
+    /// The identifiers of the model's files and declarations.
+    ids: Naming,
     templates: Templates,
-    /// The smallest bitwidth of the model's commands (Alloy's default 4).
-    bitwidth: u32,
-    /// Statement names of inline `check { ... }` commands.
-    inline_stmt: Vec<Option<String>>,
     /// The rewriter's proofs.
     rewritten: RewriteProofs,
     /// Current module whose binders are in scope.
@@ -221,48 +203,14 @@ const ROOT: ModuleId = ModuleId(0);
 
 impl<'a> Gen<'a> {
     fn new(m: &'a Model, src: &'a SourceMap) -> Gen<'a> {
-        let Naming {
-            names,
-            root_name,
-            file,
-            record,
-            root_field,
-            inst_binder,
-            deps,
-            param_name,
-            sig,
-            field,
-            fun,
-            pred,
-            fact,
-            module_facts,
-            statement,
-            inline_stmt,
-            bitwidth,
-        } = Naming::new(m, Names::new(reserved(), sanitize), model_file_stem(m));
+        let ids = Naming::new(m, Names::new(reserved(), sanitize), model_file_stem(m));
         Gen {
             templates: Templates::builtin(),
-            bitwidth,
-            inline_stmt,
+            ids,
             rewritten: RewriteProofs::default(),
             m,
             src,
             errors: Vec::new(),
-            names,
-            root_name,
-            file,
-            record,
-            root_field,
-            inst_binder,
-            deps,
-            param_name,
-            sig,
-            field,
-            pred,
-            fun,
-            fact,
-            module_facts,
-            statement,
             cur: ROOT,
             env: HashMap::new(),
             scope: Vec::new(),
@@ -274,13 +222,13 @@ impl<'a> Gen<'a> {
     /// The instance record of module `owner` as seen from the current module.
     fn inst(&self, owner: ModuleId, span: Span) -> Result<String, Diagnostic> {
         if self.cur == ROOT {
-            return Ok(if owner == ROOT { "i".into() } else { format!("({} i)", self.root_field[owner.index()]) });
+            return Ok(if owner == ROOT { "i".into() } else { format!("({} i)", self.ids.root_field[owner.index()]) });
         }
         if owner == self.cur {
             return Ok("i".into());
         }
-        if self.deps[self.cur.index()].contains(&owner) {
-            return Ok(self.inst_binder[owner.index()].clone());
+        if self.ids.deps[self.cur.index()].contains(&owner) {
+            return Ok(self.ids.inst_binder[owner.index()].clone());
         }
         Err(err(span, format!(
             "module `{}` refers to module `{}`, which it does not open",
@@ -295,11 +243,11 @@ impl<'a> Gen<'a> {
         if k == ROOT {
             bs.push(t("(i : Instance A)"));
         } else {
-            for &d in &self.deps[k.index()] {
-                let name = if d == k { "i".to_string() } else { self.inst_binder[d.index()].clone() };
-                bs.push(t(format!("({name} : {} A)", self.record[d.index()])));
+            for &d in &self.ids.deps[k.index()] {
+                let name = if d == k { "i".to_string() } else { self.ids.inst_binder[d.index()].clone() };
+                bs.push(t(format!("({name} : {} A)", self.ids.record[d.index()])));
             }
-            for p in &self.param_name[k.index()] {
+            for p in &self.ids.param_name[k.index()] {
                 bs.push(t(format!("({p} : rel A 1)")));
             }
         }
@@ -330,13 +278,13 @@ impl<'a> Gen<'a> {
         order.extend((0..self.m.modules.len()).filter(|&k| !seen[k]));
         for k in order.into_iter().filter(|&k| k != 0) {
             let body = self.module_file(ModuleId(k as u32));
-            out.push(GeneratedFile { name: format!("{}.v", self.file[k]), contents: body, kind: FileKind::Definitions, theorems: vec![] });
+            out.push(GeneratedFile { name: format!("{}.v", self.ids.file[k]), contents: body, kind: FileKind::Definitions, theorems: vec![] });
         }
         let root = self.module_file(ROOT);
-        out.push(GeneratedFile { name: format!("{}.v", self.root_name), contents: root, kind: FileKind::Definitions, theorems: vec![] });
+        out.push(GeneratedFile { name: format!("{}.v", self.ids.root_name), contents: root, kind: FileKind::Definitions, theorems: vec![] });
         let theorems = self.theorems();
         out.push(GeneratedFile {
-            name: format!("{}_proofs.v", self.root_name),
+            name: format!("{}_proofs.v", self.ids.root_name),
             contents: self.proofs_file(&theorems),
             kind: FileKind::Proofs,
             theorems,
@@ -363,9 +311,9 @@ impl<'a> Gen<'a> {
         let mut out = String::new();
         out.push_str("Require Import Relprove.Relprove.\n");
         let imports: Vec<String> = if k == ROOT {
-            (1..self.m.modules.len()).map(|j| self.file[j].clone()).collect()
+            (1..self.m.modules.len()).map(|j| self.ids.file[j].clone()).collect()
         } else {
-            self.deps[k.index()].iter().filter(|&&d| d != k).map(|d| self.file[d.index()].clone()).collect()
+            self.ids.deps[k.index()].iter().filter(|&&d| d != k).map(|d| self.ids.file[d.index()].clone()).collect()
         };
         if !imports.is_empty() {
             out.push_str(&format!("Require Import {}.\n", imports.join(" ")));
@@ -384,19 +332,19 @@ impl<'a> Gen<'a> {
         let mut projs = Vec::new();
         if k == ROOT {
             for j in 1..self.m.modules.len() {
-                entries.push(format!("{} : {} A", self.root_field[j], self.record[j]));
-                projs.push(self.root_field[j].clone());
+                entries.push(format!("{} : {} A", self.ids.root_field[j], self.ids.record[j]));
+                projs.push(self.ids.root_field[j].clone());
             }
         }
         for s in self.m.sig_ids().filter(|s| self.m.sig(*s).module == k) {
-            entries.push(format!("{} : rel A 1", self.sig[s.index()]));
-            projs.push(self.sig[s.index()].clone());
+            entries.push(format!("{} : rel A 1", self.ids.sig[s.index()]));
+            projs.push(self.ids.sig[s.index()].clone());
             for f in self.m.fields_of(s) {
-                entries.push(format!("{} : rel A {}", self.field[f.index()], self.m.field(f).arity));
-                projs.push(self.field[f.index()].clone());
+                entries.push(format!("{} : rel A {}", self.ids.field[f.index()], self.m.field(f).arity));
+                projs.push(self.ids.field[f.index()].clone());
             }
         }
-        let rec = &self.record[k.index()];
+        let rec = &self.ids.record[k.index()];
         let mk = if k == ROOT { "mkInstance".to_string() } else { format!("mk_{rec}") };
         if entries.is_empty() {
             out.push_str(&format!("Record {rec} (A : Type) : Type := {mk} {{ }}.\n\n"));
@@ -413,12 +361,12 @@ impl<'a> Gen<'a> {
             match item {
                 Item::Pred(p) => {
                     let pred = self.m.pred(p);
-                    let d = self.callable(k, &self.pred[p.index()].clone(), &pred.params, None, |g| g.formula(&pred.body));
+                    let d = self.callable(k, &self.ids.pred[p.index()].clone(), &pred.params, None, |g| g.formula(&pred.body));
                     self.emit(&mut out, paragraph_span(self.src, pred.span, pred.body.span), d);
                 }
                 Item::Fun(f) => {
                     let fun = self.m.fun(f);
-                    let d = self.callable(k, &self.fun[f.index()].clone(), &fun.params, Some(fun.result.bound.arity), |g| g.expr(&fun.body));
+                    let d = self.callable(k, &self.ids.fun[f.index()].clone(), &fun.params, Some(fun.result.bound.arity), |g| g.expr(&fun.body));
                     self.emit(&mut out, paragraph_span(self.src, fun.span, fun.body.span), d);
                 }
             }
@@ -427,7 +375,7 @@ impl<'a> Gen<'a> {
             (0..self.m.facts.len() as u32).map(FactId).filter(|f| self.m.facts[f.index()].module == k).collect();
         for &f in &facts {
             let fact = &self.m.facts[f.index()];
-            let d = self.callable(k, &self.fact[f.index()].clone(), &[], None, |g| g.formula(&fact.body));
+            let d = self.callable(k, &self.ids.fact[f.index()].clone(), &[], None, |g| g.formula(&fact.body));
             self.emit(&mut out, fact.span, d);
         }
 
@@ -443,34 +391,34 @@ impl<'a> Gen<'a> {
             for j in 1..self.m.modules.len() {
                 self.cur = ROOT;
                 if let Ok(args) = self.ctx_args(ModuleId(j as u32), Span::DUMMY) {
-                    parts.push(app(self.module_facts[j].clone(), args));
+                    parts.push(app(self.ids.module_facts[j].clone(), args));
                 }
             }
             for &f in &facts {
-                parts.push(call(self, &self.fact[f.index()]));
+                parts.push(call(self, &self.ids.fact[f.index()]));
             }
-            let name = self.module_facts[0].clone();
+            let name = self.ids.module_facts[0].clone();
             out.push_str("(* Everything the model assumes: sig hierarchy, field declarations, and the\n   facts of every module. *)\n");
             out.push_str(&render(&definition(&name, self.ctx_binders(ROOT), "Prop", connective("/\\", parts, "True"))));
             out.push_str("\n\n");
             // assertions and inline checks
             for a in 0..self.m.asserts.len() {
                 let asrt = &self.m.asserts[a];
-                let facts_name = self.module_facts[0].clone();
-                let d = self.formula(&asrt.body).map(|body| statement(&self.statement[a], &facts_name, body));
+                let facts_name = self.ids.module_facts[0].clone();
+                let d = self.formula(&asrt.body).map(|body| statement(&self.ids.statement[a], &facts_name, body));
                 self.emit(&mut out, paragraph_span(self.src, asrt.span, asrt.body.span), d);
             }
             for c in &self.m.commands {
                 if let (CommandKind::Check, CommandTarget::Inline(f)) = (c.kind, &c.target) {
                     let name = self.inline_statement_name(c);
-                    let facts_name = self.module_facts[0].clone();
+                    let facts_name = self.ids.module_facts[0].clone();
                     let d = self.formula(f).map(|body| statement(&name, &facts_name, body));
                     self.emit(&mut out, c.span, d);
                 }
             }
         } else {
-            let parts: Vec<D> = facts.iter().map(|&f| call(self, &self.fact[f.index()])).collect();
-            let name = self.module_facts[k.index()].clone();
+            let parts: Vec<D> = facts.iter().map(|&f| call(self, &self.ids.fact[f.index()])).collect();
+            let name = self.ids.module_facts[k.index()].clone();
             out.push_str(&format!("(* The facts of module {}. *)\n", md.name));
             out.push_str(&render(&definition(&name, self.ctx_binders(k), "Prop", connective("/\\", parts, "True"))));
             out.push_str("\n\n");
@@ -481,7 +429,7 @@ impl<'a> Gen<'a> {
 
     fn inline_statement_name(&self, c: &Command) -> String {
         let k = self.m.commands.iter().position(|x| std::ptr::eq(x, c)).expect("a command of this model");
-        self.inline_stmt[k].clone().unwrap_or_default()
+        self.ids.inline_stmt[k].clone().unwrap_or_default()
     }
 
     fn callable(
@@ -515,7 +463,7 @@ impl<'a> Gen<'a> {
                 continue;
             }
             let stmt = match &c.target {
-                CommandTarget::Assert(a) => self.statement[a.index()].clone(),
+                CommandTarget::Assert(a) => self.ids.statement[a.index()].clone(),
                 CommandTarget::Inline(_) => self.inline_statement_name(c),
                 CommandTarget::Pred(_) => continue,
             };
@@ -524,7 +472,7 @@ impl<'a> Gen<'a> {
             let (suffix, template) =
                 if fails { ("fails", &self.templates.counterexample) } else { ("holds", &self.templates.theorem) };
             let mut name = format!("{}_{suffix}", sanitize(&c.name));
-            while self.names.taken.contains(&name) || !used.insert(name.clone()) {
+            while self.ids.names.taken.contains(&name) || !used.insert(name.clone()) {
                 name.push('\'');
             }
             let cmd = self.src.snippet(c.span).replace("(*", "( *").replace("*)", "* )").replace('"', "'");
@@ -536,14 +484,14 @@ impl<'a> Gen<'a> {
                 .replace("{{command}}", cmd.trim())
                 .replace("{{name}}", &name)
                 .replace("{{statement}}", &stmt)
-                .replace("{{facts}}", &self.module_facts[0]);
+                .replace("{{facts}}", &self.ids.module_facts[0]);
             theorems.push((name, text));
         }
         theorems
     }
 
     fn proofs_file(&self, theorems: &[(String, String)]) -> String {
-        proofs_text(&self.templates, self.m, &self.root_name, &self.rewritten.preamble, theorems)
+        proofs_text(&self.templates, self.m, &self.ids.root_name, &self.rewritten.preamble, theorems)
     }
 
     /// A complete proof of `stmt` from the rewriter's lemmas: unfold the
@@ -558,14 +506,14 @@ impl<'a> Gen<'a> {
             if k == ROOT {
                 name.to_string()
             } else {
-                format!("{}.{name}", self.file[k.index()])
+                format!("{}.{name}", self.ids.file[k.index()])
             }
         };
         let mut unfold: Vec<String> = vec![];
-        unfold.extend(self.module_facts.iter().enumerate().map(|(k, n)| q(ModuleId(k as u32), n)));
-        unfold.extend(self.fact.iter().zip(&self.m.facts).map(|(n, f)| q(f.module, n)));
-        unfold.extend(self.pred.iter().zip(&self.m.preds).map(|(n, p)| q(p.module, n)));
-        unfold.extend(self.fun.iter().zip(&self.m.funs).map(|(n, f)| q(f.module, n)));
+        unfold.extend(self.ids.module_facts.iter().enumerate().map(|(k, n)| q(ModuleId(k as u32), n)));
+        unfold.extend(self.ids.fact.iter().zip(&self.m.facts).map(|(n, f)| q(f.module, n)));
+        unfold.extend(self.ids.pred.iter().zip(&self.m.preds).map(|(n, p)| q(p.module, n)));
+        unfold.extend(self.ids.fun.iter().zip(&self.m.funs).map(|(n, f)| q(f.module, n)));
         let close: Vec<String> = lemmas.iter().map(|l| format!("solve [ eapply {l}; eassumption ]")).collect();
         let mut out = format!("(* {cmd} *)\n(* proved by relprove's rewriter *)\nTheorem {name} : {stmt}.\nProof.\n");
         out.push_str(&format!("  unfold {stmt}; intros A i Hfacts.\n"));
@@ -656,7 +604,7 @@ impl<'a> Backend<'a> for Gen<'a> {
         self.m
     }
     fn bitwidth(&self) -> u32 {
-        self.bitwidth
+        self.ids.bitwidth
     }
     fn env(&mut self) -> &mut HashMap<VarId, VarRepr> {
         &mut self.env
@@ -665,13 +613,13 @@ impl<'a> Backend<'a> for Gen<'a> {
         &mut self.scope
     }
     fn in_use(&self, name: &str) -> bool {
-        self.names.taken.contains(name) || self.scope.iter().any(|s| s == name)
+        self.ids.names.taken.contains(name) || self.scope.iter().any(|s| s == name)
     }
     fn fun_name(&self, f: FunId) -> String {
-        self.fun[f.index()].clone()
+        self.ids.fun[f.index()].clone()
     }
     fn pred_name(&self, p: PredId) -> String {
-        self.pred[p.index()].clone()
+        self.ids.pred[p.index()].clone()
     }
     fn sources(&self) -> &'a SourceMap {
         self.src
@@ -683,26 +631,26 @@ impl<'a> Backend<'a> for Gen<'a> {
     fn sig_ref(&self, id: SigId, span: Span) -> Result<D, Diagnostic> {
         if self.cur != ROOT {
             if let Some(k) = self.m.module(self.cur).params.iter().position(|(_, s)| *s == id) {
-                return Ok(t(self.param_name[self.cur.index()][k].clone()));
+                return Ok(t(self.ids.param_name[self.cur.index()][k].clone()));
             }
         }
         let owner = self.m.sig(id).module;
-        Ok(app(self.sig[id.index()].clone(), vec![t(self.inst(owner, span)?)]))
+        Ok(app(self.ids.sig[id.index()].clone(), vec![t(self.inst(owner, span)?)]))
     }
 
     fn field_ref(&self, id: FieldId, span: Span) -> Result<D, Diagnostic> {
         let owner = self.m.sig(self.m.field(id).sig).module;
-        Ok(app(self.field[id.index()].clone(), vec![t(self.inst(owner, span)?)]))
+        Ok(app(self.ids.field[id.index()].clone(), vec![t(self.inst(owner, span)?)]))
     }
 
     fn sig_member(&self, id: SigId, x: &str, span: Span) -> Result<D, Diagnostic> {
         if self.cur != ROOT {
             if let Some(k) = self.m.module(self.cur).params.iter().position(|(_, s)| *s == id) {
-                return Ok(t(format!("({} {x})", self.param_name[self.cur.index()][k])));
+                return Ok(t(format!("({} {x})", self.ids.param_name[self.cur.index()][k])));
             }
         }
         let owner = self.m.sig(id).module;
-        Ok(app(self.sig[id.index()].clone(), vec![t(self.inst(owner, span)?), t(x.to_string())]))
+        Ok(app(self.ids.sig[id.index()].clone(), vec![t(self.inst(owner, span)?), t(x.to_string())]))
     }
 
     /// Arguments that instantiate the binders of module `k` from the current module.
@@ -711,7 +659,7 @@ impl<'a> Backend<'a> for Gen<'a> {
             return Ok(vec![t("i")]);
         }
         let mut args = Vec::new();
-        for &d in &self.deps[k.index()] {
+        for &d in &self.ids.deps[k.index()] {
             args.push(t(self.inst(d, span)?));
         }
         for (_, s) in &self.m.module(k).params {
