@@ -30,7 +30,7 @@ use pretty::RcDoc;
 use crate::diag::{Diagnostic, Diagnostics, Phase, SourceMap, Span};
 use crate::ir::*;
 
-use super::term::{paragraph_span, Names, Naming, app, appk, calls_expr, calls_formula, connective, err, num, render, t, Backend, Item, VarRepr, D};
+use super::term::{module_order, paragraph_span, Names, Naming, app, appk, calls_expr, calls_formula, connective, err, num, render, t, Backend, Item, VarRepr, D};
 
 /// Width the Coq text is laid out at.
 pub use super::term::WIDTH;
@@ -219,24 +219,6 @@ impl<'a> Gen<'a> {
 
     // -- contexts ---------------------------------------------------------
 
-    /// The instance record of module `owner` as seen from the current module.
-    fn inst(&self, owner: ModuleId, span: Span) -> Result<String, Diagnostic> {
-        if self.cur == ROOT {
-            return Ok(if owner == ROOT { "i".into() } else { format!("({} i)", self.ids.root_field[owner.index()]) });
-        }
-        if owner == self.cur {
-            return Ok("i".into());
-        }
-        if self.ids.deps[self.cur.index()].contains(&owner) {
-            return Ok(self.ids.inst_binder[owner.index()].clone());
-        }
-        Err(err(span, format!(
-            "module `{}` refers to module `{}`, which it does not open",
-            self.m.module(self.cur).name,
-            self.m.module(owner).name
-        )))
-    }
-
     /// Binders `{A : Type} (i : ...) ...` of definitions in module `k`.
     fn ctx_binders(&self, k: ModuleId) -> D {
         let mut bs = vec![t("{A : Type}")];
@@ -262,21 +244,7 @@ impl<'a> Gen<'a> {
             self.errors.push(Diagnostic::without_span(Phase::Export, "the model has no modules"));
             return out;
         }
-        // Opened modules before the modules that open them (post-order).
-        fn visit(m: &Model, k: ModuleId, seen: &mut Vec<bool>, order: &mut Vec<usize>) {
-            if std::mem::replace(&mut seen[k.index()], true) {
-                return;
-            }
-            for (_, o) in &m.module(k).opens {
-                visit(m, *o, seen, order);
-            }
-            order.push(k.index());
-        }
-        let mut seen = vec![false; self.m.modules.len()];
-        let mut order = Vec::new();
-        visit(self.m, ROOT, &mut seen, &mut order);
-        order.extend((0..self.m.modules.len()).filter(|&k| !seen[k]));
-        for k in order.into_iter().filter(|&k| k != 0) {
+        for k in module_order(self.m).into_iter().filter(|&k| k != 0) {
             let body = self.module_file(ModuleId(k as u32));
             out.push(GeneratedFile { name: format!("{}.v", self.ids.file[k]), contents: body, kind: FileKind::Definitions, theorems: vec![] });
         }
@@ -603,8 +571,8 @@ impl<'a> Backend<'a> for Gen<'a> {
     fn model(&self) -> &'a Model {
         self.m
     }
-    fn bitwidth(&self) -> u32 {
-        self.ids.bitwidth
+    fn ids(&self) -> &Naming {
+        &self.ids
     }
     fn env(&mut self) -> &mut HashMap<VarId, VarRepr> {
         &mut self.env
@@ -615,17 +583,29 @@ impl<'a> Backend<'a> for Gen<'a> {
     fn in_use(&self, name: &str) -> bool {
         self.ids.names.taken.contains(name) || self.scope.iter().any(|s| s == name)
     }
-    fn fun_name(&self, f: FunId) -> String {
-        self.ids.fun[f.index()].clone()
-    }
-    fn pred_name(&self, p: PredId) -> String {
-        self.ids.pred[p.index()].clone()
-    }
     fn sources(&self) -> &'a SourceMap {
         self.src
     }
     fn enter_root(&mut self) {
         self.cur = ROOT;
+    }
+
+    /// The instance record of module `owner` as seen from the current module.
+    fn inst(&self, owner: ModuleId, span: Span) -> Result<String, Diagnostic> {
+        if self.cur == ROOT {
+            return Ok(if owner == ROOT { "i".into() } else { format!("({} i)", self.ids.root_field[owner.index()]) });
+        }
+        if owner == self.cur {
+            return Ok("i".into());
+        }
+        if self.ids.deps[self.cur.index()].contains(&owner) {
+            return Ok(self.ids.inst_binder[owner.index()].clone());
+        }
+        Err(err(span, format!(
+            "module `{}` refers to module `{}`, which it does not open",
+            self.m.module(self.cur).name,
+            self.m.module(owner).name
+        )))
     }
 
     fn sig_ref(&self, id: SigId, span: Span) -> Result<D, Diagnostic> {
@@ -653,20 +633,6 @@ impl<'a> Backend<'a> for Gen<'a> {
         Ok(app(self.ids.sig[id.index()].clone(), vec![t(self.inst(owner, span)?), t(x.to_string())]))
     }
 
-    /// Arguments that instantiate the binders of module `k` from the current module.
-    fn ctx_args(&self, k: ModuleId, span: Span) -> Result<Vec<D>, Diagnostic> {
-        if k == ROOT {
-            return Ok(vec![t("i")]);
-        }
-        let mut args = Vec::new();
-        for &d in &self.ids.deps[k.index()] {
-            args.push(t(self.inst(d, span)?));
-        }
-        for (_, s) in &self.m.module(k).params {
-            args.push(self.sig_ref(*s, span)?);
-        }
-        Ok(args)
-    }
 }
 
 fn definition(name: &str, binders: D, ty: &str, body: D) -> D {

@@ -270,6 +270,25 @@ impl Naming {
     }
 }
 
+/// The model's modules, opened modules before the modules that open them
+/// (post-order from the root), then any module the root does not reach.
+pub(super) fn module_order(m: &Model) -> Vec<usize> {
+    fn visit(m: &Model, k: ModuleId, seen: &mut Vec<bool>, order: &mut Vec<usize>) {
+        if std::mem::replace(&mut seen[k.index()], true) {
+            return;
+        }
+        for (_, o) in &m.module(k).opens {
+            visit(m, *o, seen, order);
+        }
+        order.push(k.index());
+    }
+    let mut seen = vec![false; m.modules.len()];
+    let mut order = Vec::new();
+    visit(m, ModuleId(0), &mut seen, &mut order);
+    order.extend((0..m.modules.len()).filter(|&k| !seen[k]));
+    order
+}
+
 /// The whole paragraph of a declaration whose span may cover only its name
 /// (`pred p[...] { ... }`): from the start of the name's line (when only
 /// keywords precede it there) to the end of the body, plus a closing `}`.
@@ -364,8 +383,8 @@ pub(super) trait Backend<'a> {
     fn same(arity: usize, a: D, b: D) -> D;
 
     fn model(&self) -> &'a Model;
-    /// The smallest bitwidth of the model's commands.
-    fn bitwidth(&self) -> u32;
+    /// The identifiers of the model's declarations.
+    fn ids(&self) -> &Naming;
     /// The representation of the variables in scope.
     fn env(&mut self) -> &mut HashMap<VarId, VarRepr>;
     /// The binder names in scope, innermost last.
@@ -376,10 +395,8 @@ pub(super) trait Backend<'a> {
     fn field_ref(&self, id: FieldId, span: Span) -> Result<D, Diagnostic>;
     /// `sig x`: atom `x` belongs to sig `id`.
     fn sig_member(&self, id: SigId, x: &str, span: Span) -> Result<D, Diagnostic>;
-    /// Arguments that instantiate the binders of module `k` from the current module.
-    fn ctx_args(&self, k: ModuleId, span: Span) -> Result<Vec<D>, Diagnostic>;
-    fn fun_name(&self, f: FunId) -> String;
-    fn pred_name(&self, p: PredId) -> String;
+    /// The instance record of module `owner` as seen from the current module.
+    fn inst(&self, owner: ModuleId, span: Span) -> Result<String, Diagnostic>;
     fn sources(&self) -> &'a SourceMap;
     /// Make the root module's binders the ones in scope.
     fn enter_root(&mut self);
@@ -387,6 +404,21 @@ pub(super) trait Backend<'a> {
     /// The library predicate of a formula multiplicity (`one`, `lone`, `some`).
     fn mult_pred(m: Mult, span: Span) -> Result<String, Diagnostic> {
         mult_pred(Self::REL, m, span)
+    }
+
+    /// Arguments that instantiate the binders of module `k` from the current module.
+    fn ctx_args(&self, k: ModuleId, span: Span) -> Result<Vec<D>, Diagnostic> {
+        if k == ModuleId(0) {
+            return Ok(vec![t("i")]);
+        }
+        let mut args = Vec::new();
+        for &d in &self.ids().deps[k.index()] {
+            args.push(t(self.inst(d, span)?));
+        }
+        for (_, s) in &self.model().module(k).params {
+            args.push(self.sig_ref(*s, span)?);
+        }
+        Ok(args)
     }
 
     /// `bound x`: atom `x` belongs to the unary expression `bound`.
@@ -633,7 +665,7 @@ pub(super) trait Backend<'a> {
                 for a in args {
                     all.push(self.expr(a)?);
                 }
-                app(self.fun_name(*f), all)
+                app(self.ids().fun[f.index()].clone(), all)
             }
             K::IfThenElse(c, a, b) => {
                 let dc = self.formula(c)?;
@@ -707,7 +739,7 @@ pub(super) trait Backend<'a> {
                 for a in args {
                     all.push(self.expr(a)?);
                 }
-                app(self.pred_name(*p), all)
+                app(self.ids().pred[p.index()].clone(), all)
             }
             F::Let(v, val, body) => {
                 let dv = self.expr(val)?;
@@ -785,7 +817,7 @@ pub(super) trait Backend<'a> {
             (I::Lit(k), I::Card(e)) => (e, flip(op), *k),
             _ => return Err(unsupported_int(Self::PROVER, span)),
         };
-        let bw = self.bitwidth();
+        let bw = self.ids().bitwidth;
         let (lo, hi) = (-(1i64 << (bw - 1)), (1i64 << (bw - 1)) - 1);
         if k < lo || k > hi {
             return Err(err(span, format!("the integer {k} does not fit in bitwidth {bw}, so Alloy would wrap it"))
