@@ -30,7 +30,7 @@ use pretty::RcDoc;
 use crate::diag::{Diagnostic, Diagnostics, Phase, SourceMap, Span};
 use crate::ir::*;
 
-use super::term::{module_order, paragraph_span, Names, Naming, app, appk, calls_expr, calls_formula, connective, err, num, render, t, Backend, Item, VarRepr, D};
+use super::term::{module_order, ordered_items, paragraph_span, Names, Naming, app, appk, connective, err, num, render, t, Backend, Item, VarRepr, D};
 
 /// Width the Coq text is laid out at.
 pub use super::term::WIDTH;
@@ -217,25 +217,6 @@ impl<'a> Gen<'a> {
         }
     }
 
-    // -- contexts ---------------------------------------------------------
-
-    /// Binders `{A : Type} (i : ...) ...` of definitions in module `k`.
-    fn ctx_binders(&self, k: ModuleId) -> D {
-        let mut bs = vec![t("{A : Type}")];
-        if k == ROOT {
-            bs.push(t("(i : Instance A)"));
-        } else {
-            for &d in &self.ids.deps[k.index()] {
-                let name = if d == k { "i".to_string() } else { self.ids.inst_binder[d.index()].clone() };
-                bs.push(t(format!("({name} : {} A)", self.ids.record[d.index()])));
-            }
-            for p in &self.ids.param_name[k.index()] {
-                bs.push(t(format!("({p} : rel A 1)")));
-            }
-        }
-        RcDoc::intersperse(bs, RcDoc::line()).group()
-    }
-
     // -- files --------------------------------------------------------------
 
     fn files(&mut self) -> Vec<GeneratedFile> {
@@ -325,7 +306,7 @@ impl<'a> Gen<'a> {
         }
 
         // preds and funs (callees first), then facts.
-        for item in self.ordered_items(k) {
+        for item in ordered_items(self.m, k, Self::PROVER, &mut self.errors) {
             match item {
                 Item::Pred(p) => {
                     let pred = self.m.pred(p);
@@ -491,47 +472,6 @@ impl<'a> Gen<'a> {
         );
         out.push_str(&format!("  all: first [ {} ].\nQed.\n", close.join(" | ")));
         out
-    }
-
-    /// Preds and funs of module `k`, callees before callers, otherwise in
-    /// source order.
-    fn ordered_items(&mut self, k: ModuleId) -> Vec<Item> {
-        let mut items: Vec<(Item, Span)> = Vec::new();
-        for (j, p) in self.m.preds.iter().enumerate() {
-            if p.module == k {
-                items.push((Item::Pred(PredId(j as u32)), p.span));
-            }
-        }
-        for (j, f) in self.m.funs.iter().enumerate() {
-            if f.module == k {
-                items.push((Item::Fun(FunId(j as u32)), f.span));
-            }
-        }
-        items.sort_by_key(|(_, s)| (s.file, s.start));
-        let mut deps: BTreeMap<Item, BTreeSet<Item>> = BTreeMap::new();
-        for (it, _) in &items {
-            let mut calls = BTreeSet::new();
-            match it {
-                Item::Pred(p) => calls_formula(&self.m.pred(*p).body, &mut calls),
-                Item::Fun(f) => calls_expr(&self.m.fun(*f).body, &mut calls),
-            }
-            calls.retain(|c| items.iter().any(|(i, _)| i == c));
-            deps.insert(*it, calls);
-        }
-        let mut done: Vec<Item> = Vec::new();
-        let mut remaining: Vec<(Item, Span)> = items;
-        while !remaining.is_empty() {
-            let pos = remaining.iter().position(|(it, _)| deps[it].iter().all(|d| done.contains(d)));
-            match pos {
-                Some(p) => done.push(remaining.remove(p).0),
-                None => {
-                    let (_, span) = remaining[0];
-                    self.errors.push(err(span, "recursive predicates and functions are not supported by the Coq export"));
-                    break;
-                }
-            }
-        }
-        done
     }
 }
 

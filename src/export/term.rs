@@ -289,6 +289,47 @@ pub(super) fn module_order(m: &Model) -> Vec<usize> {
     order
 }
 
+/// Preds and funs of module `k`, callees before callers, otherwise in
+/// source order.
+pub(super) fn ordered_items(m: &Model, k: ModuleId, prover: &str, errors: &mut Vec<Diagnostic>) -> Vec<Item> {
+    let mut items: Vec<(Item, Span)> = Vec::new();
+    for (j, p) in m.preds.iter().enumerate() {
+        if p.module == k {
+            items.push((Item::Pred(PredId(j as u32)), p.span));
+        }
+    }
+    for (j, f) in m.funs.iter().enumerate() {
+        if f.module == k {
+            items.push((Item::Fun(FunId(j as u32)), f.span));
+        }
+    }
+    items.sort_by_key(|(_, s)| (s.file, s.start));
+    let mut deps: BTreeMap<Item, BTreeSet<Item>> = BTreeMap::new();
+    for (it, _) in &items {
+        let mut calls = BTreeSet::new();
+        match it {
+            Item::Pred(p) => calls_formula(&m.pred(*p).body, &mut calls),
+            Item::Fun(f) => calls_expr(&m.fun(*f).body, &mut calls),
+        }
+        calls.retain(|c| items.iter().any(|(i, _)| i == c));
+        deps.insert(*it, calls);
+    }
+    let mut done: Vec<Item> = Vec::new();
+    let mut remaining: Vec<(Item, Span)> = items;
+    while !remaining.is_empty() {
+        let pos = remaining.iter().position(|(it, _)| deps[it].iter().all(|d| done.contains(d)));
+        match pos {
+            Some(p) => done.push(remaining.remove(p).0),
+            None => {
+                let (_, span) = remaining[0];
+                errors.push(err(span, format!("recursive predicates and functions are not supported by the {prover} export")));
+                break;
+            }
+        }
+    }
+    done
+}
+
 /// The whole paragraph of a declaration whose span may cover only its name
 /// (`pred p[...] { ... }`): from the start of the name's line (when only
 /// keywords precede it there) to the end of the body, plus a closing `}`.
@@ -404,6 +445,23 @@ pub(super) trait Backend<'a> {
     /// The library predicate of a formula multiplicity (`one`, `lone`, `some`).
     fn mult_pred(m: Mult, span: Span) -> Result<String, Diagnostic> {
         mult_pred(Self::REL, m, span)
+    }
+
+    /// Binders `{A : Type} (i : ...) ...` of definitions in module `k`.
+    fn ctx_binders(&self, k: ModuleId) -> D {
+        let mut bs = vec![t("{A : Type}")];
+        if k == ModuleId(0) {
+            bs.push(t("(i : Instance A)"));
+        } else {
+            for &d in &self.ids().deps[k.index()] {
+                let name = if d == k { "i".to_string() } else { self.ids().inst_binder[d.index()].clone() };
+                bs.push(t(format!("({name} : {} A)", self.ids().record[d.index()])));
+            }
+            for p in &self.ids().param_name[k.index()] {
+                bs.push(t(format!("({p} : {} A 1)", Self::REL_TYPE)));
+            }
+        }
+        RcDoc::intersperse(bs, RcDoc::line()).group()
     }
 
     /// Arguments that instantiate the binders of module `k` from the current module.
@@ -983,7 +1041,7 @@ pub(super) enum Item {
     Fun(FunId),
 }
 
-pub(super) fn calls_expr(e: &Expr, out: &mut BTreeSet<Item>) {
+fn calls_expr(e: &Expr, out: &mut BTreeSet<Item>) {
     use ExprKind as K;
     match &e.kind {
         K::Call(f, args) => {
@@ -1036,7 +1094,7 @@ fn calls_int(i: &IntExpr, out: &mut BTreeSet<Item>) {
     }
 }
 
-pub(super) fn calls_formula(f: &Formula, out: &mut BTreeSet<Item>) {
+fn calls_formula(f: &Formula, out: &mut BTreeSet<Item>) {
     use FormulaKind as F;
     match &f.kind {
         F::True | F::False => {}
