@@ -30,10 +30,10 @@ use pretty::RcDoc;
 use crate::diag::{Diagnostic, Diagnostics, Phase, SourceMap, Span};
 use crate::ir::*;
 
-type D = RcDoc<'static, ()>;
+use super::term::{module_order, ordered_items, paragraph_span, Names, Naming, app, appk, connective, err, num, render, t, Backend, Item, VarRepr, D};
 
 /// Width the Coq text is laid out at.
-pub const WIDTH: usize = 100;
+pub use super::term::WIDTH;
 
 /// One generated file.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -169,154 +169,16 @@ fn sanitize(name: &str) -> String {
     s
 }
 
-/// Allocates globally unique identifiers (all files of one model share a
-/// namespace, since the root imports them all).
-#[derive(Default)]
-struct Names {
-    taken: BTreeSet<String>,
-}
-
-impl Names {
-    fn new() -> Names {
-        Names { taken: RESERVED.iter().map(|s| s.to_string()).collect() }
-    }
-    fn fresh(&mut self, base: &str) -> String {
-        let base = sanitize(base);
-        let mut cand = base.clone();
-        let mut n = 1;
-        while self.taken.contains(&cand) {
-            cand = format!("{base}_{n}");
-            n += 1;
-        }
-        self.taken.insert(cand.clone());
-        cand
-    }
-}
-
-#[derive(Clone)]
-enum VarRepr {
-    /// A single atom `x : A` (used as a set through `single x`).
-    Atom(String),
-    /// A relation `x : rel A n`.
-    Rel(String),
-}
-
-// ---------------------------------------------------------------------------
-// documents
-
-fn t(s: impl Into<String>) -> D {
-    RcDoc::text(s.into())
-}
-
-/// `(head arg1 arg2 ...)`, breaking after the head when too long.
-fn app(head: impl Into<String>, args: Vec<D>) -> D {
-    if args.is_empty() {
-        return t(head);
-    }
-    let mut d = t("(").append(t(head));
-    let mut rest = RcDoc::nil();
-    for a in args {
-        rest = rest.append(RcDoc::line()).append(a);
-    }
-    d = d.append(rest.nest(2)).append(t(")"));
-    d.group()
-}
-
-/// `(head k1 k2 arg1 ...)` with the arities `k1 k2` kept on the head's line.
-fn appk(head: impl Into<String>, ks: &[usize], args: Vec<D>) -> D {
-    let mut h = head.into();
-    for k in ks {
-        h.push_str(&format!(" {k}"));
-    }
-    app(h, args)
-}
-
-fn num(n: usize) -> D {
-    t(n.to_string())
-}
-
-/// `(f1 OP f2 OP ...)` with line breaks before operators.
-fn connective(op: &str, fs: Vec<D>, unit: &str) -> D {
-    match fs.len() {
-        0 => t(unit),
-        1 => fs.into_iter().next().unwrap(),
-        _ => {
-            let sep = RcDoc::line().append(t(format!("{op} ")));
-            t("(").append(RcDoc::intersperse(fs, sep).nest(1)).append(t(")")).group()
-        }
-    }
-}
-
-fn binder_block(kw: &str, binders: D, sep: &str, body: D) -> D {
-    t(format!("({kw} "))
-        .append(binders)
-        .append(t(sep.to_string()))
-        .append(RcDoc::line().append(body).nest(2))
-        .append(t(")"))
-        .group()
-}
-
-fn render(d: &D) -> String {
-    let mut out = Vec::new();
-    d.render(WIDTH, &mut out).expect("rendering to a Vec cannot fail");
-    String::from_utf8(out).expect("documents are UTF-8")
-}
-
-/// The whole paragraph of a declaration whose span may cover only its name
-/// (`pred p[...] { ... }`): from the start of the name's line (when only
-/// keywords precede it there) to the end of the body, plus a closing `}`.
-fn paragraph_span(sources: &SourceMap, name: Span, body: Span) -> Span {
-    if name.is_dummy() || body.is_dummy() || name.file != body.file || body.end < name.start {
-        return name;
-    }
-    let text = &sources.get(name.file).text;
-    let bytes = text.as_bytes();
-    let line_start = text[..name.start as usize].rfind('\n').map_or(0, |p| p + 1);
-    let before = &text[line_start..name.start as usize];
-    let start = if before.chars().all(|c| c.is_alphanumeric() || c == '_' || c == ' ' || c == '\t' || c == '.' || c == '/') {
-        line_start + (before.len() - before.trim_start().len())
-    } else {
-        name.start as usize
-    };
-    let mut end = body.end as usize;
-    let mut k = end;
-    while k < bytes.len() && (bytes[k] as char).is_whitespace() {
-        k += 1;
-    }
-    if k < bytes.len() && bytes[k] == b'}' {
-        end = k + 1;
-    }
-    Span::new(name.file, start, end.max(name.end as usize))
+fn reserved() -> BTreeSet<String> {
+    RESERVED.iter().map(|s| s.to_string()).collect()
 }
 
 /// The Alloy text of a span as a Coq comment (comment delimiters and
 /// string quotes neutralised so the comment always closes).
 fn source_comment(sources: &SourceMap, span: Span) -> String {
-    let text = sources.snippet(span);
-    if text.is_empty() {
-        return String::new();
-    }
-    let text = text.replace("(*", "( *").replace("*)", "* )").replace('"', "'");
-    let mut lines: Vec<&str> = text.lines().collect();
-    // Re-indent continuation lines relative to the first one.
-    let min_indent = lines
-        .iter()
-        .skip(1)
-        .filter(|l| !l.trim().is_empty())
-        .map(|l| l.len() - l.trim_start().len())
-        .min()
-        .unwrap_or(0);
-    let mut out = String::from("(* ");
-    for (k, l) in lines.iter_mut().enumerate() {
-        if k > 0 {
-            out.push_str("\n   ");
-            out.push_str(l.get(min_indent..).unwrap_or(l.trim_start()).trim_end());
-        } else {
-            out.push_str(l.trim_end());
-        }
-    }
-    out.push_str(" *)\n");
-    out
+    super::term::source_comment(sources, span, "(* ", " *)\n", |text| {
+        text.replace("(*", "( *").replace("*)", "* )").replace('"', "'")
+    })
 }
 
 // ---------------------------------------------------------------------------
@@ -326,27 +188,9 @@ struct Gen<'a> {
     m: &'a Model,
     src: &'a SourceMap,
     errors: Vec<Diagnostic>,
-    names: Names,
-    root_name: String,
-    /// Per module: file stem, name prefix, record type, root-record field.
-    file: Vec<String>,
-    record: Vec<String>,
-    root_field: Vec<String>,
-    inst_binder: Vec<String>,
-    deps: Vec<Vec<ModuleId>>,
-    param_name: Vec<Vec<String>>,
-    sig: Vec<String>,
-    field: Vec<String>,
-    pred: Vec<String>,
-    fun: Vec<String>,
-    fact: Vec<String>,
-    module_facts: Vec<String>,
-    statement: Vec<String>,
+    /// The identifiers of the model's files and declarations.
+    ids: Naming,
     templates: Templates,
-    /// The smallest bitwidth of the model's commands (Alloy's default 4).
-    bitwidth: u32,
-    /// Statement names of inline `check { ... }` commands.
-    inline_stmt: Vec<Option<String>>,
     /// The rewriter's proofs.
     rewritten: RewriteProofs,
     /// Current module whose binders are in scope.
@@ -357,638 +201,20 @@ struct Gen<'a> {
 
 const ROOT: ModuleId = ModuleId(0);
 
-fn err(span: Span, msg: impl Into<String>) -> Diagnostic {
-    Diagnostic::new(Phase::Export, span, msg)
-}
-
 impl<'a> Gen<'a> {
     fn new(m: &'a Model, src: &'a SourceMap) -> Gen<'a> {
-        let mut names = Names::new();
-        let root_name = model_file_stem(m);
-        names.taken.insert(root_name.clone());
-        let nm = m.modules.len();
-        let mut prefix = Vec::new();
-        let mut file = Vec::new();
-        for (k, md) in m.modules.iter().enumerate() {
-            if k == 0 {
-                prefix.push(String::new());
-                file.push(root_name.clone());
-            } else {
-                let p = names.fresh(&md.name);
-                file.push(names.fresh(&format!("{root_name}_{p}")));
-                prefix.push(p);
-            }
-        }
-        let mut record = Vec::new();
-        let mut root_field = Vec::new();
-        let mut inst_binder = Vec::new();
-        for k in 0..nm {
-            if k == 0 {
-                record.push("Instance".to_string());
-                root_field.push(String::new());
-                inst_binder.push("i".to_string());
-            } else {
-                record.push(names.fresh(&format!("{}_Inst", prefix[k])));
-                root_field.push(names.fresh(&format!("m_{}", prefix[k])));
-                inst_binder.push(names.fresh(&format!("i_{}", prefix[k])));
-            }
-        }
-        // deps: a module and everything it opens, transitively.
-        let mut deps = Vec::new();
-        for k in 0..nm {
-            let mut seen = BTreeSet::new();
-            let mut stack = vec![ModuleId(k as u32)];
-            while let Some(x) = stack.pop() {
-                if seen.insert(x) {
-                    for (_, o) in &m.module(x).opens {
-                        stack.push(*o);
-                    }
-                }
-            }
-            deps.push(seen.into_iter().collect::<Vec<_>>());
-        }
-        let param_name =
-            m.modules.iter().map(|md| md.params.iter().map(|(p, _)| names.fresh(p)).collect()).collect();
-        let pre = |p: &str, n: &str| if p.is_empty() { n.to_string() } else { format!("{p}_{n}") };
-        let sig: Vec<String> =
-            m.sigs.iter().map(|s| names.fresh(&pre(&prefix[s.module.index()], &s.name))).collect();
-        // A field keeps its plain name unless another field or sig of the model has it.
-        let mut counts: BTreeMap<&str, usize> = BTreeMap::new();
-        for f in &m.fields {
-            *counts.entry(f.name.as_str()).or_default() += 1;
-        }
-        let field: Vec<String> = m
-            .fields
-            .iter()
-            .map(|f| {
-                let smod = m.sig(f.sig).module.index();
-                let base = if counts[f.name.as_str()] > 1 || names.taken.contains(&pre(&prefix[smod], &f.name)) {
-                    format!("{}_{}", m.sig(f.sig).name, f.name)
-                } else {
-                    f.name.clone()
-                };
-                names.fresh(&pre(&prefix[smod], &base))
-            })
-            .collect();
-        let fun = m.funs.iter().map(|f| names.fresh(&pre(&prefix[f.module.index()], &f.name))).collect();
-        let pred = m.preds.iter().map(|p| names.fresh(&pre(&prefix[p.module.index()], &p.name))).collect();
-        let mut anon = 0;
-        let fact = m
-            .facts
-            .iter()
-            .map(|f| {
-                let base = match (&f.name, &f.origin) {
-                    (Some(n), _) => format!("fact_{n}"),
-                    (None, FactOrigin::SigFact(s)) => format!("{}_fact", m.sig(*s).name),
-                    (None, FactOrigin::Paragraph) => {
-                        anon += 1;
-                        format!("fact_{anon}")
-                    }
-                };
-                names.fresh(&pre(&prefix[f.module.index()], &base))
-            })
-            .collect();
-        let module_facts = (0..nm)
-            .map(|k| if k == 0 { names.fresh(&format!("{root_name}_facts")) } else { names.fresh(&format!("{}_facts", prefix[k])) })
-            .collect();
-        let statement = m.asserts.iter().map(|a| {
-            let p = &prefix[a.module.index()];
-            names.fresh(&pre(p, &format!("{}_statement", a.name)))
-        }).collect();
-        let inline_stmt = m
-            .commands
-            .iter()
-            .map(|c| match (c.kind, &c.target) {
-                (CommandKind::Check, CommandTarget::Inline(_)) => Some(names.fresh(&format!("{}_statement", c.name))),
-                _ => None,
-            })
-            .collect();
-        let bitwidth = m.commands.iter().map(|c| c.scope.bitwidth.unwrap_or(4)).min().unwrap_or(4).clamp(1, 32);
+        let ids = Naming::new(m, Names::new(reserved(), sanitize), model_file_stem(m));
         Gen {
             templates: Templates::builtin(),
-            bitwidth,
-            inline_stmt,
+            ids,
             rewritten: RewriteProofs::default(),
             m,
             src,
             errors: Vec::new(),
-            names,
-            root_name,
-            file,
-            record,
-            root_field,
-            inst_binder,
-            deps,
-            param_name,
-            sig,
-            field,
-            pred,
-            fun,
-            fact,
-            module_facts,
-            statement,
             cur: ROOT,
             env: HashMap::new(),
             scope: Vec::new(),
         }
-    }
-
-    // -- contexts ---------------------------------------------------------
-
-    /// The instance record of module `owner` as seen from the current module.
-    fn inst(&self, owner: ModuleId, span: Span) -> Result<String, Diagnostic> {
-        if self.cur == ROOT {
-            return Ok(if owner == ROOT { "i".into() } else { format!("({} i)", self.root_field[owner.index()]) });
-        }
-        if owner == self.cur {
-            return Ok("i".into());
-        }
-        if self.deps[self.cur.index()].contains(&owner) {
-            return Ok(self.inst_binder[owner.index()].clone());
-        }
-        Err(err(span, format!(
-            "module `{}` refers to module `{}`, which it does not open",
-            self.m.module(self.cur).name,
-            self.m.module(owner).name
-        )))
-    }
-
-    fn sig_ref(&self, id: SigId, span: Span) -> Result<D, Diagnostic> {
-        if self.cur != ROOT {
-            if let Some(k) = self.m.module(self.cur).params.iter().position(|(_, s)| *s == id) {
-                return Ok(t(self.param_name[self.cur.index()][k].clone()));
-            }
-        }
-        let owner = self.m.sig(id).module;
-        Ok(app(self.sig[id.index()].clone(), vec![t(self.inst(owner, span)?)]))
-    }
-
-    /// `bound x`: atom `x` belongs to the unary expression `bound`.
-    fn member(&mut self, bound: &Expr, x: &str) -> Result<D, Diagnostic> {
-        match &bound.kind {
-            ExprKind::Sig(id) => {
-                if self.cur != ROOT {
-                    if let Some(k) = self.m.module(self.cur).params.iter().position(|(_, s)| s == id) {
-                        return Ok(t(format!("({} {x})", self.param_name[self.cur.index()][k])));
-                    }
-                }
-                let owner = self.m.sig(*id).module;
-                Ok(app(self.sig[id.index()].clone(), vec![t(self.inst(owner, bound.span)?), t(x.to_string())]))
-            }
-            ExprKind::Var(v) => match self.env.get(v) {
-                Some(VarRepr::Rel(r)) => Ok(t(format!("({r} {x})"))),
-                _ => Ok(t("(").append(self.expr(bound)?).append(t(format!(" {x})"))).group()),
-            },
-            _ => Ok(t("(").append(self.expr(bound)?).append(t(format!(" {x})"))).group()),
-        }
-    }
-
-    fn field_ref(&self, id: FieldId, span: Span) -> Result<D, Diagnostic> {
-        let owner = self.m.sig(self.m.field(id).sig).module;
-        Ok(app(self.field[id.index()].clone(), vec![t(self.inst(owner, span)?)]))
-    }
-
-    /// Binders `{A : Type} (i : ...) ...` of definitions in module `k`.
-    fn ctx_binders(&self, k: ModuleId) -> D {
-        let mut bs = vec![t("{A : Type}")];
-        if k == ROOT {
-            bs.push(t("(i : Instance A)"));
-        } else {
-            for &d in &self.deps[k.index()] {
-                let name = if d == k { "i".to_string() } else { self.inst_binder[d.index()].clone() };
-                bs.push(t(format!("({name} : {} A)", self.record[d.index()])));
-            }
-            for p in &self.param_name[k.index()] {
-                bs.push(t(format!("({p} : rel A 1)")));
-            }
-        }
-        RcDoc::intersperse(bs, RcDoc::line()).group()
-    }
-
-    /// Arguments that instantiate the binders of module `k` from the current module.
-    fn ctx_args(&self, k: ModuleId, span: Span) -> Result<Vec<D>, Diagnostic> {
-        if k == ROOT {
-            return Ok(vec![t("i")]);
-        }
-        let mut args = Vec::new();
-        for &d in &self.deps[k.index()] {
-            args.push(t(self.inst(d, span)?));
-        }
-        for (_, s) in &self.m.module(k).params {
-            args.push(self.sig_ref(*s, span)?);
-        }
-        Ok(args)
-    }
-
-    // -- variables ----------------------------------------------------------
-
-    fn bind(&mut self, v: VarId, atom: bool) -> String {
-        let base = sanitize(&self.m.var(v).name);
-        let mut cand = base.clone();
-        let mut n = 0;
-        while self.names.taken.contains(&cand) || self.scope.contains(&cand) {
-            cand = format!("{base}{n}");
-            n += 1;
-        }
-        self.scope.push(cand.clone());
-        self.env.insert(v, if atom { VarRepr::Atom(cand.clone()) } else { VarRepr::Rel(cand.clone()) });
-        cand
-    }
-
-    fn unbind(&mut self, n: usize) {
-        for _ in 0..n {
-            self.scope.pop();
-        }
-    }
-
-    // -- expressions --------------------------------------------------------
-
-    fn expr(&mut self, e: &Expr) -> Result<D, Diagnostic> {
-        use ExprKind as K;
-        Ok(match &e.kind {
-            K::Sig(s) => self.sig_ref(*s, e.span)?,
-            K::Field(f) => self.field_ref(*f, e.span)?,
-            K::Var(v) => match self.env.get(v) {
-                Some(VarRepr::Atom(x)) => app("single", vec![t(x.clone())]),
-                Some(VarRepr::Rel(x)) => t(x.clone()),
-                None => return Err(err(e.span, format!("internal: unbound variable `{}`", self.m.var(*v).name))),
-            },
-            K::Univ => app("univ", vec![num(e.arity)]),
-            K::Iden => t("iden"),
-            K::None => app("none", vec![num(e.arity)]),
-            K::IntAtoms => {
-                return Err(err(e.span, "the Coq export does not support `Int` (integer atoms)")
-                    .label("integer atoms")
-                    .hint("the Coq export only translates cardinalities compared with integer literals"))
-            }
-            K::Union(a, b) => self.op2("union", e.arity, a, b)?,
-            K::Intersection(a, b) => self.op2("inter", e.arity, a, b)?,
-            K::Difference(a, b) => self.op2("diff", e.arity, a, b)?,
-            K::Join(a, b) => {
-                let (da, db) = (self.expr(a)?, self.expr(b)?);
-                appk("join", &[a.arity - 1, b.arity - 1], vec![da, db])
-            }
-            K::Product { lhs, lmult, rmult, rhs } => {
-                if *lmult != Mult::Set || *rmult != Mult::Set {
-                    return Err(err(e.span, "arrow multiplicities are only supported on the right of `in` and in declarations")
-                        .label("multiplicity constraint here"));
-                }
-                let (da, db) = (self.expr(lhs)?, self.expr(rhs)?);
-                appk("product", &[lhs.arity, rhs.arity], vec![da, db])
-            }
-            K::Override(a, b) => {
-                let (da, db) = (self.expr(a)?, self.expr(b)?);
-                appk("override", &[e.arity - 1], vec![da, db])
-            }
-            K::DomainRestrict(s, r) => {
-                let (ds, dr) = (self.expr(s)?, self.expr(r)?);
-                appk("domr", &[r.arity - 1], vec![ds, dr])
-            }
-            K::RangeRestrict(r, s) => {
-                let (dr, ds) = (self.expr(r)?, self.expr(s)?);
-                appk("ranr", &[r.arity - 1], vec![dr, ds])
-            }
-            K::Transpose(r) => app("transpose", vec![self.expr(r)?]),
-            K::Closure(r) => app("closure", vec![self.expr(r)?]),
-            K::ReflexiveClosure(r) => app("rclosure", vec![self.expr(r)?]),
-            K::Comprehension { decls, body } => {
-                let mut names = Vec::new();
-                let mut guards = Vec::new();
-                let mut bound = 0;
-                for d in decls {
-                    if d.bound.arity != 1 || d.mult != Mult::One {
-                        self.unbind(bound);
-                        return Err(err(d.bound.span, "set comprehension over a non-scalar declaration is not supported"));
-                    }
-                    let mut these = Vec::new();
-                    for v in &d.vars {
-                        let x = self.bind(*v, true);
-                        bound += 1;
-                        guards.push(self.member(&d.bound, &x)?);
-                        these.push(x.clone());
-                        names.push(x);
-                    }
-                    if d.disj {
-                        guards.extend(disj_atoms(&these));
-                    }
-                }
-                let body = self.formula(body);
-                self.unbind(bound);
-                guards.push(body?);
-                binder_block("fun", t(names.join(" ")), " =>", connective("/\\", guards, "True"))
-            }
-            K::Call(f, args) => {
-                let fun = self.m.fun(*f);
-                let mut all = self.ctx_args(fun.module, e.span)?;
-                for a in args {
-                    all.push(self.expr(a)?);
-                }
-                app(self.fun[f.index()].clone(), all)
-            }
-            K::IfThenElse(c, a, b) => {
-                let dc = self.formula(c)?;
-                let (da, db) = (self.expr(a)?, self.expr(b)?);
-                appk("ite", &[e.arity], vec![dc, da, db])
-            }
-            K::Let(v, val, body) => {
-                let dv = self.expr(val)?;
-                let x = self.bind(*v, false);
-                let db = self.expr(body);
-                self.unbind(1);
-                let_doc(&x, dv, db?)
-            }
-            K::IntToAtom(i) => {
-                return Err(err(i.span, "the Coq export does not support integers used as atoms")
-                    .hint("the Coq export only translates cardinalities compared with integer literals"))
-            }
-        })
-    }
-
-    fn op2(&mut self, op: &str, n: usize, a: &Expr, b: &Expr) -> Result<D, Diagnostic> {
-        let (da, db) = (self.expr(a)?, self.expr(b)?);
-        Ok(appk(op, &[n], vec![da, db]))
-    }
-
-    // -- formulas -----------------------------------------------------------
-
-    fn formula(&mut self, f: &Formula) -> Result<D, Diagnostic> {
-        use FormulaKind as F;
-        Ok(match &f.kind {
-            F::True => t("True"),
-            F::False => t("False"),
-            F::In(a, b) => self.in_formula(a, b)?,
-            F::Eq(a, b) => {
-                let (da, db) = (self.expr(a)?, self.expr(b)?);
-                appk("same", &[a.arity], vec![da, db])
-            }
-            F::Mult(m, e) => {
-                let de = self.expr(e)?;
-                appk(mult_pred(*m, f.span)?, &[e.arity], vec![de])
-            }
-            F::IntCmp(op, a, b) => self.int_cmp(*op, a, b, f.span)?,
-            F::Not(g) => match &g.kind {
-                // `no e` is `not (some e)` in the IR
-                F::Mult(Mult::Some, e) => appk("no", &[e.arity], vec![self.expr(e)?]),
-                _ => t("~ ").append(self.formula(g)?),
-            },
-            F::And(gs) => {
-                let ds = gs.iter().map(|g| self.formula(g)).collect::<Result<Vec<_>, _>>()?;
-                connective("/\\", ds, "True")
-            }
-            F::Or(gs) => {
-                let ds = gs.iter().map(|g| self.formula(g)).collect::<Result<Vec<_>, _>>()?;
-                connective("\\/", ds, "False")
-            }
-            F::Implies(a, b) => connective("->", vec![self.formula(a)?, self.formula(b)?], "True"),
-            F::Iff(a, b) => connective("<->", vec![self.formula(a)?, self.formula(b)?], "True"),
-            F::IfThenElse(c, a, b) => {
-                let dc = self.formula(c)?;
-                let (da, db) = (self.formula(a)?, self.formula(b)?);
-                connective(
-                    "/\\",
-                    vec![connective("->", vec![dc.clone(), da], ""), connective("->", vec![t("~ ").append(dc), db], "")],
-                    "True",
-                )
-            }
-            F::Quant(q, decls, body) => self.quant(*q, decls, body, f.span)?,
-            F::Call(p, args) => {
-                let pred = self.m.pred(*p);
-                let mut all = self.ctx_args(pred.module, f.span)?;
-                for a in args {
-                    all.push(self.expr(a)?);
-                }
-                app(self.pred[p.index()].clone(), all)
-            }
-            F::Let(v, val, body) => {
-                let dv = self.expr(val)?;
-                let x = self.bind(*v, false);
-                let db = self.formula(body);
-                self.unbind(1);
-                let_doc(&x, dv, db?)
-            }
-        })
-    }
-
-    /// `a in b`; `b` may be an arrow product with multiplicities.
-    fn in_formula(&mut self, a: &Expr, b: &Expr) -> Result<D, Diagnostic> {
-        let da = self.expr(a)?;
-        let ExprKind::Product { lhs, lmult, rmult, rhs } = &b.kind else {
-            let db = self.expr(b)?;
-            return Ok(appk("incl", &[a.arity], vec![da, db]));
-        };
-        let plain = Expr::new(
-            ExprKind::Product { lhs: lhs.clone(), lmult: Mult::Set, rmult: Mult::Set, rhs: rhs.clone() },
-            b.arity,
-            b.span,
-        );
-        let mut parts = vec![appk("incl", &[a.arity], vec![da.clone(), self.expr(&plain)?])];
-        // each tuple of lhs: rmult (t.a)
-        if *rmult != Mult::Set {
-            parts.push(self.tuple_mult(lhs, &da, a.arity, *rmult, true, b.span)?);
-        }
-        if *lmult != Mult::Set {
-            parts.push(self.tuple_mult(rhs, &da, a.arity, *lmult, false, b.span)?);
-        }
-        Ok(connective("/\\", parts, "True"))
-    }
-
-    /// `forall x1..xk, side x1..xk -> mult (x1.(...).r)` (left side), or
-    /// `forall y1..yk, side y1..yk -> mult (r.yk.(...))` (right side).
-    fn tuple_mult(&mut self, side: &Expr, r: &D, arity: usize, mult: Mult, left: bool, span: Span) -> Result<D, Diagnostic> {
-        if contains_arrow_mult(side) {
-            return Err(err(span, "nested arrow multiplicities are not supported by the Coq export"));
-        }
-        let k = side.arity;
-        let mut xs = Vec::new();
-        for j in 0..k {
-            let base = if left { "x" } else { "y" };
-            let mut cand = format!("{base}{j}");
-            let mut n = 0;
-            while self.names.taken.contains(&cand) || self.scope.contains(&cand) {
-                cand = format!("{base}{j}_{n}");
-                n += 1;
-            }
-            xs.push(cand);
-        }
-        let mut cur = r.clone();
-        let mut ar = arity;
-        if left {
-            for x in &xs {
-                cur = appk("join", &[0, ar - 1], vec![app("single", vec![t(x.clone())]), cur]);
-                ar -= 1;
-            }
-        } else {
-            for x in xs.iter().rev() {
-                cur = appk("join", &[ar - 1, 0], vec![cur, app("single", vec![t(x.clone())])]);
-                ar -= 1;
-            }
-        }
-        let guard = self.member(side, &xs.join(" "))?;
-        let body = connective("->", vec![guard, appk(mult_pred(mult, span)?, &[ar], vec![cur])], "True");
-        Ok(binder_block("forall", t(format!("{} : A", xs.join(" "))), ",", body))
-    }
-
-    fn int_cmp(&mut self, op: IntCmp, a: &IntExpr, b: &IntExpr, span: Span) -> Result<D, Diagnostic> {
-        use IntExprKind as I;
-        let (e, op, k) = match (&a.kind, &b.kind) {
-            (I::Card(e), I::Lit(k)) => (e, op, *k),
-            (I::Lit(k), I::Card(e)) => (e, flip(op), *k),
-            _ => return Err(unsupported_int(span)),
-        };
-        let bw = self.bitwidth;
-        let (lo, hi) = (-(1i64 << (bw - 1)), (1i64 << (bw - 1)) - 1);
-        if k < lo || k > hi {
-            return Err(err(span, format!("the integer {k} does not fit in bitwidth {bw}, so Alloy would wrap it"))
-                .hint("the Coq export reads `#e` as the exact cardinality; use a literal within the bitwidth"));
-        }
-        // The set of cardinalities c >= 0 with `c op k`.
-        let sat = |c: i64| match op {
-            IntCmp::Eq => c == k,
-            IntCmp::Ne => c != k,
-            IntCmp::Lt => c < k,
-            IntCmp::Le => c <= k,
-            IntCmp::Gt => c > k,
-            IntCmp::Ge => c >= k,
-        };
-        let de = self.expr(e)?;
-        let n = e.arity;
-        // Readable forms when the truth set is decided by {0, 1, >= 2}.
-        let (s0, s1, s2) = (sat(0), sat(1), sat(2));
-        if (2..=k.max(2) + 2).all(|c| sat(c) == s2) {
-            let d = match (s0, s1, s2) {
-                (true, true, true) => Some(t("True")),
-                (false, false, false) => Some(t("False")),
-                (true, false, false) => Some(appk("no", &[n], vec![de.clone()])),
-                (false, true, true) => Some(appk("some", &[n], vec![de.clone()])),
-                (true, true, false) => Some(appk("lone", &[n], vec![de.clone()])),
-                (false, true, false) => Some(appk("one", &[n], vec![de.clone()])),
-                _ => None,
-            };
-            if let Some(d) = d {
-                return Ok(d);
-            }
-        }
-        // Otherwise with `atleast n j e` (#e >= j).
-        let atleast = |j: i64| if j <= 0 { t("True") } else { app(format!("atleast {n} {j}"), vec![de.clone()]) };
-        let not = |d: D| t("~ ").append(d);
-        let exactly = |k: i64| {
-            if k < 0 {
-                t("False")
-            } else {
-                connective("/\\", vec![atleast(k), not(atleast(k + 1))], "True")
-            }
-        };
-        Ok(match op {
-            IntCmp::Ge => atleast(k),
-            IntCmp::Gt => atleast(k + 1),
-            IntCmp::Le => not(atleast(k + 1)),
-            IntCmp::Lt => not(atleast(k)),
-            IntCmp::Eq => exactly(k),
-            IntCmp::Ne => not(exactly(k)),
-        })
-    }
-
-    fn quant(&mut self, q: Quant, decls: &[QuantDecl], body: &Formula, span: Span) -> Result<D, Diagnostic> {
-        let mut binders: Vec<(String, bool, usize)> = Vec::new();
-        let mut guards = Vec::new();
-        let mut bound = 0;
-        let res = (|| -> Result<D, Diagnostic> {
-            for d in decls {
-                let scalar = d.bound.arity == 1 && d.mult == Mult::One;
-                let mut these = Vec::new();
-                for v in &d.vars {
-                    let x = self.bind(*v, scalar);
-                    bound += 1;
-                    if scalar {
-                        guards.push(self.member(&d.bound, &x)?);
-                    } else {
-                        let var = Expr::new(ExprKind::Var(*v), d.bound.arity, d.bound.span);
-                        guards.push(self.in_formula(&var, &d.bound)?);
-                        if d.mult != Mult::Set {
-                            guards.push(appk(mult_pred(d.mult, d.bound.span)?, &[d.bound.arity], vec![t(x.clone())]));
-                        }
-                    }
-                    binders.push((x.clone(), scalar, d.bound.arity));
-                    these.push(x);
-                }
-                if d.disj {
-                    if scalar {
-                        guards.extend(disj_atoms(&these));
-                    } else {
-                        for (p, a) in these.iter().enumerate() {
-                            for b2 in &these[p + 1..] {
-                                guards.push(appk("no", &[d.bound.arity], vec![appk("inter", &[d.bound.arity], vec![t(a.clone()), t(b2.clone())])]));
-                            }
-                        }
-                    }
-                }
-            }
-            let dbody = self.formula(body)?;
-            let bdoc = binder_doc(&binders);
-            Ok(match q {
-                Quant::All => {
-                    binder_block("forall", bdoc, ",", connective("->", vec![connective("/\\", guards.clone(), "True"), dbody], "True"))
-                }
-                Quant::Some => binder_block("exists", bdoc, ",", connective("/\\", { let mut g = guards.clone(); g.push(dbody); g }, "True")),
-                Quant::No => t("~ ").append(binder_block(
-                    "exists",
-                    bdoc,
-                    ",",
-                    connective("/\\", { let mut g = guards.clone(); g.push(dbody); g }, "True"),
-                )),
-                Quant::One | Quant::Lone => {
-                    if binders.iter().any(|(_, scalar, _)| !scalar) {
-                        return Err(err(span, "`one`/`lone` quantifiers over non-scalar variables are not supported by the Coq export"));
-                    }
-                    // A second copy of the binders, for uniqueness.
-                    let first: Vec<String> = binders.iter().map(|b| b.0.clone()).collect();
-                    let saved: Vec<(VarId, VarRepr)> = decls
-                        .iter()
-                        .flat_map(|d| d.vars.iter())
-                        .map(|v| (*v, self.env[v].clone()))
-                        .collect();
-                    let mut second = Vec::new();
-                    let mut g2 = Vec::new();
-                    let mut bound2 = 0;
-                    for d in decls {
-                        let mut these = Vec::new();
-                        for v in &d.vars {
-                            let y = self.bind(*v, true);
-                            bound2 += 1;
-                            g2.push(self.member(&d.bound, &y)?);
-                            these.push(y.clone());
-                            second.push(y);
-                        }
-                        if d.disj {
-                            g2.extend(disj_atoms(&these));
-                        }
-                    }
-                    let body2 = self.formula(body);
-                    self.unbind(bound2);
-                    for (v, r) in saved {
-                        self.env.insert(v, r);
-                    }
-                    g2.push(body2?);
-                    let eqs: Vec<D> = first.iter().zip(&second).map(|(x, y)| t(format!("{y} = {x}"))).collect();
-                    let b2 = binder_doc(&second.iter().map(|y| (y.clone(), true, 1)).collect::<Vec<_>>());
-                    let unique = binder_block(
-                        "forall",
-                        b2,
-                        ",",
-                        connective("->", vec![connective("/\\", g2, "True"), connective("/\\", eqs, "True")], "True"),
-                    );
-                    let mut g1 = guards.clone();
-                    g1.push(dbody);
-                    if q == Quant::One {
-                        binder_block("exists", bdoc, ",", connective("/\\", vec![connective("/\\", g1, "True"), unique], "True"))
-                    } else {
-                        binder_block("forall", bdoc, ",", connective("->", vec![connective("/\\", g1, "True"), unique], "True"))
-                    }
-                }
-            })
-        })();
-        self.unbind(bound);
-        res
     }
 
     // -- files --------------------------------------------------------------
@@ -999,29 +225,15 @@ impl<'a> Gen<'a> {
             self.errors.push(Diagnostic::without_span(Phase::Export, "the model has no modules"));
             return out;
         }
-        // Opened modules before the modules that open them (post-order).
-        fn visit(m: &Model, k: ModuleId, seen: &mut Vec<bool>, order: &mut Vec<usize>) {
-            if std::mem::replace(&mut seen[k.index()], true) {
-                return;
-            }
-            for (_, o) in &m.module(k).opens {
-                visit(m, *o, seen, order);
-            }
-            order.push(k.index());
-        }
-        let mut seen = vec![false; self.m.modules.len()];
-        let mut order = Vec::new();
-        visit(self.m, ROOT, &mut seen, &mut order);
-        order.extend((0..self.m.modules.len()).filter(|&k| !seen[k]));
-        for k in order.into_iter().filter(|&k| k != 0) {
+        for k in module_order(self.m).into_iter().filter(|&k| k != 0) {
             let body = self.module_file(ModuleId(k as u32));
-            out.push(GeneratedFile { name: format!("{}.v", self.file[k]), contents: body, kind: FileKind::Definitions, theorems: vec![] });
+            out.push(GeneratedFile { name: format!("{}.v", self.ids.file[k]), contents: body, kind: FileKind::Definitions, theorems: vec![] });
         }
         let root = self.module_file(ROOT);
-        out.push(GeneratedFile { name: format!("{}.v", self.root_name), contents: root, kind: FileKind::Definitions, theorems: vec![] });
+        out.push(GeneratedFile { name: format!("{}.v", self.ids.root_name), contents: root, kind: FileKind::Definitions, theorems: vec![] });
         let theorems = self.theorems();
         out.push(GeneratedFile {
-            name: format!("{}_proofs.v", self.root_name),
+            name: format!("{}_proofs.v", self.ids.root_name),
             contents: self.proofs_file(&theorems),
             kind: FileKind::Proofs,
             theorems,
@@ -1048,9 +260,9 @@ impl<'a> Gen<'a> {
         let mut out = String::new();
         out.push_str("Require Import Relprove.Relprove.\n");
         let imports: Vec<String> = if k == ROOT {
-            (1..self.m.modules.len()).map(|j| self.file[j].clone()).collect()
+            (1..self.m.modules.len()).map(|j| self.ids.file[j].clone()).collect()
         } else {
-            self.deps[k.index()].iter().filter(|&&d| d != k).map(|d| self.file[d.index()].clone()).collect()
+            self.ids.deps[k.index()].iter().filter(|&&d| d != k).map(|d| self.ids.file[d.index()].clone()).collect()
         };
         if !imports.is_empty() {
             out.push_str(&format!("Require Import {}.\n", imports.join(" ")));
@@ -1069,19 +281,19 @@ impl<'a> Gen<'a> {
         let mut projs = Vec::new();
         if k == ROOT {
             for j in 1..self.m.modules.len() {
-                entries.push(format!("{} : {} A", self.root_field[j], self.record[j]));
-                projs.push(self.root_field[j].clone());
+                entries.push(format!("{} : {} A", self.ids.root_field[j], self.ids.record[j]));
+                projs.push(self.ids.root_field[j].clone());
             }
         }
         for s in self.m.sig_ids().filter(|s| self.m.sig(*s).module == k) {
-            entries.push(format!("{} : rel A 1", self.sig[s.index()]));
-            projs.push(self.sig[s.index()].clone());
+            entries.push(format!("{} : rel A 1", self.ids.sig[s.index()]));
+            projs.push(self.ids.sig[s.index()].clone());
             for f in self.m.fields_of(s) {
-                entries.push(format!("{} : rel A {}", self.field[f.index()], self.m.field(f).arity));
-                projs.push(self.field[f.index()].clone());
+                entries.push(format!("{} : rel A {}", self.ids.field[f.index()], self.m.field(f).arity));
+                projs.push(self.ids.field[f.index()].clone());
             }
         }
-        let rec = &self.record[k.index()];
+        let rec = &self.ids.record[k.index()];
         let mk = if k == ROOT { "mkInstance".to_string() } else { format!("mk_{rec}") };
         if entries.is_empty() {
             out.push_str(&format!("Record {rec} (A : Type) : Type := {mk} {{ }}.\n\n"));
@@ -1094,16 +306,16 @@ impl<'a> Gen<'a> {
         }
 
         // preds and funs (callees first), then facts.
-        for item in self.ordered_items(k) {
+        for item in ordered_items(self.m, k, Self::PROVER, &mut self.errors) {
             match item {
                 Item::Pred(p) => {
                     let pred = self.m.pred(p);
-                    let d = self.callable(k, &self.pred[p.index()].clone(), &pred.params, None, |g| g.formula(&pred.body));
+                    let d = self.callable(k, &self.ids.pred[p.index()].clone(), &pred.params, None, |g| g.formula(&pred.body));
                     self.emit(&mut out, paragraph_span(self.src, pred.span, pred.body.span), d);
                 }
                 Item::Fun(f) => {
                     let fun = self.m.fun(f);
-                    let d = self.callable(k, &self.fun[f.index()].clone(), &fun.params, Some(fun.result.bound.arity), |g| g.expr(&fun.body));
+                    let d = self.callable(k, &self.ids.fun[f.index()].clone(), &fun.params, Some(fun.result.bound.arity), |g| g.expr(&fun.body));
                     self.emit(&mut out, paragraph_span(self.src, fun.span, fun.body.span), d);
                 }
             }
@@ -1112,7 +324,7 @@ impl<'a> Gen<'a> {
             (0..self.m.facts.len() as u32).map(FactId).filter(|f| self.m.facts[f.index()].module == k).collect();
         for &f in &facts {
             let fact = &self.m.facts[f.index()];
-            let d = self.callable(k, &self.fact[f.index()].clone(), &[], None, |g| g.formula(&fact.body));
+            let d = self.callable(k, &self.ids.fact[f.index()].clone(), &[], None, |g| g.formula(&fact.body));
             self.emit(&mut out, fact.span, d);
         }
 
@@ -1128,34 +340,34 @@ impl<'a> Gen<'a> {
             for j in 1..self.m.modules.len() {
                 self.cur = ROOT;
                 if let Ok(args) = self.ctx_args(ModuleId(j as u32), Span::DUMMY) {
-                    parts.push(app(self.module_facts[j].clone(), args));
+                    parts.push(app(self.ids.module_facts[j].clone(), args));
                 }
             }
             for &f in &facts {
-                parts.push(call(self, &self.fact[f.index()]));
+                parts.push(call(self, &self.ids.fact[f.index()]));
             }
-            let name = self.module_facts[0].clone();
+            let name = self.ids.module_facts[0].clone();
             out.push_str("(* Everything the model assumes: sig hierarchy, field declarations, and the\n   facts of every module. *)\n");
             out.push_str(&render(&definition(&name, self.ctx_binders(ROOT), "Prop", connective("/\\", parts, "True"))));
             out.push_str("\n\n");
             // assertions and inline checks
             for a in 0..self.m.asserts.len() {
                 let asrt = &self.m.asserts[a];
-                let facts_name = self.module_facts[0].clone();
-                let d = self.formula(&asrt.body).map(|body| statement(&self.statement[a], &facts_name, body));
+                let facts_name = self.ids.module_facts[0].clone();
+                let d = self.formula(&asrt.body).map(|body| statement(&self.ids.statement[a], &facts_name, body));
                 self.emit(&mut out, paragraph_span(self.src, asrt.span, asrt.body.span), d);
             }
             for c in &self.m.commands {
                 if let (CommandKind::Check, CommandTarget::Inline(f)) = (c.kind, &c.target) {
                     let name = self.inline_statement_name(c);
-                    let facts_name = self.module_facts[0].clone();
+                    let facts_name = self.ids.module_facts[0].clone();
                     let d = self.formula(f).map(|body| statement(&name, &facts_name, body));
                     self.emit(&mut out, c.span, d);
                 }
             }
         } else {
-            let parts: Vec<D> = facts.iter().map(|&f| call(self, &self.fact[f.index()])).collect();
-            let name = self.module_facts[k.index()].clone();
+            let parts: Vec<D> = facts.iter().map(|&f| call(self, &self.ids.fact[f.index()])).collect();
+            let name = self.ids.module_facts[k.index()].clone();
             out.push_str(&format!("(* The facts of module {}. *)\n", md.name));
             out.push_str(&render(&definition(&name, self.ctx_binders(k), "Prop", connective("/\\", parts, "True"))));
             out.push_str("\n\n");
@@ -1166,7 +378,7 @@ impl<'a> Gen<'a> {
 
     fn inline_statement_name(&self, c: &Command) -> String {
         let k = self.m.commands.iter().position(|x| std::ptr::eq(x, c)).expect("a command of this model");
-        self.inline_stmt[k].clone().unwrap_or_default()
+        self.ids.inline_stmt[k].clone().unwrap_or_default()
     }
 
     fn callable(
@@ -1191,127 +403,6 @@ impl<'a> Gen<'a> {
         Ok(definition(name, RcDoc::intersperse(bs, RcDoc::line()).group(), &ty, b))
     }
 
-    fn hierarchy(&mut self) -> Result<D, Diagnostic> {
-        self.cur = ROOT;
-        let m = self.m;
-        let mut parts = Vec::new();
-        let sref = |g: &Gen, s: SigId| g.sig_ref(s, Span::DUMMY);
-        let union_of = |g: &Gen, ss: &[SigId]| -> Result<D, Diagnostic> {
-            let mut it = ss.iter();
-            let mut d = sref(g, *it.next().expect("non-empty"))?;
-            for s in it {
-                d = appk("union", &[1], vec![d, sref(g, *s)?]);
-            }
-            Ok(d)
-        };
-        let disjoint = |g: &Gen, ss: &[SigId], parts: &mut Vec<D>| -> Result<(), Diagnostic> {
-            for (p, a) in ss.iter().enumerate() {
-                for b in &ss[p + 1..] {
-                    parts.push(appk("no", &[1], vec![appk("inter", &[1], vec![sref(g, *a)?, sref(g, *b)?])]));
-                }
-            }
-            Ok(())
-        };
-        let tops: Vec<SigId> = m.top_level_sigs().collect();
-        disjoint(self, &tops, &mut parts)?;
-        for s in m.sig_ids() {
-            let sig = m.sig(s);
-            match &sig.kind {
-                SigKind::TopLevel => {}
-                SigKind::Extends(p) => parts.push(appk("incl", &[1], vec![sref(self, s)?, sref(self, *p)?])),
-                SigKind::Subset(ps) if !ps.is_empty() => {
-                    parts.push(appk("incl", &[1], vec![sref(self, s)?, union_of(self, ps)?]))
-                }
-                SigKind::Subset(_) => {}
-            }
-            let children: Vec<SigId> = m.children(s).collect();
-            disjoint(self, &children, &mut parts)?;
-            if sig.is_abstract && !children.is_empty() {
-                parts.push(appk("incl", &[1], vec![sref(self, s)?, union_of(self, &children)?]));
-            }
-            if let Some(mult) = sig.mult {
-                if mult != Mult::Set {
-                    parts.push(appk(mult_pred(mult, sig.span)?, &[1], vec![sref(self, s)?]));
-                }
-            }
-        }
-        Ok(connective("/\\", parts, "True"))
-    }
-
-    fn field_decls(&mut self) -> Result<D, Diagnostic> {
-        self.cur = ROOT;
-        let m = self.m;
-        let mut parts = Vec::new();
-        for fid in m.field_ids() {
-            let f = m.field(fid);
-            let fr = self.field_ref(fid, f.span)?;
-            let s = self.sig_ref(f.sig, f.span)?;
-            parts.push(appk("incl", &[f.arity], vec![fr.clone(), appk("product", &[1, f.arity - 1], vec![s.clone(), app("univ", vec![num(f.arity - 1)])])]));
-            let this = self.bind(f.this_var, true);
-            let joined = Expr::new(
-                ExprKind::Join(
-                    Box::new(Expr::new(ExprKind::Var(f.this_var), 1, f.span)),
-                    Box::new(Expr::new(ExprKind::Field(fid), f.arity, f.span)),
-                ),
-                f.arity - 1,
-                f.span,
-            );
-            let mut inner = vec![self.in_formula(&joined, &f.decl.bound)?];
-            if f.decl.mult != Mult::Set {
-                let dj = self.expr(&joined)?;
-                inner.push(appk(mult_pred(f.decl.mult, f.span)?, &[f.arity - 1], vec![dj]));
-            }
-            self.unbind(1);
-            let sig_expr = Expr::new(ExprKind::Sig(f.sig), 1, f.span);
-            let guard = self.member(&sig_expr, &this)?;
-            parts.push(binder_block("forall", t(format!("{this} : A")), ",", connective("->", vec![guard, connective("/\\", inner, "True")], "True")));
-        }
-        // `disj f, g: e`: for each atom of the sig, the fields' values are
-        // disjoint. Fields of one declaration are separated only by commas.
-        let text_between = |a: Span, b: Span| -> Option<&str> {
-            if a.is_dummy() || b.is_dummy() || a.file != b.file || b.start < a.end {
-                return None;
-            }
-            self.src.get(a.file).text.get(a.end as usize..b.start as usize)
-        };
-        let mut groups: Vec<Vec<FieldId>> = Vec::new();
-        for fid in m.field_ids() {
-            let f = m.field(fid);
-            if !f.disj {
-                continue;
-            }
-            let same_decl = groups.last().and_then(|g| g.last()).is_some_and(|&prev| {
-                let p = m.field(prev);
-                p.sig == f.sig
-                    && text_between(p.span, f.span).is_some_and(|t| t.chars().all(|c| c == ',' || c.is_whitespace()))
-            });
-            if same_decl {
-                groups.last_mut().expect("non-empty").push(fid);
-            } else {
-                groups.push(vec![fid]);
-            }
-        }
-        for g in groups.iter().filter(|g| g.len() > 1) {
-            let f0 = m.field(g[0]);
-            let this = self.bind(f0.this_var, true);
-            let mut disj = Vec::new();
-            for (p, &a) in g.iter().enumerate() {
-                for &b in &g[p + 1..] {
-                    let n = m.field(a).arity - 1;
-                    let ja = appk("join", &[0, n], vec![app("single", vec![t(this.clone())]), self.field_ref(a, f0.span)?]);
-                    let jb = appk("join", &[0, n], vec![app("single", vec![t(this.clone())]), self.field_ref(b, f0.span)?]);
-                    disj.push(appk("no", &[n], vec![appk("inter", &[n], vec![ja, jb])]));
-                }
-            }
-            self.unbind(1);
-            let sig_expr = Expr::new(ExprKind::Sig(f0.sig), 1, f0.span);
-            let guard = self.member(&sig_expr, &this)?;
-            parts.push(binder_block("forall", t(format!("{this} : A")), ",", connective("->", vec![guard, connective("/\\", disj, "True")], "True")));
-        }
-        self.env.clear();
-        Ok(connective("/\\", parts, "True"))
-    }
-
     /// A theorem skeleton per `check` command: (name, text).
     fn theorems(&self) -> Vec<(String, String)> {
         let mut theorems = Vec::new();
@@ -1321,7 +412,7 @@ impl<'a> Gen<'a> {
                 continue;
             }
             let stmt = match &c.target {
-                CommandTarget::Assert(a) => self.statement[a.index()].clone(),
+                CommandTarget::Assert(a) => self.ids.statement[a.index()].clone(),
                 CommandTarget::Inline(_) => self.inline_statement_name(c),
                 CommandTarget::Pred(_) => continue,
             };
@@ -1330,7 +421,7 @@ impl<'a> Gen<'a> {
             let (suffix, template) =
                 if fails { ("fails", &self.templates.counterexample) } else { ("holds", &self.templates.theorem) };
             let mut name = format!("{}_{suffix}", sanitize(&c.name));
-            while self.names.taken.contains(&name) || !used.insert(name.clone()) {
+            while self.ids.names.taken.contains(&name) || !used.insert(name.clone()) {
                 name.push('\'');
             }
             let cmd = self.src.snippet(c.span).replace("(*", "( *").replace("*)", "* )").replace('"', "'");
@@ -1342,14 +433,14 @@ impl<'a> Gen<'a> {
                 .replace("{{command}}", cmd.trim())
                 .replace("{{name}}", &name)
                 .replace("{{statement}}", &stmt)
-                .replace("{{facts}}", &self.module_facts[0]);
+                .replace("{{facts}}", &self.ids.module_facts[0]);
             theorems.push((name, text));
         }
         theorems
     }
 
     fn proofs_file(&self, theorems: &[(String, String)]) -> String {
-        proofs_text(&self.templates, self.m, &self.root_name, &self.rewritten.preamble, theorems)
+        proofs_text(&self.templates, self.m, &self.ids.root_name, &self.rewritten.preamble, theorems)
     }
 
     /// A complete proof of `stmt` from the rewriter's lemmas: unfold the
@@ -1364,14 +455,14 @@ impl<'a> Gen<'a> {
             if k == ROOT {
                 name.to_string()
             } else {
-                format!("{}.{name}", self.file[k.index()])
+                format!("{}.{name}", self.ids.file[k.index()])
             }
         };
         let mut unfold: Vec<String> = vec![];
-        unfold.extend(self.module_facts.iter().enumerate().map(|(k, n)| q(ModuleId(k as u32), n)));
-        unfold.extend(self.fact.iter().zip(&self.m.facts).map(|(n, f)| q(f.module, n)));
-        unfold.extend(self.pred.iter().zip(&self.m.preds).map(|(n, p)| q(p.module, n)));
-        unfold.extend(self.fun.iter().zip(&self.m.funs).map(|(n, f)| q(f.module, n)));
+        unfold.extend(self.ids.module_facts.iter().enumerate().map(|(k, n)| q(ModuleId(k as u32), n)));
+        unfold.extend(self.ids.fact.iter().zip(&self.m.facts).map(|(n, f)| q(f.module, n)));
+        unfold.extend(self.ids.pred.iter().zip(&self.m.preds).map(|(n, p)| q(p.module, n)));
+        unfold.extend(self.ids.fun.iter().zip(&self.m.funs).map(|(n, f)| q(f.module, n)));
         let close: Vec<String> = lemmas.iter().map(|l| format!("solve [ eapply {l}; eassumption ]")).collect();
         let mut out = format!("(* {cmd} *)\n(* proved by relprove's rewriter *)\nTheorem {name} : {stmt}.\nProof.\n");
         out.push_str(&format!("  unfold {stmt}; intros A i Hfacts.\n"));
@@ -1382,206 +473,106 @@ impl<'a> Gen<'a> {
         out.push_str(&format!("  all: first [ {} ].\nQed.\n", close.join(" | ")));
         out
     }
+}
 
-    /// Preds and funs of module `k`, callees before callers, otherwise in
-    /// source order.
-    fn ordered_items(&mut self, k: ModuleId) -> Vec<Item> {
-        let mut items: Vec<(Item, Span)> = Vec::new();
-        for (j, p) in self.m.preds.iter().enumerate() {
-            if p.module == k {
-                items.push((Item::Pred(PredId(j as u32)), p.span));
+impl<'a> Backend<'a> for Gen<'a> {
+    const PROVER: &'static str = "Coq";
+    const REL: &'static str = "";
+    const REL_TYPE: &'static str = "rel";
+    const AND: &'static str = "/\\";
+    const OR: &'static str = "\\/";
+    const IMPLIES: &'static str = "->";
+    const IFF: &'static str = "<->";
+    const NOT: &'static str = "~ ";
+    const FORALL: &'static str = "forall";
+    const EXISTS: &'static str = "exists";
+    const NEQ: &'static str = "<>";
+    const LET_SEP: &'static str = " in";
+
+    fn sanitize(name: &str) -> String {
+        sanitize(name)
+    }
+    fn univ(n: usize) -> D {
+        app("univ", vec![num(n)])
+    }
+    fn none(n: usize) -> D {
+        app("none", vec![num(n)])
+    }
+    fn iden() -> D {
+        t("iden")
+    }
+    fn lambda_binders(names: &[String]) -> D {
+        t(names.join(" "))
+    }
+    fn same(arity: usize, a: D, b: D) -> D {
+        appk("same", &[arity], vec![a, b])
+    }
+
+    fn model(&self) -> &'a Model {
+        self.m
+    }
+    fn ids(&self) -> &Naming {
+        &self.ids
+    }
+    fn env(&mut self) -> &mut HashMap<VarId, VarRepr> {
+        &mut self.env
+    }
+    fn scope(&mut self) -> &mut Vec<String> {
+        &mut self.scope
+    }
+    fn in_use(&self, name: &str) -> bool {
+        self.ids.names.taken.contains(name) || self.scope.iter().any(|s| s == name)
+    }
+    fn sources(&self) -> &'a SourceMap {
+        self.src
+    }
+    fn enter_root(&mut self) {
+        self.cur = ROOT;
+    }
+
+    /// The instance record of module `owner` as seen from the current module.
+    fn inst(&self, owner: ModuleId, span: Span) -> Result<String, Diagnostic> {
+        if self.cur == ROOT {
+            return Ok(if owner == ROOT { "i".into() } else { format!("({} i)", self.ids.root_field[owner.index()]) });
+        }
+        if owner == self.cur {
+            return Ok("i".into());
+        }
+        if self.ids.deps[self.cur.index()].contains(&owner) {
+            return Ok(self.ids.inst_binder[owner.index()].clone());
+        }
+        Err(err(span, format!(
+            "module `{}` refers to module `{}`, which it does not open",
+            self.m.module(self.cur).name,
+            self.m.module(owner).name
+        )))
+    }
+
+    fn sig_ref(&self, id: SigId, span: Span) -> Result<D, Diagnostic> {
+        if self.cur != ROOT {
+            if let Some(k) = self.m.module(self.cur).params.iter().position(|(_, s)| *s == id) {
+                return Ok(t(self.ids.param_name[self.cur.index()][k].clone()));
             }
         }
-        for (j, f) in self.m.funs.iter().enumerate() {
-            if f.module == k {
-                items.push((Item::Fun(FunId(j as u32)), f.span));
+        let owner = self.m.sig(id).module;
+        Ok(app(self.ids.sig[id.index()].clone(), vec![t(self.inst(owner, span)?)]))
+    }
+
+    fn field_ref(&self, id: FieldId, span: Span) -> Result<D, Diagnostic> {
+        let owner = self.m.sig(self.m.field(id).sig).module;
+        Ok(app(self.ids.field[id.index()].clone(), vec![t(self.inst(owner, span)?)]))
+    }
+
+    fn sig_member(&self, id: SigId, x: &str, span: Span) -> Result<D, Diagnostic> {
+        if self.cur != ROOT {
+            if let Some(k) = self.m.module(self.cur).params.iter().position(|(_, s)| *s == id) {
+                return Ok(t(format!("({} {x})", self.ids.param_name[self.cur.index()][k])));
             }
         }
-        items.sort_by_key(|(_, s)| (s.file, s.start));
-        let mut deps: BTreeMap<Item, BTreeSet<Item>> = BTreeMap::new();
-        for (it, _) in &items {
-            let mut calls = BTreeSet::new();
-            match it {
-                Item::Pred(p) => calls_formula(&self.m.pred(*p).body, &mut calls),
-                Item::Fun(f) => calls_expr(&self.m.fun(*f).body, &mut calls),
-            }
-            calls.retain(|c| items.iter().any(|(i, _)| i == c));
-            deps.insert(*it, calls);
-        }
-        let mut done: Vec<Item> = Vec::new();
-        let mut remaining: Vec<(Item, Span)> = items;
-        while !remaining.is_empty() {
-            let pos = remaining.iter().position(|(it, _)| deps[it].iter().all(|d| done.contains(d)));
-            match pos {
-                Some(p) => done.push(remaining.remove(p).0),
-                None => {
-                    let (_, span) = remaining[0];
-                    self.errors.push(err(span, "recursive predicates and functions are not supported by the Coq export"));
-                    break;
-                }
-            }
-        }
-        done
+        let owner = self.m.sig(id).module;
+        Ok(app(self.ids.sig[id.index()].clone(), vec![t(self.inst(owner, span)?), t(x.to_string())]))
     }
-}
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-enum Item {
-    Pred(PredId),
-    Fun(FunId),
-}
-
-fn calls_expr(e: &Expr, out: &mut BTreeSet<Item>) {
-    use ExprKind as K;
-    match &e.kind {
-        K::Call(f, args) => {
-            out.insert(Item::Fun(*f));
-            args.iter().for_each(|a| calls_expr(a, out));
-        }
-        K::Union(a, b) | K::Intersection(a, b) | K::Difference(a, b) | K::Join(a, b) | K::Override(a, b)
-        | K::DomainRestrict(a, b) | K::RangeRestrict(a, b) | K::Let(_, a, b) => {
-            calls_expr(a, out);
-            calls_expr(b, out);
-        }
-        K::Product { lhs, rhs, .. } => {
-            calls_expr(lhs, out);
-            calls_expr(rhs, out);
-        }
-        K::Transpose(a) | K::Closure(a) | K::ReflexiveClosure(a) => calls_expr(a, out),
-        K::Comprehension { decls, body } => {
-            decls.iter().for_each(|d| calls_expr(&d.bound, out));
-            calls_formula(body, out);
-        }
-        K::IfThenElse(c, a, b) => {
-            calls_formula(c, out);
-            calls_expr(a, out);
-            calls_expr(b, out);
-        }
-        K::IntToAtom(i) => calls_int(i, out),
-        K::Sig(_) | K::Field(_) | K::Var(_) | K::Univ | K::Iden | K::None | K::IntAtoms => {}
-    }
-}
-
-fn calls_int(i: &IntExpr, out: &mut BTreeSet<Item>) {
-    use IntExprKind as I;
-    match &i.kind {
-        I::Lit(_) => {}
-        I::Card(e) | I::Sum(e) => calls_expr(e, out),
-        I::Add(a, b) | I::Sub(a, b) | I::Mul(a, b) | I::Div(a, b) | I::Rem(a, b) => {
-            calls_int(a, out);
-            calls_int(b, out);
-        }
-        I::Neg(a) => calls_int(a, out),
-        I::IfThenElse(c, a, b) => {
-            calls_formula(c, out);
-            calls_int(a, out);
-            calls_int(b, out);
-        }
-        I::Let(_, e, b) => {
-            calls_expr(e, out);
-            calls_int(b, out);
-        }
-    }
-}
-
-fn calls_formula(f: &Formula, out: &mut BTreeSet<Item>) {
-    use FormulaKind as F;
-    match &f.kind {
-        F::True | F::False => {}
-        F::In(a, b) | F::Eq(a, b) => {
-            calls_expr(a, out);
-            calls_expr(b, out);
-        }
-        F::Mult(_, e) => calls_expr(e, out),
-        F::IntCmp(_, a, b) => {
-            calls_int(a, out);
-            calls_int(b, out);
-        }
-        F::Not(g) => calls_formula(g, out),
-        F::And(gs) | F::Or(gs) => gs.iter().for_each(|g| calls_formula(g, out)),
-        F::Implies(a, b) | F::Iff(a, b) => {
-            calls_formula(a, out);
-            calls_formula(b, out);
-        }
-        F::IfThenElse(c, a, b) => {
-            calls_formula(c, out);
-            calls_formula(a, out);
-            calls_formula(b, out);
-        }
-        F::Quant(_, decls, body) => {
-            decls.iter().for_each(|d| calls_expr(&d.bound, out));
-            calls_formula(body, out);
-        }
-        F::Call(p, args) => {
-            out.insert(Item::Pred(*p));
-            args.iter().for_each(|a| calls_expr(a, out));
-        }
-        F::Let(_, e, b) => {
-            calls_expr(e, out);
-            calls_formula(b, out);
-        }
-    }
-}
-
-fn contains_arrow_mult(e: &Expr) -> bool {
-    match &e.kind {
-        ExprKind::Product { lhs, lmult, rmult, rhs } => {
-            *lmult != Mult::Set || *rmult != Mult::Set || contains_arrow_mult(lhs) || contains_arrow_mult(rhs)
-        }
-        _ => false,
-    }
-}
-
-fn mult_pred(m: Mult, span: Span) -> Result<&'static str, Diagnostic> {
-    Ok(match m {
-        Mult::One => "one",
-        Mult::Lone => "lone",
-        Mult::Some => "some",
-        Mult::Set => return Err(err(span, "internal: `set` used as a formula multiplicity")),
-    })
-}
-
-fn flip(op: IntCmp) -> IntCmp {
-    match op {
-        IntCmp::Lt => IntCmp::Gt,
-        IntCmp::Le => IntCmp::Ge,
-        IntCmp::Gt => IntCmp::Lt,
-        IntCmp::Ge => IntCmp::Le,
-        o => o,
-    }
-}
-
-fn unsupported_int(span: Span) -> Diagnostic {
-    err(span, "this integer comparison is not supported by the Coq export")
-        .label("not a cardinality compared with an integer literal")
-        .hint("the Coq export translates `#e` compared with a literal (as exact cardinality); other integer arithmetic is refused rather than approximated")
-}
-
-fn disj_atoms(xs: &[String]) -> Vec<D> {
-    let mut v = Vec::new();
-    for (p, a) in xs.iter().enumerate() {
-        for b in &xs[p + 1..] {
-            v.push(t(format!("{a} <> {b}")));
-        }
-    }
-    v
-}
-
-fn binder_doc(bs: &[(String, bool, usize)]) -> D {
-    let ds: Vec<D> = bs
-        .iter()
-        .map(|(x, atom, n)| if *atom { t(format!("({x} : A)")) } else { t(format!("({x} : rel A {n})")) })
-        .collect();
-    RcDoc::intersperse(ds, RcDoc::line()).group()
-}
-
-fn let_doc(x: &str, v: D, body: D) -> D {
-    t(format!("(let {x} := "))
-        .append(v)
-        .append(t(" in"))
-        .append(RcDoc::line().append(body).nest(2))
-        .append(t(")"))
-        .group()
 }
 
 fn definition(name: &str, binders: D, ty: &str, body: D) -> D {

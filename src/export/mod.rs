@@ -18,6 +18,7 @@
 
 pub mod coq;
 pub mod lean;
+mod term;
 
 use std::fs;
 use std::io::Write;

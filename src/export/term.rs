@@ -1,0 +1,1195 @@
+//! The IR walker shared by the Coq and Lean back ends.
+//!
+//! Both back ends print the formulas and expressions of the IR construct by
+//! construct in the same way; they differ only in surface syntax
+//! (connectives, quantifier keywords, the `Rel.` prefix of library names,
+//! comprehension binders, `univ`/`none`/`iden`, relational equality) and in
+//! how a sig, a field or a module context is referred to. A back end
+//! implements [`Backend`] with those tokens and references; the walk itself
+//! (variables, expressions, formulas, arrow multiplicities, cardinalities,
+//! quantifiers) lives here once, as the trait's provided methods.
+
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+
+use pretty::RcDoc;
+
+use crate::diag::{Diagnostic, Phase, SourceMap, Span};
+use crate::ir::*;
+
+pub(super) type D = RcDoc<'static, ()>;
+
+/// Width the generated text is laid out at.
+pub const WIDTH: usize = 100;
+
+pub(super) fn err(span: Span, msg: impl Into<String>) -> Diagnostic {
+    Diagnostic::new(Phase::Export, span, msg)
+}
+
+#[derive(Clone)]
+pub(super) enum VarRepr {
+    /// A single atom `x : A` (used as a set through `single x`).
+    Atom(String),
+    /// A relation `x : rel A n`.
+    Rel(String),
+}
+
+// ---------------------------------------------------------------------------
+// documents
+
+pub(super) fn t(s: impl Into<String>) -> D {
+    RcDoc::text(s.into())
+}
+
+/// `(head arg1 arg2 ...)`, breaking after the head when too long.
+pub(super) fn app(head: impl Into<String>, args: Vec<D>) -> D {
+    if args.is_empty() {
+        return t(head);
+    }
+    let mut d = t("(").append(t(head));
+    let mut rest = RcDoc::nil();
+    for a in args {
+        rest = rest.append(RcDoc::line()).append(a);
+    }
+    d = d.append(rest.nest(2)).append(t(")"));
+    d.group()
+}
+
+/// `(head k1 k2 arg1 ...)` with the arities `k1 k2` kept on the head's line.
+pub(super) fn appk(head: impl Into<String>, ks: &[usize], args: Vec<D>) -> D {
+    let mut h = head.into();
+    for k in ks {
+        h.push_str(&format!(" {k}"));
+    }
+    app(h, args)
+}
+
+pub(super) fn num(n: usize) -> D {
+    t(n.to_string())
+}
+
+/// `(f1 OP f2 OP ...)` with line breaks before operators.
+pub(super) fn connective(op: &str, fs: Vec<D>, unit: &str) -> D {
+    match fs.len() {
+        0 => t(unit),
+        1 => fs.into_iter().next().unwrap(),
+        _ => {
+            let sep = RcDoc::line().append(t(format!("{op} ")));
+            t("(").append(RcDoc::intersperse(fs, sep).nest(1)).append(t(")")).group()
+        }
+    }
+}
+
+pub(super) fn binder_block(kw: &str, binders: D, sep: &str, body: D) -> D {
+    t(format!("({kw} "))
+        .append(binders)
+        .append(t(sep.to_string()))
+        .append(RcDoc::line().append(body).nest(2))
+        .append(t(")"))
+        .group()
+}
+
+pub(super) fn render(d: &D) -> String {
+    let mut out = Vec::new();
+    d.render(WIDTH, &mut out).expect("rendering to a Vec cannot fail");
+    String::from_utf8(out).expect("documents are UTF-8")
+}
+
+// ---------------------------------------------------------------------------
+// names and source text
+
+/// Allocates globally unique identifiers (all files of one model share a
+/// namespace, since the root imports them all).
+pub(super) struct Names {
+    pub(super) taken: BTreeSet<String>,
+    sanitize: fn(&str) -> String,
+}
+
+impl Names {
+    /// `taken`: the back end's reserved words; `sanitize`: its identifiers.
+    pub(super) fn new(taken: BTreeSet<String>, sanitize: fn(&str) -> String) -> Names {
+        Names { taken, sanitize }
+    }
+    pub(super) fn fresh(&mut self, base: &str) -> String {
+        let base = (self.sanitize)(base);
+        let mut cand = base.clone();
+        let mut n = 1;
+        while self.taken.contains(&cand) {
+            cand = format!("{base}_{n}");
+            n += 1;
+        }
+        self.taken.insert(cand.clone());
+        cand
+    }
+}
+
+/// The identifiers of a model's files, records, modules and declarations
+/// (allocated in the same order by both back ends).
+pub(super) struct Naming {
+    pub(super) names: Names,
+    pub(super) root_name: String,
+    /// Per module: file stem, record type, root-record field, instance binder.
+    pub(super) file: Vec<String>,
+    pub(super) record: Vec<String>,
+    pub(super) root_field: Vec<String>,
+    pub(super) inst_binder: Vec<String>,
+    /// Per module: itself and every module it opens, transitively.
+    pub(super) deps: Vec<Vec<ModuleId>>,
+    pub(super) param_name: Vec<Vec<String>>,
+    pub(super) sig: Vec<String>,
+    pub(super) field: Vec<String>,
+    pub(super) fun: Vec<String>,
+    pub(super) pred: Vec<String>,
+    pub(super) fact: Vec<String>,
+    pub(super) module_facts: Vec<String>,
+    pub(super) statement: Vec<String>,
+    pub(super) inline_stmt: Vec<Option<String>>,
+    /// The smallest bitwidth of the model's commands (Alloy's default 4).
+    pub(super) bitwidth: u32,
+}
+
+impl Naming {
+    pub(super) fn new(m: &Model, mut names: Names, root_name: String) -> Naming {
+        names.taken.insert(root_name.clone());
+        let nm = m.modules.len();
+        let mut prefix = Vec::new();
+        let mut file = Vec::new();
+        for (k, md) in m.modules.iter().enumerate() {
+            if k == 0 {
+                prefix.push(String::new());
+                file.push(root_name.clone());
+            } else {
+                let p = names.fresh(&md.name);
+                file.push(names.fresh(&format!("{root_name}_{p}")));
+                prefix.push(p);
+            }
+        }
+        let mut record = Vec::new();
+        let mut root_field = Vec::new();
+        let mut inst_binder = Vec::new();
+        for (k, p) in prefix.iter().enumerate() {
+            if k == 0 {
+                record.push("Instance".to_string());
+                root_field.push(String::new());
+                inst_binder.push("i".to_string());
+            } else {
+                record.push(names.fresh(&format!("{p}_Inst")));
+                root_field.push(names.fresh(&format!("m_{p}")));
+                inst_binder.push(names.fresh(&format!("i_{p}")));
+            }
+        }
+        // deps: a module and everything it opens, transitively.
+        let mut deps = Vec::new();
+        for k in 0..nm {
+            let mut seen = BTreeSet::new();
+            let mut stack = vec![ModuleId(k as u32)];
+            while let Some(x) = stack.pop() {
+                if seen.insert(x) {
+                    for (_, o) in &m.module(x).opens {
+                        stack.push(*o);
+                    }
+                }
+            }
+            deps.push(seen.into_iter().collect::<Vec<_>>());
+        }
+        let param_name =
+            m.modules.iter().map(|md| md.params.iter().map(|(p, _)| names.fresh(p)).collect()).collect();
+        let pre = |p: &str, n: &str| if p.is_empty() { n.to_string() } else { format!("{p}_{n}") };
+        let sig: Vec<String> =
+            m.sigs.iter().map(|s| names.fresh(&pre(&prefix[s.module.index()], &s.name))).collect();
+        // A field keeps its plain name unless another field or sig of the model has it.
+        let mut counts: BTreeMap<&str, usize> = BTreeMap::new();
+        for f in &m.fields {
+            *counts.entry(f.name.as_str()).or_default() += 1;
+        }
+        let field: Vec<String> = m
+            .fields
+            .iter()
+            .map(|f| {
+                let smod = m.sig(f.sig).module.index();
+                let base = if counts[f.name.as_str()] > 1 || names.taken.contains(&pre(&prefix[smod], &f.name)) {
+                    format!("{}_{}", m.sig(f.sig).name, f.name)
+                } else {
+                    f.name.clone()
+                };
+                names.fresh(&pre(&prefix[smod], &base))
+            })
+            .collect();
+        let fun = m.funs.iter().map(|f| names.fresh(&pre(&prefix[f.module.index()], &f.name))).collect();
+        let pred = m.preds.iter().map(|p| names.fresh(&pre(&prefix[p.module.index()], &p.name))).collect();
+        let mut anon = 0;
+        let fact = m
+            .facts
+            .iter()
+            .map(|f| {
+                let base = match (&f.name, &f.origin) {
+                    (Some(n), _) => format!("fact_{n}"),
+                    (None, FactOrigin::SigFact(s)) => format!("{}_fact", m.sig(*s).name),
+                    (None, FactOrigin::Paragraph) => {
+                        anon += 1;
+                        format!("fact_{anon}")
+                    }
+                };
+                names.fresh(&pre(&prefix[f.module.index()], &base))
+            })
+            .collect();
+        let module_facts = (0..nm)
+            .map(|k| if k == 0 { names.fresh(&format!("{root_name}_facts")) } else { names.fresh(&format!("{}_facts", prefix[k])) })
+            .collect();
+        let statement = m.asserts.iter().map(|a| {
+            let p = &prefix[a.module.index()];
+            names.fresh(&pre(p, &format!("{}_statement", a.name)))
+        }).collect();
+        let inline_stmt = m
+            .commands
+            .iter()
+            .map(|c| match (c.kind, &c.target) {
+                (CommandKind::Check, CommandTarget::Inline(_)) => Some(names.fresh(&format!("{}_statement", c.name))),
+                _ => None,
+            })
+            .collect();
+        let bitwidth = m.commands.iter().map(|c| c.scope.bitwidth.unwrap_or(4)).min().unwrap_or(4).clamp(1, 32);
+        Naming {
+            names,
+            root_name,
+            file,
+            record,
+            root_field,
+            inst_binder,
+            deps,
+            param_name,
+            sig,
+            field,
+            fun,
+            pred,
+            fact,
+            module_facts,
+            statement,
+            inline_stmt,
+            bitwidth,
+        }
+    }
+}
+
+/// The model's modules, opened modules before the modules that open them
+/// (post-order from the root), then any module the root does not reach.
+pub(super) fn module_order(m: &Model) -> Vec<usize> {
+    fn visit(m: &Model, k: ModuleId, seen: &mut Vec<bool>, order: &mut Vec<usize>) {
+        if std::mem::replace(&mut seen[k.index()], true) {
+            return;
+        }
+        for (_, o) in &m.module(k).opens {
+            visit(m, *o, seen, order);
+        }
+        order.push(k.index());
+    }
+    let mut seen = vec![false; m.modules.len()];
+    let mut order = Vec::new();
+    visit(m, ModuleId(0), &mut seen, &mut order);
+    order.extend((0..m.modules.len()).filter(|&k| !seen[k]));
+    order
+}
+
+/// Preds and funs of module `k`, callees before callers, otherwise in
+/// source order.
+pub(super) fn ordered_items(m: &Model, k: ModuleId, prover: &str, errors: &mut Vec<Diagnostic>) -> Vec<Item> {
+    let mut items: Vec<(Item, Span)> = Vec::new();
+    for (j, p) in m.preds.iter().enumerate() {
+        if p.module == k {
+            items.push((Item::Pred(PredId(j as u32)), p.span));
+        }
+    }
+    for (j, f) in m.funs.iter().enumerate() {
+        if f.module == k {
+            items.push((Item::Fun(FunId(j as u32)), f.span));
+        }
+    }
+    items.sort_by_key(|(_, s)| (s.file, s.start));
+    let mut deps: BTreeMap<Item, BTreeSet<Item>> = BTreeMap::new();
+    for (it, _) in &items {
+        let mut calls = BTreeSet::new();
+        match it {
+            Item::Pred(p) => calls_formula(&m.pred(*p).body, &mut calls),
+            Item::Fun(f) => calls_expr(&m.fun(*f).body, &mut calls),
+        }
+        calls.retain(|c| items.iter().any(|(i, _)| i == c));
+        deps.insert(*it, calls);
+    }
+    let mut done: Vec<Item> = Vec::new();
+    let mut remaining: Vec<(Item, Span)> = items;
+    while !remaining.is_empty() {
+        let pos = remaining.iter().position(|(it, _)| deps[it].iter().all(|d| done.contains(d)));
+        match pos {
+            Some(p) => done.push(remaining.remove(p).0),
+            None => {
+                let (_, span) = remaining[0];
+                errors.push(err(span, format!("recursive predicates and functions are not supported by the {prover} export")));
+                break;
+            }
+        }
+    }
+    done
+}
+
+/// The whole paragraph of a declaration whose span may cover only its name
+/// (`pred p[...] { ... }`): from the start of the name's line (when only
+/// keywords precede it there) to the end of the body, plus a closing `}`.
+pub(super) fn paragraph_span(sources: &SourceMap, name: Span, body: Span) -> Span {
+    if name.is_dummy() || body.is_dummy() || name.file != body.file || body.end < name.start {
+        return name;
+    }
+    let text = &sources.get(name.file).text;
+    let bytes = text.as_bytes();
+    let line_start = text[..name.start as usize].rfind('\n').map_or(0, |p| p + 1);
+    let before = &text[line_start..name.start as usize];
+    let start = if before.chars().all(|c| c.is_alphanumeric() || c == '_' || c == ' ' || c == '\t' || c == '.' || c == '/') {
+        line_start + (before.len() - before.trim_start().len())
+    } else {
+        name.start as usize
+    };
+    let mut end = body.end as usize;
+    let mut k = end;
+    while k < bytes.len() && (bytes[k] as char).is_whitespace() {
+        k += 1;
+    }
+    if k < bytes.len() && bytes[k] == b'}' {
+        end = k + 1;
+    }
+    Span::new(name.file, start, end.max(name.end as usize))
+}
+
+/// The Alloy text of a span as a comment between `open` and `close`, its
+/// text passed through `neutralise` so that the comment always closes.
+pub(super) fn source_comment(sources: &SourceMap, span: Span, open: &str, close: &str, neutralise: fn(&str) -> String) -> String {
+    let text = sources.snippet(span);
+    if text.is_empty() {
+        return String::new();
+    }
+    let text = neutralise(text);
+    let mut lines: Vec<&str> = text.lines().collect();
+    // Re-indent continuation lines relative to the first one.
+    let min_indent = lines
+        .iter()
+        .skip(1)
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| l.len() - l.trim_start().len())
+        .min()
+        .unwrap_or(0);
+    let mut out = String::from(open);
+    for (k, l) in lines.iter_mut().enumerate() {
+        if k > 0 {
+            out.push_str("\n   ");
+            out.push_str(l.get(min_indent..).unwrap_or(l.trim_start()).trim_end());
+        } else {
+            out.push_str(l.trim_end());
+        }
+    }
+    out.push_str(close);
+    out
+}
+
+// ---------------------------------------------------------------------------
+// the back end interface and the walk
+
+/// What a back end provides to the shared walk: its surface syntax and its
+/// references to the model (sigs, fields, module contexts, names).
+pub(super) trait Backend<'a> {
+    /// The prover's name in error messages (`Coq`, `Lean`).
+    const PROVER: &'static str;
+    /// Prefix of the library's relational operators (`""`, `"Rel."`).
+    const REL: &'static str;
+    /// The library's relation type (`rel`, `Rel`).
+    const REL_TYPE: &'static str;
+    const AND: &'static str;
+    const OR: &'static str;
+    const IMPLIES: &'static str;
+    const IFF: &'static str;
+    /// Negation, with its trailing space.
+    const NOT: &'static str;
+    const FORALL: &'static str;
+    const EXISTS: &'static str;
+    /// Disequality of atoms.
+    const NEQ: &'static str;
+    /// What separates a `let` value from its body (`" in"`, `";"`).
+    const LET_SEP: &'static str;
+
+    /// An identifier for an Alloy name.
+    fn sanitize(name: &str) -> String;
+    /// `univ` and `none` of arity `n`, and `iden`.
+    fn univ(n: usize) -> D;
+    fn none(n: usize) -> D;
+    fn iden() -> D;
+    /// The binders of a set comprehension `fun xs => ...` (atoms).
+    fn lambda_binders(names: &[String]) -> D;
+    /// Alloy's `a = b` on relations of the given arity.
+    fn same(arity: usize, a: D, b: D) -> D;
+
+    fn model(&self) -> &'a Model;
+    /// The identifiers of the model's declarations.
+    fn ids(&self) -> &Naming;
+    /// The representation of the variables in scope.
+    fn env(&mut self) -> &mut HashMap<VarId, VarRepr>;
+    /// The binder names in scope, innermost last.
+    fn scope(&mut self) -> &mut Vec<String>;
+    /// Whether a binder may not be named `name` (a global name or one in scope).
+    fn in_use(&self, name: &str) -> bool;
+    fn sig_ref(&self, id: SigId, span: Span) -> Result<D, Diagnostic>;
+    fn field_ref(&self, id: FieldId, span: Span) -> Result<D, Diagnostic>;
+    /// `sig x`: atom `x` belongs to sig `id`.
+    fn sig_member(&self, id: SigId, x: &str, span: Span) -> Result<D, Diagnostic>;
+    /// The instance record of module `owner` as seen from the current module.
+    fn inst(&self, owner: ModuleId, span: Span) -> Result<String, Diagnostic>;
+    fn sources(&self) -> &'a SourceMap;
+    /// Make the root module's binders the ones in scope.
+    fn enter_root(&mut self);
+
+    /// The library predicate of a formula multiplicity (`one`, `lone`, `some`).
+    fn mult_pred(m: Mult, span: Span) -> Result<String, Diagnostic> {
+        mult_pred(Self::REL, m, span)
+    }
+
+    /// Binders `{A : Type} (i : ...) ...` of definitions in module `k`.
+    fn ctx_binders(&self, k: ModuleId) -> D {
+        let mut bs = vec![t("{A : Type}")];
+        if k == ModuleId(0) {
+            bs.push(t("(i : Instance A)"));
+        } else {
+            for &d in &self.ids().deps[k.index()] {
+                let name = if d == k { "i".to_string() } else { self.ids().inst_binder[d.index()].clone() };
+                bs.push(t(format!("({name} : {} A)", self.ids().record[d.index()])));
+            }
+            for p in &self.ids().param_name[k.index()] {
+                bs.push(t(format!("({p} : {} A 1)", Self::REL_TYPE)));
+            }
+        }
+        RcDoc::intersperse(bs, RcDoc::line()).group()
+    }
+
+    /// Arguments that instantiate the binders of module `k` from the current module.
+    fn ctx_args(&self, k: ModuleId, span: Span) -> Result<Vec<D>, Diagnostic> {
+        if k == ModuleId(0) {
+            return Ok(vec![t("i")]);
+        }
+        let mut args = Vec::new();
+        for &d in &self.ids().deps[k.index()] {
+            args.push(t(self.inst(d, span)?));
+        }
+        for (_, s) in &self.model().module(k).params {
+            args.push(self.sig_ref(*s, span)?);
+        }
+        Ok(args)
+    }
+
+    /// `bound x`: atom `x` belongs to the unary expression `bound`.
+    fn member(&mut self, bound: &Expr, x: &str) -> Result<D, Diagnostic> {
+        match &bound.kind {
+            ExprKind::Sig(id) => self.sig_member(*id, x, bound.span),
+            ExprKind::Var(v) => match self.env().get(v) {
+                Some(VarRepr::Rel(r)) => Ok(t(format!("({r} {x})"))),
+                _ => Ok(t("(").append(self.expr(bound)?).append(t(format!(" {x})"))).group()),
+            },
+            _ => Ok(t("(").append(self.expr(bound)?).append(t(format!(" {x})"))).group()),
+        }
+    }
+
+    // -- declarations -------------------------------------------------------
+
+    /// The sig hierarchy: top-level sigs and siblings disjoint, subsigs
+    /// included in their parents, abstract sigs covered by their children,
+    /// sig multiplicities.
+    fn hierarchy(&mut self) -> Result<D, Diagnostic> {
+        self.enter_root();
+        let m = self.model();
+        let mut parts = Vec::new();
+        let sref = |g: &Self, s: SigId| g.sig_ref(s, Span::DUMMY);
+        let union_of = |g: &Self, ss: &[SigId]| -> Result<D, Diagnostic> {
+            let mut it = ss.iter();
+            let mut d = sref(g, *it.next().expect("non-empty"))?;
+            for s in it {
+                d = appk(format!("{}union", Self::REL), &[1], vec![d, sref(g, *s)?]);
+            }
+            Ok(d)
+        };
+        let disjoint = |g: &Self, ss: &[SigId], parts: &mut Vec<D>| -> Result<(), Diagnostic> {
+            for (p, a) in ss.iter().enumerate() {
+                for b in &ss[p + 1..] {
+                    parts.push(appk(format!("{}no", Self::REL), &[1], vec![appk(format!("{}inter", Self::REL), &[1], vec![sref(g, *a)?, sref(g, *b)?])]));
+                }
+            }
+            Ok(())
+        };
+        let tops: Vec<SigId> = m.top_level_sigs().collect();
+        disjoint(self, &tops, &mut parts)?;
+        for s in m.sig_ids() {
+            let sig = m.sig(s);
+            match &sig.kind {
+                SigKind::TopLevel => {}
+                SigKind::Extends(p) => parts.push(appk(format!("{}incl", Self::REL), &[1], vec![sref(self, s)?, sref(self, *p)?])),
+                SigKind::Subset(ps) if !ps.is_empty() => {
+                    parts.push(appk(format!("{}incl", Self::REL), &[1], vec![sref(self, s)?, union_of(self, ps)?]))
+                }
+                SigKind::Subset(_) => {}
+            }
+            let children: Vec<SigId> = m.children(s).collect();
+            disjoint(self, &children, &mut parts)?;
+            if sig.is_abstract && !children.is_empty() {
+                parts.push(appk(format!("{}incl", Self::REL), &[1], vec![sref(self, s)?, union_of(self, &children)?]));
+            }
+            if let Some(mult) = sig.mult {
+                if mult != Mult::Set {
+                    parts.push(appk(Self::mult_pred(mult, sig.span)?, &[1], vec![sref(self, s)?]));
+                }
+            }
+        }
+        Ok(connective(Self::AND, parts, "True"))
+    }
+
+    /// Field declarations: each field relates atoms of its sig to its
+    /// bound, with the declared multiplicities; `disj` fields are disjoint.
+    fn field_decls(&mut self) -> Result<D, Diagnostic> {
+        self.enter_root();
+        let src = self.sources();
+        let m = self.model();
+        let mut parts = Vec::new();
+        for fid in m.field_ids() {
+            let f = m.field(fid);
+            let fr = self.field_ref(fid, f.span)?;
+            let s = self.sig_ref(f.sig, f.span)?;
+            parts.push(appk(format!("{}incl", Self::REL), &[f.arity], vec![fr.clone(), appk(format!("{}product", Self::REL), &[1, f.arity - 1], vec![s.clone(), Self::univ(f.arity - 1)])]));
+            let this = self.bind(f.this_var, true);
+            let joined = Expr::new(
+                ExprKind::Join(
+                    Box::new(Expr::new(ExprKind::Var(f.this_var), 1, f.span)),
+                    Box::new(Expr::new(ExprKind::Field(fid), f.arity, f.span)),
+                ),
+                f.arity - 1,
+                f.span,
+            );
+            let mut inner = vec![self.in_formula(&joined, &f.decl.bound)?];
+            if f.decl.mult != Mult::Set {
+                let dj = self.expr(&joined)?;
+                inner.push(appk(Self::mult_pred(f.decl.mult, f.span)?, &[f.arity - 1], vec![dj]));
+            }
+            self.unbind(1);
+            let sig_expr = Expr::new(ExprKind::Sig(f.sig), 1, f.span);
+            let guard = self.member(&sig_expr, &this)?;
+            parts.push(binder_block(Self::FORALL, t(format!("{this} : A")), ",", connective(Self::IMPLIES, vec![guard, connective(Self::AND, inner, "True")], "True")));
+        }
+        // `disj f, g: e`: for each atom of the sig, the fields' values are
+        // disjoint. Fields of one declaration are separated only by commas.
+        let text_between = |a: Span, b: Span| -> Option<&str> {
+            if a.is_dummy() || b.is_dummy() || a.file != b.file || b.start < a.end {
+                return None;
+            }
+            src.get(a.file).text.get(a.end as usize..b.start as usize)
+        };
+        let mut groups: Vec<Vec<FieldId>> = Vec::new();
+        for fid in m.field_ids() {
+            let f = m.field(fid);
+            if !f.disj {
+                continue;
+            }
+            let same_decl = groups.last().and_then(|g| g.last()).is_some_and(|&prev| {
+                let p = m.field(prev);
+                p.sig == f.sig
+                    && text_between(p.span, f.span).is_some_and(|t| t.chars().all(|c| c == ',' || c.is_whitespace()))
+            });
+            if same_decl {
+                groups.last_mut().expect("non-empty").push(fid);
+            } else {
+                groups.push(vec![fid]);
+            }
+        }
+        for g in groups.iter().filter(|g| g.len() > 1) {
+            let f0 = m.field(g[0]);
+            let this = self.bind(f0.this_var, true);
+            let mut disj = Vec::new();
+            for (p, &a) in g.iter().enumerate() {
+                for &b in &g[p + 1..] {
+                    let n = m.field(a).arity - 1;
+                    let ja = appk(format!("{}join", Self::REL), &[0, n], vec![app(format!("{}single", Self::REL), vec![t(this.clone())]), self.field_ref(a, f0.span)?]);
+                    let jb = appk(format!("{}join", Self::REL), &[0, n], vec![app(format!("{}single", Self::REL), vec![t(this.clone())]), self.field_ref(b, f0.span)?]);
+                    disj.push(appk(format!("{}no", Self::REL), &[n], vec![appk(format!("{}inter", Self::REL), &[n], vec![ja, jb])]));
+                }
+            }
+            self.unbind(1);
+            let sig_expr = Expr::new(ExprKind::Sig(f0.sig), 1, f0.span);
+            let guard = self.member(&sig_expr, &this)?;
+            parts.push(binder_block(Self::FORALL, t(format!("{this} : A")), ",", connective(Self::IMPLIES, vec![guard, connective(Self::AND, disj, "True")], "True")));
+        }
+        self.env().clear();
+        Ok(connective(Self::AND, parts, "True"))
+    }
+
+    // -- variables ----------------------------------------------------------
+
+    fn bind(&mut self, v: VarId, atom: bool) -> String {
+        let base = Self::sanitize(&self.model().var(v).name);
+        let mut cand = base.clone();
+        let mut n = 0;
+        while self.in_use(&cand) {
+            cand = format!("{base}{n}");
+            n += 1;
+        }
+        self.scope().push(cand.clone());
+        self.env().insert(v, if atom { VarRepr::Atom(cand.clone()) } else { VarRepr::Rel(cand.clone()) });
+        cand
+    }
+
+    fn unbind(&mut self, n: usize) {
+        for _ in 0..n {
+            self.scope().pop();
+        }
+    }
+
+    // -- expressions --------------------------------------------------------
+
+    fn expr(&mut self, e: &Expr) -> Result<D, Diagnostic> {
+        use ExprKind as K;
+        Ok(match &e.kind {
+            K::Sig(s) => self.sig_ref(*s, e.span)?,
+            K::Field(f) => self.field_ref(*f, e.span)?,
+            K::Var(v) => match self.env().get(v) {
+                Some(VarRepr::Atom(x)) => app(format!("{}single", Self::REL), vec![t(x.clone())]),
+                Some(VarRepr::Rel(x)) => t(x.clone()),
+                None => return Err(err(e.span, format!("internal: unbound variable `{}`", self.model().var(*v).name))),
+            },
+            K::Univ => Self::univ(e.arity),
+            K::Iden => Self::iden(),
+            K::None => Self::none(e.arity),
+            K::IntAtoms => {
+                return Err(err(e.span, format!("the {} export does not support `Int` (integer atoms)", Self::PROVER))
+                    .label("integer atoms")
+                    .hint(format!("the {} export only translates cardinalities compared with integer literals", Self::PROVER)))
+            }
+            K::Union(a, b) => self.op2(&format!("{}union", Self::REL), e.arity, a, b)?,
+            K::Intersection(a, b) => self.op2(&format!("{}inter", Self::REL), e.arity, a, b)?,
+            K::Difference(a, b) => self.op2(&format!("{}diff", Self::REL), e.arity, a, b)?,
+            K::Join(a, b) => {
+                let (da, db) = (self.expr(a)?, self.expr(b)?);
+                appk(format!("{}join", Self::REL), &[a.arity - 1, b.arity - 1], vec![da, db])
+            }
+            K::Product { lhs, lmult, rmult, rhs } => {
+                if *lmult != Mult::Set || *rmult != Mult::Set {
+                    return Err(err(e.span, "arrow multiplicities are only supported on the right of `in` and in declarations")
+                        .label("multiplicity constraint here"));
+                }
+                let (da, db) = (self.expr(lhs)?, self.expr(rhs)?);
+                appk(format!("{}product", Self::REL), &[lhs.arity, rhs.arity], vec![da, db])
+            }
+            K::Override(a, b) => {
+                let (da, db) = (self.expr(a)?, self.expr(b)?);
+                appk(format!("{}override", Self::REL), &[e.arity - 1], vec![da, db])
+            }
+            K::DomainRestrict(s, r) => {
+                let (ds, dr) = (self.expr(s)?, self.expr(r)?);
+                appk(format!("{}domr", Self::REL), &[r.arity - 1], vec![ds, dr])
+            }
+            K::RangeRestrict(r, s) => {
+                let (dr, ds) = (self.expr(r)?, self.expr(s)?);
+                appk(format!("{}ranr", Self::REL), &[r.arity - 1], vec![dr, ds])
+            }
+            K::Transpose(r) => app(format!("{}transpose", Self::REL), vec![self.expr(r)?]),
+            K::Closure(r) => app(format!("{}closure", Self::REL), vec![self.expr(r)?]),
+            K::ReflexiveClosure(r) => app(format!("{}rclosure", Self::REL), vec![self.expr(r)?]),
+            K::Comprehension { decls, body } => {
+                let mut names = Vec::new();
+                let mut guards = Vec::new();
+                let mut bound = 0;
+                for d in decls {
+                    if d.bound.arity != 1 || d.mult != Mult::One {
+                        self.unbind(bound);
+                        return Err(err(d.bound.span, "set comprehension over a non-scalar declaration is not supported"));
+                    }
+                    let mut these = Vec::new();
+                    for v in &d.vars {
+                        let x = self.bind(*v, true);
+                        bound += 1;
+                        guards.push(self.member(&d.bound, &x)?);
+                        these.push(x.clone());
+                        names.push(x);
+                    }
+                    if d.disj {
+                        guards.extend(disj_atoms(Self::NEQ, &these));
+                    }
+                }
+                let body = self.formula(body);
+                self.unbind(bound);
+                guards.push(body?);
+                binder_block("fun", Self::lambda_binders(&names), " =>", connective(Self::AND, guards, "True"))
+            }
+            K::Call(f, args) => {
+                let module = self.model().fun(*f).module;
+                let mut all = self.ctx_args(module, e.span)?;
+                for a in args {
+                    all.push(self.expr(a)?);
+                }
+                app(self.ids().fun[f.index()].clone(), all)
+            }
+            K::IfThenElse(c, a, b) => {
+                let dc = self.formula(c)?;
+                let (da, db) = (self.expr(a)?, self.expr(b)?);
+                appk(format!("{}ite", Self::REL), &[e.arity], vec![dc, da, db])
+            }
+            K::Let(v, val, body) => {
+                let dv = self.expr(val)?;
+                let x = self.bind(*v, false);
+                let db = self.expr(body);
+                self.unbind(1);
+                let_doc(Self::LET_SEP, &x, dv, db?)
+            }
+            K::IntToAtom(i) => {
+                return Err(err(i.span, format!("the {} export does not support integers used as atoms", Self::PROVER))
+                    .hint(format!("the {} export only translates cardinalities compared with integer literals", Self::PROVER)))
+            }
+        })
+    }
+
+    fn op2(&mut self, op: &str, n: usize, a: &Expr, b: &Expr) -> Result<D, Diagnostic> {
+        let (da, db) = (self.expr(a)?, self.expr(b)?);
+        Ok(appk(op, &[n], vec![da, db]))
+    }
+
+    // -- formulas -----------------------------------------------------------
+
+    fn formula(&mut self, f: &Formula) -> Result<D, Diagnostic> {
+        use FormulaKind as F;
+        Ok(match &f.kind {
+            F::True => t("True"),
+            F::False => t("False"),
+            F::In(a, b) => self.in_formula(a, b)?,
+            F::Eq(a, b) => {
+                let (da, db) = (self.expr(a)?, self.expr(b)?);
+                Self::same(a.arity, da, db)
+            }
+            F::Mult(m, e) => {
+                let de = self.expr(e)?;
+                appk(Self::mult_pred(*m, f.span)?, &[e.arity], vec![de])
+            }
+            F::IntCmp(op, a, b) => self.int_cmp(*op, a, b, f.span)?,
+            F::Not(g) => match &g.kind {
+                // `no e` is `not (some e)` in the IR
+                F::Mult(Mult::Some, e) => appk(format!("{}no", Self::REL), &[e.arity], vec![self.expr(e)?]),
+                _ => t(Self::NOT).append(self.formula(g)?),
+            },
+            F::And(gs) => {
+                let ds = gs.iter().map(|g| self.formula(g)).collect::<Result<Vec<_>, _>>()?;
+                connective(Self::AND, ds, "True")
+            }
+            F::Or(gs) => {
+                let ds = gs.iter().map(|g| self.formula(g)).collect::<Result<Vec<_>, _>>()?;
+                connective(Self::OR, ds, "False")
+            }
+            F::Implies(a, b) => connective(Self::IMPLIES, vec![self.formula(a)?, self.formula(b)?], "True"),
+            F::Iff(a, b) => connective(Self::IFF, vec![self.formula(a)?, self.formula(b)?], "True"),
+            F::IfThenElse(c, a, b) => {
+                let dc = self.formula(c)?;
+                let (da, db) = (self.formula(a)?, self.formula(b)?);
+                connective(
+                    Self::AND,
+                    vec![connective(Self::IMPLIES, vec![dc.clone(), da], ""), connective(Self::IMPLIES, vec![t(Self::NOT).append(dc), db], "")],
+                    "True",
+                )
+            }
+            F::Quant(q, decls, body) => self.quant(*q, decls, body, f.span)?,
+            F::Call(p, args) => {
+                let module = self.model().pred(*p).module;
+                let mut all = self.ctx_args(module, f.span)?;
+                for a in args {
+                    all.push(self.expr(a)?);
+                }
+                app(self.ids().pred[p.index()].clone(), all)
+            }
+            F::Let(v, val, body) => {
+                let dv = self.expr(val)?;
+                let x = self.bind(*v, false);
+                let db = self.formula(body);
+                self.unbind(1);
+                let_doc(Self::LET_SEP, &x, dv, db?)
+            }
+        })
+    }
+
+    /// `a in b`; `b` may be an arrow product with multiplicities.
+    fn in_formula(&mut self, a: &Expr, b: &Expr) -> Result<D, Diagnostic> {
+        let da = self.expr(a)?;
+        let ExprKind::Product { lhs, lmult, rmult, rhs } = &b.kind else {
+            let db = self.expr(b)?;
+            return Ok(appk(format!("{}incl", Self::REL), &[a.arity], vec![da, db]));
+        };
+        let plain = Expr::new(
+            ExprKind::Product { lhs: lhs.clone(), lmult: Mult::Set, rmult: Mult::Set, rhs: rhs.clone() },
+            b.arity,
+            b.span,
+        );
+        let mut parts = vec![appk(format!("{}incl", Self::REL), &[a.arity], vec![da.clone(), self.expr(&plain)?])];
+        // each tuple of lhs: rmult (t.a)
+        if *rmult != Mult::Set {
+            parts.push(self.tuple_mult(lhs, &da, a.arity, *rmult, true, b.span)?);
+        }
+        if *lmult != Mult::Set {
+            parts.push(self.tuple_mult(rhs, &da, a.arity, *lmult, false, b.span)?);
+        }
+        Ok(connective(Self::AND, parts, "True"))
+    }
+
+    /// `forall x1..xk, side x1..xk -> mult (x1.(...).r)` (left side), or
+    /// `forall y1..yk, side y1..yk -> mult (r.yk.(...))` (right side).
+    fn tuple_mult(&mut self, side: &Expr, r: &D, arity: usize, mult: Mult, left: bool, span: Span) -> Result<D, Diagnostic> {
+        if contains_arrow_mult(side) {
+            return Err(err(span, format!("nested arrow multiplicities are not supported by the {} export", Self::PROVER)));
+        }
+        let k = side.arity;
+        let mut xs = Vec::new();
+        for j in 0..k {
+            let base = if left { "x" } else { "y" };
+            let mut cand = format!("{base}{j}");
+            let mut n = 0;
+            while self.in_use(&cand) {
+                cand = format!("{base}{j}_{n}");
+                n += 1;
+            }
+            xs.push(cand);
+        }
+        let mut cur = r.clone();
+        let mut ar = arity;
+        if left {
+            for x in &xs {
+                cur = appk(format!("{}join", Self::REL), &[0, ar - 1], vec![app(format!("{}single", Self::REL), vec![t(x.clone())]), cur]);
+                ar -= 1;
+            }
+        } else {
+            for x in xs.iter().rev() {
+                cur = appk(format!("{}join", Self::REL), &[ar - 1, 0], vec![cur, app(format!("{}single", Self::REL), vec![t(x.clone())])]);
+                ar -= 1;
+            }
+        }
+        let guard = self.member(side, &xs.join(" "))?;
+        let body = connective(Self::IMPLIES, vec![guard, appk(Self::mult_pred(mult, span)?, &[ar], vec![cur])], "True");
+        Ok(binder_block(Self::FORALL, t(format!("{} : A", xs.join(" "))), ",", body))
+    }
+
+    fn int_cmp(&mut self, op: IntCmp, a: &IntExpr, b: &IntExpr, span: Span) -> Result<D, Diagnostic> {
+        use IntExprKind as I;
+        let (e, op, k) = match (&a.kind, &b.kind) {
+            (I::Card(e), I::Lit(k)) => (e, op, *k),
+            (I::Lit(k), I::Card(e)) => (e, flip(op), *k),
+            _ => return Err(unsupported_int(Self::PROVER, span)),
+        };
+        let bw = self.ids().bitwidth;
+        let (lo, hi) = (-(1i64 << (bw - 1)), (1i64 << (bw - 1)) - 1);
+        if k < lo || k > hi {
+            return Err(err(span, format!("the integer {k} does not fit in bitwidth {bw}, so Alloy would wrap it"))
+                .hint(format!("the {} export reads `#e` as the exact cardinality; use a literal within the bitwidth", Self::PROVER)));
+        }
+        // The set of cardinalities c >= 0 with `c op k`.
+        let sat = |c: i64| match op {
+            IntCmp::Eq => c == k,
+            IntCmp::Ne => c != k,
+            IntCmp::Lt => c < k,
+            IntCmp::Le => c <= k,
+            IntCmp::Gt => c > k,
+            IntCmp::Ge => c >= k,
+        };
+        let de = self.expr(e)?;
+        let n = e.arity;
+        // Readable forms when the truth set is decided by {0, 1, >= 2}.
+        let (s0, s1, s2) = (sat(0), sat(1), sat(2));
+        if (2..=k.max(2) + 2).all(|c| sat(c) == s2) {
+            let d = match (s0, s1, s2) {
+                (true, true, true) => Some(t("True")),
+                (false, false, false) => Some(t("False")),
+                (true, false, false) => Some(appk(format!("{}no", Self::REL), &[n], vec![de.clone()])),
+                (false, true, true) => Some(appk(format!("{}some", Self::REL), &[n], vec![de.clone()])),
+                (true, true, false) => Some(appk(format!("{}lone", Self::REL), &[n], vec![de.clone()])),
+                (false, true, false) => Some(appk(format!("{}one", Self::REL), &[n], vec![de.clone()])),
+                _ => None,
+            };
+            if let Some(d) = d {
+                return Ok(d);
+            }
+        }
+        // Otherwise with `atleast n j e` (#e >= j).
+        let atleast = |j: i64| if j <= 0 { t("True") } else { app(format!("{}atleast {n} {j}", Self::REL), vec![de.clone()]) };
+        let not = |d: D| t(Self::NOT).append(d);
+        let exactly = |k: i64| {
+            if k < 0 {
+                t("False")
+            } else {
+                connective(Self::AND, vec![atleast(k), not(atleast(k + 1))], "True")
+            }
+        };
+        Ok(match op {
+            IntCmp::Ge => atleast(k),
+            IntCmp::Gt => atleast(k + 1),
+            IntCmp::Le => not(atleast(k + 1)),
+            IntCmp::Lt => not(atleast(k)),
+            IntCmp::Eq => exactly(k),
+            IntCmp::Ne => not(exactly(k)),
+        })
+    }
+
+    fn quant(&mut self, q: Quant, decls: &[QuantDecl], body: &Formula, span: Span) -> Result<D, Diagnostic> {
+        let mut binders: Vec<(String, bool, usize)> = Vec::new();
+        let mut guards = Vec::new();
+        let mut bound = 0;
+        let res = (|| -> Result<D, Diagnostic> {
+            for d in decls {
+                let scalar = d.bound.arity == 1 && d.mult == Mult::One;
+                let mut these = Vec::new();
+                for v in &d.vars {
+                    let x = self.bind(*v, scalar);
+                    bound += 1;
+                    if scalar {
+                        guards.push(self.member(&d.bound, &x)?);
+                    } else {
+                        let var = Expr::new(ExprKind::Var(*v), d.bound.arity, d.bound.span);
+                        guards.push(self.in_formula(&var, &d.bound)?);
+                        if d.mult != Mult::Set {
+                            guards.push(appk(Self::mult_pred(d.mult, d.bound.span)?, &[d.bound.arity], vec![t(x.clone())]));
+                        }
+                    }
+                    binders.push((x.clone(), scalar, d.bound.arity));
+                    these.push(x);
+                }
+                if d.disj {
+                    if scalar {
+                        guards.extend(disj_atoms(Self::NEQ, &these));
+                    } else {
+                        for (p, a) in these.iter().enumerate() {
+                            for b2 in &these[p + 1..] {
+                                guards.push(appk(format!("{}no", Self::REL), &[d.bound.arity], vec![appk(format!("{}inter", Self::REL), &[d.bound.arity], vec![t(a.clone()), t(b2.clone())])]));
+                            }
+                        }
+                    }
+                }
+            }
+            let dbody = self.formula(body)?;
+            let bdoc = binder_doc(Self::REL_TYPE, &binders);
+            Ok(match q {
+                Quant::All => {
+                    binder_block(Self::FORALL, bdoc, ",", connective(Self::IMPLIES, vec![connective(Self::AND, guards.clone(), "True"), dbody], "True"))
+                }
+                Quant::Some => binder_block(Self::EXISTS, bdoc, ",", connective(Self::AND, { let mut g = guards.clone(); g.push(dbody); g }, "True")),
+                Quant::No => t(Self::NOT).append(binder_block(
+                    Self::EXISTS,
+                    bdoc,
+                    ",",
+                    connective(Self::AND, { let mut g = guards.clone(); g.push(dbody); g }, "True"),
+                )),
+                Quant::One | Quant::Lone => {
+                    if binders.iter().any(|(_, scalar, _)| !scalar) {
+                        return Err(err(span, format!("`one`/`lone` quantifiers over non-scalar variables are not supported by the {} export", Self::PROVER)));
+                    }
+                    // A second copy of the binders, for uniqueness.
+                    let first: Vec<String> = binders.iter().map(|b| b.0.clone()).collect();
+                    let saved: Vec<(VarId, VarRepr)> = decls
+                        .iter()
+                        .flat_map(|d| d.vars.iter())
+                        .map(|v| (*v, self.env()[v].clone()))
+                        .collect();
+                    let mut second = Vec::new();
+                    let mut g2 = Vec::new();
+                    let mut bound2 = 0;
+                    for d in decls {
+                        let mut these = Vec::new();
+                        for v in &d.vars {
+                            let y = self.bind(*v, true);
+                            bound2 += 1;
+                            g2.push(self.member(&d.bound, &y)?);
+                            these.push(y.clone());
+                            second.push(y);
+                        }
+                        if d.disj {
+                            g2.extend(disj_atoms(Self::NEQ, &these));
+                        }
+                    }
+                    let body2 = self.formula(body);
+                    self.unbind(bound2);
+                    for (v, r) in saved {
+                        self.env().insert(v, r);
+                    }
+                    g2.push(body2?);
+                    let eqs: Vec<D> = first.iter().zip(&second).map(|(x, y)| t(format!("{y} = {x}"))).collect();
+                    let b2 = binder_doc(Self::REL_TYPE, &second.iter().map(|y| (y.clone(), true, 1)).collect::<Vec<_>>());
+                    let unique = binder_block(
+                        Self::FORALL,
+                        b2,
+                        ",",
+                        connective(Self::IMPLIES, vec![connective(Self::AND, g2, "True"), connective(Self::AND, eqs, "True")], "True"),
+                    );
+                    let mut g1 = guards.clone();
+                    g1.push(dbody);
+                    if q == Quant::One {
+                        binder_block(Self::EXISTS, bdoc, ",", connective(Self::AND, vec![connective(Self::AND, g1, "True"), unique], "True"))
+                    } else {
+                        binder_block(Self::FORALL, bdoc, ",", connective(Self::IMPLIES, vec![connective(Self::AND, g1, "True"), unique], "True"))
+                    }
+                }
+            })
+        })();
+        self.unbind(bound);
+        res
+    }
+}
+
+// ---------------------------------------------------------------------------
+// helpers
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub(super) enum Item {
+    Pred(PredId),
+    Fun(FunId),
+}
+
+fn calls_expr(e: &Expr, out: &mut BTreeSet<Item>) {
+    use ExprKind as K;
+    match &e.kind {
+        K::Call(f, args) => {
+            out.insert(Item::Fun(*f));
+            args.iter().for_each(|a| calls_expr(a, out));
+        }
+        K::Union(a, b) | K::Intersection(a, b) | K::Difference(a, b) | K::Join(a, b) | K::Override(a, b)
+        | K::DomainRestrict(a, b) | K::RangeRestrict(a, b) | K::Let(_, a, b) => {
+            calls_expr(a, out);
+            calls_expr(b, out);
+        }
+        K::Product { lhs, rhs, .. } => {
+            calls_expr(lhs, out);
+            calls_expr(rhs, out);
+        }
+        K::Transpose(a) | K::Closure(a) | K::ReflexiveClosure(a) => calls_expr(a, out),
+        K::Comprehension { decls, body } => {
+            decls.iter().for_each(|d| calls_expr(&d.bound, out));
+            calls_formula(body, out);
+        }
+        K::IfThenElse(c, a, b) => {
+            calls_formula(c, out);
+            calls_expr(a, out);
+            calls_expr(b, out);
+        }
+        K::IntToAtom(i) => calls_int(i, out),
+        K::Sig(_) | K::Field(_) | K::Var(_) | K::Univ | K::Iden | K::None | K::IntAtoms => {}
+    }
+}
+
+fn calls_int(i: &IntExpr, out: &mut BTreeSet<Item>) {
+    use IntExprKind as I;
+    match &i.kind {
+        I::Lit(_) => {}
+        I::Card(e) | I::Sum(e) => calls_expr(e, out),
+        I::Add(a, b) | I::Sub(a, b) | I::Mul(a, b) | I::Div(a, b) | I::Rem(a, b) => {
+            calls_int(a, out);
+            calls_int(b, out);
+        }
+        I::Neg(a) => calls_int(a, out),
+        I::IfThenElse(c, a, b) => {
+            calls_formula(c, out);
+            calls_int(a, out);
+            calls_int(b, out);
+        }
+        I::Let(_, e, b) => {
+            calls_expr(e, out);
+            calls_int(b, out);
+        }
+    }
+}
+
+fn calls_formula(f: &Formula, out: &mut BTreeSet<Item>) {
+    use FormulaKind as F;
+    match &f.kind {
+        F::True | F::False => {}
+        F::In(a, b) | F::Eq(a, b) => {
+            calls_expr(a, out);
+            calls_expr(b, out);
+        }
+        F::Mult(_, e) => calls_expr(e, out),
+        F::IntCmp(_, a, b) => {
+            calls_int(a, out);
+            calls_int(b, out);
+        }
+        F::Not(g) => calls_formula(g, out),
+        F::And(gs) | F::Or(gs) => gs.iter().for_each(|g| calls_formula(g, out)),
+        F::Implies(a, b) | F::Iff(a, b) => {
+            calls_formula(a, out);
+            calls_formula(b, out);
+        }
+        F::IfThenElse(c, a, b) => {
+            calls_formula(c, out);
+            calls_formula(a, out);
+            calls_formula(b, out);
+        }
+        F::Quant(_, decls, body) => {
+            decls.iter().for_each(|d| calls_expr(&d.bound, out));
+            calls_formula(body, out);
+        }
+        F::Call(p, args) => {
+            out.insert(Item::Pred(*p));
+            args.iter().for_each(|a| calls_expr(a, out));
+        }
+        F::Let(_, e, b) => {
+            calls_expr(e, out);
+            calls_formula(b, out);
+        }
+    }
+}
+
+fn contains_arrow_mult(e: &Expr) -> bool {
+    match &e.kind {
+        ExprKind::Product { lhs, lmult, rmult, rhs } => {
+            *lmult != Mult::Set || *rmult != Mult::Set || contains_arrow_mult(lhs) || contains_arrow_mult(rhs)
+        }
+        _ => false,
+    }
+}
+
+fn mult_pred(rel: &str, m: Mult, span: Span) -> Result<String, Diagnostic> {
+    Ok(match m {
+        Mult::One => format!("{rel}one"),
+        Mult::Lone => format!("{rel}lone"),
+        Mult::Some => format!("{rel}some"),
+        Mult::Set => return Err(err(span, "internal: `set` used as a formula multiplicity")),
+    })
+}
+
+fn flip(op: IntCmp) -> IntCmp {
+    match op {
+        IntCmp::Lt => IntCmp::Gt,
+        IntCmp::Le => IntCmp::Ge,
+        IntCmp::Gt => IntCmp::Lt,
+        IntCmp::Ge => IntCmp::Le,
+        o => o,
+    }
+}
+
+fn unsupported_int(prover: &str, span: Span) -> Diagnostic {
+    err(span, format!("this integer comparison is not supported by the {prover} export"))
+        .label("not a cardinality compared with an integer literal")
+        .hint(format!("the {prover} export translates `#e` compared with a literal (as exact cardinality); other integer arithmetic is refused rather than approximated"))
+}
+
+fn disj_atoms(neq: &str, xs: &[String]) -> Vec<D> {
+    let mut v = Vec::new();
+    for (p, a) in xs.iter().enumerate() {
+        for b in &xs[p + 1..] {
+            v.push(t(format!("{a} {neq} {b}")));
+        }
+    }
+    v
+}
+
+pub(super) fn binder_doc(rel_type: &str, bs: &[(String, bool, usize)]) -> D {
+    let ds: Vec<D> = bs
+        .iter()
+        .map(|(x, atom, n)| if *atom { t(format!("({x} : A)")) } else { t(format!("({x} : {rel_type} A {n})")) })
+        .collect();
+    RcDoc::intersperse(ds, RcDoc::line()).group()
+}
+
+fn let_doc(sep: &str, x: &str, v: D, body: D) -> D {
+    t(format!("(let {x} := "))
+        .append(v)
+        .append(t(sep))
+        .append(RcDoc::line().append(body).nest(2))
+        .append(t(")"))
+        .group()
+}
