@@ -143,3 +143,38 @@ fn exact_module_parameter() {
     let r3 = b.command("three", CommandKind::Run, CommandTarget::Inline(three), 3);
     assert!(brute_force(&b.m, r3, 1 << 20).unwrap().is_some());
 }
+
+/// abstract sig Event {} ; sig Read, Write extends Event {} ;
+/// one sig A extends Write {} ; one sig B extends Read {}
+/// (tests/verdicts/26): A and B sit in sibling subtrees and must get distinct
+/// atoms; the engine once gave both the first atom of Event's pool.
+#[test]
+fn one_sigs_in_sibling_subtrees() {
+    let mut b = B::new();
+    let ev = b.sig_full("Event", SigKind::TopLevel, true, None);
+    let rd = b.sig_full("Read", SigKind::Extends(ev), false, None);
+    let wr = b.sig_full("Write", SigKind::Extends(ev), false, None);
+    let sa = b.sig_full("A", SigKind::Extends(wr), false, Some(Mult::One));
+    let sb = b.sig_full("B", SigKind::Extends(rd), false, Some(Mult::One));
+    let fits = b.command("fits", CommandKind::Run, CommandTarget::Inline(tt()), 3);
+    let w = brute_force(&b.m, fits, 1 << 20).unwrap().expect("run {} for 3 has an instance");
+    assert_eq!(w.sigs[&sa].len(), 1);
+    assert_eq!(w.sigs[&sb].len(), 1);
+    assert_ne!(w.sigs[&sa], w.sigs[&sb]);
+    // run { some Write - A } for 2: A and B use both Event atoms.
+    let room = some(diff(b.s(wr), b.s(sa)));
+    let no_room = b.command("no_room", CommandKind::Run, CommandTarget::Inline(room.clone()), 2);
+    assert_eq!(brute_force(&b.m, no_room, 1 << 20), Some(None));
+    let room3 = b.command("room", CommandKind::Run, CommandTarget::Inline(room), 3);
+    assert!(brute_force(&b.m, room3, 1 << 20).unwrap().is_some());
+    // check { no A & B } for 3 holds.
+    let distinct = b.assert("distinct", no(inter(b.s(sa), b.s(sb))));
+    let chk = b.command("distinct", CommandKind::Check, CommandTarget::Assert(distinct), 3);
+    assert_eq!(brute_force(&b.m, chk, 1 << 20), Some(None));
+    // Event needs at least the 2 atoms of A and B.
+    let cards = sig_cards(&b.m, &b.m.commands[fits.index()].scope);
+    assert_eq!(cards[&ev], Card { min: 0, max: 3 });
+    assert_eq!(cards[&sa], Card { min: 1, max: 1 });
+    let cards1 = sig_cards(&b.m, &Scope { overall: Some(1), bitwidth: None, sigs: vec![] });
+    assert_eq!(cards1[&ev].max, 2, "never fewer than the exactly-scoped descendants need");
+}

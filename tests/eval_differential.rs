@@ -74,6 +74,12 @@ impl Gen {
         let has_kids = rng.chance(1, 2);
         let a = b.sig_full("A", SigKind::TopLevel, has_kids && rng.chance(1, 2), None);
         let mut sigs = vec![a];
+        // Sigs under sibling subsigs of A with an exact count: `one sig`s, or
+        // plain sigs given `exactly k` in the command's scope (those are
+        // collected here and added to the scope below). Their choices come
+        // from a separate stream so that every other seed builds the same
+        // model as before this shape existed.
+        let mut exact_scopes: Vec<(SigId, u32)> = Vec::new();
         if has_kids {
             let a1 = b.sig_full("A1", SigKind::Extends(a), false, None);
             sigs.push(a1);
@@ -81,6 +87,21 @@ impl Gen {
                 let m = [None, Some(Mult::One), Some(Mult::Lone), Some(Mult::Some)][rng.below(4)];
                 let a2 = b.sig_full("A2", SigKind::Extends(a), false, m);
                 sigs.push(a2);
+                let mut side = Rng::new(seed ^ 0x0DD5_1B11_4653_0000);
+                if side.chance(1, 3) {
+                    // sig A11 extends A1, sig A21 extends A2 (regression shape
+                    // of tests/verdicts/26: both once got the same atom).
+                    for (parent, name) in [(a1, "A11"), (a2, "A21")] {
+                        let one = side.chance(1, 2);
+                        let s = b.sig_full(name, SigKind::Extends(parent), false, if one { Some(Mult::One) } else { None });
+                        if !one {
+                            // At most what the parent can hold (`one`/`lone sig A2`).
+                            let cap = if matches!(b.m.sig(parent).mult, Some(Mult::One | Mult::Lone)) { 1 } else { 2 };
+                            exact_scopes.push((s, 1 + side.below(cap) as u32));
+                        }
+                        sigs.push(s);
+                    }
+                }
             }
         }
         if rng.chance(1, 2) {
@@ -169,11 +190,16 @@ impl Gen {
         };
         let c = &mut g.b.m.commands[cmd.index()];
         c.scope.bitwidth = Some(g.rng.pick(&[2, 2, 3]));
+        c.scope.sigs.extend(exact_scopes.iter().map(|&(sig, count)| SigScope { sig, count, exact: true, span: S }));
         if g.rng.chance(1, 4) {
             let s = g.sigs[g.rng.below(g.sigs.len())];
-            // Only where the scope cannot contradict a `one`/`some` sig
-            // (`exactly 0 A` with `one sig A2 extends A` is an input error).
-            let constrained = g.b.m.sig(s).mult.is_some() || g.b.m.children(s).any(|c| g.b.m.sig(c).mult.is_some());
+            // Only where the scope cannot contradict a `one`/`some` sig or
+            // an exactly-scoped one below it (`exactly 0 A` with `one sig A2
+            // extends A` is an input error).
+            fn constrained(m: &Model, exact: &[(SigId, u32)], s: SigId) -> bool {
+                m.sig(s).mult.is_some() || exact.iter().any(|e| e.0 == s) || m.children(s).any(|c| constrained(m, exact, c))
+            }
+            let constrained = constrained(&g.b.m, &exact_scopes, s);
             if !matches!(g.b.m.sig(s).kind, SigKind::Subset(_)) && !constrained {
                 let count = g.rng.below(3) as u32;
                 let exact = g.rng.chance(1, 2);
@@ -509,4 +535,26 @@ fn regression_seeds() {
             panic!("{e}");
         }
     }
+}
+
+/// The generator produces exact sigs (`one sig`, `exactly k`) under sibling
+/// subsigs of A, and the oracle decides such cases (the shape of
+/// tests/verdicts/26, where the engine once gave two `one sig`s in sibling
+/// subtrees the same atom and answered "no instance").
+#[test]
+fn sibling_subtree_exact_sigs() {
+    let (mut seen, mut decided) = (0, 0);
+    for seed in 0..400u64 {
+        let (g, cmd) = Gen::build(seed);
+        let Some(s) = g.b.m.sig_ids().find(|&s| g.b.m.sig(s).label == "A21") else { continue };
+        seen += 1;
+        let scoped = g.b.m.commands[cmd.index()].scope.sigs.iter().any(|x| x.sig == s && x.exact);
+        assert!(g.b.m.sig(s).mult == Some(Mult::One) || scoped, "seed {seed}: A21 is neither one nor exactly scoped");
+        match case(seed) {
+            Ok(true) => decided += 1,
+            Ok(false) => {}
+            Err(e) => panic!("{e}"),
+        }
+    }
+    assert!(seen >= 10 && decided * 2 >= seen, "{seen} such models, {decided} decided");
 }

@@ -650,7 +650,7 @@ impl Resolver<'_> {
                 let callables = self.receiver_callables(cx, n, args.len() + 1);
                 if !callables.is_empty() {
                     receiver_tried = true;
-                    match self.call_alts(cx, n, &callables, Some(la.clone()), args, span) {
+                    match self.call_alts(cx, n, &callables, Some(la.clone()), args, false, span) {
                         Ok(alts) => results.extend(alts.into_iter().map(Ok)),
                         Err(e) => results.push(Err(e)),
                     }
@@ -726,7 +726,7 @@ impl Resolver<'_> {
                 let callables = if shadowed { Vec::new() } else { self.receiver_callables(cx, n, args.len() + 1) };
                 if !callables.is_empty() {
                     let ra = self.rel_alts(cx, recv)?;
-                    let mut results: Vec<R<Alt>> = match self.call_alts(cx, n, &callables, Some(ra), args, span) {
+                    let mut results: Vec<R<Alt>> = match self.call_alts(cx, n, &callables, Some(ra), args, false, span) {
                         Ok(a) => a.into_iter().map(Ok).collect(),
                         Err(e) => vec![Err(e)],
                     };
@@ -760,7 +760,9 @@ impl Resolver<'_> {
             }
             if !callables.is_empty() {
                 let has_rel = cands.iter().any(|c| matches!(c, Cand::Sig(_) | Cand::Field(_)));
-                let calls = self.call_alts(cx, n, &callables, None, args, span);
+                // Extra arguments join onto a fun's result only when `n`
+                // names no sig/field (whose box join is the other reading).
+                let calls = self.call_alts(cx, n, &callables, None, args, !has_rel, span);
                 if !has_rel {
                     return calls;
                 }
@@ -818,8 +820,11 @@ impl Resolver<'_> {
         Ok(vec![Alt::int(IntExpr { kind, span })])
     }
 
-    /// Calls of the given funs/preds; `recv` is the receiver of `x.f[...]`.
-    fn call_alts(&mut self, cx: &mut Ctx, n: &ast::Name, cands: &[Cand], recv: Option<Vec<Alt>>, args: &[ast::Expr], span: Span) -> R<Vec<Alt>> {
+    /// Calls of the given funs/preds; `recv` is the receiver of `x.f[...]`;
+    /// `extra`: a fun with fewer parameters than arguments may box-join the
+    /// rest onto its result.
+    #[allow(clippy::too_many_arguments)]
+    fn call_alts(&mut self, cx: &mut Ctx, n: &ast::Name, cands: &[Cand], recv: Option<Vec<Alt>>, args: &[ast::Expr], extra: bool, span: Span) -> R<Vec<Alt>> {
         let mut arg_alts: Vec<(Vec<Alt>, Span)> = Vec::new();
         if let Some(r) = recv {
             let s = r.first().map_or(span, |a| match &a.term {
@@ -835,6 +840,13 @@ impl Resolver<'_> {
         }
         let found = arg_alts.len();
         let many = cands.len() > 1;
+        // Alloy: a fun of k < found parameters takes the first k arguments,
+        // and the rest are box-joined onto its result (`f[a, b]` with one
+        // parameter is `b.(f[a])`) — only when no candidate takes them all,
+        // and not for receiver calls `x.f[...]` (there the plain join
+        // `x.(f[...])` is the other reading) nor when the caller says so.
+        let exact = cands.iter().any(|c| self.takes(c, found));
+        let extra_ok = extra && found == args.len();
         let mut results: Vec<R<Alt>> = Vec::new();
         let mut counts = Vec::new();
         for c in cands {
@@ -848,7 +860,8 @@ impl Resolver<'_> {
                 continue;
             };
             counts.push((params.len(), decl_span));
-            if params.len() != found {
+            let extra = extra_ok && params.len() < found && !exact && matches!(c, Cand::Fun(_));
+            if params.len() != found && !extra {
                 continue;
             }
             // Cartesian product over the argument readings.
@@ -894,7 +907,26 @@ impl Resolver<'_> {
                 if many {
                     alt.picks.push((n.span, n.text(), self.describe(c)));
                 }
-                results.push(Ok(alt));
+                // Box-join the remaining arguments; each join needs a result
+                // of arity >= 2, else this reading is dropped (and, with no
+                // other, the call reports its argument count).
+                let mut cur = vec![alt];
+                for (alts, aspan) in &arg_alts[params.len()..] {
+                    let mut next = Vec::new();
+                    for y in &cur {
+                        let Term::Rel(ey) = &y.term else { continue };
+                        if ey.arity < 2 {
+                            continue;
+                        }
+                        for x in alts {
+                            if let Ok(a) = self.join_pair(x, y, *aspan, span, span) {
+                                next.push(a.with_picks(&x.picks, &y.picks));
+                            }
+                        }
+                    }
+                    cur = next;
+                }
+                results.extend(cur.into_iter().map(Ok));
             }
         }
         if results.is_empty() {
