@@ -463,3 +463,123 @@ pub fn run_cli(
     }
     code
 }
+
+// ---------------------------------------------------------------------
+// Incremental solving of one command under extra formulas
+
+/// One command of a model, translated and loaded into CaDiCaL once, then
+/// solved any number of times under extra formulas (`extras`, e.g. the
+/// predicates of a litmus test's condition and of its final-state
+/// equalities): [`Session::solve`] assumes some of them, and
+/// [`Session::block`] permanently forbids that some hold together.
+/// Each extra formula `f_i` is tied to a fresh selector `s_i` by the root
+/// `s_i <=> f_i`, so every call answers exactly what a fresh translation
+/// of `command and f_a and ... and not (f_b and ...)` would (symmetry
+/// breaking depends on the bounds only, which the calls share).
+pub struct Session {
+    model: Model,
+    id: CommandId,
+    extras: Vec<Formula>,
+    bounds: bounds::Bounds,
+    tr: Translation,
+    var_of: Vec<i32>,
+    cnf: sat::Cnf,
+    selectors: Vec<i32>,
+    solver: cadical::Solver,
+    verify: bool,
+}
+
+impl Session {
+    /// `None` when the options ask for something only a one-shot call
+    /// supports (an external solver, a time limit).
+    pub fn new(model: Model, id: CommandId, extras: Vec<Formula>, opts: &CheckOptions) -> Result<Option<Session>, CheckError> {
+        if opts.timeout.is_some() || !(opts.solver == "cadical" || opts.solver.starts_with("cadical:")) {
+            return Ok(None);
+        }
+        let mut solver = match opts.solver.strip_prefix("cadical:") {
+            None => cadical::Solver::new(),
+            Some(c) => cadical::Solver::with_config(c)
+                .map_err(|e| CheckError::Input(Diagnostic::without_span(Phase::Translate, e.to_string())))?,
+        };
+        let cmd = model
+            .commands
+            .get(id.index())
+            .ok_or_else(|| CheckError::Internal(format!("no command #{}", id.0)))?;
+        let scope = effective_scope(cmd, opts);
+        let b = bounds::compute(&model, &scope).map_err(CheckError::Input)?;
+        let topts = translate::Options { symmetry: opts.symmetry };
+        let refs: Vec<&Formula> = extras.iter().collect();
+        let (tr, sels) = translate::translate_command_with(&model, &b, cmd, &topts, &refs).map_err(CheckError::Input)?;
+        let (cnf, var_of) = tr.circuit.to_cnf(&tr.roots);
+        let selectors = sels
+            .iter()
+            .map(|l| match var_of[l.node() as usize] {
+                0 => Err(CheckError::Internal("a selector has no CNF variable".into())),
+                v => Ok(v),
+            })
+            .collect::<Result<Vec<i32>, CheckError>>()?;
+        solver.reserve(cnf.num_vars as i32);
+        for cl in cnf.clause_iter() {
+            solver.add_clause(cl.iter().copied());
+        }
+        Ok(Some(Session { model, id, extras, bounds: b, tr, var_of, cnf, selectors, solver, verify: opts.verify }))
+    }
+
+    pub fn model(&self) -> &Model {
+        &self.model
+    }
+
+    /// An instance of the command in which every extra formula of `assume`
+    /// holds (and no blocked combination), or `None`.
+    pub fn solve(&mut self, assume: &[usize]) -> Result<Option<Instance>, CheckError> {
+        let lits: Vec<i32> = assume.iter().map(|&i| self.selectors[i]).collect();
+        match self.solver.solve_with(lits.iter().copied()) {
+            None => Err(CheckError::Internal("CaDiCaL gave up without a time limit".into())),
+            Some(false) => Ok(None),
+            Some(true) => {
+                let n = self.cnf.num_vars as usize;
+                let mut m = vec![false; n + 1];
+                for v in 1..=n as i32 {
+                    m[v as usize] = self.solver.value(v) == Some(true);
+                }
+                if !self.cnf.satisfied_by(&m) || lits.iter().any(|&l| !m[l as usize]) {
+                    return Err(CheckError::Internal("CaDiCaL returned a model that violates the CNF or the assumptions".into()));
+                }
+                let inst = decode(&self.model, &self.bounds, &self.tr, &self.var_of, &m);
+                if self.verify {
+                    let name = &self.model.commands[self.id.index()].name;
+                    match crate::instance::eval::command_satisfied(&self.model, self.id, &inst) {
+                        Ok(true) => {}
+                        Ok(false) => {
+                            return Err(CheckError::Internal(format!(
+                                "the independent evaluator rejects the instance found for `{name}`"
+                            )))
+                        }
+                        Err(e) => return Err(CheckError::Internal(format!("the evaluator failed on the instance for `{name}`: {e}"))),
+                    }
+                    for &i in assume {
+                        let mut env = crate::instance::eval::Env::new();
+                        match crate::instance::eval::eval_formula(&self.model, &inst, &mut env, &self.extras[i]) {
+                            Ok(true) => {}
+                            Ok(false) => {
+                                return Err(CheckError::Internal(format!(
+                                    "the independent evaluator rejects assumed formula #{i} in the instance found for `{name}`"
+                                )))
+                            }
+                            Err(e) => return Err(CheckError::Internal(format!("the evaluator failed on formula #{i}: {e}"))),
+                        }
+                    }
+                }
+                Ok(Some(inst))
+            }
+        }
+    }
+
+    /// From now on, the extra formulas of `together` do not all hold.
+    /// (With `together` empty, the command has no instance any more.)
+    pub fn block(&mut self, together: &[usize]) {
+        let cl: Vec<i32> = together.iter().map(|&i| -self.selectors[i]).collect();
+        self.cnf.add(&cl);
+        self.solver.add_clause(cl.iter().copied());
+    }
+}

@@ -151,3 +151,49 @@ fn witness_mode_agrees() {
         assert!(expected[&r.name].matches(&r), "{}", r.name);
     }
 }
+
+/// The checker without its incremental sessions: every query is a fresh
+/// module load, translation and solver (the fallback path of `run_test`).
+struct OneShot(Checker);
+
+impl relprove::litmus::run::Backend for OneShot {
+    fn solve(&self, path: &Path, source: &str) -> Result<Option<relprove::litmus::run::Solution>, String> {
+        self.0.solve(path, source)
+    }
+}
+
+#[test]
+fn incremental_sessions_match_one_shot_checks() {
+    use relprove::litmus::run::Backend;
+    let model = root().join("models/ptx.als");
+    if !model.exists() {
+        return;
+    }
+    let (files, _) = fixtures();
+    let names = ["IRIW", "MP", "CAS-lock", "MP+ctrl", "Atom-add", "LB", "Bar-sync"];
+    let files: Vec<PathBuf> =
+        files.into_iter().filter(|f| names.iter().any(|n| f.file_stem().unwrap().to_str() == Some(n))).collect();
+    assert!(files.len() >= 5, "fixtures missing: {files:?}");
+    let model = ModelRef::load(&model).unwrap();
+    // The session path is really taken by the checker back end.
+    let probe = Checker::default().session(Path::new("x.als"), "sig A {}\npred lt_q0 { some A }\nrun lt_run {} for 2", &["lt_q0".into()]);
+    assert!(matches!(probe, Ok(Some(_))), "the checker offers no session");
+    for enumerate in [true, false] {
+        let opts = Options { enumerate, ..Options::default() };
+        let s1 = Mutex::new(SourceMap::new());
+        let s2 = Mutex::new(SourceMap::new());
+        let inc = run_batch(&files, &model, &Checker::default(), opts, 2, &s1);
+        let one = run_batch(&files, &model, &OneShot(Checker::default()), opts, 2, &s2);
+        for ((f, a), b) in files.iter().zip(inc).zip(one) {
+            let a = a.unwrap_or_else(|d| panic!("{}: {}", f.display(), d.message));
+            let b = b.unwrap_or_else(|d| panic!("{}: {}", f.display(), d.message));
+            assert_eq!((a.validated, a.observation, a.solver_calls), (b.validated, b.observation, b.solver_calls), "{}", a.name);
+            if enumerate {
+                assert_eq!(a.states, b.states, "{}", a.name);
+                assert_eq!((a.positive, a.negative), (b.positive, b.negative), "{}", a.name);
+            } else {
+                assert_eq!(a.states.len(), b.states.len(), "{}", a.name);
+            }
+        }
+    }
+}

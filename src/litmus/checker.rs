@@ -5,10 +5,11 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
-use super::run::{Backend, Solution};
-use crate::check::{check_command, CheckError, CheckOptions, Outcome};
+use super::run::{Backend, LitmusSession, Solution};
+use crate::check::{check_command, CheckError, CheckOptions, Outcome, Session};
 use crate::diag::SourceMap;
-use crate::ir::CommandId;
+use crate::instance::Instance;
+use crate::ir::{CommandId, Model};
 use crate::resolve::{load_source, LoadOptions};
 
 /// relprove's checker as a litmus back end.
@@ -19,6 +20,10 @@ pub struct Checker {
 }
 
 impl Backend for Checker {
+    fn session(&self, path: &Path, source: &str, preds: &[String]) -> Result<Option<Box<dyn LitmusSession>>, String> {
+        self.open_session(path, source, preds)
+    }
+
     fn solve(&self, path: &Path, source: &str) -> Result<Option<Solution>, String> {
         let mut sources = SourceMap::new();
         let name = path.display().to_string();
@@ -36,20 +41,83 @@ impl Backend for Checker {
         match res.outcome {
             Outcome::Unsat => Ok(None),
             Outcome::Unknown(why) => Err(format!("the checker gave up: {why}")),
-            Outcome::Sat(inst) => {
-                let label = |a: &u32| inst.universe.label(*a).to_string();
-                let mut sigs = BTreeMap::new();
-                for (id, ts) in &inst.sigs {
-                    let atoms: BTreeSet<String> = ts.iter().map(|t| label(&t[0])).collect();
-                    sigs.insert(model.sig(*id).name.clone(), atoms);
-                }
-                let mut fields = BTreeMap::new();
-                for (id, ts) in &inst.fields {
-                    let tuples: BTreeSet<Vec<String>> = ts.iter().map(|t| t.iter().map(label).collect()).collect();
-                    fields.insert(model.field(*id).name.clone(), tuples);
-                }
-                Ok(Some(Solution { sigs, fields }))
+            Outcome::Sat(inst) => Ok(Some(solution(&model, &inst))),
+        }
+    }
+}
+
+/// The atoms of every sig and the tuples of every field of an instance, by
+/// name.
+fn solution(model: &Model, inst: &Instance) -> Solution {
+    let label = |a: &u32| inst.universe.label(*a).to_string();
+    let mut sigs = BTreeMap::new();
+    for (id, ts) in &inst.sigs {
+        let atoms: BTreeSet<String> = ts.iter().map(|t| label(&t[0])).collect();
+        sigs.insert(model.sig(*id).name.clone(), atoms);
+    }
+    let mut fields = BTreeMap::new();
+    for (id, ts) in &inst.fields {
+        let tuples: BTreeSet<Vec<String>> = ts.iter().map(|t| t.iter().map(label).collect()).collect();
+        fields.insert(model.field(*id).name.clone(), tuples);
+    }
+    Solution { sigs, fields }
+}
+
+fn check_error(sources: &SourceMap, e: CheckError) -> String {
+    match e {
+        CheckError::Input(d) => crate::diag::render(sources, &[d], false),
+        CheckError::Internal(m) => format!("internal error: {m}"),
+    }
+}
+
+/// A [`Session`] over a generated module, with the module's sources for
+/// error messages.
+struct CheckerSession {
+    session: Session,
+    sources: SourceMap,
+}
+
+impl LitmusSession for CheckerSession {
+    fn solve(&mut self, assume: &[usize]) -> Result<Option<Solution>, String> {
+        match self.session.solve(assume) {
+            Ok(None) => Ok(None),
+            Ok(Some(inst)) => Ok(Some(solution(self.session.model(), &inst))),
+            Err(e) => Err(check_error(&self.sources, e)),
+        }
+    }
+    fn block(&mut self, together: &[usize]) {
+        self.session.block(together)
+    }
+}
+
+impl Checker {
+    /// The incremental form of [`Backend::solve`] (see [`Backend::session`]).
+    pub fn open_session(&self, path: &Path, source: &str, preds: &[String]) -> Result<Option<Box<dyn LitmusSession>>, String> {
+        let mut sources = SourceMap::new();
+        let name = path.display().to_string();
+        let model = load_source(&name, source, &mut sources, &self.load)
+            .map_err(|ds| crate::diag::render(&sources, &ds, false))?;
+        let idx = model
+            .commands
+            .iter()
+            .rposition(|c| c.name == super::lower::RUN_NAME)
+            .ok_or_else(|| format!("the generated module has no `{}` command", super::lower::RUN_NAME))?;
+        let mut extras = Vec::with_capacity(preds.len());
+        for p in preds {
+            let pred = model
+                .preds
+                .iter()
+                .rfind(|q| &q.name == p || q.name.rsplit('/').next() == Some(p.as_str()))
+                .ok_or_else(|| format!("the generated module has no predicate `{p}`"))?;
+            if !pred.params.is_empty() {
+                return Err(format!("the generated predicate `{p}` has parameters"));
             }
+            extras.push(pred.body.clone());
+        }
+        match Session::new(model, CommandId(idx as u32), extras, &self.check) {
+            Ok(None) => Ok(None),
+            Ok(Some(session)) => Ok(Some(Box::new(CheckerSession { session, sources }))),
+            Err(e) => Err(check_error(&sources, e)),
         }
     }
 }

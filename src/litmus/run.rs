@@ -27,6 +27,25 @@ pub trait Backend: Sync {
     /// `path` is where the module notionally lives (beside the model, so
     /// that `open` finds it); `source` is its text. `Ok(None)`: no instance.
     fn solve(&self, path: &Path, source: &str) -> Result<Option<Solution>, String>;
+
+    /// Incremental solving: `source` is a module whose `run` command is the
+    /// base query and which declares the parameterless predicates `preds`;
+    /// the session answers that command under any choice of those
+    /// predicates (assumed true) and blocked combinations, without
+    /// reloading or re-translating the module. `Ok(None)`: not supported
+    /// (the caller falls back to [`Backend::solve`]).
+    fn session(&self, _path: &Path, _source: &str, _preds: &[String]) -> Result<Option<Box<dyn LitmusSession>>, String> {
+        Ok(None)
+    }
+}
+
+/// See [`Backend::session`]; predicates are named by their index in `preds`.
+pub trait LitmusSession {
+    /// An instance of the base command in which the predicates `assume`
+    /// hold (and no blocked combination does), or `None`.
+    fn solve(&mut self, assume: &[usize]) -> Result<Option<Solution>, String>;
+    /// From now on, the predicates `together` do not all hold.
+    fn block(&mut self, together: &[usize]);
 }
 
 /// The memory model the tests run against.
@@ -144,6 +163,73 @@ pub fn run_test(test: &Test, model: &ModelRef, backend: &dyn Backend, opts: Opti
         }
         let low = lower::alloy_source(test, model.binding, &model.open_name, combo, &dom)?;
         let path = dir.join(format!("lt_{}_{k}.als", sanitize(&test.name)));
+        let failed =
+            |e: String| Diagnostic::new(Phase::Litmus, test.name_span, format!("checking the generated Alloy module failed: {e}"));
+        // The incremental form: one module per combination, loaded and
+        // translated once, queried under predicates.
+        let (src, preds) = session_source(&low, &test.cond.prop, &dom, opts.enumerate);
+        if let Some(mut sess) = backend.session(&path, &src, &preds).map_err(failed)? {
+            let obs_pred = |i: usize, v: i64| -> Result<usize, Diagnostic> {
+                dom.iter().position(|&d| d == v).map(|j| 2 + i * dom.len() + j).ok_or_else(|| {
+                    Diagnostic::new(Phase::Litmus, test.name_span, format!("final value {v} is outside the value domain"))
+                })
+            };
+            if !opts.enumerate {
+                for holds in [true, false] {
+                    let seen = states.iter().any(|st| holds_in(test, &vars, st) == holds);
+                    if seen || (vars.is_empty() && holds_in(test, &vars, &[]) != holds) {
+                        continue;
+                    }
+                    calls += 1;
+                    if let Some(sol) = sess.solve(&[if holds { 0 } else { 1 }]).map_err(failed)? {
+                        let st = extract_state(&sol, &low).map_err(|e| {
+                            Diagnostic::new(Phase::Litmus, test.name_span, format!("cannot read the final state off the instance: {e}"))
+                        })?;
+                        if holds_in(test, &vars, &st) != holds {
+                            return Err(Diagnostic::new(Phase::Litmus, test.name_span, format!("the checker's final state {st:?} does not match the query")));
+                        }
+                        states.insert(st);
+                    }
+                }
+                if (vars.is_empty() && !states.is_empty()) || [true, false].iter().all(|h| states.iter().any(|st| holds_in(test, &vars, st) == *h)) {
+                    break;
+                }
+                continue;
+            }
+            // Enumeration: block every state already known (from earlier
+            // combinations too), then find new ones one by one.
+            let block = |sess: &mut Box<dyn LitmusSession>, st: &[i64]| -> Result<bool, Diagnostic> {
+                let together = st.iter().enumerate().map(|(i, &v)| obs_pred(i, v)).collect::<Result<Vec<usize>, _>>()?;
+                // Nothing observed: one state blocks every instance.
+                if together.is_empty() {
+                    return Ok(false);
+                }
+                sess.block(&together);
+                Ok(true)
+            };
+            let mut open = true;
+            for st in &states {
+                open &= block(&mut sess, st)?;
+            }
+            loop {
+                calls += 1;
+                if !open {
+                    break;
+                }
+                let Some(sol) = sess.solve(&[]).map_err(failed)? else { break };
+                let st = extract_state(&sol, &low).map_err(|e| {
+                    Diagnostic::new(Phase::Litmus, test.name_span, format!("cannot read the final state off the instance: {e}"))
+                })?;
+                if !states.insert(st.clone()) {
+                    return Err(Diagnostic::new(Phase::Litmus, test.name_span, format!("the checker returned the excluded final state {st:?}")));
+                }
+                if states.len() > opts.max_states {
+                    return Err(Diagnostic::new(Phase::Litmus, test.name_span, format!("unsupported: more than {} final states", opts.max_states)));
+                }
+                open = block(&mut sess, &st)?;
+            }
+            continue;
+        }
         if !opts.enumerate {
             // Witness mode: one query per side of the condition not yet seen.
             for holds in [true, false] {
@@ -309,6 +395,35 @@ pub fn extract_state(sol: &Solution, low: &Lowered) -> Result<Vec<i64>, String> 
         out.push(v);
     }
     Ok(out)
+}
+
+/// The module of a [`Backend::session`] for one combination: the lowered
+/// module, the predicates `lt_q0` (the condition) and `lt_q1` (its
+/// negation), with enumeration `lt_o<i>_<j>` (observed variable `i` has
+/// the `j`-th value of the domain; predicate index `2 + i * |dom| + j`),
+/// and `run lt_run { base }`.
+fn session_source(low: &Lowered, prop: &Prop, dom: &BTreeSet<i64>, enumerate: bool) -> (String, Vec<String>) {
+    use std::fmt::Write;
+    let mut s = low.module.clone();
+    let mut preds = Vec::new();
+    let f = low.prop_alloy(prop);
+    let _ = writeln!(s, "pred lt_q0 {{ ({f}) }}");
+    let _ = writeln!(s, "pred lt_q1 {{ not ({f}) }}");
+    preds.push("lt_q0".to_string());
+    preds.push("lt_q1".to_string());
+    if enumerate {
+        for (i, (_, e)) in low.observed.iter().enumerate() {
+            for (j, v) in dom.iter().enumerate() {
+                let name = format!("lt_o{i}_{j}");
+                let _ = writeln!(s, "pred {name} {{ {e} = {} }}", lower::val_atom(*v));
+                preds.push(name);
+            }
+        }
+    }
+    let _ = writeln!(s, "run {} {{", lower::RUN_NAME);
+    let _ = writeln!(s, "  {}", low.base);
+    let _ = writeln!(s, "}} {}", low.scope);
+    (s, preds)
 }
 
 fn sanitize(s: &str) -> String {

@@ -75,6 +75,21 @@ fn err(span: Span, msg: impl Into<String>) -> Diagnostic {
 
 /// Translate the command `cmd` of `model` under `bounds`.
 pub fn translate_command(model: &Model, bounds: &Bounds, cmd: &Command, opts: &Options) -> R<Translation> {
+    translate_command_with(model, bounds, cmd, opts, &[]).map(|(tr, _)| tr)
+}
+
+/// [`translate_command`], plus one fresh selector input per extra formula,
+/// constrained by the root `selector <=> formula`; the selectors are
+/// returned in order. Assuming a selector (or adding clauses over them)
+/// adds its formula (or their combination) to the command without
+/// translating the command again.
+pub fn translate_command_with(
+    model: &Model,
+    bounds: &Bounds,
+    cmd: &Command,
+    opts: &Options,
+    extras: &[&Formula],
+) -> R<(Translation, Vec<Lit>)> {
     let mut t = Translator::new(model, bounds);
     let mut roots = Vec::new();
     roots.extend(t.sig_constraints());
@@ -85,12 +100,20 @@ pub fn translate_command(model: &Model, bounds: &Bounds, cmd: &Command, opts: &O
     }
     let goal = t.command_formula(cmd)?;
     roots.push(goal);
+    let mut selectors = Vec::with_capacity(extras.len());
+    for f in extras {
+        let l = t.formula(f)?;
+        let sel = t.c.input();
+        let both = t.c.iff(sel, l);
+        roots.push(both);
+        selectors.push(sel);
+    }
     if opts.symmetry > 0 {
         roots.extend(t.symmetry_breaking(opts.symmetry));
     }
     let sigs = t.sigs.iter().map(|m| (**m).clone()).collect();
     let fields = t.fields.iter().map(|m| (**m).clone()).collect();
-    Ok(Translation { circuit: t.c, roots, dims: t.d, sigs, fields, skolems: t.skolems })
+    Ok((Translation { circuit: t.c, roots, dims: t.d, sigs, fields, skolems: t.skolems }, selectors))
 }
 
 impl<'a> Translator<'a> {
