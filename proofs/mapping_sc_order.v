@@ -90,4 +90,27 @@ Proof.
   intros Hm _. exfalso. exact (mem_not_fence i HF F Hm (fencesc_fence i HF F HF')).
 Qed.
 
+(* The base step of the whole-cycle argument (as in the SB shape, seed 000
+   §6.2 / Lahav et al. PLDI'17 for leading fences): an access X po-before a
+   fence.sc F that is sc-before a fence.sc G po-before an access Y is
+   cause_base-before Y, ... *)
+Lemma fenced_sc_hbp : forall X F G Y, (X = F \/ ptx_po P X F) -> ptx_sc P F G ->
+  (G = Y \/ ptx_po P G Y) -> hbp i X Y.
+Proof.
+  intros X F G Y HXF Hsc HGY. right.
+  assert (H1 : cb F Y).
+  { destruct HGY as [<- | Hpo]; [exact (sc_cb F G Hsc) | exact (cb_po_r i HF F G Y (sc_cb F G Hsc) Hpo)]. }
+  destruct HXF as [-> | Hpo]; [exact H1 | exact (cb_po_l i HF X F Y Hpo H1)].
+Qed.
+
+(* ... so Y cannot read from X's past: neither Y rf X nor Y fr X
+   (Causality, or SC-per-Location when the chain is only po). *)
+Lemma fenced_sc_rf_fr_false : forall X F G Y, (X = F \/ ptx_po P X F) -> ptx_sc P F G ->
+  (G = Y \/ ptx_po P G Y) -> ptx_rf P Y X \/ ptx_fr U P Y X -> False.
+Proof.
+  intros X F G Y HXF Hsc HGY [Hrf | Hfr].
+  - exact (hbp_rf_false i HF HC X Y (fenced_sc_hbp X F G Y HXF Hsc HGY) Hrf).
+  - exact (hbp_fr_false i HF HC X Y (fenced_sc_hbp X F G Y HXF Hsc HGY) Hfr).
+Qed.
+
 End ScOrder.
