@@ -8,7 +8,7 @@
    sc between their fence.sc images. *)
 Require Import Relprove.Relprove Relprove.RelExtra.
 Require Import compile_src11_ptx_util compile_src11_ptx_ptx compile_src11_ptx_src11 compile_src11_ptx.
-Require Import mapping_lowering mapping_images mapping_rf mapping_hb mapping_ptx mapping_coherence.
+Require Import mapping_lowering mapping_images mapping_rf mapping_hb mapping_ptx mapping_atomicity mapping_coherence.
 
 Section ScOrder.
 Context {A : Type} (i : Instance A).
@@ -111,6 +111,47 @@ Proof.
   intros X F G Y HXF Hsc HGY [Hrf | Hfr].
   - exact (hbp_rf_false i HF HC X Y (fenced_sc_hbp X F G Y HXF Hsc HGY) Hrf).
   - exact (hbp_fr_false i HF HC X Y (fenced_sc_hbp X F G Y HXF Hsc HGY) Hfr).
+Qed.
+
+(* ---------------------------------------------------------------- scopes of leading fences *)
+
+(* The read part of an RMW has its write part's scope (fact c_atomics) and
+   thread (crmw ⊆ sb), so it is scope-inclusive with whatever the write
+   part is inclusive with. *)
+Lemma crmw_incl : forall x a b, src11_crmw S x a -> incl_c a b -> incl_c x b.
+Proof.
+  pose proof HF as (_ & _ & _ & _ & (_ & _ & _ & _ & _ & _ & (_ & Hsc))).
+  intros x a b Hrmw [Hab Hba].
+  destruct (sb_same_thread i HF x a (proj1 (crmw_imm i HF x a Hrmw))) as (t & Htx & Hta).
+  assert (Hscope : forall m, src11_cscope S a m -> src11_cscope S x m).
+  { intros m Hm.
+    assert (Hdom : join 1 0 (src11_crmw S) (src11_CWrite S) x)
+      by (exists a; split; [exact Hrmw | exact (crmw_cwrite i HF x a Hrmw)]).
+    destruct (Hsc x Hdom) as [_ Hr].
+    apply join_single_l. apply Hr. exists a. split; [apply join_single_l; exact Hrmw | exact Hm]. }
+  split.
+  - destruct Hab as (s & (m & Hm & Hs) & Hb). exists s. split; [exists m; split; [exact (Hscope m Hm) | exact Hs] | exact Hb].
+  - destruct Hba as (s & (m & Hm & Hs) & Ha). exists s. split; [exists m; split; [exact Hm | exact Hs] |].
+    cbn in Ha |- *. rewrite (cthread_fun i HF a s t Ha Hta). exact Htx.
+Qed.
+
+Lemma incl_sym : forall a b, incl_c a b -> incl_c b a.
+Proof. intros a b [H1 H2]. split; assumption. Qed.
+
+(* The fence.sc of two scope-inclusive SC events (sc_leading_fence: their
+   own leading fences, their RMW read parts', or themselves) are morally
+   strong, so sc orders them when they differ. *)
+Theorem leading_fences_ms : forall a b x y Fa Fb,
+  incl_c a b -> ptx_FenceSC P Fa -> ptx_FenceSC P Fb ->
+  map x Fa -> (x = a \/ src11_crmw S x a) -> map y Fb -> (y = b \/ src11_crmw S y b) ->
+  ptx_ms U P Fa Fb.
+Proof.
+  intros a b x y Fa Fb Hab HFa HFb Hx Hxa Hy Hyb.
+  assert (Hxb : incl_c x b) by (destruct Hxa as [<- | H]; [exact Hab | exact (crmw_incl x a b H Hab)]).
+  assert (Hxy : incl_c x y).
+  { apply incl_sym. destruct Hyb as [<- | H]; [exact (incl_sym x y Hxb) | exact (crmw_incl y b x H (incl_sym x b Hxb))]. }
+  apply (incl_lowers_to_ms i HF HC x y Fa Fb Hxy Hx Hy).
+  intros Hm _. exfalso. exact (mem_not_fence i HF Fa Hm (fencesc_fence i HF Fa HFa)).
 Qed.
 
 End ScOrder.
