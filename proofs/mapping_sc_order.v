@@ -8,7 +8,7 @@
    sc between their fence.sc images. *)
 Require Import Relprove.Relprove Relprove.RelExtra.
 Require Import compile_src11_ptx_util compile_src11_ptx_ptx compile_src11_ptx_src11 compile_src11_ptx.
-Require Import mapping_lowering mapping_images mapping_rf mapping_hb mapping_ptx mapping_atomicity mapping_coherence.
+Require Import mapping_lowering mapping_images mapping_rf mapping_hb mapping_ptx mapping_atomicity mapping_coherence mapping_sc_fences.
 
 Section ScOrder.
 Context {A : Type} (i : Instance A).
@@ -152,6 +152,54 @@ Proof.
   { apply incl_sym. destruct Hyb as [<- | H]; [exact (incl_sym x y Hxb) | exact (crmw_incl y b x H (incl_sym x b Hxb))]. }
   apply (incl_lowers_to_ms i HF HC x y Fa Fb Hxy Hx Hy).
   intros Hm _. exfalso. exact (mem_not_fence i HF Fa Hm (fencesc_fence i HF Fa HFa)).
+Qed.
+
+(* The fence.sc image of an SC read is unique (Fig. 11: fence.sc; ld.acquire). *)
+Lemma sc_read_fence_unique : forall r F G, src11_CRead S r -> SCev r ->
+  map r F -> map r G -> ptx_FenceSC P F -> ptx_FenceSC P G -> F = G.
+Proof.
+  intros r F G Hr Hsc HmF HmG HFs HGs.
+  pose proof HC as [[_ [_ [[Hrd _] _]]] _]. destruct Hrd as (_ & _ & _ & Hscr).
+  destruct (fenced_op_elim i r _ (Hscr r (conj Hr Hsc))) as (F0 & X & _ & HX & _ & _ & _ & Hu).
+  assert (Hne : forall Z, ptx_FenceSC P Z -> Z <> X)
+    by (intros Z HZ ->; exact (read_not_fencesc i HF X (acquire_read i HF X HX) HZ)).
+  destruct (Hu F HmF) as [-> | ->]; [| exfalso; exact (Hne X HFs eq_refl)].
+  destruct (Hu G HmG) as [-> | ->]; [reflexivity | exfalso; exact (Hne X HGs eq_refl)].
+Qed.
+
+(* P-edges, the sb case: for a sb b between scope-inclusive SC events, the
+   leading fence of a is the one of b (an RMW^SC's two parts) or sc-before
+   it. sb lowers to po between all images (map_events), and po between
+   morally strong fence.sc is in sc (hbp_fences_sc). *)
+Theorem sb_fences_forward : forall a b x y Fa Fb,
+  SCev a -> SCev b -> incl_c a b -> src11_sb S a b ->
+  ptx_FenceSC P Fa -> ptx_FenceSC P Fb ->
+  map x Fa -> (x = a \/ src11_crmw S x a) -> map y Fb -> (y = b \/ src11_crmw S y b) ->
+  Fa = Fb \/ ptx_sc P Fa Fb.
+Proof.
+  intros a b x y Fa Fb Ha Hb Hab Hsb HFa HFb Hx Hxa Hy Hyb.
+  assert (Hxa' : x = a \/ src11_sb S x a)
+    by (destruct Hxa as [<- | H]; [left; reflexivity | right; exact (proj1 (crmw_imm i HF x a H))]).
+  assert (Hxb : src11_sb S x b)
+    by (destruct Hxa' as [<- | H]; [exact Hsb | exact (sb_trans i HF x a b H Hsb)]).
+  assert (Hpo : Fa = Fb \/ ptx_po P Fa Fb).
+  { destruct Hyb as [<- | Hrmw].
+    - right. exact (sb_lowers_to_po i HF HC x y Fa Fb Hxb Hx Hy).
+    - destruct (crmw_imm i HF y b Hrmw) as [Hyb' Himm].
+      destruct (Classical_Prop.classic (x = y)) as [<- | Hne].
+      + left. apply (sc_read_fence_unique x Fa Fb (crmw_cread i HF x b Hrmw)
+                       (rmw_sc_read i HF x b Hrmw Hb) Hx Hy HFa HFb).
+      + right. apply (sb_lowers_to_po i HF HC x y Fa Fb); [| exact Hx | exact Hy].
+        destruct (sb_same_thread i HF x b Hxb) as (t & Htx & Htb).
+        destruct (sb_same_thread i HF y b Hyb') as (t' & Hty & Htb').
+        rewrite (cthread_fun i HF b t' t Htb' Htb) in Hty.
+        destruct (sb_total i HF x y t (sb_cevent_l i HF x b Hxb) (sb_cevent_l i HF y b Hyb') Hne Htx Hty)
+          as [H | H]; [exact H |].
+        exfalso. apply Himm. exists a. split; [| exact Hsb].
+        destruct Hxa' as [<- | H']; [exact H | exact (sb_trans i HF y x a H H')]. }
+  destruct Hpo as [Heq | Hpo]; [left; exact Heq | right].
+  apply hbp_fences_sc; [exact HFa | exact HFb | | left; exact Hpo].
+  exact (leading_fences_ms a b x y Fa Fb Hab HFa HFb Hx Hxa Hy Hyb).
 Qed.
 
 End ScOrder.
