@@ -202,4 +202,47 @@ Proof.
   exact (leading_fences_ms a b x y Fa Fb Hab HFa HFb Hx Hxa Hy Hyb).
 Qed.
 
+(* The read part of an RMW is at its write part's location (crmw ⊆ cloc). *)
+Lemma crmw_cloc : forall r w, src11_crmw S r w ->
+  src11_cloc U S (ptx_Event P) (ptx_Address P) (ptx_Scope P) r w.
+Proof.
+  pose proof HF as (_ & _ & _ & _ & (_ & _ & _ & _ & _ & _ & (Hl & _))).
+  intros r w H. exact (proj2 (Hl r w H)).
+Qed.
+
+(* P-edges, the sb|≠loc; hb; sb|≠loc case of scb: the leading fence of a is
+   po-before the main image of c, which is po ∪ cause_base-before the main
+   image of d, which is po-before the leading fence of b (d is not the read
+   part of b's RMW: that one is at b's location). So the fences are sc-ordered
+   forward. *)
+Theorem sb_hb_sb_fences_forward : forall a b c d x y Fa Fb,
+  incl_c a b -> src11_sb S a c -> hb c d -> src11_sb S d b ->
+  ~ src11_cloc U S (ptx_Event P) (ptx_Address P) (ptx_Scope P) d b ->
+  ptx_FenceSC P Fa -> ptx_FenceSC P Fb ->
+  map x Fa -> (x = a \/ src11_crmw S x a) -> map y Fb -> (y = b \/ src11_crmw S y b) ->
+  ptx_sc P Fa Fb.
+Proof.
+  intros a b c d x y Fa Fb Hab Hac Hcd Hdb Hnl HFa HFb Hx Hxa Hy Hyb.
+  assert (Hxc : src11_sb S x c)
+    by (destruct Hxa as [<- | H]; [exact Hac | exact (sb_trans i HF x a c (proj1 (crmw_imm i HF x a H)) Hac)]).
+  destruct (main_exists i HF HC c (sb_cevent i HF a c Hac)) as [Mc HMc].
+  destruct (main_exists i HF HC d (sb_cevent_l i HF d b Hdb)) as [Md HMd].
+  assert (Hdy : src11_sb S d y).
+  { destruct Hyb as [<- | Hrmw]; [exact Hdb |].
+    destruct (crmw_imm i HF y b Hrmw) as [Hyb' Himm].
+    destruct (Classical_Prop.classic (d = y)) as [-> | Hne]; [exfalso; exact (Hnl (crmw_cloc y b Hrmw)) |].
+    destruct (sb_same_thread i HF d b Hdb) as (t & Htd & Htb).
+    destruct (sb_same_thread i HF y b Hyb') as (t' & Hty & Htb').
+    rewrite (cthread_fun i HF b t' t Htb' Htb) in Hty.
+    destruct (sb_total i HF d y t (sb_cevent_l i HF d b Hdb) (sb_cevent_l i HF y b Hyb') Hne Htd Hty)
+      as [H | H]; [exact H |].
+    exfalso. apply Himm. exists d. split; [exact H | exact Hdb]. }
+  assert (Hh : hbp i Fa Fb).
+  { apply (hbp_trans i HF Fa Mc Fb); [left; exact (sb_lowers_to_po i HF HC x c Fa Mc Hxc Hx (proj1 HMc)) |].
+    apply (hbp_trans i HF Mc Md Fb); [exact (hb_lowers i HF HC c d Mc Md Hcd HMc HMd) |].
+    left; exact (sb_lowers_to_po i HF HC d y Md Fb Hdy (proj1 HMd) Hy). }
+  apply hbp_fences_sc; [exact HFa | exact HFb | | exact Hh].
+  exact (leading_fences_ms a b x y Fa Fb Hab HFa HFb Hx Hxa Hy Hyb).
+Qed.
+
 End ScOrder.
