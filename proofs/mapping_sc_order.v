@@ -245,4 +245,50 @@ Proof.
   exact (leading_fences_ms a b x y Fa Fb Hab HFa HFb Hx Hxa Hy Hyb).
 Qed.
 
+(* ---------------------------------------------------------------- psc_F with one eco step *)
+
+Lemma co_write_l : forall X Y, ptx_co P X Y -> ptx_Write P X.
+Proof.
+  pose proof HF as [_ [Hf _]]; unfold fields in Hf.
+  do 16 (destruct Hf as [_ Hf]); destruct Hf as [H1 [H2 _]].
+  intros X Y H. pose proof (H1 X Y H) as H'; cbn in H'; tauto.
+Qed.
+
+Lemma co_write_r : forall X Y, ptx_co P X Y -> ptx_Write P Y.
+Proof.
+  pose proof HF as [_ [Hf _]]; unfold fields in Hf.
+  do 16 (destruct Hf as [_ Hf]); destruct Hf as [H1 [H2 _]].
+  intros X Y H. exact (H2 X (co_write_l X Y H) Y (proj2 (join_single_l X _ Y) H)).
+Qed.
+
+(* One rf, co or fr step cannot run against po ∪ cause_base (Causality,
+   Coherence, SC-per-Location). *)
+Lemma hbp_eco1_false : forall Xa Xb, hbp i Xb Xa ->
+  ptx_rf P Xa Xb \/ ptx_co P Xa Xb \/ ptx_fr U P Xa Xb -> False.
+Proof.
+  intros Xa Xb Hh [Hrf | [Hco | Hfr]].
+  - exact (hbp_rf_false i HF HC Xb Xa Hh Hrf).
+  - assert (Hne : Xb <> Xa) by (intros ->; exact (co_acyclic2 i HF Xa Xa Hco Hco)).
+    pose proof (hbp_write_co i HF HC Xb Xa Hh (co_write_r Xa Xb Hco) (co_write_l Xa Xb Hco)
+                  (loc_sym i Xa Xb (co_loc i HF Xa Xb Hco)) Hne) as Hco'.
+    exact (co_acyclic2 i HF Xa Xb Hco Hco').
+  - exact (hbp_fr_false i HF HC Xb Xa Hh Hfr).
+Qed.
+
+(* psc_F's second disjunct, for a single eco step lowered to rf, co or fr:
+   F1 (po ∪ cause_base) Xa, Xa eco-step Xb, Xb (po ∪ cause_base) F2 between
+   morally strong fence.sc puts F1 sc-before F2 (else F2 sc F1 closes a
+   po ∪ cause_base path from Xb back to Xa). *)
+Theorem fence_eco1_fence_sc : forall F1 Xa Xb F2, ptx_FenceSC P F1 -> ptx_FenceSC P F2 ->
+  ptx_ms U P F1 F2 -> hbp i F1 Xa ->
+  (ptx_rf P Xa Xb \/ ptx_co P Xa Xb \/ ptx_fr U P Xa Xb) -> hbp i Xb F2 -> ptx_sc P F1 F2.
+Proof.
+  intros F1 Xa Xb F2 H1 H2 Hms HA Hab HB.
+  assert (Hne : F1 <> F2).
+  { intros <-. exact (hbp_eco1_false Xa Xb (hbp_trans i HF Xb F1 Xa HB HA) Hab). }
+  destruct (sc_total F1 F2 H1 H2 Hne Hms) as [H | H]; [exact H | exfalso].
+  apply (hbp_eco1_false Xa Xb); [| exact Hab].
+  apply (hbp_trans i HF Xb F2 Xa HB). apply (hbp_trans i HF F2 F1 Xa); [right; exact (sc_cb F2 F1 H) | exact HA].
+Qed.
+
 End ScOrder.
