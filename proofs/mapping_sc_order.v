@@ -291,4 +291,115 @@ Proof.
   apply (hbp_trans i HF Xb F2 Xa HB). apply (hbp_trans i HF F2 F1 Xa); [right; exact (sc_cb F2 F1 H) | exact HA].
 Qed.
 
+(* ---------------------------------------------------------------- psc_F *)
+
+(* The argument of mapping_coherence.hb_eco_false, with po ∪ cause_base
+   between the main images in place of hb: eco never runs against
+   po ∪ cause_base. *)
+Lemma hbp_eco_false : forall a b Am Bm,
+  src11_eco U S (ptx_Event P) (ptx_Address P) (ptx_Scope P) b a ->
+  main i a Am -> main i b Bm -> hbp i Am Bm -> False.
+Proof.
+  intros a b Am Bm Heco HA HB Hp.
+  assert (Hmain : forall e, src11_CEvent S e -> exists X, main i e X) by exact (main_exists i HF HC).
+  destruct (eco_reduce i HF b a Heco) as [H | [H | [H | [(m & H1 & H2) | (m & H1 & H2)]]]].
+  - destruct (main_write i HF HC b Bm (crf_cwrite i HF b a H) HB) as (HBw & _).
+    destruct (main_read i HF HC a Am (crf_cread i HF b a H) HA) as (HAr & _).
+    exact (hbp_rf_false i HF HC Am Bm Hp (crf_lowers_to_rf i HF HC b a Bm Am H (proj1 HB) HBw (proj1 HA) HAr)).
+  - destruct (cmo_cwrite i HF b a H) as [Hb Ha].
+    destruct (main_write i HF HC b Bm Hb HB) as (HBw & _).
+    destruct (main_write i HF HC a Am Ha HA) as (HAw & _).
+    pose proof (cmo_lowers_co i HF HC b a Bm Am H HB HA) as Hco.
+    assert (Hne : Am <> Bm) by (intro Heq; subst Bm; exact (hbp_irrefl i HF HC Am Hp)).
+    exact (co_acyclic2 i HF Am Bm (hbp_write_co i HF HC Am Bm Hp HAw HBw (loc_sym i Bm Am (co_loc i HF Bm Am Hco)) Hne) Hco).
+  - exact (hbp_fr_false i HF HC Am Bm Hp (rb_lowers_fr i HF HC b a Bm Am H HB HA)).
+  - destruct (cmo_cwrite i HF b m H1) as [Hb Hm].
+    pose proof (crf_cread i HF m a H2) as Ha.
+    destruct (Hmain m (cwrite_cevent i HF m Hm)) as [Mm HM].
+    destruct (main_write i HF HC b Bm Hb HB) as (HBw & _).
+    destruct (main_write i HF HC m Mm Hm HM) as (HMw & _).
+    destruct (main_read i HF HC a Am Ha HA) as (HAr & _).
+    pose proof (cmo_lowers_co i HF HC b m Bm Mm H1 HB HM) as Hco.
+    pose proof (crf_lowers_to_rf i HF HC m a Mm Am H2 (proj1 HM) HMw (proj1 HA) HAr) as Hrf.
+    assert (Hne : m <> a) by (intro Heq; subst m; exact (cread_not_cwrite i HF a Ha Hm)).
+    destruct (race_free i HC m a (cwrite_cmem i HF m Hm) (cread_cmem i HF a Ha) (crf_cloc i HF m a H2) (or_introl Hm) Hne)
+      as [Hma | [Ham | Hi]].
+    + pose proof (hbp_trans i HF Mm Am Bm (hb_lowers i HF HC m a Mm Am Hma HM HA) Hp) as Hp'.
+      assert (Hne' : Mm <> Bm) by (intro Heq; subst Bm; exact (hbp_irrefl i HF HC Mm Hp')).
+      exact (co_acyclic2 i HF Mm Bm (hbp_write_co i HF HC Mm Bm Hp' HMw HBw (loc_sym i Bm Mm (co_loc i HF Bm Mm Hco)) Hne') Hco).
+    + exact (hbp_rf_false i HF HC Am Mm (hb_lowers i HF HC a m Am Mm Ham HA HM) Hrf).
+    + pose proof (incl_lowers_to_ms i HF HC m a Mm Am Hi (proj1 HM) (proj1 HA) (fun _ _ => rf_loc i HF Mm Am Hrf)) as Hms.
+      pose proof (loc_trans i HF Bm Mm Am (co_loc i HF Bm Mm Hco) (rf_loc i HF Mm Am Hrf)) as HlBA.
+      pose proof (obs_cause i Mm Am Bm (msrf_obs i Mm Am Hms Hrf) Hp (loc_sym i Bm Am HlBA)) as Hc.
+      cons_. destruct Hcons as (Hcoh & _).
+      pose proof (Hcoh Mm Bm (conj (conj HMw (conj Hc HBw)) (loc_sym i Bm Mm (co_loc i HF Bm Mm Hco)))) as Hco'.
+      exact (co_acyclic2 i HF Mm Bm Hco' Hco).
+  - destruct (rb_cread_cwrite i HF b m H1) as [Hb Hm].
+    pose proof (crf_cread i HF m a H2) as Ha.
+    destruct (Hmain m (cwrite_cevent i HF m Hm)) as [Mm HM].
+    destruct (main_write i HF HC m Mm Hm HM) as (HMw & _).
+    destruct (main_read i HF HC a Am Ha HA) as (HAr & _).
+    pose proof (rb_lowers_fr i HF HC b m Bm Mm H1 HB HM) as Hfr.
+    pose proof (crf_lowers_to_rf i HF HC m a Mm Am H2 (proj1 HM) HMw (proj1 HA) HAr) as Hrf.
+    assert (Hne : m <> a) by (intro Heq; subst m; exact (cread_not_cwrite i HF a Ha Hm)).
+    destruct (race_free i HC m a (cwrite_cmem i HF m Hm) (cread_cmem i HF a Ha) (crf_cloc i HF m a H2) (or_introl Hm) Hne)
+      as [Hma | [Ham | Hi]].
+    + exact (hbp_fr_false i HF HC Mm Bm (hbp_trans i HF Mm Am Bm (hb_lowers i HF HC m a Mm Am Hma HM HA) Hp) Hfr).
+    + exact (hbp_rf_false i HF HC Am Mm (hb_lowers i HF HC a m Am Mm Ham HA HM) Hrf).
+    + pose proof (incl_lowers_to_ms i HF HC m a Mm Am Hi (proj1 HM) (proj1 HA) (fun _ _ => rf_loc i HF Mm Am Hrf)) as Hms.
+      pose proof (loc_trans i HF Bm Mm Am (fr_loc i HF Bm Mm Hfr) (rf_loc i HF Mm Am Hrf)) as HlBA.
+      pose proof (obs_cause i Mm Am Bm (msrf_obs i Mm Am Hms Hrf) Hp (loc_sym i Bm Am HlBA)) as Hc.
+      cons_. destruct Hcons as (_ & _ & _ & _ & _ & Hcaus).
+      apply Hcaus. exists Bm, Bm. split; [reflexivity |].
+      exists Mm; split; [right; exact Hfr | exact Hc].
+Qed.
+
+Lemma eco_cevent_l : forall x y,
+  src11_eco U S (ptx_Event P) (ptx_Address P) (ptx_Scope P) x y -> src11_CEvent S x.
+Proof.
+  intros x y H. destruct H as [x y H | x y z H _]; destruct H as [[H | H] | H];
+    first [exact (cwrite_cevent i HF x (crf_cwrite i HF x _ H))
+          | exact (cwrite_cevent i HF x (proj1 (cmo_cwrite i HF x _ H)))
+          | exact (cread_cevent i HF x (proj1 (rb_cread_cwrite i HF x _ H)))].
+Qed.
+
+(* psc_F's second disjunct: [F^SC]; hb; eco; hb; [F^SC] between
+   scope-inclusive SC fences lowers to sc between their fence.sc images
+   (else F2 sc F1 closes po ∪ cause_base from b's image back to a's, against
+   eco: hbp_eco_false). *)
+Theorem fence_eco_fence_sc : forall f g a b F G,
+  src11_CFence S f -> SCev f -> src11_CFence S g -> SCev g -> incl_c f g ->
+  hb f a -> src11_eco U S (ptx_Event P) (ptx_Address P) (ptx_Scope P) a b -> hb b g ->
+  main i f F -> main i g G -> ptx_sc P F G.
+Proof.
+  intros f g a b F G Hf Hscf Hg Hscg Hi Hfa Hab Hbg HMF HMG.
+  pose proof (sc_fence_image f F Hf Hscf HMF) as HF'.
+  pose proof (sc_fence_image g G Hg Hscg HMG) as HG'.
+  destruct (main_exists i HF HC a (eco_cevent_l a b Hab)) as [Am HA].
+  destruct (main_exists i HF HC b (hb_cevent_l i HF b g Hbg)) as [Bm HB].
+  pose proof (hb_lowers i HF HC f a F Am Hfa HMF HA) as H1.
+  pose proof (hb_lowers i HF HC b g Bm G Hbg HB HMG) as H2.
+  assert (Hms : ptx_ms U P F G).
+  { apply (incl_lowers_to_ms i HF HC f g F G Hi (proj1 HMF) (proj1 HMG)).
+    intros Hm _. exfalso. exact (mem_not_fence i HF F Hm (fencesc_fence i HF F HF')). }
+  assert (Hne : F <> G).
+  { intros <-. exact (hbp_eco_false b a Bm Am Hab HB HA (hbp_trans i HF Bm F Am H2 H1)). }
+  destruct (sc_total F G HF' HG' Hne Hms) as [H | H]; [exact H | exfalso].
+  apply (hbp_eco_false b a Bm Am Hab HB HA).
+  apply (hbp_trans i HF Bm G Am H2). apply (hbp_trans i HF G F Am); [right; exact (sc_cb G F H) | exact H1].
+Qed.
+
+(* psc_F = [F^SC]; (hb ∪ hb; eco; hb); [F^SC], restricted to [incl], lowers
+   to the PTX Fence-SC order between the fences' images. *)
+Theorem psc_f_lowers_sc : forall f g F G, incl_c f g ->
+  src11_psc_f U S (ptx_Event P) (ptx_Address P) (ptx_Scope P) f g ->
+  main i f F -> main i g G -> ptx_sc P F G.
+Proof.
+  intros f g F G Hi Hp HMF HMG.
+  destruct Hp as [[Hf Hscf] [Hr [Hg Hscg]]].
+  destruct Hr as [Hhb | (b & (a & Hfa & Hab) & Hbg)].
+  - exact (fence_hb_lowers_sc f g F G Hf Hscf Hg Hscg Hi Hhb HMF HMG).
+  - exact (fence_eco_fence_sc f g a b F G Hf Hscf Hg Hscg Hi Hfa Hab Hbg HMF HMG).
+Qed.
+
 End ScOrder.
