@@ -402,4 +402,36 @@ Proof.
   - exact (fence_eco_fence_sc f g a b F G Hf Hscf Hg Hscg Hi Hfa Hab Hbg HMF HMG).
 Qed.
 
+Lemma sc_trans : forall X Y Z, ptx_sc P X Y -> ptx_sc P Y Z -> ptx_sc P X Z.
+Proof.
+  pose proof HF as (_ & _ & _ & (_ & _ & _ & _ & _ & _ & _ & ([_ Htr] & _) & _) & _).
+  intros X Y Z H1 H2. apply Htr. exists Y; split; assumption.
+Qed.
+
+(* Cycles made of psc_F edges alone are impossible: they lower to sc
+   cycles, and sc is a strict partial order. *)
+Theorem psc_f_acyclic : forall x,
+  ~ closure (inter 2 incl_c (src11_psc_f U S (ptx_Event P) (ptx_Address P) (ptx_Scope P))) x x.
+Proof.
+  intros x H.
+  assert (Hstep : forall a b X,
+    inter 2 incl_c (src11_psc_f U S (ptx_Event P) (ptx_Address P) (ptx_Scope P)) a b ->
+    main i a X -> exists Y, main i b Y /\ ptx_sc P X Y).
+  { intros a b X [Hi Hp] HX.
+    assert (Hb : src11_CEvent S b) by (destruct Hp as [_ [_ [Hg _]]]; exact (cfence_cevent i HF b Hg)).
+    destruct (main_exists i HF HC b Hb) as [Y HY].
+    exists Y; split; [exact HY | exact (psc_f_lowers_sc a b X Y Hi Hp HX HY)]. }
+  assert (Hx : forall u v, closure (inter 2 incl_c
+      (src11_psc_f U S (ptx_Event P) (ptx_Address P) (ptx_Scope P))) u v -> src11_CEvent S u).
+  { intros u v Huv. destruct Huv as [u v [_ Hp] | u v w [_ Hp] _];
+      destruct Hp as [[Hf _] _]; exact (cfence_cevent i HF u Hf). }
+  pose proof (Hx x x H) as Hx'. clear Hx. rename Hx' into Hx.
+  destruct (main_exists i HF HC x Hx) as [X HX].
+  destruct (closure_lower _ _ (main i) Hstep x x H X HX) as (Y & HY & Hc).
+  rewrite (main_unique i HF HC x Y X HY HX) in Hc.
+  assert (Hcl : forall u v, closure (ptx_sc P) u v -> ptx_sc P u v).
+  { intros u v Huv. induction Huv as [u v Huv | u v w Huv _ IH]; [exact Huv | exact (sc_trans u v w Huv IH)]. }
+  exact (sc_irrefl i HF X (Hcl X X Hc)).
+Qed.
+
 End ScOrder.
