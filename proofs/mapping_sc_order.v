@@ -434,4 +434,69 @@ Proof.
   exact (sc_irrefl i HF X (Hcl X X Hc)).
 Qed.
 
+(* ---------------------------------------------------------------- psc_base between SC fences *)
+
+Lemma eco_ends_mem : forall a b,
+  src11_eco U S (ptx_Event P) (ptx_Address P) (ptx_Scope P) a b ->
+  (src11_CRead S a \/ src11_CWrite S a) /\ (src11_CRead S b \/ src11_CWrite S b).
+Proof.
+  intros a b H.
+  destruct (eco_reduce i HF a b H) as [H1 | [H1 | [H1 | [(m & H1 & H2) | (m & H1 & H2)]]]].
+  - split; [right; exact (crf_cwrite i HF a b H1) | left; exact (crf_cread i HF a b H1)].
+  - destruct (cmo_cwrite i HF a b H1) as [Ha Hb]. split; right; assumption.
+  - destruct (rb_cread_cwrite i HF a b H1) as [Ha Hb]. split; [left | right]; assumption.
+  - split; [right; exact (proj1 (cmo_cwrite i HF a m H1)) | left; exact (crf_cread i HF m b H2)].
+  - split; [left; exact (proj1 (rb_cread_cwrite i HF a m H1)) | left; exact (crf_cread i HF m b H2)].
+Qed.
+
+Lemma cfence_mem_false : forall x, src11_CFence S x -> (src11_CRead S x \/ src11_CWrite S x) -> False.
+Proof.
+  intros x Hf Hm.
+  destruct (main_exists i HF HC x (cfence_cevent i HF x Hf)) as [X HX].
+  assert (HmX : ptx_MemEvent P X).
+  { destruct Hm as [Hr | Hw];
+      [exact (read_mem i HF X (proj1 (main_read i HF HC x X Hr HX)))
+      | exact (write_mem i HF X (proj1 (main_write i HF HC x X Hw HX)))]. }
+  exact (cfence_not_mem i HC x X Hf (proj1 HX) HmX).
+Qed.
+
+(* scb without its eco part (mo, rb) is in hb. *)
+Lemma scb_hb_or_eco : forall a b,
+  src11_scb U S (ptx_Event P) (ptx_Address P) (ptx_Scope P) a b ->
+  hb a b \/ src11_eco U S (ptx_Event P) (ptx_Address P) (ptx_Scope P) a b.
+Proof.
+  intros a b [[[[Hsb | (m & (n & [Hsb1 _] & Hhb) & [Hsb2 _])] | [Hhb _]] | Hmo] | Hrb].
+  - left. apply closure_step. left. exact Hsb.
+  - left. apply (closure_cons (y := n)); [left; exact Hsb1 |].
+    apply (closure_trans_pt _ _ n m b Hhb). apply closure_step. left. exact Hsb2.
+  - left. exact Hhb.
+  - right. apply closure_step. left; right; exact Hmo.
+  - right. apply closure_step. right; exact Hrb.
+Qed.
+
+(* psc_base between two scope-inclusive SC fences lowers to sc: such an
+   edge is [F^SC]; hb?; scb; hb?; [F^SC], and scb is hb or eco. *)
+Theorem psc_base_fences_lowers_sc : forall f g F G,
+  src11_CFence S f -> SCev f -> src11_CFence S g -> SCev g -> incl_c f g ->
+  src11_psc_base U S (ptx_Event P) (ptx_Address P) (ptx_Scope P) f g ->
+  main i f F -> main i g G -> ptx_sc P F G.
+Proof.
+  intros f g F G Hf Hscf Hg Hscg Hi Hp HMF HMG.
+  destruct Hp as (b & (a & Hl & Hs) & Hr).
+  assert (Hfa : f = a \/ hb f a).
+  { destruct Hl as [[Heq _] | (m & [Heq _] & [Heq' | Hhb])]; cbn in Heq; unfold iden in Heq; subst;
+      [left; reflexivity | cbn in Heq'; unfold iden in Heq'; subst; left; reflexivity | right; exact Hhb]. }
+  assert (Hbg : b = g \/ hb b g).
+  { destruct Hr as [[Heq _] | (m & [Heq' | Hhb] & [Heq _])]; cbn in Heq; unfold iden in Heq; subst;
+      [left; reflexivity | cbn in Heq'; unfold iden in Heq'; subst; left; reflexivity | right; exact Hhb]. }
+  destruct (scb_hb_or_eco a b Hs) as [Hab | Heco].
+  - apply (fence_hb_lowers_sc f g F G Hf Hscf Hg Hscg Hi); [| exact HMF | exact HMG].
+    assert (Hfb : hb f b) by (destruct Hfa as [<- | Hfa]; [exact Hab | exact (closure_trans_pt _ _ f a b Hfa Hab)]).
+    destruct Hbg as [<- | Hbg]; [exact Hfb | exact (closure_trans_pt _ _ f b g Hfb Hbg)].
+  - destruct (eco_ends_mem a b Heco) as [Ha Hb].
+    destruct Hfa as [<- | Hfa]; [exfalso; exact (cfence_mem_false f Hf Ha) |].
+    destruct Hbg as [-> | Hbg]; [exfalso; exact (cfence_mem_false g Hg Hb) |].
+    exact (fence_eco_fence_sc f g a b F G Hf Hscf Hg Hscg Hi Hfa Heco Hbg HMF HMG).
+Qed.
+
 End ScOrder.
