@@ -499,4 +499,51 @@ Proof.
     exact (fence_eco_fence_sc f g a b F G Hf Hscf Hg Hscg Hi Hfa Heco Hbg HMF HMG).
 Qed.
 
+(* Both ends of a psc edge are SC events. *)
+Lemma psc_ends_sc : forall f g,
+  src11_psc U S (ptx_Event P) (ptx_Address P) (ptx_Scope P) f g -> SCev f /\ SCev g.
+Proof.
+  intros f g [(b & (a & Hl & _) & Hr) | [[_ Hscf] [_ [_ Hscg]]]]; [| split; assumption].
+  split.
+  - destruct Hl as [[_ [Hs _]] | (m & [_ [[_ Hs] _]] & _)]; exact Hs.
+  - destruct Hr as [[_ [_ Hs]] | (m & _ & [_ [_ [_ Hs]]])]; exact Hs.
+Qed.
+
+(* Every [incl] ∩ psc edge between SC fences lowers to sc. *)
+Theorem psc_fences_lowers_sc : forall f g F G, src11_CFence S f -> src11_CFence S g ->
+  incl_c f g -> src11_psc U S (ptx_Event P) (ptx_Address P) (ptx_Scope P) f g ->
+  main i f F -> main i g G -> ptx_sc P F G.
+Proof.
+  intros f g F G Hf Hg Hi Hp HMF HMG.
+  destruct (psc_ends_sc f g Hp) as [Hscf Hscg].
+  destruct Hp as [Hb | Hpf].
+  - exact (psc_base_fences_lowers_sc f g F G Hf Hscf Hg Hscg Hi Hb HMF HMG).
+  - exact (psc_f_lowers_sc f g F G Hi Hpf HMF HMG).
+Qed.
+
+(* Theorem 3 for programs whose SC events are all fences (no SC loads,
+   stores or RMWs): every [incl] ∩ psc cycle is then an sc cycle. *)
+Theorem sc_holds_without_sc_accesses :
+  (forall e, SCev e -> src11_CFence S e) ->
+  src11_rc11_sc U S (ptx_Event P) (ptx_Address P) (ptx_Scope P).
+Proof.
+  intros Hall (x & y & Heq & H). cbn in Heq; unfold iden in Heq; subst y.
+  assert (Hstep : forall a b X,
+    inter 2 incl_c (src11_psc U S (ptx_Event P) (ptx_Address P) (ptx_Scope P)) a b ->
+    main i a X -> exists Y, main i b Y /\ ptx_sc P X Y).
+  { intros a b X [Hi Hp] HX.
+    destruct (psc_ends_sc a b Hp) as [Ha Hb].
+    destruct (main_exists i HF HC b (cfence_cevent i HF b (Hall b Hb))) as [Y HY].
+    exists Y; split; [exact HY | exact (psc_fences_lowers_sc a b X Y (Hall a Ha) (Hall b Hb) Hi Hp HX HY)]. }
+  assert (Hx : forall u v, closure (inter 2 incl_c
+      (src11_psc U S (ptx_Event P) (ptx_Address P) (ptx_Scope P))) u v -> SCev u).
+  { intros u v Huv. destruct Huv as [u v [_ Hp] | u v w [_ Hp] _]; exact (proj1 (psc_ends_sc u _ Hp)). }
+  destruct (main_exists i HF HC x (cfence_cevent i HF x (Hall x (Hx x x H)))) as [X HX].
+  destruct (closure_lower _ _ (main i) Hstep x x H X HX) as (Y & HY & Hc).
+  rewrite (main_unique i HF HC x Y X HY HX) in Hc.
+  assert (Hcl : forall u v, closure (ptx_sc P) u v -> ptx_sc P u v).
+  { intros u v Huv. induction Huv as [u v Huv | u v w Huv _ IH]; [exact Huv | exact (sc_trans u v w Huv IH)]. }
+  exact (sc_irrefl i HF X (Hcl X X Hc)).
+Qed.
+
 End ScOrder.
