@@ -315,10 +315,13 @@ fn coqc_available() -> bool {
     which::which("coqc").is_ok()
 }
 
-/// Compile theories/ (once) so exported files can `Require` it.
+/// Compile theories/ (once per test binary) so exported files can
+/// `Require` it. Tests run in parallel threads, and two `make`s in the same
+/// directory race on the same .vo files, so the build happens exactly once.
 fn build_theories() {
-    let st = Proc::new("make").arg("-s").arg("-C").arg(theories()).status().expect("run make");
-    assert!(st.success(), "make -C theories failed");
+    static BUILT: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    let ok = *BUILT.get_or_init(|| Proc::new("make").arg("-s").arg("-C").arg(theories()).status().expect("run make").success());
+    assert!(ok, "make -C theories failed");
 }
 
 /// coqc every .v file of `dir` in the order of its _CoqProject.
