@@ -204,9 +204,19 @@ impl<'a> Gen<'a> {
             self.errors.push(Diagnostic::without_span(Phase::Export, "the model has no modules"));
             return out;
         }
+        self.errors.append(&mut self.ids.problems);
+        if !self.errors.is_empty() {
+            return out;
+        }
+        // One file per opened module, shared by all its instances.
         for k in module_order(self.m).into_iter().filter(|&k| k != 0) {
             let body = self.module_file(ModuleId(k as u32));
-            out.push(GeneratedFile { name: format!("{}.lean", self.ids.file[k]), contents: body, kind: FileKind::Definitions, theorems: vec![] });
+            let name = format!("{}.lean", self.ids.file[k]);
+            match out.iter().find(|f: &&GeneratedFile| f.name == name) {
+                None => out.push(GeneratedFile { name, contents: body, kind: FileKind::Definitions, theorems: vec![] }),
+                Some(f) if f.contents == body => {}
+                Some(_) => self.errors.push(super::term::instances_differ(self.m, ModuleId(k as u32), &name)),
+            }
         }
         let root = self.module_file(ROOT);
         out.push(GeneratedFile { name: format!("{}.lean", self.ids.root_name), contents: root, kind: FileKind::Definitions, theorems: vec![] });
@@ -243,6 +253,7 @@ impl<'a> Gen<'a> {
         } else {
             self.ids.deps[k.index()].iter().filter(|&&d| d != k).map(|d| self.ids.file[d.index()].clone()).collect()
         };
+        let imports = super::term::dedup(imports);
         for imp in &imports {
             out.push_str(&format!("import {imp}\n"));
         }
@@ -258,9 +269,18 @@ impl<'a> Gen<'a> {
         out.push_str(&format!("noncomputable section\n\nnamespace {ns}\n\n"));
         let path = md.path.file_name().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
         out.push_str(&format!("/- module {} ({path})", neutralise_comment(&md.name)));
-        if !md.params.is_empty() {
+        if k == ROOT && !md.params.is_empty() {
             let ps: Vec<String> = md.params.iter().map(|(p, s)| format!("{p} := {}", self.m.sig(*s).label)).collect();
             out.push_str(&format!(", instantiated with {}", neutralise_comment(&ps.join(", "))));
+        }
+        if k != ROOT {
+            // The parameters are arguments of the definitions: the file does
+            // not depend on what a model instantiates them with.
+            if !md.params.is_empty() {
+                let ps: Vec<&str> = md.params.iter().map(|(p, _)| p.as_str()).collect();
+                out.push_str(&format!(", parameters {}", neutralise_comment(&ps.join(", "))));
+            }
+            out.push_str(";\n   shared by every model that opens this module");
         }
         out.push_str(" -/\n\n");
 
@@ -487,7 +507,7 @@ impl<'a> Backend<'a> for Gen<'a> {
         &mut self.scope
     }
     fn in_use(&self, name: &str) -> bool {
-        self.ids.names.taken.contains(name) || self.scope.iter().any(|s| s == name)
+        self.ids.taken_in(self.cur, name) || self.scope.iter().any(|s| s == name)
     }
     fn sources(&self) -> &'a SourceMap {
         self.src
@@ -504,8 +524,8 @@ impl<'a> Backend<'a> for Gen<'a> {
         if owner == self.cur {
             return Ok("i".into());
         }
-        if self.ids.deps[self.cur.index()].contains(&owner) {
-            return Ok(self.ids.inst_binder[owner.index()].clone());
+        if let Some(b) = self.ids.inst_binder[self.cur.index()].get(&owner) {
+            return Ok(b.clone());
         }
         Err(err(span, format!(
             "module `{}` refers to module `{}`, which it does not open",

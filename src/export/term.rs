@@ -99,6 +99,7 @@ pub(super) fn render(d: &D) -> String {
 
 /// Allocates globally unique identifiers (all files of one model share a
 /// namespace, since the root imports them all).
+#[derive(Clone)]
 pub(super) struct Names {
     pub(super) taken: BTreeSet<String>,
     sanitize: fn(&str) -> String,
@@ -124,15 +125,29 @@ impl Names {
 
 /// The identifiers of a model's files, records, modules and declarations
 /// (allocated in the same order by both back ends).
+///
+/// An opened module's file is shared by every model that opens the module
+/// (and by every instance of it within one model): its file stem
+/// (`<module>_module`) and every identifier in it are allocated from the
+/// module and the modules it opens alone, never from the root, so that the
+/// file's contents do not depend on who opens it. The root's identifiers are
+/// allocated afterwards, avoiding all of them.
 pub(super) struct Naming {
+    /// The root file's identifiers (everything any file of the model defines).
     pub(super) names: Names,
+    /// Per opened module: what its file defines or binds (reserved words,
+    /// the identifiers of the modules it opens, its own); empty for the root.
+    pub(super) local: Vec<BTreeSet<String>>,
     pub(super) root_name: String,
-    /// Per module: file stem, record type, root-record field, instance binder.
+    /// Per module: file stem, record type, root-record field.
     pub(super) file: Vec<String>,
     pub(super) record: Vec<String>,
     pub(super) root_field: Vec<String>,
-    pub(super) inst_binder: Vec<String>,
-    /// Per module: itself and every module it opens, transitively.
+    /// Per module: the binder of each module it opens (transitively) in its
+    /// definitions.
+    pub(super) inst_binder: Vec<BTreeMap<ModuleId, String>>,
+    /// Per module: every module it opens, transitively, opened modules
+    /// before the modules that open them (in `open` order), then itself.
     pub(super) deps: Vec<Vec<ModuleId>>,
     pub(super) param_name: Vec<Vec<String>>,
     pub(super) sig: Vec<String>,
@@ -145,101 +160,184 @@ pub(super) struct Naming {
     pub(super) inline_stmt: Vec<Option<String>>,
     /// The smallest bitwidth of the model's commands (Alloy's default 4).
     pub(super) bitwidth: u32,
+    /// Modules whose shared files would clash (reported by the back ends).
+    pub(super) problems: Vec<Diagnostic>,
+}
+
+/// A module's dependencies: everything it opens, transitively, in
+/// post-order (opened modules first, in `open` order), then itself.
+fn module_deps(m: &Model, k: ModuleId) -> Vec<ModuleId> {
+    fn visit(m: &Model, k: ModuleId, seen: &mut BTreeSet<ModuleId>, order: &mut Vec<ModuleId>) {
+        if !seen.insert(k) {
+            return;
+        }
+        for (_, o) in &m.module(k).opens {
+            visit(m, *o, seen, order);
+        }
+        order.push(k);
+    }
+    let mut order = Vec::new();
+    visit(m, k, &mut BTreeSet::new(), &mut order);
+    order
+}
+
+/// Field `f` of module `k` keeps its plain name unless another field of the
+/// module (`count`) or an identifier already taken has it.
+fn field_base(m: &Model, f: &Field, prefix: &str, count: usize, taken: &BTreeSet<String>) -> String {
+    let pre = |n: &str| if prefix.is_empty() { n.to_string() } else { format!("{prefix}_{n}") };
+    let base = if count > 1 || taken.contains(&pre(&f.name)) {
+        format!("{}_{}", m.sig(f.sig).name, f.name)
+    } else {
+        f.name.clone()
+    };
+    pre(&base)
 }
 
 impl Naming {
-    pub(super) fn new(m: &Model, mut names: Names, root_name: String) -> Naming {
-        names.taken.insert(root_name.clone());
+    pub(super) fn new(m: &Model, names: Names, root_name: String) -> Naming {
         let nm = m.modules.len();
-        let mut prefix = Vec::new();
-        let mut file = Vec::new();
-        for (k, md) in m.modules.iter().enumerate() {
-            if k == 0 {
-                prefix.push(String::new());
-                file.push(root_name.clone());
-            } else {
-                let p = names.fresh(&md.name);
-                file.push(names.fresh(&format!("{root_name}_{p}")));
-                prefix.push(p);
+        let nf = m.fields.len();
+        let reserved = names.taken.clone();
+        let deps: Vec<Vec<ModuleId>> = (0..nm).map(|k| module_deps(m, ModuleId(k as u32))).collect();
+        let mut n = Naming {
+            names,
+            local: vec![BTreeSet::new(); nm],
+            root_name: root_name.clone(),
+            file: vec![String::new(); nm],
+            record: vec![String::new(); nm],
+            root_field: vec![String::new(); nm],
+            inst_binder: vec![BTreeMap::new(); nm],
+            deps,
+            param_name: vec![Vec::new(); nm],
+            sig: vec![String::new(); m.sigs.len()],
+            field: vec![String::new(); nf],
+            fun: vec![String::new(); m.funs.len()],
+            pred: vec![String::new(); m.preds.len()],
+            fact: vec![String::new(); m.facts.len()],
+            module_facts: vec![String::new(); nm],
+            statement: Vec::new(),
+            inline_stmt: Vec::new(),
+            bitwidth: m.commands.iter().map(|c| c.scope.bitwidth.unwrap_or(4)).min().unwrap_or(4).clamp(1, 32),
+            problems: Vec::new(),
+        };
+        // The opened modules, each on its own (dependencies first), then the root.
+        let mut prefix = vec![String::new(); nm];
+        // Per module: the identifiers its file defines (what a file that
+        // imports it sees), and everything else it reserves (binders).
+        let mut defines: Vec<BTreeSet<String>> = vec![BTreeSet::new(); nm];
+        let mut binders: Vec<BTreeSet<String>> = vec![BTreeSet::new(); nm];
+        for k in module_order(m).into_iter().filter(|&k| k != 0) {
+            let id = ModuleId(k as u32);
+            let mut local = Names { taken: reserved.clone(), sanitize: n.names.sanitize };
+            for d in n.deps[k].iter().filter(|&&d| d != id) {
+                local.taken.extend(defines[d.index()].iter().cloned());
             }
-        }
-        let mut record = Vec::new();
-        let mut root_field = Vec::new();
-        let mut inst_binder = Vec::new();
-        for (k, p) in prefix.iter().enumerate() {
-            if k == 0 {
-                record.push("Instance".to_string());
-                root_field.push(String::new());
-                inst_binder.push("i".to_string());
-            } else {
-                record.push(names.fresh(&format!("{p}_Inst")));
-                root_field.push(names.fresh(&format!("m_{p}")));
-                inst_binder.push(names.fresh(&format!("i_{p}")));
+            let visible = local.taken.clone();
+            let p = local.fresh(&m.module(id).name);
+            n.file[k] = local.fresh(&format!("{p}_module"));
+            n.record[k] = local.fresh(&format!("{p}_Inst"));
+            for &d in n.deps[k].iter().filter(|&&d| d != id) {
+                let b = local.fresh(&format!("i_{}", prefix[d.index()]));
+                n.inst_binder[k].insert(d, b);
             }
+            n.param_name[k] = m.module(id).params.iter().map(|(q, _)| local.fresh(q)).collect();
+            for (s, sig) in m.sigs.iter().enumerate().filter(|(_, s)| s.module == id) {
+                n.sig[s] = local.fresh(&format!("{p}_{}", sig.name));
+            }
+            let own_fields: Vec<usize> = (0..nf).filter(|&f| m.sig(m.fields[f].sig).module == id).collect();
+            for &f in &own_fields {
+                let fd = &m.fields[f];
+                let count = own_fields.iter().filter(|&&g| m.fields[g].name == fd.name).count();
+                n.field[f] = local.fresh(&field_base(m, fd, &p, count, &local.taken));
+            }
+            for (f, fun) in m.funs.iter().enumerate().filter(|(_, f)| f.module == id) {
+                n.fun[f] = local.fresh(&format!("{p}_{}", fun.name));
+            }
+            for (q, pred) in m.preds.iter().enumerate().filter(|(_, q)| q.module == id) {
+                n.pred[q] = local.fresh(&format!("{p}_{}", pred.name));
+            }
+            let mut anon = 0;
+            for (f, fact) in m.facts.iter().enumerate().filter(|(_, f)| f.module == id) {
+                n.fact[f] = local.fresh(&format!("{p}_{}", fact_base(m, fact, &mut anon)));
+            }
+            n.module_facts[k] = local.fresh(&format!("{p}_facts"));
+            let own: BTreeSet<String> = local.taken.difference(&visible).cloned().collect();
+            binders[k] = n.inst_binder[k].values().chain(&n.param_name[k]).cloned().collect();
+            binders[k].insert(p.clone());
+            defines[k] = own.difference(&binders[k]).cloned().collect();
+            n.local[k] = local.taken;
+            prefix[k] = p;
         }
-        // deps: a module and everything it opens, transitively.
-        let mut deps = Vec::new();
-        for k in 0..nm {
-            let mut seen = BTreeSet::new();
-            let mut stack = vec![ModuleId(k as u32)];
-            while let Some(x) = stack.pop() {
-                if seen.insert(x) {
-                    for (_, o) in &m.module(x).opens {
-                        stack.push(*o);
+        // Files of different modules must not clash, nor their identifiers
+        // (the root imports them all): one definition per name.
+        let mut stems: BTreeMap<&str, usize> = BTreeMap::new();
+        let mut owner: BTreeMap<&str, usize> = BTreeMap::new();
+        for k in 1..nm {
+            let first = *stems.entry(n.file[k].as_str()).or_insert(k);
+            if first != k {
+                continue; // another instance of the same module: one shared file
+            }
+            if n.file[k] == root_name {
+                n.problems.push(Diagnostic::without_span(
+                    Phase::Export,
+                    format!("module `{}` would be exported as `{}`, the name of the model's own file", m.module(ModuleId(k as u32)).name, root_name),
+                ).hint("rename the model's root module"));
+            }
+            for name in &defines[k] {
+                match owner.get(name.as_str()) {
+                    Some(&j) if n.file[j] != n.file[k] => n.problems.push(Diagnostic::without_span(
+                        Phase::Export,
+                        format!(
+                            "modules `{}` and `{}` both define `{name}` in their exported files ({} and {})",
+                            m.module(ModuleId(j as u32)).name,
+                            m.module(ModuleId(k as u32)).name,
+                            n.file[j],
+                            n.file[k]
+                        ),
+                    ).hint("rename one of the declarations")),
+                    Some(_) => {}
+                    None => {
+                        owner.insert(name, k);
                     }
                 }
             }
-            deps.push(seen.into_iter().collect::<Vec<_>>());
         }
-        let param_name =
-            m.modules.iter().map(|md| md.params.iter().map(|(p, _)| names.fresh(p)).collect()).collect();
-        let pre = |p: &str, n: &str| if p.is_empty() { n.to_string() } else { format!("{p}_{n}") };
-        let sig: Vec<String> =
-            m.sigs.iter().map(|s| names.fresh(&pre(&prefix[s.module.index()], &s.name))).collect();
-        // A field keeps its plain name unless another field or sig of the model has it.
-        let mut counts: BTreeMap<&str, usize> = BTreeMap::new();
-        for f in &m.fields {
-            *counts.entry(f.name.as_str()).or_default() += 1;
+        // The root, avoiding every module's identifiers.
+        let names = &mut n.names;
+        names.taken.insert(root_name.clone());
+        for k in 1..nm {
+            names.taken.extend(defines[k].iter().cloned());
+            names.taken.extend(binders[k].iter().cloned());
         }
-        let field: Vec<String> = m
-            .fields
-            .iter()
-            .map(|f| {
-                let smod = m.sig(f.sig).module.index();
-                let base = if counts[f.name.as_str()] > 1 || names.taken.contains(&pre(&prefix[smod], &f.name)) {
-                    format!("{}_{}", m.sig(f.sig).name, f.name)
-                } else {
-                    f.name.clone()
-                };
-                names.fresh(&pre(&prefix[smod], &base))
-            })
-            .collect();
-        let fun = m.funs.iter().map(|f| names.fresh(&pre(&prefix[f.module.index()], &f.name))).collect();
-        let pred = m.preds.iter().map(|p| names.fresh(&pre(&prefix[p.module.index()], &p.name))).collect();
+        for k in 1..nm {
+            n.root_field[k] = names.fresh(&format!("m_{}", prefix[k]));
+        }
+        n.record[0] = "Instance".to_string();
+        n.file[0] = root_name.clone();
+        let root = ModuleId(0);
+        n.param_name[0] = m.module(root).params.iter().map(|(q, _)| names.fresh(q)).collect();
+        for (s, sig) in m.sigs.iter().enumerate().filter(|(_, s)| s.module == root) {
+            n.sig[s] = names.fresh(&sig.name);
+        }
+        // A root field keeps its plain name unless another field or sig of the model has it.
+        for (f, fd) in m.fields.iter().enumerate().filter(|(_, f)| m.sig(f.sig).module == root) {
+            let count = m.fields.iter().filter(|g| g.name == fd.name).count();
+            n.field[f] = names.fresh(&field_base(m, fd, "", count, &names.taken));
+        }
+        for (f, fun) in m.funs.iter().enumerate().filter(|(_, f)| f.module == root) {
+            n.fun[f] = names.fresh(&fun.name);
+        }
+        for (q, pred) in m.preds.iter().enumerate().filter(|(_, q)| q.module == root) {
+            n.pred[q] = names.fresh(&pred.name);
+        }
         let mut anon = 0;
-        let fact = m
-            .facts
-            .iter()
-            .map(|f| {
-                let base = match (&f.name, &f.origin) {
-                    (Some(n), _) => format!("fact_{n}"),
-                    (None, FactOrigin::SigFact(s)) => format!("{}_fact", m.sig(*s).name),
-                    (None, FactOrigin::Paragraph) => {
-                        anon += 1;
-                        format!("fact_{anon}")
-                    }
-                };
-                names.fresh(&pre(&prefix[f.module.index()], &base))
-            })
-            .collect();
-        let module_facts = (0..nm)
-            .map(|k| if k == 0 { names.fresh(&format!("{root_name}_facts")) } else { names.fresh(&format!("{}_facts", prefix[k])) })
-            .collect();
-        let statement = m.asserts.iter().map(|a| {
-            let p = &prefix[a.module.index()];
-            names.fresh(&pre(p, &format!("{}_statement", a.name)))
-        }).collect();
-        let inline_stmt = m
+        for (f, fact) in m.facts.iter().enumerate().filter(|(_, f)| f.module == root) {
+            n.fact[f] = names.fresh(&fact_base(m, fact, &mut anon));
+        }
+        n.module_facts[0] = names.fresh(&format!("{root_name}_facts"));
+        let pre = |p: &str, n: &str| if p.is_empty() { n.to_string() } else { format!("{p}_{n}") };
+        n.statement = m.asserts.iter().map(|a| names.fresh(&pre(&prefix[a.module.index()], &format!("{}_statement", a.name)))).collect();
+        n.inline_stmt = m
             .commands
             .iter()
             .map(|c| match (c.kind, &c.target) {
@@ -247,25 +345,28 @@ impl Naming {
                 _ => None,
             })
             .collect();
-        let bitwidth = m.commands.iter().map(|c| c.scope.bitwidth.unwrap_or(4)).min().unwrap_or(4).clamp(1, 32);
-        Naming {
-            names,
-            root_name,
-            file,
-            record,
-            root_field,
-            inst_binder,
-            deps,
-            param_name,
-            sig,
-            field,
-            fun,
-            pred,
-            fact,
-            module_facts,
-            statement,
-            inline_stmt,
-            bitwidth,
+        n
+    }
+
+    /// Whether `name` is defined or bound where module `k`'s definitions are.
+    pub(super) fn taken_in(&self, k: ModuleId, name: &str) -> bool {
+        if k == ModuleId(0) {
+            self.names.taken.contains(name)
+        } else {
+            self.local[k.index()].contains(name)
+        }
+    }
+}
+
+/// The base name of a fact: its own, `<Sig>_fact` for a sig fact, else
+/// `fact_<n>` (numbered within its module).
+fn fact_base(m: &Model, f: &Fact, anon: &mut usize) -> String {
+    match (&f.name, &f.origin) {
+        (Some(n), _) => format!("fact_{n}"),
+        (None, FactOrigin::SigFact(s)) => format!("{}_fact", m.sig(*s).name),
+        (None, FactOrigin::Paragraph) => {
+            *anon += 1;
+            format!("fact_{anon}")
         }
     }
 }
@@ -454,7 +555,7 @@ pub(super) trait Backend<'a> {
             bs.push(t("(i : Instance A)"));
         } else {
             for &d in &self.ids().deps[k.index()] {
-                let name = if d == k { "i".to_string() } else { self.ids().inst_binder[d.index()].clone() };
+                let name = if d == k { "i".to_string() } else { self.ids().inst_binder[k.index()][&d].clone() };
                 bs.push(t(format!("({name} : {} A)", self.ids().record[d.index()])));
             }
             for p in &self.ids().param_name[k.index()] {
@@ -1192,4 +1293,22 @@ fn let_doc(sep: &str, x: &str, v: D, body: D) -> D {
         .append(RcDoc::line().append(body).nest(2))
         .append(t(")"))
         .group()
+}
+
+/// `names` without repetitions, in order of first occurrence.
+pub(super) fn dedup(names: Vec<String>) -> Vec<String> {
+    let mut seen = BTreeSet::new();
+    names.into_iter().filter(|n| seen.insert(n.clone())).collect()
+}
+
+/// Two instances of a module (or two modules of the same name) that would
+/// need different contents in their shared file.
+pub(super) fn instances_differ(m: &Model, k: ModuleId, file: &str) -> Diagnostic {
+    let md = m.module(k);
+    Diagnostic::new(
+        Phase::Export,
+        md.span,
+        format!("module `{}` ({}) would need different contents in its shared file {file} for different instances", md.name, md.path.display()),
+    )
+    .hint("two different modules of the same name cannot be exported together; rename one")
 }
