@@ -6,7 +6,7 @@
    lowering of hb (hb_lowers); when w' is scope-inclusive with the RMW, rb
    and mo lower to ms ∩ fr and ms ∩ co, and PTX Atomicity is violated. *)
 Require Import Relprove.Relprove Relprove.RelExtra.
-Require Import compile_src11_ptx_util compile_src11_ptx_ptx compile_src11_ptx_src11 compile_src11_ptx.
+Require Import util_module ptx_module src11_module compile_src11_ptx.
 Require Import mapping_lowering mapping_images mapping_rf mapping_hb mapping_ptx.
 
 Section Atomicity.

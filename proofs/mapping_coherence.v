@@ -6,7 +6,7 @@
    (mo ∪ rb); rf, and each shape contradicts PTX Causality, Coherence or
    SC-per-Location, using race freedom on the final rf edge. *)
 Require Import Relprove.Relprove Relprove.RelExtra.
-Require Import compile_src11_ptx_util compile_src11_ptx_ptx compile_src11_ptx_src11 compile_src11_ptx.
+Require Import util_module ptx_module src11_module compile_src11_ptx.
 Require Import mapping_lowering mapping_images mapping_rf mapping_hb mapping_ptx mapping_atomicity.
 
 Section Coherence.

@@ -2,7 +2,7 @@
    synchronisation (sync_acqrel), hb to po ∪ cause_base (seed 000 §6.2:
    "hb lowers either to po or cause_base"). Stated on main images. *)
 Require Import Relprove.Relprove Relprove.RelExtra.
-Require Import compile_src11_ptx_util compile_src11_ptx_ptx compile_src11_ptx_src11 compile_src11_ptx.
+Require Import util_module ptx_module src11_module compile_src11_ptx.
 Require Import mapping_lowering mapping_images mapping_rf.
 
 (* The main image of a C++ event: its PTX memory event, or for a fence its

@@ -2,7 +2,7 @@
    event has one main image (a PTX memory event of its kind, possibly after a
    leading fence.sc), every C++ fence one fence of its strength. *)
 Require Import Relprove.Relprove Relprove.RelExtra.
-Require Import compile_src11_ptx_util compile_src11_ptx_ptx compile_src11_ptx_src11 compile_src11_ptx.
+Require Import util_module ptx_module src11_module compile_src11_ptx.
 Require Import mapping_lowering.
 
 Section Images.

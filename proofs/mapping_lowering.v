@@ -1,9 +1,10 @@
 (* Lowering lemmas for the scoped C++ -> PTX mapping (models/compile_src11_ptx.als),
-   over the definitions `relprove export --coq` generated into compile_src11_ptx*.v.
+   over the definitions `relprove export --coq` generated into compile_src11_ptx.v and the
+   module files it imports (util_module.v, ptx_module.v, src11_module.v).
    "r lowers to r'" (seed 000 §5.2): r in map; r'; map^-1. Every lemma holds
    for every instance satisfying the model's facts and the mapping predicate. *)
 Require Import Relprove.Relprove Relprove.RelExtra.
-Require Import compile_src11_ptx_util compile_src11_ptx_ptx compile_src11_ptx_src11 compile_src11_ptx.
+Require Import util_module ptx_module src11_module compile_src11_ptx.
 
 Section Lowering.
 Context {A : Type} (i : Instance A).

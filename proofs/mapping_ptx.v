@@ -2,7 +2,7 @@
    po ∪ cause_base (what hb lowers to) is respected by co, and contradicts
    fr in the other direction. *)
 Require Import Relprove.Relprove Relprove.RelExtra.
-Require Import compile_src11_ptx_util compile_src11_ptx_ptx compile_src11_ptx_src11 compile_src11_ptx.
+Require Import util_module ptx_module src11_module compile_src11_ptx.
 Require Import mapping_lowering mapping_images mapping_rf mapping_hb.
 
 Section Ptx.

@@ -2,7 +2,7 @@
    address, and crf lowers to rf between the main images (§5.2: "we lift the
    return values of PTX loads [...] up to their scoped C++ equivalents"). *)
 Require Import Relprove.Relprove Relprove.RelExtra.
-Require Import compile_src11_ptx_util compile_src11_ptx_ptx compile_src11_ptx_src11 compile_src11_ptx.
+Require Import util_module ptx_module src11_module compile_src11_ptx.
 Require Import mapping_lowering mapping_images.
 
 Section Rf.

@@ -5,7 +5,7 @@
    main image: its own leading fence, the leading fence of its RMW's read part
    (for the write part of an RMW^SC), or itself (an SC fence). *)
 Require Import Relprove.Relprove Relprove.RelExtra.
-Require Import compile_src11_ptx_util compile_src11_ptx_ptx compile_src11_ptx_src11 compile_src11_ptx.
+Require Import util_module ptx_module src11_module compile_src11_ptx.
 Require Import mapping_lowering mapping_images mapping_rf mapping_hb mapping_ptx mapping_atomicity.
 
 Section ScFences.

@@ -7,7 +7,7 @@
    between scope-inclusive SC fences (the first disjunct of psc_F) lowers to
    sc between their fence.sc images. *)
 Require Import Relprove.Relprove Relprove.RelExtra.
-Require Import compile_src11_ptx_util compile_src11_ptx_ptx compile_src11_ptx_src11 compile_src11_ptx.
+Require Import util_module ptx_module src11_module compile_src11_ptx.
 Require Import mapping_lowering mapping_images mapping_rf mapping_hb mapping_ptx mapping_atomicity mapping_coherence mapping_sc_fences.
 
 Section ScOrder.

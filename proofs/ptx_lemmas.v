@@ -3,7 +3,7 @@
    theorem holds for every instance satisfying the model's facts, at every
    size. *)
 Require Import Relprove.Relprove.
-Require Import ptx_util ptx.
+Require Import util_module ptx.
 
 (* Name the facts of the model. *)
 Ltac ptx_facts H :=

@@ -335,6 +335,8 @@ fn export(args: ExportArgs) -> ExitCode {
     let opts = relprove::export::ExportOptions { out_dir: args.out, force: args.force, theories: args.theories, prove };
     let color = std::io::stderr().is_terminal();
     let mut failed = false;
+    // One session: the models share the files of the modules they open.
+    let mut session = relprove::export::Session::default();
     for file in &files {
         let mut sources = relprove::diag::SourceMap::new();
         let model = match relprove::resolve::load_model(file, &mut sources, &relprove::resolve::LoadOptions::default()) {
@@ -346,9 +348,9 @@ fn export(args: ExportArgs) -> ExitCode {
             }
         };
         let written = if args.lean {
-            relprove::export::write_lean(&model, &sources, &opts)
+            session.write_lean(&model, &sources, &opts)
         } else {
-            relprove::export::write_coq(&model, &sources, &opts)
+            session.write_coq(&model, &sources, &opts)
         };
         match written {
             Ok(report) => report.lines().iter().for_each(|l| println!("{l}")),

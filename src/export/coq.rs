@@ -27,10 +27,10 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use pretty::RcDoc;
 
-use crate::diag::{Diagnostic, Diagnostics, Phase, SourceMap, Span};
+use crate::diag::{Diagnostic, Diagnostics, SourceMap, Span};
 use crate::ir::*;
 
-use super::term::{module_order, ordered_items, paragraph_span, Names, Naming, app, appk, connective, err, num, render, t, Backend, Item, VarRepr, D};
+use super::term::{ordered_items, paragraph_span, Names, Naming, app, appk, connective, err, num, render, t, Backend, Item, VarRepr, D};
 
 /// Width the Coq text is laid out at.
 pub use super::term::WIDTH;
@@ -125,7 +125,7 @@ pub fn generate_full(
     let mut g = Gen::new(model, sources);
     g.templates = templates.clone();
     g.rewritten = proofs.clone();
-    let files = g.files();
+    let files = super::render_files(&mut g);
     if g.errors.is_empty() {
         Ok(files)
     } else {
@@ -218,38 +218,6 @@ impl<'a> Gen<'a> {
     }
 
     // -- files --------------------------------------------------------------
-
-    fn files(&mut self) -> Vec<GeneratedFile> {
-        let mut out = Vec::new();
-        if self.m.modules.is_empty() {
-            self.errors.push(Diagnostic::without_span(Phase::Export, "the model has no modules"));
-            return out;
-        }
-        self.errors.append(&mut self.ids.problems);
-        if !self.errors.is_empty() {
-            return out;
-        }
-        // One file per opened module, shared by all its instances.
-        for k in module_order(self.m).into_iter().filter(|&k| k != 0) {
-            let body = self.module_file(ModuleId(k as u32));
-            let name = format!("{}.v", self.ids.file[k]);
-            match out.iter().find(|f: &&GeneratedFile| f.name == name) {
-                None => out.push(GeneratedFile { name, contents: body, kind: FileKind::Definitions, theorems: vec![] }),
-                Some(f) if f.contents == body => {}
-                Some(_) => self.errors.push(super::term::instances_differ(self.m, ModuleId(k as u32), &name)),
-            }
-        }
-        let root = self.module_file(ROOT);
-        out.push(GeneratedFile { name: format!("{}.v", self.ids.root_name), contents: root, kind: FileKind::Definitions, theorems: vec![] });
-        let theorems = self.theorems();
-        out.push(GeneratedFile {
-            name: format!("{}_proofs.v", self.ids.root_name),
-            contents: self.proofs_file(&theorems),
-            kind: FileKind::Proofs,
-            theorems,
-        });
-        out
-    }
 
     fn emit(&mut self, out: &mut String, span: Span, d: Result<D, Diagnostic>) {
         match d {
@@ -492,6 +460,29 @@ impl<'a> Gen<'a> {
         );
         out.push_str(&format!("  all: first [ {} ].\nQed.\n", close.join(" | ")));
         out
+    }
+}
+
+impl super::Render for Gen<'_> {
+    const EXT: &'static str = "v";
+    fn model(&self) -> &Model {
+        self.m
+    }
+    fn file_stem(&self, k: ModuleId) -> &str {
+        &self.ids.file[k.index()]
+    }
+    fn problems(&mut self) -> Vec<Diagnostic> {
+        std::mem::take(&mut self.ids.problems)
+    }
+    fn module_file(&mut self, k: ModuleId) -> String {
+        Gen::module_file(self, k)
+    }
+    fn proofs(&mut self) -> (String, Vec<(String, String)>) {
+        let theorems = self.theorems();
+        (self.proofs_file(&theorems), theorems)
+    }
+    fn errors(&mut self) -> &mut Vec<Diagnostic> {
+        &mut self.errors
     }
 }
 

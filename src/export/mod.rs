@@ -24,8 +24,10 @@ use std::fs;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
+use std::collections::BTreeMap;
+
 use crate::diag::{Diagnostic, Diagnostics, Phase, SourceMap};
-use crate::ir::Model;
+use crate::ir::{Model, ModuleId};
 
 pub use coq::{FileKind, GeneratedFile};
 
@@ -108,47 +110,191 @@ pub fn find_theories(explicit: Option<&Path>) -> Option<PathBuf> {
     None
 }
 
-/// Export a model as Coq into `opts.out_dir`.
-pub fn write_coq(model: &Model, sources: &SourceMap, opts: &ExportOptions) -> Result<ExportReport, Diagnostics> {
-    let templates = coq::Templates::from_env();
-    let rewritten = match opts.prove {
-        Some(limits) => crate::rewrite::coq::export_proofs(model, limits),
-        None => coq::RewriteProofs::default(),
-    };
-    let mut files = coq::generate_full(model, sources, &templates, &rewritten)?;
-    // Skeletons for checks the (edited, hence kept) proofs file lacks go to
-    // `<model>_proofs_new.v`.
-    let stem = coq::model_file_stem(model);
-    if let Some(proofs) = files.iter().find(|f| f.kind == FileKind::Proofs) {
-        if let Ok(old) = fs::read_to_string(opts.out_dir.join(&proofs.name)) {
-            let missing: Vec<(String, String)> = proofs
-                .theorems
-                .iter()
-                .filter(|(name, _)| {
-                    !old.contains(&format!("Theorem {name} ")) && !old.contains(&format!("Lemma {name} "))
-                })
-                .cloned()
-                .collect();
-            if old != proofs.contents && !missing.is_empty() {
-                let contents = coq::proofs_text(&templates, model, &stem, &rewritten.preamble, &missing);
-                files.push(GeneratedFile {
-                    name: format!("{stem}_proofs_new.v"),
-                    contents,
-                    kind: FileKind::Proofs,
-                    theorems: missing,
-                });
+// ---------------------------------------------------------------------------
+// assembling a model's files (shared by the back ends)
+
+/// What a back end renders; [`render_files`] puts a model's files together.
+trait Render {
+    /// File name extension (`v`, `lean`).
+    const EXT: &'static str;
+    fn model(&self) -> &Model;
+    /// The file stem of module `k` (of the root for `ModuleId(0)`).
+    fn file_stem(&self, k: ModuleId) -> &str;
+    /// Naming problems found before rendering (clashing module files).
+    fn problems(&mut self) -> Vec<Diagnostic>;
+    /// The definitions file of module `k`.
+    fn module_file(&mut self, k: ModuleId) -> String;
+    /// The proofs skeleton file and its theorems (name, text).
+    fn proofs(&mut self) -> (String, Vec<(String, String)>);
+    fn errors(&mut self) -> &mut Vec<Diagnostic>;
+}
+
+/// A model's files: one per opened module (dependencies first; instances
+/// of one module share it, so they must render identically), the root's,
+/// and the proofs skeleton.
+fn render_files<R: Render>(r: &mut R) -> Vec<GeneratedFile> {
+    let mut out: Vec<GeneratedFile> = Vec::new();
+    if r.model().modules.is_empty() {
+        r.errors().push(Diagnostic::without_span(Phase::Export, "the model has no modules"));
+        return out;
+    }
+    let problems = r.problems();
+    if !problems.is_empty() {
+        r.errors().extend(problems);
+        return out;
+    }
+    let definitions = |name: String, contents: String| GeneratedFile { name, contents, kind: FileKind::Definitions, theorems: vec![] };
+    for k in term::module_order(r.model()).into_iter().filter(|&k| k != 0).map(|k| ModuleId(k as u32)) {
+        let contents = r.module_file(k);
+        let name = format!("{}.{}", r.file_stem(k), R::EXT);
+        match out.iter().find(|f| f.name == name) {
+            None => out.push(definitions(name, contents)),
+            Some(f) if f.contents == contents => {}
+            Some(_) => {
+                let e = term::instances_differ(r.model(), k, &name);
+                r.errors().push(e);
             }
         }
     }
-    write_files(&files, opts)
+    let root = ModuleId(0);
+    let contents = r.module_file(root);
+    let stem = r.file_stem(root).to_string();
+    out.push(definitions(format!("{stem}.{}", R::EXT), contents));
+    let (contents, theorems) = r.proofs();
+    out.push(GeneratedFile { name: format!("{stem}_proofs.{}", R::EXT), contents, kind: FileKind::Proofs, theorems });
+    out
 }
 
-/// Write generated files (see the module documentation for the rules).
-pub fn write_files(files: &[GeneratedFile], opts: &ExportOptions) -> Result<ExportReport, Diagnostics> {
-    refuse_edited(files, opts)?;
-    let mut report = write_generated(files, opts)?;
-    project_files(files, opts, &mut report)?;
-    Ok(report)
+// ---------------------------------------------------------------------------
+// writing (shared by the back ends)
+
+/// Export a model as Coq into `opts.out_dir` (see [`Session::write_coq`]).
+pub fn write_coq(model: &Model, sources: &SourceMap, opts: &ExportOptions) -> Result<ExportReport, Diagnostics> {
+    Session::default().write_coq(model, sources, opts)
+}
+
+/// Export a model as Lean 4 into `opts.out_dir` (see [`Session::write_lean`]).
+pub fn write_lean(model: &Model, sources: &SourceMap, opts: &ExportOptions) -> Result<ExportReport, Diagnostics> {
+    Session::default().write_lean(model, sources, opts)
+}
+
+/// Several models exported one after the other (into one directory, say):
+/// the files of opened modules are shared, and a session refuses to write
+/// a shared file with contents other than another model of the session
+/// needed (instead of silently replacing it).
+#[derive(Debug, Default)]
+pub struct Session {
+    /// Every definitions file written (or found current) in this session:
+    /// its contents and the model that needed it.
+    written: BTreeMap<PathBuf, (String, String)>,
+}
+
+/// What differs between the provers when writing files.
+struct Prover<'a> {
+    ext: &'static str,
+    /// Whether an existing proofs file states the theorem of this name.
+    states: fn(&str, &str) -> bool,
+    /// The proofs file around the given theorems (for `<stem>_proofs_new`).
+    proofs_text: Box<dyn Fn(&[(String, String)]) -> String + 'a>,
+    /// The project files (`_CoqProject`, `lakefile.lean`, ...).
+    project: fn(&[GeneratedFile], &ExportOptions, &mut ExportReport) -> Result<(), Diagnostics>,
+}
+
+impl Session {
+    /// Export a model as Coq into `opts.out_dir`.
+    pub fn write_coq(&mut self, model: &Model, sources: &SourceMap, opts: &ExportOptions) -> Result<ExportReport, Diagnostics> {
+        let templates = coq::Templates::from_env();
+        let rewritten = match opts.prove {
+            Some(limits) => crate::rewrite::coq::export_proofs(model, limits),
+            None => coq::RewriteProofs::default(),
+        };
+        let files = coq::generate_full(model, sources, &templates, &rewritten)?;
+        let stem = coq::model_file_stem(model);
+        let proofs_text = Box::new(|missing: &[(String, String)]| coq::proofs_text(&templates, model, &stem, &rewritten.preamble, missing));
+        let prover = Prover {
+            ext: "v",
+            states: |old, name| old.contains(&format!("Theorem {name} ")) || old.contains(&format!("Lemma {name} ")),
+            proofs_text,
+            project: project_files,
+        };
+        self.write(model, files, &prover, opts)
+    }
+
+    /// Export a model as Lean 4 into `opts.out_dir`: the files of
+    /// [`lean::generate`] (same safety rules as Coq), plus `lakefile.lean`
+    /// (created, or the new files added to its `roots`) and `lean-toolchain`
+    /// (created if missing), so that `lake build` in the directory builds the
+    /// library and the model.
+    pub fn write_lean(&mut self, model: &Model, sources: &SourceMap, opts: &ExportOptions) -> Result<ExportReport, Diagnostics> {
+        let rewritten = match opts.prove {
+            Some(limits) => crate::rewrite::lean::export_proofs(model, limits),
+            None => coq::RewriteProofs::default(),
+        };
+        let files = lean::generate_full(model, sources, &rewritten)?;
+        let stem = lean::model_file_stem(model);
+        let proofs_text = Box::new(|missing: &[(String, String)]| lean::proofs_text(model, &stem, &rewritten.preamble, missing));
+        let prover = Prover {
+            ext: "lean",
+            states: |old, name| old.contains(&format!("theorem {name} ")),
+            proofs_text,
+            project: lean_project_files,
+        };
+        self.write(model, files, &prover, opts)
+    }
+
+    fn write(&mut self, model: &Model, mut files: Vec<GeneratedFile>, prover: &Prover<'_>, opts: &ExportOptions) -> Result<ExportReport, Diagnostics> {
+        // Skeletons for checks the (edited, hence kept) proofs file lacks go
+        // to `<stem>_proofs_new.<ext>`.
+        if let Some(proofs) = files.iter().find(|f| f.kind == FileKind::Proofs) {
+            if let Ok(old) = fs::read_to_string(opts.out_dir.join(&proofs.name)) {
+                let missing: Vec<(String, String)> =
+                    proofs.theorems.iter().filter(|(name, _)| !(prover.states)(&old, name)).cloned().collect();
+                if old != proofs.contents && !missing.is_empty() {
+                    let stem = proofs.name.strip_suffix(&format!("_proofs.{}", prover.ext)).unwrap_or(&proofs.name);
+                    files.push(GeneratedFile {
+                        name: format!("{stem}_proofs_new.{}", prover.ext),
+                        contents: (prover.proofs_text)(&missing),
+                        kind: FileKind::Proofs,
+                        theorems: missing,
+                    });
+                }
+            }
+        }
+        let root = model.modules.first().map(|m| m.path.display().to_string()).unwrap_or_default();
+        self.refuse_conflicts(&files, &root, opts)?;
+        refuse_edited(&files, opts)?;
+        let mut report = write_generated(&files, opts)?;
+        (prover.project)(&files, opts, &mut report)?;
+        for f in files.iter().filter(|f| f.kind == FileKind::Definitions) {
+            self.written.insert(opts.out_dir.join(&f.name), (f.contents.clone(), root.clone()));
+        }
+        Ok(report)
+    }
+
+    /// Refuse (before writing anything) a definitions file that another
+    /// model of this session wrote with other contents.
+    fn refuse_conflicts(&self, files: &[GeneratedFile], root: &str, opts: &ExportOptions) -> Result<(), Diagnostics> {
+        let mut problems = Vec::new();
+        for f in files.iter().filter(|f| f.kind == FileKind::Definitions) {
+            let path = opts.out_dir.join(&f.name);
+            if let Some((contents, other)) = self.written.get(&path) {
+                if *contents != f.contents {
+                    problems.push(
+                        Diagnostic::without_span(
+                            Phase::Export,
+                            format!("{}: {root} and {other} need different contents in this file; not overwriting it", path.display()),
+                        )
+                        .hint("they open different modules of the same name: export them into different directories"),
+                    );
+                }
+            }
+        }
+        if problems.is_empty() {
+            Ok(())
+        } else {
+            Err(Diagnostics(problems))
+        }
+    }
 }
 
 /// Create the output directory; refuse (before writing anything) if a
@@ -293,43 +439,6 @@ pub fn find_lean_theories(explicit: Option<&Path>) -> Option<PathBuf> {
     let t = find_theories(None)?;
     let sub = t.join("lean");
     sub.join("Relprove.lean").is_file().then_some(sub)
-}
-
-/// Export a model as Lean 4 into `opts.out_dir`: the files of
-/// [`lean::generate`] (same safety rules as Coq), plus `lakefile.lean`
-/// (created, or the new files added to its `roots`) and `lean-toolchain`
-/// (created if missing), so that `lake build` in the directory builds the
-/// library and the model.
-pub fn write_lean(model: &Model, sources: &SourceMap, opts: &ExportOptions) -> Result<ExportReport, Diagnostics> {
-    let rewritten = match opts.prove {
-        Some(limits) => crate::rewrite::lean::export_proofs(model, limits),
-        None => coq::RewriteProofs::default(),
-    };
-    let mut files = lean::generate_full(model, sources, &rewritten)?;
-    let stem = lean::model_file_stem(model);
-    if let Some(proofs) = files.iter().find(|f| f.kind == FileKind::Proofs) {
-        if let Ok(old) = fs::read_to_string(opts.out_dir.join(&proofs.name)) {
-            let missing: Vec<(String, String)> = proofs
-                .theorems
-                .iter()
-                .filter(|(name, _)| !old.contains(&format!("theorem {name} ")))
-                .cloned()
-                .collect();
-            if old != proofs.contents && !missing.is_empty() {
-                let contents = lean::proofs_text(model, &stem, &rewritten.preamble, &missing);
-                files.push(GeneratedFile {
-                    name: format!("{stem}_proofs_new.lean"),
-                    contents,
-                    kind: FileKind::Proofs,
-                    theorems: missing,
-                });
-            }
-        }
-    }
-    refuse_edited(&files, opts)?;
-    let mut report = write_generated(&files, opts)?;
-    lean_project_files(&files, opts, &mut report)?;
-    Ok(report)
 }
 
 /// The `lean-toolchain` written when the library has none.

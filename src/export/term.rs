@@ -220,6 +220,9 @@ impl Naming {
             bitwidth: m.commands.iter().map(|c| c.scope.bitwidth.unwrap_or(4)).min().unwrap_or(4).clamp(1, 32),
             problems: Vec::new(),
         };
+        if nm == 0 {
+            return n; // the back ends report a model without modules
+        }
         // The opened modules, each on its own (dependencies first), then the root.
         let mut prefix = vec![String::new(); nm];
         // Per module: the identifiers its file defines (what a file that
@@ -312,9 +315,9 @@ impl Naming {
         for k in 1..nm {
             n.root_field[k] = names.fresh(&format!("m_{}", prefix[k]));
         }
+        let root = ModuleId(0);
         n.record[0] = "Instance".to_string();
         n.file[0] = root_name.clone();
-        let root = ModuleId(0);
         n.param_name[0] = m.module(root).params.iter().map(|(q, _)| names.fresh(q)).collect();
         for (s, sig) in m.sigs.iter().enumerate().filter(|(_, s)| s.module == root) {
             n.sig[s] = names.fresh(&sig.name);
