@@ -366,7 +366,7 @@ fn params_snapshot() {
     let model = with_params(&mut sources);
     let files = coq::generate(&model, &sources).unwrap();
     let names: Vec<&str> = files.iter().map(|f| f.name.as_str()).collect();
-    assert_eq!(names, ["uses_graph.v", "uses.v", "uses_proofs.v"]);
+    assert_eq!(names, ["graph_module.v", "uses.v", "uses_proofs.v"]);
     for file in &files {
         insta::assert_snapshot!(format!("params__{}", file.name), file.contents);
     }
@@ -622,7 +622,7 @@ fn cli_export() {
         .unwrap();
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success(), "{stdout}\n{}", String::from_utf8_lossy(&out.stderr));
-    assert!(stdout.contains("wrote") && stdout.contains("uses_graph.v") && stdout.contains("uses_proofs.v"), "{stdout}");
+    assert!(stdout.contains("wrote") && stdout.contains("graph_module.v") && stdout.contains("uses_proofs.v"), "{stdout}");
     let project = std::fs::read_to_string(dir.path().join("_CoqProject")).unwrap();
     assert!(project.starts_with("-R ") && project.contains(" Relprove\n-R . Proofs\n"), "{project}");
     assert!(dir.path().join("Makefile").is_file());
@@ -730,7 +730,7 @@ fn rewriter_proofs_across_modules() {
     export::write_coq(&model, &sources, &opts).expect("export succeeds");
     let proofs = std::fs::read_to_string(out.join("top_proofs.v")).unwrap();
     assert_eq!(proofs.matches("(* proved by relprove's rewriter *)").count(), 2, "{proofs}");
-    assert!(proofs.contains("top_lib.lib_fact_libfact"), "{proofs}");
+    assert!(proofs.contains("lib_module.lib_fact_libfact"), "{proofs}");
     if !coqc_available() {
         eprintln!("skipping coqc: coqc is not installed");
         return;

@@ -180,9 +180,9 @@ fn fixtures_snapshot() {
 fn uses_layout() {
     let files = generate(&fixture("uses.als"));
     let names: Vec<&str> = files.iter().map(|f| f.name.as_str()).collect();
-    assert_eq!(names, ["uses_graph.lean", "uses.lean", "uses_proofs.lean"]);
+    assert_eq!(names, ["graph_module.lean", "uses.lean", "uses_proofs.lean"]);
     let root = &files[1].contents;
-    assert!(root.contains("import uses_graph\n") && root.contains("open uses_graph\n"), "{root}");
+    assert!(root.contains("import graph_module\n") && root.contains("open graph_module\n"), "{root}");
     assert!(root.contains("structure Instance (A : Type) : Type where\n  m_graph : graph_Inst A\n"), "{root}");
     assert!(root.contains("def some_root_statement : Prop :="), "{root}");
 }
@@ -195,6 +195,7 @@ fn models_snapshot() {
         println!("SKIP: no models/ directory");
         return;
     };
+    let mut shared = std::collections::BTreeMap::new();
     for p in &paths {
         // A model the Coq export refuses (integer arithmetic, ...) is refused
         // here too, with the same diagnostics; anything else must export.
@@ -212,9 +213,22 @@ fn models_snapshot() {
         check_files(&files);
         let stem = p.file_stem().unwrap().to_string_lossy().into_owned();
         for file in &files {
+            // An opened module's file is shared by every model that opens
+            // it: the same contents whoever exports it, one snapshot.
+            if let Some(module) = file.name.strip_suffix("_module.lean") {
+                match shared.get(&file.name) {
+                    Some(first) => assert_eq!(*first, file.contents, "{}: {} differs from another model's", p.display(), file.name),
+                    None => {
+                        insta::assert_snapshot!(format!("models__module__{module}"), file.contents);
+                        shared.insert(file.name.clone(), file.contents.clone());
+                    }
+                }
+                continue;
+            }
             insta::assert_snapshot!(format!("models__{stem}__{}", file.name), file.contents);
         }
     }
+    assert!(shared.contains_key("util_module.lean"), "{:?}", shared.keys());
 }
 
 #[test]
@@ -346,7 +360,7 @@ fn lakefile_lists_every_module() {
     let r = export_file(&fixture("uses.als"), dir.path());
     assert!(r.files.iter().any(|(p, a)| p.ends_with("lakefile.lean") && *a == Action::Written), "{:?}", r.files);
     let lakefile = std::fs::read_to_string(dir.path().join("lakefile.lean")).unwrap();
-    assert!(lakefile.contains("\n  roots := #[`uses_graph, `uses, `uses_proofs]\n"), "{lakefile}");
+    assert!(lakefile.contains("\n  roots := #[`graph_module, `uses, `uses_proofs]\n"), "{lakefile}");
     let lib = theories().join("lean").canonicalize().unwrap();
     assert!(lakefile.contains(&format!("require relprove from \"{}\"", lib.display())), "{lakefile}");
     well_formed("lakefile.lean", &lakefile);
@@ -356,7 +370,7 @@ fn lakefile_lists_every_module() {
     let r = export_file(&fixture("misc.als"), dir.path());
     assert!(r.files.iter().any(|(p, a)| p.ends_with("lakefile.lean") && *a == Action::Updated), "{:?}", r.files);
     let lakefile = std::fs::read_to_string(dir.path().join("lakefile.lean")).unwrap();
-    assert!(lakefile.contains("\n  roots := #[`uses_graph, `uses, `uses_proofs, `misc, `misc_proofs]\n"), "{lakefile}");
+    assert!(lakefile.contains("\n  roots := #[`graph_module, `uses, `uses_proofs, `misc, `misc_proofs]\n"), "{lakefile}");
     // Again: nothing changes.
     let r = export_file(&fixture("misc.als"), dir.path());
     assert!(r.files.iter().all(|(_, a)| *a == Action::Unchanged), "{:?}", r.files);
@@ -449,7 +463,7 @@ fn cli_export_lean() {
     let out = cli(&["--lean"], dir.path(), &fixture("uses.als"));
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success(), "{stdout}\n{}", String::from_utf8_lossy(&out.stderr));
-    for f in ["uses_graph.lean", "uses.lean", "uses_proofs.lean", "lakefile.lean", "lean-toolchain"] {
+    for f in ["graph_module.lean", "uses.lean", "uses_proofs.lean", "lakefile.lean", "lean-toolchain"] {
         assert!(stdout.contains(&format!("wrote {}", dir.path().join(f).display())), "{f}: {stdout}");
     }
     // A second run changes nothing.

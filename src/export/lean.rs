@@ -236,19 +236,20 @@ impl<'a> Gen<'a> {
         // noncomputable section spares the compiler.
         out.push_str(&format!("noncomputable section\n\nnamespace {ns}\n\n"));
         let path = md.path.file_name().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
-        out.push_str(&format!("/- module {} ({path})", neutralise_comment(&md.name)));
+        // An opened module's parameters are arguments of its definitions:
+        // its file does not depend on what a model instantiates them with.
+        let params: Vec<&str> = md.params.iter().map(|(p, _)| p.as_str()).collect();
+        if k == ROOT {
+            out.push_str(&format!("/- module {} ({path})", neutralise_comment(&md.name)));
+        } else if params.is_empty() {
+            out.push_str(&format!("/- module {} ({path}): one file shared by every model that opens it", neutralise_comment(&md.name)));
+        } else {
+            let head = format!("{}[{}]", md.name, params.join(", "));
+            out.push_str(&format!("/- module {} ({path}): one file shared by every model that opens it", neutralise_comment(&head)));
+        }
         if k == ROOT && !md.params.is_empty() {
             let ps: Vec<String> = md.params.iter().map(|(p, s)| format!("{p} := {}", self.m.sig(*s).label)).collect();
             out.push_str(&format!(", instantiated with {}", neutralise_comment(&ps.join(", "))));
-        }
-        if k != ROOT {
-            // The parameters are arguments of the definitions: the file does
-            // not depend on what a model instantiates them with.
-            if !md.params.is_empty() {
-                let ps: Vec<&str> = md.params.iter().map(|(p, _)| p.as_str()).collect();
-                out.push_str(&format!(", parameters {}", neutralise_comment(&ps.join(", "))));
-            }
-            out.push_str(";\n   shared by every model that opens this module");
         }
         out.push_str(" -/\n\n");
 
