@@ -738,3 +738,114 @@ fn rewriter_proofs_across_modules() {
     build_theories();
     coqc_dir(&out);
 }
+
+/// Two models that open the same module (with different sigs for its
+/// parameter) exported into one directory share one file for it, and a
+/// second export changes nothing; the shared file is protected like any
+/// other (a hand edit is refused); coqc accepts the directory.
+#[test]
+fn models_share_opened_module_files() {
+    let dir = tempfile::tempdir().unwrap();
+    let src = dir.path().join("src");
+    std::fs::create_dir(&src).unwrap();
+    std::fs::write(src.join("lib.als"), "module lib[E]\nsig Ev { po: set Ev }\nfact acyc { no iden & ^po }\npred total[r: E->E] { all x, y: E | x = y or x->y in r or y->x in r }\n").unwrap();
+    std::fs::write(src.join("first.als"), "module first\nopen lib[A] as l\nsig A { next: set A }\nassert t { l/total[next] => some next or lone A }\ncheck t\n").unwrap();
+    std::fs::write(src.join("second.als"), "module second\nopen lib[B] as l\nopen lib[C] as k\nsig B, C { r: set B }\nfact { l/total[r] }\n").unwrap();
+    let out = dir.path().join("out");
+    let opts = ExportOptions { out_dir: out.clone(), force: false, theories: Some(theories()), prove: None };
+    let mut session = export::Session::default();
+    let mut reports = Vec::new();
+    for root in ["first", "second"] {
+        let mut sources = SourceMap::new();
+        let model = load(&src.join(format!("{root}.als")), &mut sources);
+        let files = coq::generate(&model, &sources).unwrap();
+        let names: Vec<&str> = files.iter().map(|f| f.name.as_str()).collect();
+        assert_eq!(names, ["lib_module.v", &format!("{root}.v"), &format!("{root}_proofs.v")]);
+        reports.push(session.write_coq(&model, &sources, &opts).expect("export succeeds"));
+    }
+    let action = |r: &export::ExportReport, name: &str| r.files.iter().find(|(p, _)| p.ends_with(name)).map(|(_, a)| a.clone());
+    assert_eq!(action(&reports[0], "lib_module.v"), Some(Action::Written));
+    assert_eq!(action(&reports[1], "lib_module.v"), Some(Action::Unchanged));
+    let mut listed: Vec<String> = std::fs::read_dir(&out).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect();
+    listed.sort();
+    assert_eq!(listed, ["Makefile", "_CoqProject", "first.v", "first_proofs.v", "lib_module.v", "second.v", "second_proofs.v"]);
+    let project = std::fs::read_to_string(out.join("_CoqProject")).unwrap();
+    assert_eq!(project.lines().filter(|l| *l == "lib_module.v").count(), 1, "{project}");
+    let lib = std::fs::read_to_string(out.join("lib_module.v")).unwrap();
+    assert!(lib.contains("(* module lib[E] (lib.als): one file shared by every model that opens it *)"), "{lib}");
+    // The second model's two instances are two records of the one type.
+    let second = std::fs::read_to_string(out.join("second.v")).unwrap();
+    assert!(second.contains("Require Import lib_module.\n") && second.contains("m_lib : lib_Inst A;\n  m_lib_1 : lib_Inst A;"), "{second}");
+    // Again, in a new session: nothing changes.
+    for root in ["first", "second"] {
+        let mut sources = SourceMap::new();
+        let model = load(&src.join(format!("{root}.als")), &mut sources);
+        let r = export::write_coq(&model, &sources, &opts).unwrap();
+        assert!(r.files.iter().all(|(_, a)| *a == Action::Unchanged), "{root}: {:?}", r.files);
+    }
+    if coqc_available() {
+        build_theories();
+        coqc_dir(&out);
+    } else {
+        eprintln!("skipping coqc: coqc is not installed");
+    }
+    // A hand edit of the shared file: the other model's export refuses it.
+    std::fs::write(out.join("lib_module.v"), lib.replace("Definition", "Definition  ")).unwrap();
+    let mut sources = SourceMap::new();
+    let model = load(&src.join("second.als"), &mut sources);
+    let errs = export::write_coq(&model, &sources, &opts).unwrap_err();
+    assert!(errs.0[0].message.contains("lib_module.v was edited"), "{errs}");
+}
+
+/// Two models opening different modules of the same name would need
+/// different contents in one shared file: in one session the second is
+/// refused (nothing written); within one model it is an error too.
+#[test]
+fn conflicting_module_files_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    for (sub, body) in [("a", "sig Ev {}\n"), ("b", "sig Ev { po: set Ev }\n")] {
+        let d = dir.path().join(sub);
+        std::fs::create_dir_all(d.join("x")).unwrap();
+        std::fs::write(d.join("lib.als"), format!("module lib\n{body}")).unwrap();
+        std::fs::write(d.join("x/lib.als"), "module x/lib\nsig Other {}\n").unwrap();
+        std::fs::write(d.join(format!("root_{sub}.als")), format!("module root_{sub}\nopen lib\nsig A {{}}\n")).unwrap();
+    }
+    let out = dir.path().join("out");
+    let opts = ExportOptions { out_dir: out.clone(), force: false, theories: Some(theories()), prove: None };
+    let mut session = export::Session::default();
+    let mut sources = SourceMap::new();
+    let a = load(&dir.path().join("a/root_a.als"), &mut sources);
+    session.write_coq(&a, &sources, &opts).expect("the first model exports");
+    let written = std::fs::read_to_string(out.join("lib_module.v")).unwrap();
+    let mut sources = SourceMap::new();
+    let b = load(&dir.path().join("b/root_b.als"), &mut sources);
+    let errs = session.write_coq(&b, &sources, &opts).unwrap_err();
+    let text = errs.to_string();
+    assert!(text.contains("lib_module.v") && text.contains("root_a.als") && text.contains("root_b.als") && text.contains("need different contents"), "{text}");
+    assert_eq!(std::fs::read_to_string(out.join("lib_module.v")).unwrap(), written);
+    assert!(!out.join("root_b.v").exists());
+    // Within one model: `lib` and `x/lib` both want lib_module.v.
+    let both = dir.path().join("a/both.als");
+    std::fs::write(&both, "module both\nopen lib\nopen x/lib as y\nsig A {}\n").unwrap();
+    let mut sources = SourceMap::new();
+    let model = load(&both, &mut sources);
+    let errs = coq::generate(&model, &sources).unwrap_err();
+    assert!(errs.0.iter().any(|e| e.message.contains("would both be exported as lib_module.v")), "{errs}");
+    // Two modules whose identifiers coincide (`a_b_c`: sig `b_c` of `a`,
+    // sig `c` of `a_b`) cannot both be imported by the root.
+    std::fs::write(dir.path().join("a/a.als"), "module a\nsig b_c {}\n").unwrap();
+    std::fs::write(dir.path().join("a/a_b.als"), "module a_b\nsig c {}\n").unwrap();
+    let clash = dir.path().join("a/clash.als");
+    std::fs::write(&clash, "module clash\nopen a\nopen a_b\nsig A {}\n").unwrap();
+    let mut sources = SourceMap::new();
+    let model = load(&clash, &mut sources);
+    let errs = coq::generate(&model, &sources).unwrap_err();
+    assert!(errs.0.iter().any(|e| e.message.contains("both define `a_b_c`")), "{errs}");
+    // A root whose own file would be an opened module's.
+    let named = dir.path().join("a/lib_module.als");
+    std::fs::write(&named, "module lib_module\nopen lib\nsig A {}\n").unwrap();
+    let mut sources = SourceMap::new();
+    let model = load(&named, &mut sources);
+    let errs = coq::generate(&model, &sources).unwrap_err();
+    assert!(errs.0.iter().any(|e| e.message.contains("the name of the model's own file")), "{errs}");
+}

@@ -376,6 +376,39 @@ fn lakefile_lists_every_module() {
     assert!(r.files.iter().all(|(_, a)| *a == Action::Unchanged), "{:?}", r.files);
 }
 
+/// Every model under models/ into one directory through one session: each
+/// opened module has one file (util_module.lean once, not once per model),
+/// listed once in the lakefile; a second pass writes nothing.
+#[test]
+fn models_share_module_files() {
+    let Some(paths) = models() else {
+        println!("SKIP: no models/ directory");
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    for pass in 0..2 {
+        let mut session = export::Session::default();
+        for p in &paths {
+            let mut sources = SourceMap::new();
+            let model = load(p, &mut sources);
+            let r = session.write_lean(&model, &sources, &opts(dir.path())).unwrap_or_else(|e| panic!("{}", relprove::diag::render(&sources, &e.0, false)));
+            if pass == 1 {
+                assert!(r.files.iter().all(|(_, a)| *a == Action::Unchanged), "{}: {:?}", p.display(), r.files);
+            }
+        }
+    }
+    let mut modules: Vec<String> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with("_module.lean"))
+        .collect();
+    modules.sort();
+    assert_eq!(modules, ["cmm_module.lean", "compile_src11_ptx_module.lean", "ptx_module.lean", "src11_module.lean", "util_module.lean"]);
+    let lakefile = std::fs::read_to_string(dir.path().join("lakefile.lean")).unwrap();
+    assert_eq!(lakefile.matches("`util_module").count(), 1, "{lakefile}");
+    well_formed("lakefile.lean", &lakefile);
+}
+
 #[test]
 fn edited_definitions_are_refused_and_proofs_kept() {
     let dir = tempfile::tempdir().unwrap();

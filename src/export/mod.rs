@@ -144,14 +144,18 @@ fn render_files<R: Render>(r: &mut R) -> Vec<GeneratedFile> {
         return out;
     }
     let definitions = |name: String, contents: String| GeneratedFile { name, contents, kind: FileKind::Definitions, theorems: vec![] };
+    let mut first: BTreeMap<String, ModuleId> = BTreeMap::new();
     for k in term::module_order(r.model()).into_iter().filter(|&k| k != 0).map(|k| ModuleId(k as u32)) {
         let contents = r.module_file(k);
         let name = format!("{}.{}", r.file_stem(k), R::EXT);
         match out.iter().find(|f| f.name == name) {
-            None => out.push(definitions(name, contents)),
+            None => {
+                first.insert(name.clone(), k);
+                out.push(definitions(name, contents));
+            }
             Some(f) if f.contents == contents => {}
             Some(_) => {
-                let e = term::instances_differ(r.model(), k, &name);
+                let e = term::instances_differ(r.model(), first[&name], k, &name);
                 r.errors().push(e);
             }
         }

@@ -1304,14 +1304,20 @@ pub(super) fn dedup(names: Vec<String>) -> Vec<String> {
     names.into_iter().filter(|n| seen.insert(n.clone())).collect()
 }
 
-/// Two instances of a module (or two modules of the same name) that would
-/// need different contents in their shared file.
-pub(super) fn instances_differ(m: &Model, k: ModuleId, file: &str) -> Diagnostic {
-    let md = m.module(k);
-    Diagnostic::new(
-        Phase::Export,
-        md.span,
-        format!("module `{}` ({}) would need different contents in its shared file {file} for different instances", md.name, md.path.display()),
-    )
-    .hint("two different modules of the same name cannot be exported together; rename one")
+/// Two instances of a module, or two modules of the same name (`first` and
+/// `k`), that would need different contents in their shared file.
+pub(super) fn instances_differ(m: &Model, first: ModuleId, k: ModuleId, file: &str) -> Diagnostic {
+    let (a, b) = (m.module(first), m.module(k));
+    let msg = if a.path == b.path {
+        format!("two instances of module `{}` ({}) would need different contents in its shared file {file}", b.name, b.path.display())
+    } else {
+        format!(
+            "modules `{}` ({}) and `{}` ({}) would both be exported as {file}, with different contents",
+            a.name,
+            a.path.display(),
+            b.name,
+            b.path.display()
+        )
+    };
+    Diagnostic::new(Phase::Export, b.span, msg).hint("modules exported together need distinct names; rename one")
 }
