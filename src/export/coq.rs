@@ -2,11 +2,14 @@
 //! `Relprove` library (theories/).
 //!
 //! Layout of the output, for a model whose root module is `M`:
-//! * `M_<mod>.v` for every opened module instance `<mod>`: a record
+//! * `<mod>_module.v` for every opened module `<mod>`: a record
 //!   `<mod>_Inst A` of the module's sigs and fields, and its facts, preds
 //!   and funs as `Definition`s. They take `{A : Type}`, one record per module
 //!   they can see (their own is `i`, others `i_<mod>`) and the module's
-//!   parameters as `rel A 1` arguments (Alloy's `module m[p]`).
+//!   parameters as `rel A 1` arguments (Alloy's `module m[p]`). The file and
+//!   every name in it depend only on the module and the modules it opens, so
+//!   every instance of the module, in this model or any other exported into
+//!   the same directory, shares it (see `Naming` in term.rs).
 //! * `M.v` for the root: `Record Instance A` (the root's sigs and fields,
 //!   plus one `m_<mod>` record per opened module), the root's facts, preds
 //!   and funs, the sig hierarchy and field declarations as `hierarchy` and

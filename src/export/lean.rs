@@ -3,11 +3,12 @@
 //! back end ([`super::coq`]) construct by construct.
 //!
 //! Layout of the output, for a model whose root module is `M`:
-//! * `M_<mod>.lean` for every opened module instance `<mod>`, in namespace
-//!   `M_<mod>`: a structure `<mod>_Inst A` of the module's sigs and fields,
-//!   and its facts, preds and funs as `def`s. They take `{A : Type}`, one
-//!   structure per module they can see (their own is `i`, others `i_<mod>`)
-//!   and the module's parameters as `Rel A 1` arguments.
+//! * `<mod>_module.lean` for every opened module `<mod>`, in namespace
+//!   `<mod>_module`: a structure `<mod>_Inst A` of the module's sigs and
+//!   fields, and its facts, preds and funs as `def`s. They take
+//!   `{A : Type}`, one structure per module they can see (their own is `i`,
+//!   others `i_<mod>`) and the module's parameters as `Rel A 1` arguments.
+//!   Shared by every instance of the module, as for Coq.
 //! * `M.lean` for the root, in namespace `M`: `structure Instance A` (the
 //!   root's sigs and fields, plus one `m_<mod>` field per opened module), the
 //!   root's facts, preds and funs, the sig hierarchy and field declarations

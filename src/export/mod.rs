@@ -1,11 +1,18 @@
 //! Export of a resolved model to proof assistants.
 //!
-//! Each back end is one file that turns an [`ir::Model`](crate::ir::Model)
-//! into a list of [`coq::GeneratedFile`]s (pure, so it can be snapshot
-//! tested); this module writes them to disk safely:
+//! Each back end is one file that renders an [`ir::Model`](crate::ir::Model)
+//! (implementing `Render`: one definitions file per module, the proofs
+//! skeleton); `render_files` puts them together into a list of
+//! [`coq::GeneratedFile`]s (pure, so it can be snapshot tested): the root's
+//! file, and one file per opened module, named from the module alone so that
+//! every model that opens it shares it. This module writes them to disk
+//! safely, for both back ends:
 //! * definition files are replaced atomically (temporary file + rename), and
 //!   only if they still carry relprove's header with a matching content hash
-//!   (a file someone edited is refused unless `force`);
+//!   (a file someone edited is refused unless `force`); a shared file whose
+//!   contents are the same is left alone, and within one [`Session`] (the
+//!   CLI exports all its models in one) a shared file that another model
+//!   needed with other contents is refused, never overwritten;
 //! * the proofs skeleton is created once and never overwritten;
 //! * Coq: `_CoqProject` is created (or the new files appended to it) and a
 //!   `Makefile` is created if missing, so `make -C DIR` builds the export;
@@ -13,8 +20,8 @@
 //!   to its `roots`) and `lean-toolchain` is created if missing, so
 //!   `lake build` in DIR builds the library (theories/lean) and the export.
 //!
-//! Adding a back end: a new file producing the same kind of file list, a
-//! `pub mod`, and a `write_*` function here.
+//! Adding a back end: a new file implementing `Render`, a `pub mod`, and a
+//! `write_*` method of [`Session`] here giving its project files.
 
 pub mod coq;
 pub mod lean;
@@ -113,7 +120,7 @@ pub fn find_theories(explicit: Option<&Path>) -> Option<PathBuf> {
 // ---------------------------------------------------------------------------
 // assembling a model's files (shared by the back ends)
 
-/// What a back end renders; [`render_files`] puts a model's files together.
+/// What a back end renders; `render_files` puts a model's files together.
 trait Render {
     /// File name extension (`v`, `lean`).
     const EXT: &'static str;
