@@ -200,13 +200,16 @@ pub struct Session {
     written: BTreeMap<PathBuf, (String, String)>,
 }
 
+/// The proofs file around the given theorems (name, text).
+type ProofsText<'a> = Box<dyn Fn(&[(String, String)]) -> String + 'a>;
+
 /// What differs between the provers when writing files.
 struct Prover<'a> {
     ext: &'static str,
     /// Whether an existing proofs file states the theorem of this name.
     states: fn(&str, &str) -> bool,
     /// The proofs file around the given theorems (for `<stem>_proofs_new`).
-    proofs_text: Box<dyn Fn(&[(String, String)]) -> String + 'a>,
+    proofs_text: ProofsText<'a>,
     /// The project files (`_CoqProject`, `lakefile.lean`, ...).
     project: fn(&[GeneratedFile], &ExportOptions, &mut ExportReport) -> Result<(), Diagnostics>,
 }

@@ -275,7 +275,7 @@ impl Naming {
         // (the root imports them all): one definition per name.
         let mut stems: BTreeMap<&str, usize> = BTreeMap::new();
         let mut owner: BTreeMap<&str, usize> = BTreeMap::new();
-        for k in 1..nm {
+        for (k, own) in defines.iter().enumerate().skip(1) {
             let first = *stems.entry(n.file[k].as_str()).or_insert(k);
             if first != k {
                 continue; // another instance of the same module: one shared file
@@ -286,7 +286,7 @@ impl Naming {
                     format!("module `{}` would be exported as `{}`, the name of the model's own file", m.module(ModuleId(k as u32)).name, root_name),
                 ).hint("rename the model's root module"));
             }
-            for name in &defines[k] {
+            for name in own {
                 match owner.get(name.as_str()) {
                     Some(&j) if n.file[j] != n.file[k] => n.problems.push(Diagnostic::without_span(
                         Phase::Export,
@@ -308,12 +308,11 @@ impl Naming {
         // The root, avoiding every module's identifiers.
         let names = &mut n.names;
         names.taken.insert(root_name.clone());
-        for k in 1..nm {
-            names.taken.extend(defines[k].iter().cloned());
-            names.taken.extend(binders[k].iter().cloned());
+        for (d, b) in defines.iter().zip(&binders).skip(1) {
+            names.taken.extend(d.iter().chain(b).cloned());
         }
-        for k in 1..nm {
-            n.root_field[k] = names.fresh(&format!("m_{}", prefix[k]));
+        for (field, p) in n.root_field.iter_mut().zip(&prefix).skip(1) {
+            *field = names.fresh(&format!("m_{p}"));
         }
         let root = ModuleId(0);
         n.record[0] = "Instance".to_string();
