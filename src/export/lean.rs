@@ -32,7 +32,7 @@ use pretty::RcDoc;
 use crate::diag::{Diagnostic, Diagnostics, SourceMap, Span};
 use crate::ir::*;
 
-use super::term::{ordered_items, paragraph_span, Names, Naming, app, connective, err, num, render, t, Backend, Item, VarRepr, D};
+use super::term::{Names, Naming, app, err, num, render, t, Backend, VarRepr, D};
 
 /// Width the Lean text is laid out at.
 pub use super::term::WIDTH;
@@ -199,18 +199,6 @@ impl<'a> Gen<'a> {
 
     // -- files --------------------------------------------------------------
 
-    fn emit(&mut self, out: &mut String, span: Span, d: Result<D, Diagnostic>) {
-        match d {
-            Ok(d) => {
-                out.push_str(&source_comment(self.src, span));
-                out.push_str(&render(&d));
-                out.push_str("\n\n");
-            }
-            Err(e) => self.errors.push(e),
-        }
-        self.env.clear();
-        self.scope.clear();
-    }
 
     fn module_file(&mut self, k: ModuleId) -> String {
         self.cur = k;
@@ -279,104 +267,13 @@ impl<'a> Gen<'a> {
             out.push_str(&format!("structure {rec} (A : Type) : Type where\n  {}\n\n", entries.join("\n  ")));
         }
 
-        // preds and funs (callees first), then facts.
-        for item in ordered_items(self.m, k, Self::PROVER, &mut self.errors) {
-            match item {
-                Item::Pred(p) => {
-                    let pred = self.m.pred(p);
-                    let d = self.callable(k, &self.ids.pred[p.index()].clone(), &pred.params, None, |g| g.formula(&pred.body));
-                    self.emit(&mut out, paragraph_span(self.src, pred.span, pred.body.span), d);
-                }
-                Item::Fun(f) => {
-                    let fun = self.m.fun(f);
-                    let d = self.callable(k, &self.ids.fun[f.index()].clone(), &fun.params, Some(fun.result.bound.arity), |g| g.expr(&fun.body));
-                    self.emit(&mut out, paragraph_span(self.src, fun.span, fun.body.span), d);
-                }
-            }
-        }
-        let facts: Vec<FactId> =
-            (0..self.m.facts.len() as u32).map(FactId).filter(|f| self.m.facts[f.index()].module == k).collect();
-        for &f in &facts {
-            let fact = &self.m.facts[f.index()];
-            let d = self.callable(k, &self.ids.fact[f.index()].clone(), &[], None, |g| g.formula(&fact.body));
-            self.emit(&mut out, fact.span, d);
-        }
-
-        let call = |g: &Gen, name: &str| app(name.to_string(), g.ctx_args(k, Span::DUMMY).unwrap_or_default());
-        if k == ROOT {
-            let h = self.hierarchy();
-            out.push_str("/- The sig hierarchy: top-level sigs and siblings are disjoint, subsigs are\n   included in their parents, abstract sigs are covered by their children,\n   and sig multiplicities hold. -/\n");
-            self.emit(&mut out, Span::DUMMY, h.map(|body| definition("hierarchy", self.ctx_binders(ROOT), "Prop", body)));
-            let fl = self.field_decls();
-            out.push_str("/- Field declarations: each field relates atoms of its sig to its bound,\n   with the declared multiplicities. -/\n");
-            self.emit(&mut out, Span::DUMMY, fl.map(|body| definition("fields", self.ctx_binders(ROOT), "Prop", body)));
-            let mut parts = vec![t("(hierarchy i)"), t("(fields i)")];
-            for j in 1..self.m.modules.len() {
-                self.cur = ROOT;
-                if let Ok(args) = self.ctx_args(ModuleId(j as u32), Span::DUMMY) {
-                    parts.push(app(self.ids.module_facts[j].clone(), args));
-                }
-            }
-            for &f in &facts {
-                parts.push(call(self, &self.ids.fact[f.index()]));
-            }
-            let name = self.ids.module_facts[0].clone();
-            out.push_str("/- Everything the model assumes (the hypothesis bundle of every statement):\n   sig hierarchy, field declarations, and the facts of every module. -/\n");
-            out.push_str(&render(&definition(&name, self.ctx_binders(ROOT), "Prop", connective("∧", parts, "True"))));
-            out.push_str("\n\n");
-            // assertions and inline checks
-            for a in 0..self.m.asserts.len() {
-                let asrt = &self.m.asserts[a];
-                let facts_name = self.ids.module_facts[0].clone();
-                let d = self.formula(&asrt.body).map(|body| statement(&self.ids.statement[a], &facts_name, body));
-                self.emit(&mut out, paragraph_span(self.src, asrt.span, asrt.body.span), d);
-            }
-            for c in &self.m.commands {
-                if let (CommandKind::Check, CommandTarget::Inline(f)) = (c.kind, &c.target) {
-                    let name = self.inline_statement_name(c);
-                    let facts_name = self.ids.module_facts[0].clone();
-                    let d = self.formula(f).map(|body| statement(&name, &facts_name, body));
-                    self.emit(&mut out, c.span, d);
-                }
-            }
-        } else {
-            let parts: Vec<D> = facts.iter().map(|&f| call(self, &self.ids.fact[f.index()])).collect();
-            let name = self.ids.module_facts[k.index()].clone();
-            out.push_str(&format!("/- The facts of module {}. -/\n", neutralise_comment(&md.name)));
-            out.push_str(&render(&definition(&name, self.ctx_binders(k), "Prop", connective("∧", parts, "True"))));
-            out.push_str("\n\n");
-        }
+        self.module_definitions(k, &mut out);
         out.push_str(&format!("end {ns}\n\nend\n"));
         let body = out.trim_end().to_string() + "\n";
         with_header(&body, &path)
     }
 
-    fn inline_statement_name(&self, c: &Command) -> String {
-        let k = self.m.commands.iter().position(|x| std::ptr::eq(x, c)).expect("a command of this model");
-        self.ids.inline_stmt[k].clone().unwrap_or_default()
-    }
 
-    fn callable(
-        &mut self,
-        k: ModuleId,
-        name: &str,
-        params: &[Param],
-        result_arity: Option<usize>,
-        body: impl FnOnce(&mut Self) -> Result<D, Diagnostic>,
-    ) -> Result<D, Diagnostic> {
-        self.cur = k;
-        let mut bs = vec![self.ctx_binders(k)];
-        for p in params {
-            let x = self.bind(p.var, false);
-            bs.push(t(format!("({x} : Rel A {})", p.decl.bound.arity)));
-        }
-        let ty = match result_arity {
-            Some(n) => format!("Rel A {n}"),
-            None => "Prop".into(),
-        };
-        let b = body(self)?;
-        Ok(definition(name, RcDoc::intersperse(bs, RcDoc::line()).group(), &ty, b))
-    }
 
     /// A theorem skeleton per `check` command: (name, text).
     fn theorems(&self) -> Vec<(String, String)> {
@@ -452,6 +349,51 @@ impl super::Render for Gen<'_> {
 }
 
 impl<'a> Backend<'a> for Gen<'a> {
+    fn comment(text: &str) -> String {
+        format!("/- {} -/\n", neutralise_comment(text))
+    }
+    fn definition_doc(name: &str, binders: D, ty: &str, body: D) -> D {
+        definition(name, binders, ty, body)
+    }
+    fn statement_doc(name: &str, facts: &str, body: D) -> D {
+        statement(name, facts, body)
+    }
+    fn errors_mut(&mut self) -> &mut Vec<Diagnostic> {
+        &mut self.errors
+    }
+    fn emit(&mut self, out: &mut String, span: Span, d: Result<D, Diagnostic>) {
+        match d {
+            Ok(d) => {
+                out.push_str(&source_comment(self.src, span));
+                out.push_str(&render(&d));
+                out.push_str("\n\n");
+            }
+            Err(e) => self.errors.push(e),
+        }
+        self.env.clear();
+        self.scope.clear();
+    }
+    fn callable(
+        &mut self,
+        k: ModuleId,
+        name: &str,
+        params: &[Param],
+        result_arity: Option<usize>,
+        body: impl FnOnce(&mut Self) -> Result<D, Diagnostic>,
+    ) -> Result<D, Diagnostic> {
+        self.cur = k;
+        let mut bs = vec![self.ctx_binders(k)];
+        for p in params {
+            let x = self.bind(p.var, false);
+            bs.push(t(format!("({x} : Rel A {})", p.decl.bound.arity)));
+        }
+        let ty = match result_arity {
+            Some(n) => format!("Rel A {n}"),
+            None => "Prop".into(),
+        };
+        let b = body(self)?;
+        Ok(definition(name, RcDoc::intersperse(bs, RcDoc::line()).group(), &ty, b))
+    }
     const PROVER: &'static str = "Lean";
     const REL: &'static str = "Rel.";
     const REL_TYPE: &'static str = "Rel";

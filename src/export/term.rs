@@ -544,6 +544,116 @@ pub(super) trait Backend<'a> {
     fn sources(&self) -> &'a SourceMap;
     /// Make the root module's binders the ones in scope.
     fn enter_root(&mut self);
+    /// `text` as a comment (ends with a newline).
+    fn comment(text: &str) -> String;
+    /// `name binders : ty := body` as a top-level definition.
+    fn definition_doc(name: &str, binders: D, ty: &str, body: D) -> D;
+    /// The statement of an assertion: for every instance satisfying `facts`, `body`.
+    fn statement_doc(name: &str, facts: &str, body: D) -> D;
+    fn errors_mut(&mut self) -> &mut Vec<Diagnostic>;
+    /// Append `d` (or record its error) after a comment quoting `span`;
+    /// clears the variables in scope.
+    fn emit(&mut self, out: &mut String, span: Span, d: Result<D, Diagnostic>);
+    /// A pred, fun or fact of module `k` as a definition over the module's
+    /// context and the given parameters.
+    fn callable(
+        &mut self,
+        k: ModuleId,
+        name: &str,
+        params: &[Param],
+        result_arity: Option<usize>,
+        body: impl FnOnce(&mut Self) -> Result<D, Diagnostic>,
+    ) -> Result<D, Diagnostic>
+    where
+        Self: Sized;
+
+    /// The statement name of an inline `check { ... }`.
+    fn inline_statement_name(&self, c: &Command) -> String {
+        let k = self.model().commands.iter().position(|x| std::ptr::eq(x, c)).expect("a command of this model");
+        self.ids().inline_stmt[k].clone().unwrap_or_default()
+    }
+
+    /// Everything of module `k` after its record, the same for every back
+    /// end: preds and funs (callees first), facts, the module's fact bundle;
+    /// for the root also the sig hierarchy, field declarations, the bundle
+    /// of everything the model assumes, and one statement per assertion and
+    /// inline check.
+    fn module_definitions(&mut self, k: ModuleId, out: &mut String)
+    where
+        Self: Sized,
+    {
+        let m = self.model();
+        let mut errors = Vec::new();
+        let items = ordered_items(m, k, Self::PROVER, &mut errors);
+        self.errors_mut().extend(errors);
+        for item in items {
+            match item {
+                Item::Pred(p) => {
+                    let pred = m.pred(p);
+                    let name = self.ids().pred[p.index()].clone();
+                    let d = self.callable(k, &name, &pred.params, None, |g| g.formula(&pred.body));
+                    self.emit(out, paragraph_span(self.sources(), pred.span, pred.body.span), d);
+                }
+                Item::Fun(f) => {
+                    let fun = m.fun(f);
+                    let name = self.ids().fun[f.index()].clone();
+                    let d = self.callable(k, &name, &fun.params, Some(fun.result.bound.arity), |g| g.expr(&fun.body));
+                    self.emit(out, paragraph_span(self.sources(), fun.span, fun.body.span), d);
+                }
+            }
+        }
+        let facts: Vec<FactId> = (0..m.facts.len() as u32).map(FactId).filter(|f| m.facts[f.index()].module == k).collect();
+        for &f in &facts {
+            let fact = &m.facts[f.index()];
+            let name = self.ids().fact[f.index()].clone();
+            let d = self.callable(k, &name, &[], None, |g| g.formula(&fact.body));
+            self.emit(out, fact.span, d);
+        }
+        let call = |g: &Self, name: &str| app(name.to_string(), g.ctx_args(k, Span::DUMMY).unwrap_or_default());
+        let root = ModuleId(0);
+        if k == root {
+            let h = self.hierarchy();
+            out.push_str(&Self::comment("The sig hierarchy: top-level sigs and siblings are disjoint, subsigs are\n   included in their parents, abstract sigs are covered by their children,\n   and sig multiplicities hold."));
+            let d = h.map(|body| Self::definition_doc("hierarchy", self.ctx_binders(root), "Prop", body));
+            self.emit(out, Span::DUMMY, d);
+            let fl = self.field_decls();
+            out.push_str(&Self::comment("Field declarations: each field relates atoms of its sig to its bound,\n   with the declared multiplicities."));
+            let d = fl.map(|body| Self::definition_doc("fields", self.ctx_binders(root), "Prop", body));
+            self.emit(out, Span::DUMMY, d);
+            let mut parts = vec![t("(hierarchy i)"), t("(fields i)")];
+            for j in 1..m.modules.len() {
+                self.enter_root();
+                if let Ok(args) = self.ctx_args(ModuleId(j as u32), Span::DUMMY) {
+                    parts.push(app(self.ids().module_facts[j].clone(), args));
+                }
+            }
+            for &f in &facts {
+                parts.push(call(self, &self.ids().fact[f.index()]));
+            }
+            let facts_name = self.ids().module_facts[0].clone();
+            out.push_str(&Self::comment("Everything the model assumes: sig hierarchy, field declarations, and the\n   facts of every module."));
+            out.push_str(&render(&Self::definition_doc(&facts_name, self.ctx_binders(root), "Prop", connective(Self::AND, parts, "True"))));
+            out.push_str("\n\n");
+            for (a, asrt) in m.asserts.iter().enumerate() {
+                let name = self.ids().statement[a].clone();
+                let d = self.formula(&asrt.body).map(|body| Self::statement_doc(&name, &facts_name, body));
+                self.emit(out, paragraph_span(self.sources(), asrt.span, asrt.body.span), d);
+            }
+            for c in &m.commands {
+                if let (CommandKind::Check, CommandTarget::Inline(f)) = (c.kind, &c.target) {
+                    let name = self.inline_statement_name(c);
+                    let d = self.formula(f).map(|body| Self::statement_doc(&name, &facts_name, body));
+                    self.emit(out, c.span, d);
+                }
+            }
+        } else {
+            let parts: Vec<D> = facts.iter().map(|&f| call(self, &self.ids().fact[f.index()])).collect();
+            let name = self.ids().module_facts[k.index()].clone();
+            out.push_str(&Self::comment(&format!("The facts of module {}.", m.module(k).name)));
+            out.push_str(&render(&Self::definition_doc(&name, self.ctx_binders(k), "Prop", connective(Self::AND, parts, "True"))));
+            out.push_str("\n\n");
+        }
+    }
 
     /// The library predicate of a formula multiplicity (`one`, `lone`, `some`).
     fn mult_pred(m: Mult, span: Span) -> Result<String, Diagnostic> {
