@@ -199,4 +199,192 @@ Proof.
   - exact (Hco a Ma (or_introl eq_refl) HMa H).
 Qed.
 
+(* ---------------------------------------------------------------- the classification *)
+
+Lemma hbp_hbq : forall X Y Z, hbp i X Y -> (Y = Z \/ hbp i Y Z) -> hbp i X Z.
+Proof. intros X Y Z H1 [<- | H2]; [exact H1 | exact (hbp_trans i HF X Y Z H1 H2)]. Qed.
+
+Lemma scb_cevent_l : forall c d, src11_scb U S (ptx_Event P) (ptx_Address P) (ptx_Scope P) c d ->
+  src11_CEvent S c.
+Proof.
+  intros c d H. destruct (scb_hb_or_eco i c d H) as [Hh | He];
+    [exact (hb_cevent_l i HF c d Hh) | exact (eco_cevent_l i HF c d He)].
+Qed.
+
+
+Lemma not_fence_mem : forall a, SCev a -> ~ src11_CFence S a -> src11_CRead S a \/ src11_CWrite S a.
+Proof.
+  intros a Ha Hnf. destruct (cevent_cases a (sc_cevent i HF a Ha)) as [H | H]; [contradiction | exact H].
+Qed.
+
+Lemma moorb_mem_l : forall a b, moorb a b -> src11_CRead S a \/ src11_CWrite S a.
+Proof. intros a b H. exact (cloc_mem_l a b (moorb_cloc a b H)). Qed.
+
+Lemma moorb_mem_r : forall a b, moorb a b -> src11_CRead S b \/ src11_CWrite S b.
+Proof. intros a b H. exact (cloc_mem_r a b (moorb_cloc a b H)). Qed.
+
+(* The scb step c → d followed by po/cause_base into the leading fence of
+   an SC access b (d sb b or d = b): the P-edge shapes. *)
+Lemma sb_nloc_into_lead : forall d b Fb Mb Md, lead b Fb Mb -> src11_sb S d b -> ~ cloc d b ->
+  map d Md -> ptx_po P Md Fb.
+Proof.
+  intros d b Fb Mb Md Hl Hdb Hnl Hd.
+  destruct (sb_into_lead d b Fb Mb Md Hl Hdb Hd) as [H | [Hrmw _]]; [exact H |].
+  exfalso. exact (Hnl (crmw_cloc i HF d b Hrmw)).
+Qed.
+
+Lemma sb_nloc_elim : forall x y,
+  src11_sb_nloc U S (ptx_Event P) (ptx_Address P) (ptx_Scope P) x y -> src11_sb S x y /\ ~ cloc x y.
+Proof. intros x y [Hsb Hn]. split; [exact Hsb | intros Hl; apply Hn; split; assumption]. Qed.
+
+(* Every [incl] ∩ psc edge a → b is a fence-fence edge lowered to sc (Fwd),
+   a P-edge (F_a = F_b or M_a po ∪ cause_base-before F_b), an EP-edge
+   (an access a with M_a co/fr Y, Y po ∪ cause_base-before F_b) or an
+   E-edge (eedge). *)
+Theorem psc_edge_classify : forall a b Fa Ma Fb Mb,
+  lead a Fa Ma -> lead b Fb Mb -> incl_c a b -> psc a b ->
+  (src11_CFence S a /\ src11_CFence S b /\ ptx_sc P Fa Fb)
+  \/ (Fa = Fb \/ hbp i Ma Fb)
+  \/ (~ src11_CFence S a /\ exists Y, (ptx_co P Ma Y \/ ptx_fr U P Ma Y) /\ hbp i Y Fb)
+  \/ eedge a b.
+Proof.
+  intros a b Fa Ma Fb Mb Hla Hlb Hi Hp.
+  destruct (psc_ends_sc i a b Hp) as [Hsa Hsb].
+  pose proof (proj1 Hla) as HMa. pose proof (proj1 Hlb) as HMb.
+  (* both fences: Fwd *)
+  destruct (Classical_Prop.classic (src11_CFence S a)) as [Hfa | Hnfa];
+  destruct (Classical_Prop.classic (src11_CFence S b)) as [Hfb | Hnfb].
+  { left. split; [exact Hfa | split; [exact Hfb |]].
+    destruct (lead_fence a Fa Ma Hfa Hla) as [_ HFa]. destruct (lead_fence b Fb Mb Hfb Hlb) as [_ HFb].
+    exact (psc_fences_lowers_sc i HF HC a b Fa Fb Hfa Hfb Hi Hp HFa HFb). }
+  all: destruct Hp as [(d & (c & Hl & Hs) & Hr) | [[Hf _] [_ [Hg _]]]]; [| exfalso; tauto].
+  all: assert (Hac : a = c \/ (src11_CFence S a /\ hb a c))
+    by (destruct Hl as [[Heq _] | (m & [Heq [Hf _]] & [Heq' | Hhb])]; cbn in Heq; unfold iden in Heq; subst;
+        [left; reflexivity | cbn in Heq'; unfold iden in Heq'; subst; left; reflexivity | right; split; [exact (proj1 Hf) | exact Hhb]]).
+  all: assert (Hdb : d = b \/ (src11_CFence S b /\ hb d b))
+    by (destruct Hr as [[Heq _] | (m & [Heq' | Hhb] & [Heq [_ Hf]])]; cbn in Heq; unfold iden in Heq; subst;
+        [left; reflexivity | cbn in Heq'; unfold iden in Heq'; subst; left; reflexivity | right; split; [exact (proj1 Hf) | exact Hhb]]).
+  all: clear Hl Hr.
+  - (* a fence, b access *)
+    assert (Hdb' : d = b) by (destruct Hdb as [H | [H _]]; [exact H | contradiction]). subst d. clear Hdb.
+    assert (Hac' : a = c \/ hb a c) by (destruct Hac as [H | [_ H]]; [left | right]; exact H). clear Hac.
+    destruct (main_exists i HF HC c (scb_cevent_l c b Hs)) as [Mc HMc].
+    pose proof (hbq_lowers a c Ma Mc Hac' HMa HMc) as Hq.
+    destruct Hs as [[[[Hsb' | (m & (n & Hsb1 & Hhb) & Hsb2)] | [Hhb Hloc]] | Hmo] | Hrb].
+    + destruct (sb_into_lead c b Fb Mb Mc Hlb Hsb' (proj1 HMc)) as [Hpo | [Hrmw _]].
+      * right; left; right. exact (hbq_hbp Ma Mc Fb Hq (or_introl Hpo)).
+      * right; right; right. split; [right; exact (crmw_cwrite i HF c b Hrmw) |].
+        left. split; [exact Hfa | left].
+        destruct Hac' as [<- | Hac'].
+        -- exfalso. exact (cfence_mem_false i HF HC a Hfa (or_introl (crmw_cread i HF a b Hrmw))).
+        -- exact (hb_sb a c b Hac' Hsb').
+    + destruct (sb_nloc_elim c n Hsb1) as [Hcn _]. destruct (sb_nloc_elim m b Hsb2) as [Hmb Hnl].
+      destruct (main_exists i HF HC n (sb_cevent i HF c n Hcn)) as [Mn HMn].
+      destruct (main_exists i HF HC m (sb_cevent_l i HF m b Hmb)) as [Mm HMm].
+      right; left; right. apply (hbq_hbp Ma Mc Fb Hq).
+      apply (hbp_trans i HF Mc Mn Fb); [left; exact (sb_lowers_to_po i HF HC c n Mc Mn Hcn (proj1 HMc) (proj1 HMn)) |].
+      apply (hbp_trans i HF Mn Mm Fb); [exact (hb_lowers i HF HC n m Mn Mm Hhb HMn HMm) |].
+      left. exact (sb_nloc_into_lead m b Fb Mb Mm Hlb Hmb Hnl (proj1 HMm)).
+    + right; right; right. split; [exact (cloc_mem_r c b Hloc) |].
+      left. split; [exact Hfa | left; exact (hbq_hb a c b Hac' Hhb)].
+    + right; right; right. split; [exact (moorb_mem_r c b (or_introl Hmo)) |].
+      left. split; [exact Hfa | right].
+      destruct Hac' as [<- | Hac']; [exfalso; exact (cfence_mem_false i HF HC a Hfa (moorb_mem_l a b (or_introl Hmo))) |].
+      exists c. split; [exact Hac' | left; exact Hmo].
+    + right; right; right. split; [exact (moorb_mem_r c b (or_intror Hrb)) |].
+      left. split; [exact Hfa | right].
+      destruct Hac' as [<- | Hac']; [exfalso; exact (cfence_mem_false i HF HC a Hfa (moorb_mem_l a b (or_intror Hrb))) |].
+      exists c. split; [exact Hac' | right; exact Hrb].
+  - (* a access, b fence *)
+    assert (Hac' : a = c) by (destruct Hac as [H | [H _]]; [exact H | contradiction]). subst c. clear Hac.
+    assert (Hdb' : d = b \/ hb d b) by (destruct Hdb as [H | [_ H]]; [left | right]; exact H). clear Hdb.
+    destruct (lead_fence b Fb Mb Hfb Hlb) as [<- HFb].
+    assert (Hd : src11_CEvent S d)
+      by (destruct Hdb' as [-> | H]; [exact (cfence_cevent i HF b Hfb) | exact (hb_cevent_l i HF d b H)]).
+    destruct (main_exists i HF HC d Hd) as [Md HMd].
+    pose proof (hbq_lowers d b Md Fb Hdb' HMd HFb) as Hq.
+    destruct Hs as [[[[Hsb' | (m & (n & Hsb1 & Hhb) & Hsb2)] | [Hhb Hloc]] | Hmo] | Hrb].
+    + right; left; right. apply (hbp_hbq Ma Md Fb); [left; exact (sb_lowers_to_po i HF HC a d Ma Md Hsb' (proj1 HMa) (proj1 HMd)) | exact Hq].
+    + destruct (sb_nloc_elim a n Hsb1) as [Han _]. destruct (sb_nloc_elim m d Hsb2) as [Hmd _].
+      destruct (main_exists i HF HC n (sb_cevent i HF a n Han)) as [Mn HMn].
+      destruct (main_exists i HF HC m (sb_cevent_l i HF m d Hmd)) as [Mm HMm].
+      right; left; right.
+      apply (hbp_trans i HF Ma Mn Fb); [left; exact (sb_lowers_to_po i HF HC a n Ma Mn Han (proj1 HMa) (proj1 HMn)) |].
+      apply (hbp_trans i HF Mn Mm Fb); [exact (hb_lowers i HF HC n m Mn Mm Hhb HMn HMm) |].
+      apply (hbp_hbq Mm Md Fb); [left; exact (sb_lowers_to_po i HF HC m d Mm Md Hmd (proj1 HMm) (proj1 HMd)) | exact Hq].
+    + right; left; right. exact (hbp_hbq Ma Md Fb (hb_lowers i HF HC a d Ma Md Hhb HMa HMd) Hq).
+    + right; right; left. split; [exact Hnfa |]. exists Md.
+      split; [exact (moorb_lowers a d Ma Md (or_introl Hmo) HMa HMd) |].
+      destruct Hdb' as [-> | Hdb']; [exfalso; exact (cfence_mem_false i HF HC b Hfb (moorb_mem_r a b (or_introl Hmo))) |].
+      exact (hb_lowers i HF HC d b Md Fb Hdb' HMd HFb).
+    + right; right; left. split; [exact Hnfa |]. exists Md.
+      split; [exact (moorb_lowers a d Ma Md (or_intror Hrb) HMa HMd) |].
+      destruct Hdb' as [-> | Hdb']; [exfalso; exact (cfence_mem_false i HF HC b Hfb (moorb_mem_r a b (or_intror Hrb))) |].
+      exact (hb_lowers i HF HC d b Md Fb Hdb' HMd HFb).
+  - (* both accesses *)
+    assert (Hac' : a = c) by (destruct Hac as [H | [H _]]; [exact H | contradiction]). subst c. clear Hac.
+    assert (Hdb' : d = b) by (destruct Hdb as [H | [H _]]; [exact H | contradiction]). subst d. clear Hdb.
+    destruct Hs as [[[[Hsb' | (m & (n & Hsb1 & Hhb) & Hsb2)] | [Hhb Hloc]] | Hmo] | Hrb].
+    + right; left. destruct (sb_into_lead a b Fb Mb Ma Hlb Hsb' (proj1 HMa)) as [Hpo | [Hrmw HaFb]].
+      * right; left; exact Hpo.
+      * left. pose proof (crmw_cread i HF a b Hrmw) as Hra.
+        destruct Hla as (_ & HFa & (x & Hx & Hxa) & _).
+        destruct Hxa as [<- | Hrmw']; [| exfalso; exact (cread_not_cwrite i HF a Hra (crmw_cwrite i HF x a Hrmw'))].
+        exact (sc_read_fence_unique i HF HC x Fa Fb Hra Hsa Hx HaFb HFa (proj1 (proj2 Hlb))).
+    + destruct (sb_nloc_elim a n Hsb1) as [Han _]. destruct (sb_nloc_elim m b Hsb2) as [Hmb Hnl].
+      destruct (main_exists i HF HC n (sb_cevent i HF a n Han)) as [Mn HMn].
+      destruct (main_exists i HF HC m (sb_cevent_l i HF m b Hmb)) as [Mm HMm].
+      right; left; right.
+      apply (hbp_trans i HF Ma Mn Fb); [left; exact (sb_lowers_to_po i HF HC a n Ma Mn Han (proj1 HMa) (proj1 HMn)) |].
+      apply (hbp_trans i HF Mn Mm Fb); [exact (hb_lowers i HF HC n m Mn Mm Hhb HMn HMm) |].
+      left. exact (sb_nloc_into_lead m b Fb Mb Mm Hlb Hmb Hnl (proj1 HMm)).
+    + right; right; right. split; [exact (cloc_mem_r a b Hloc) |].
+      right. split; [exact (cloc_mem_l a b Hloc) | split; [exact Hloc | left; exact Hhb]].
+    + right; right; right. split; [exact (moorb_mem_r a b (or_introl Hmo)) |].
+      right. split; [exact (moorb_mem_l a b (or_introl Hmo)) |].
+      split; [exact (moorb_cloc a b (or_introl Hmo)) | right; left; exact Hmo].
+    + right; right; right. split; [exact (moorb_mem_r a b (or_intror Hrb)) |].
+      right. split; [exact (moorb_mem_l a b (or_intror Hrb)) |].
+      split; [exact (moorb_cloc a b (or_intror Hrb)) | right; right; exact Hrb].
+Qed.
+
+
+(* P-edges order the leading fences forward (po ∪ cause_base between
+   morally strong fence.sc is in sc). *)
+Lemma p_edge_forward : forall a b Fa Ma Fb Mb, lead a Fa Ma -> lead b Fb Mb -> incl_c a b ->
+  (Fa = Fb \/ hbp i Ma Fb) -> Fa = Fb \/ ptx_sc P Fa Fb.
+Proof.
+  intros a b Fa Ma Fb Mb Hla Hlb Hi [Heq | Hh]; [left; exact Heq | right].
+  apply (hbp_fences_sc i HF HC Fa Fb (proj1 (proj2 Hla)) (proj1 (proj2 Hlb)) (lead_ms a b Fa Ma Fb Mb Hi Hla Hlb)).
+  destruct Hla as (_ & _ & _ & [-> | Hpo]); [exact Hh | exact (hbp_trans i HF Fa Ma Fb (or_introl Hpo) Hh)].
+Qed.
+
+(* EP-edges too (else F_b sc F_a closes po ∪ cause_base from Y back to M_a
+   against the co/fr step: fence_eco1_fence_sc). *)
+Lemma ep_edge_forward : forall a b Fa Ma Fb Mb, lead a Fa Ma -> lead b Fb Mb -> incl_c a b ->
+  ~ src11_CFence S a -> (exists Y, (ptx_co P Ma Y \/ ptx_fr U P Ma Y) /\ hbp i Y Fb) -> ptx_sc P Fa Fb.
+Proof.
+  intros a b Fa Ma Fb Mb Hla Hlb Hi Hnf (Y & HY & Hh).
+  destruct (lead_access a Fa Ma Hnf Hla) as [Hpo _].
+  apply (fence_eco1_fence_sc i HF HC Fa Ma Y Fb (proj1 (proj2 Hla)) (proj1 (proj2 Hlb))
+           (lead_ms a b Fa Ma Fb Mb Hi Hla Hlb) (or_introl Hpo)); [| exact Hh].
+  right; exact HY.
+Qed.
+
+(* The per-edge lowering of [incl] ∩ psc: the leading fences are equal or
+   sc-ordered forward, or the edge is an E-edge between accesses of one
+   location (or from an SC fence through hb), whose lowering cannot be
+   closed by po ∪ cause_base from M_b back to M_a. *)
+Theorem psc_edge_lowers : forall a b Fa Ma Fb Mb,
+  lead a Fa Ma -> lead b Fb Mb -> incl_c a b -> psc a b ->
+  (Fa = Fb \/ ptx_sc P Fa Fb) \/ (eedge a b /\ eedge_ptx Ma Mb).
+Proof.
+  intros a b Fa Ma Fb Mb Hla Hlb Hi Hp.
+  destruct (psc_edge_classify a b Fa Ma Fb Mb Hla Hlb Hi Hp) as [(_ & _ & H) | [H | [[Hnf H] | H]]].
+  - left; right; exact H.
+  - left; exact (p_edge_forward a b Fa Ma Fb Mb Hla Hlb Hi H).
+  - left; right; exact (ep_edge_forward a b Fa Ma Fb Mb Hla Hlb Hi Hnf H).
+  - right; split; [exact H | exact (eedge_lowers a b Ma Mb (proj1 Hla) (proj1 Hlb) H)].
+Qed.
+
 End ScEdges.
