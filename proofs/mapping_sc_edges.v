@@ -387,4 +387,182 @@ Proof.
   - right; split; [exact H | exact (eedge_lowers a b Ma Mb (proj1 Hla) (proj1 Hlb) H)].
 Qed.
 
+(* ---------------------------------------------------------------- E-chains at one location *)
+
+(* Coherence position of an access, as the set of C++ writes mo-before or
+   equal to it (a write) or to the write it reads from (a read). Every E-step
+   (po ∪ cause_base between main images, mo, rb) between accesses of one
+   location can only grow it, mo and rb strictly. *)
+Definition past (x w : A) : Prop :=
+  (src11_CWrite S x /\ (w = x \/ src11_cmo S w x)) \/
+  (src11_CRead S x /\ exists w0, src11_crf S w0 x /\ (w = w0 \/ src11_cmo S w w0)).
+
+Lemma cmo_trans : forall x y z, src11_cmo S x y -> src11_cmo S y z -> src11_cmo S x z.
+Proof. exact (proj2 (proj2 (cmo_facts i HF))). Qed.
+
+Lemma cmo_irrefl : forall x, ~ src11_cmo S x x.
+Proof. exact (proj1 (proj2 (cmo_facts i HF))). Qed.
+
+Lemma cmo_total : forall w1 w2, src11_CWrite S w1 -> src11_CWrite S w2 -> w1 <> w2 -> cloc w1 w2 ->
+  src11_cmo S w1 w2 \/ src11_cmo S w2 w1.
+Proof.
+  pose proof HF as (_ & _ & _ & _ & (_ & _ & _ & _ & _ & (_ & _ & Htot) & _)).
+  intros w1 w2 H1 H2 Hne (c & Hc1 & Hc2).
+  assert (Hsame : same 1 (join 0 1 (single w1) (src11_caddr S)) (join 0 1 (single w2) (src11_caddr S))).
+  { split; intros c' Hc'; apply join_single_l in Hc'; apply join_single_l.
+    - rewrite (caddr_fun i HF w1 c' c Hc' Hc1). exact Hc2.
+    - rewrite (caddr_fun i HF w2 c' c Hc' Hc2). exact Hc1. }
+  destruct (Htot w1 w2 (conj H1 (conj H2 Hne)) Hsame) as [H | H].
+  - left; apply H; cbn; unfold single; auto.
+  - right; apply H; cbn; unfold single; auto.
+Qed.
+
+Lemma past_write : forall x w, past x w -> src11_CWrite S w /\ (w = x \/ cloc w x).
+Proof.
+  intros x w [[Hx [-> | Hmo]] | [Hx (w0 & Hrf & [-> | Hmo])]].
+  - split; [exact Hx | left; reflexivity].
+  - split; [exact (proj1 (cmo_cwrite i HF w x Hmo)) | right; exact (proj1 (cmo_facts i HF) w x Hmo)].
+  - split; [exact (crf_cwrite i HF w0 x Hrf) | right; exact (crf_cloc' i HF w0 x Hrf)].
+  - split; [exact (proj1 (cmo_cwrite i HF w w0 Hmo)) | right].
+    exact (cloc_trans i HF w w0 x (proj1 (cmo_facts i HF) w w0 Hmo) (crf_cloc' i HF w0 x Hrf)).
+Qed.
+
+(* A y mo- or rb-before a write in the past of x is eco-before x. *)
+Lemma past_eco : forall x w y, past x w ->
+  src11_cmo S y w \/ src11_rb U S (ptx_Event P) (ptx_Address P) (ptx_Scope P) y w -> eco y x.
+Proof.
+  intros x w y Hp Hy.
+  assert (Hstep : forall v, (v = w \/ src11_cmo S w v) ->
+            src11_cmo S y v \/ src11_rb U S (ptx_Event P) (ptx_Address P) (ptx_Scope P) y v).
+  { intros v [<- | Hwv]; [exact Hy |].
+    destruct Hy as [Hm | Hr]; [left; exact (cmo_trans y w v Hm Hwv) | right; exact (rb_cmo_rb i HF y w v Hr Hwv)]. }
+  destruct Hp as [[_ Hwx] | [_ (w0 & Hrf & Hww0)]].
+  - destruct (Hstep x (match Hwx with or_introl e => or_introl (eq_sym e) | or_intror h => or_intror h end)) as [H | H].
+    + exact (mo_eco y x H).
+    + exact (rb_eco y x H).
+  - assert (H0 : src11_cmo S y w0 \/ src11_rb U S (ptx_Event P) (ptx_Address P) (ptx_Scope P) y w0)
+      by (apply Hstep; destruct Hww0 as [-> | H]; [left; reflexivity | right; exact H]).
+    apply (closure_trans_pt _ _ y w0 x); [destruct H0 as [H | H]; [exact (mo_eco y w0 H) | exact (rb_eco y w0 H)] |].
+    apply closure_step. left; left; exact Hrf.
+Qed.
+
+(* po ∪ cause_base between the main images of two accesses of one location
+   does not shrink the past (else the target is eco-before the source,
+   against hbp_eco_false). *)
+Lemma past_hbp : forall x y Mx My, (src11_CRead S y \/ src11_CWrite S y) -> cloc x y ->
+  main i x Mx -> main i y My -> hbp i Mx My -> forall w, past x w -> past y w.
+Proof.
+  intros x y Mx My Hy Hxy HMx HMy Hh w Hw.
+  destruct (past_write x w Hw) as [Hww Hwx].
+  assert (Hwy : cloc w y) by (destruct Hwx as [-> | Hwx]; [exact Hxy | exact (cloc_trans i HF w x y Hwx Hxy)]).
+  assert (Hno : forall v, src11_cmo S y v \/ src11_rb U S (ptx_Event P) (ptx_Address P) (ptx_Scope P) y v ->
+            past x v -> False).
+  { intros v Hv Hpv. exact (hbp_eco_false i HF HC x y Mx My (past_eco x v y Hpv Hv) HMx HMy Hh). }
+  destruct Hy as [Hr | Hwr].
+  - right. split; [exact Hr |].
+    destruct (Classical_Prop.classic (exists w0, src11_crf S w0 y)) as [(w0 & Hrf) | Hnorf].
+    + exists w0. split; [exact Hrf |].
+      destruct (Classical_Prop.classic (w = w0)) as [-> | Hne]; [left; reflexivity | right].
+      assert (Hl : cloc w w0) by exact (cloc_trans i HF w y w0 Hwy (cloc_sym i w0 y (crf_cloc' i HF w0 y Hrf))).
+      destruct (cmo_total w w0 Hww (crf_cwrite i HF w0 y Hrf) Hne Hl) as [H | H]; [exact H |].
+      exfalso. apply (Hno w); [right; left; exists w0; split; [exact Hrf | exact H] | exact Hw].
+    + exfalso. apply (Hno w); [| exact Hw]. right; right.
+      split; [split; [exact Hr | intros (w' & Hw' & Hrf'); apply Hnorf; exists w'; exact Hrf'] |].
+      split; [exact (cloc_sym i w y Hwy) | exact Hww].
+  - left. split; [exact Hwr |].
+    destruct (Classical_Prop.classic (w = y)) as [-> | Hne]; [left; reflexivity | right].
+    destruct (cmo_total w y Hww Hwr Hne Hwy) as [H | H]; [exact H |].
+    exfalso. exact (Hno w (or_introl H) Hw).
+Qed.
+
+Lemma past_moorb : forall x y w, moorb x y -> past x w -> past y w.
+Proof.
+  intros x y w [Hmo | Hrb] Hw.
+  - left. split; [exact (proj2 (cmo_cwrite i HF x y Hmo)) | right].
+    destruct Hw as [[_ [-> | H]] | [Hr _]]; [exact Hmo | exact (cmo_trans w x y H Hmo) |].
+    exfalso. exact (cread_not_cwrite i HF x Hr (proj1 (cmo_cwrite i HF x y Hmo))).
+  - left. split; [exact (proj2 (rb_cread_cwrite i HF x y Hrb)) | right].
+    destruct Hw as [[Hx _] | [_ (w0 & Hrf & Hww0)]].
+    + exfalso. exact (cread_not_cwrite i HF x (proj1 (rb_cread_cwrite i HF x y Hrb)) Hx).
+    + pose proof (crf_rb_cmo i HF w0 x y Hrf Hrb) as H.
+      destruct Hww0 as [-> | H']; [exact H | exact (cmo_trans w w0 y H' H)].
+Qed.
+
+Lemma past_moorb_strict : forall x y, moorb x y -> past y y /\ ~ past x y.
+Proof.
+  intros x y Hxy.
+  assert (Hy : src11_CWrite S y)
+    by (destruct Hxy as [H | H]; [exact (proj2 (cmo_cwrite i HF x y H)) | exact (proj2 (rb_cread_cwrite i HF x y H))]).
+  split; [left; split; [exact Hy | left; reflexivity] |].
+  intros Hp. destruct Hxy as [Hmo | Hrb].
+  - destruct Hp as [[_ [-> | H]] | [Hr _]].
+    + exact (cmo_irrefl x Hmo).
+    + exact (cmo_irrefl x (cmo_trans x y x Hmo H)).
+    + exact (cread_not_cwrite i HF x Hr (proj1 (cmo_cwrite i HF x y Hmo))).
+  - destruct Hp as [[Hx _] | [_ (w0 & Hrf & Hyw0)]].
+    + exact (cread_not_cwrite i HF x (proj1 (rb_cread_cwrite i HF x y Hrb)) Hx).
+    + pose proof (crf_rb_cmo i HF w0 x y Hrf Hrb) as H.
+      destruct Hyw0 as [Heq | H']; [subst w0; exact (cmo_irrefl y H) | exact (cmo_irrefl y (cmo_trans y w0 y H' H))].
+Qed.
+
+(* po ∪ cause_base between main images. *)
+Definition hmain (x y : A) : Prop := exists Mx My, main i x Mx /\ main i y My /\ hbp i Mx My.
+
+Lemma hmain_trans : forall x y z, hmain x y -> hmain y z -> hmain x z.
+Proof.
+  intros x y z (Mx & My & HMx & HMy & H1) (My' & Mz & HMy' & HMz & H2).
+  rewrite (main_unique i HF HC y My' My HMy' HMy) in H2.
+  exists Mx, Mz. split; [exact HMx | split; [exact HMz | exact (hbp_trans i HF Mx My Mz H1 H2)]].
+Qed.
+
+Lemma hmain_irrefl : forall x, ~ hmain x x.
+Proof.
+  intros x (Mx & Mx' & HMx & HMx' & H).
+  rewrite (main_unique i HF HC x Mx' Mx HMx' HMx) in H. exact (hbp_irrefl i HF HC Mx H).
+Qed.
+
+(* One E-step between accesses of one location. *)
+Definition estep (x y : A) : Prop :=
+  (src11_CRead S y \/ src11_CWrite S y) /\ cloc x y /\ (hmain x y \/ moorb x y).
+
+Lemma estep_past : forall x y, estep x y ->
+  (forall w, past x w -> past y w) /\ (hmain x y \/ exists w, past y w /\ ~ past x w).
+Proof.
+  intros x y (Hy & Hl & [(Mx & My & HMx & HMy & Hh) | Hm]).
+  - split; [exact (past_hbp x y Mx My Hy Hl HMx HMy Hh) | left; exists Mx, My; auto].
+  - split; [intros w; exact (past_moorb x y w Hm) |].
+    right. exists y. exact (past_moorb_strict x y Hm).
+Qed.
+
+(* A chain of E-steps grows the past, and is po ∪ cause_base between main
+   images or strictly grows the past. *)
+Lemma echain_past : forall x y, closure estep x y ->
+  (forall w, past x w -> past y w) /\ (hmain x y \/ exists w, past y w /\ ~ past x w).
+Proof.
+  intros x y H. induction H as [x y H | x y z H _ [IH1 IH2]]; [exact (estep_past x y H) |].
+  destruct (estep_past x y H) as [H1 H2].
+  split; [intros w Hw; exact (IH1 w (H1 w Hw)) |].
+  destruct H2 as [Hxy | (w & Hwy & Hnx)].
+  - destruct IH2 as [Hyz | (w & Hwz & Hny)]; [left; exact (hmain_trans x y z Hxy Hyz) |].
+    right. exists w. split; [exact Hwz | intros Hx; exact (Hny (H1 w Hx))].
+  - right. exists w. split; [exact (IH1 w Hwy) | exact Hnx].
+Qed.
+
+(* No E-chain at one location is closed by po ∪ cause_base back to its
+   start, and none is a cycle. *)
+Theorem echain_hbp_false : forall x y, closure estep x y -> cloc y x -> hmain y x -> False.
+Proof.
+  intros x y H Hl (My & Mx & HMy & HMx & Hh).
+  destruct (echain_past x y H) as [H1 [H2 | (w & Hwy & Hnx)]].
+  - apply (hmain_irrefl x). apply (hmain_trans x y x H2). exists My, Mx. auto.
+  - assert (Hx : src11_CRead S x \/ src11_CWrite S x) by exact (cloc_mem_r y x Hl).
+    exact (Hnx (past_hbp y x My Mx Hx Hl HMy HMx Hh w Hwy)).
+Qed.
+
+Theorem echain_acyclic : forall x, ~ closure estep x x.
+Proof.
+  intros x H. destruct (echain_past x x H) as [_ [H2 | (w & Hw & Hn)]];
+    [exact (hmain_irrefl x H2) | exact (Hn Hw)].
+Qed.
+
 End ScEdges.
