@@ -244,8 +244,8 @@ Proof. intros x y [Hsb Hn]. split; [exact Hsb | intros Hl; apply Hn; split; assu
 Theorem psc_edge_classify : forall a b Fa Ma Fb Mb,
   lead a Fa Ma -> lead b Fb Mb -> incl_c a b -> psc a b ->
   (src11_CFence S a /\ src11_CFence S b /\ ptx_sc P Fa Fb)
-  \/ (Fa = Fb \/ hbp i Ma Fb)
-  \/ (~ src11_CFence S a /\ exists Y, (ptx_co P Ma Y \/ ptx_fr U P Ma Y) /\ hbp i Y Fb)
+  \/ hbp i Ma Fb
+  \/ (~ src11_CFence S a /\ exists d Md, moorb a d /\ main i d Md /\ hbp i Md Fb)
   \/ eedge a b.
 Proof.
   intros a b Fa Ma Fb Mb Hla Hlb Hi Hp.
@@ -272,7 +272,7 @@ Proof.
     pose proof (hbq_lowers a c Ma Mc Hac' HMa HMc) as Hq.
     destruct Hs as [[[[Hsb' | (m & (n & Hsb1 & Hhb) & Hsb2)] | [Hhb Hloc]] | Hmo] | Hrb].
     + destruct (sb_into_lead c b Fb Mb Mc Hlb Hsb' (proj1 HMc)) as [Hpo | [Hrmw _]].
-      * right; left; right. exact (hbq_hbp Ma Mc Fb Hq (or_introl Hpo)).
+      * right; left. exact (hbq_hbp Ma Mc Fb Hq (or_introl Hpo)).
       * right; right; right. split; [right; exact (crmw_cwrite i HF c b Hrmw) |].
         left. split; [exact Hfa | left].
         destruct Hac' as [<- | Hac'].
@@ -281,7 +281,7 @@ Proof.
     + destruct (sb_nloc_elim c n Hsb1) as [Hcn _]. destruct (sb_nloc_elim m b Hsb2) as [Hmb Hnl].
       destruct (main_exists i HF HC n (sb_cevent i HF c n Hcn)) as [Mn HMn].
       destruct (main_exists i HF HC m (sb_cevent_l i HF m b Hmb)) as [Mm HMm].
-      right; left; right. apply (hbq_hbp Ma Mc Fb Hq).
+      right; left. apply (hbq_hbp Ma Mc Fb Hq).
       apply (hbp_trans i HF Mc Mn Fb); [left; exact (sb_lowers_to_po i HF HC c n Mc Mn Hcn (proj1 HMc) (proj1 HMn)) |].
       apply (hbp_trans i HF Mn Mm Fb); [exact (hb_lowers i HF HC n m Mn Mm Hhb HMn HMm) |].
       left. exact (sb_nloc_into_lead m b Fb Mb Mm Hlb Hmb Hnl (proj1 HMm)).
@@ -304,37 +304,36 @@ Proof.
     destruct (main_exists i HF HC d Hd) as [Md HMd].
     pose proof (hbq_lowers d b Md Fb Hdb' HMd HFb) as Hq.
     destruct Hs as [[[[Hsb' | (m & (n & Hsb1 & Hhb) & Hsb2)] | [Hhb Hloc]] | Hmo] | Hrb].
-    + right; left; right. apply (hbp_hbq Ma Md Fb); [left; exact (sb_lowers_to_po i HF HC a d Ma Md Hsb' (proj1 HMa) (proj1 HMd)) | exact Hq].
+    + right; left. apply (hbp_hbq Ma Md Fb); [left; exact (sb_lowers_to_po i HF HC a d Ma Md Hsb' (proj1 HMa) (proj1 HMd)) | exact Hq].
     + destruct (sb_nloc_elim a n Hsb1) as [Han _]. destruct (sb_nloc_elim m d Hsb2) as [Hmd _].
       destruct (main_exists i HF HC n (sb_cevent i HF a n Han)) as [Mn HMn].
       destruct (main_exists i HF HC m (sb_cevent_l i HF m d Hmd)) as [Mm HMm].
-      right; left; right.
+      right; left.
       apply (hbp_trans i HF Ma Mn Fb); [left; exact (sb_lowers_to_po i HF HC a n Ma Mn Han (proj1 HMa) (proj1 HMn)) |].
       apply (hbp_trans i HF Mn Mm Fb); [exact (hb_lowers i HF HC n m Mn Mm Hhb HMn HMm) |].
       apply (hbp_hbq Mm Md Fb); [left; exact (sb_lowers_to_po i HF HC m d Mm Md Hmd (proj1 HMm) (proj1 HMd)) | exact Hq].
-    + right; left; right. exact (hbp_hbq Ma Md Fb (hb_lowers i HF HC a d Ma Md Hhb HMa HMd) Hq).
-    + right; right; left. split; [exact Hnfa |]. exists Md.
-      split; [exact (moorb_lowers a d Ma Md (or_introl Hmo) HMa HMd) |].
+    + right; left. exact (hbp_hbq Ma Md Fb (hb_lowers i HF HC a d Ma Md Hhb HMa HMd) Hq).
+    + right; right; left. split; [exact Hnfa |]. exists d, Md.
+      split; [exact (or_introl Hmo) | split; [exact HMd |]].
       destruct Hdb' as [-> | Hdb']; [exfalso; exact (cfence_mem_false i HF HC b Hfb (moorb_mem_r a b (or_introl Hmo))) |].
       exact (hb_lowers i HF HC d b Md Fb Hdb' HMd HFb).
-    + right; right; left. split; [exact Hnfa |]. exists Md.
-      split; [exact (moorb_lowers a d Ma Md (or_intror Hrb) HMa HMd) |].
+    + right; right; left. split; [exact Hnfa |]. exists d, Md.
+      split; [exact (or_intror Hrb) | split; [exact HMd |]].
       destruct Hdb' as [-> | Hdb']; [exfalso; exact (cfence_mem_false i HF HC b Hfb (moorb_mem_r a b (or_intror Hrb))) |].
       exact (hb_lowers i HF HC d b Md Fb Hdb' HMd HFb).
   - (* both accesses *)
     assert (Hac' : a = c) by (destruct Hac as [H | [H _]]; [exact H | contradiction]). subst c. clear Hac.
     assert (Hdb' : d = b) by (destruct Hdb as [H | [H _]]; [exact H | contradiction]). subst d. clear Hdb.
     destruct Hs as [[[[Hsb' | (m & (n & Hsb1 & Hhb) & Hsb2)] | [Hhb Hloc]] | Hmo] | Hrb].
-    + right; left. destruct (sb_into_lead a b Fb Mb Ma Hlb Hsb' (proj1 HMa)) as [Hpo | [Hrmw HaFb]].
-      * right; left; exact Hpo.
-      * left. pose proof (crmw_cread i HF a b Hrmw) as Hra.
-        destruct Hla as (_ & HFa & (x & Hx & Hxa) & _).
-        destruct Hxa as [<- | Hrmw']; [| exfalso; exact (cread_not_cwrite i HF a Hra (crmw_cwrite i HF x a Hrmw'))].
-        exact (sc_read_fence_unique i HF HC x Fa Fb Hra Hsa Hx HaFb HFa (proj1 (proj2 Hlb))).
+    + destruct (sb_into_lead a b Fb Mb Ma Hlb Hsb' (proj1 HMa)) as [Hpo | [Hrmw HaFb]].
+      * right; left; left; exact Hpo.
+      * right; right; right. split; [right; exact (crmw_cwrite i HF a b Hrmw) |].
+        right. split; [left; exact (crmw_cread i HF a b Hrmw) |].
+        split; [exact (crmw_cloc i HF a b Hrmw) | left; apply closure_step; left; exact Hsb'].
     + destruct (sb_nloc_elim a n Hsb1) as [Han _]. destruct (sb_nloc_elim m b Hsb2) as [Hmb Hnl].
       destruct (main_exists i HF HC n (sb_cevent i HF a n Han)) as [Mn HMn].
       destruct (main_exists i HF HC m (sb_cevent_l i HF m b Hmb)) as [Mm HMm].
-      right; left; right.
+      right; left.
       apply (hbp_trans i HF Ma Mn Fb); [left; exact (sb_lowers_to_po i HF HC a n Ma Mn Han (proj1 HMa) (proj1 HMn)) |].
       apply (hbp_trans i HF Mn Mm Fb); [exact (hb_lowers i HF HC n m Mn Mm Hhb HMn HMm) |].
       left. exact (sb_nloc_into_lead m b Fb Mb Mm Hlb Hmb Hnl (proj1 HMm)).
@@ -352,23 +351,23 @@ Qed.
 (* P-edges order the leading fences forward (po ∪ cause_base between
    morally strong fence.sc is in sc). *)
 Lemma p_edge_forward : forall a b Fa Ma Fb Mb, lead a Fa Ma -> lead b Fb Mb -> incl_c a b ->
-  (Fa = Fb \/ hbp i Ma Fb) -> Fa = Fb \/ ptx_sc P Fa Fb.
+  hbp i Ma Fb -> ptx_sc P Fa Fb.
 Proof.
-  intros a b Fa Ma Fb Mb Hla Hlb Hi [Heq | Hh]; [left; exact Heq | right].
+  intros a b Fa Ma Fb Mb Hla Hlb Hi Hh.
   apply (hbp_fences_sc i HF HC Fa Fb (proj1 (proj2 Hla)) (proj1 (proj2 Hlb)) (lead_ms a b Fa Ma Fb Mb Hi Hla Hlb)).
   destruct Hla as (_ & _ & _ & [-> | Hpo]); [exact Hh | exact (hbp_trans i HF Fa Ma Fb (or_introl Hpo) Hh)].
 Qed.
 
-(* EP-edges too (else F_b sc F_a closes po ∪ cause_base from Y back to M_a
-   against the co/fr step: fence_eco1_fence_sc). *)
+(* EP-edges too (else F_b sc F_a closes po ∪ cause_base from M_d back to
+   M_a against the co/fr step: fence_eco1_fence_sc). *)
 Lemma ep_edge_forward : forall a b Fa Ma Fb Mb, lead a Fa Ma -> lead b Fb Mb -> incl_c a b ->
-  ~ src11_CFence S a -> (exists Y, (ptx_co P Ma Y \/ ptx_fr U P Ma Y) /\ hbp i Y Fb) -> ptx_sc P Fa Fb.
+  ~ src11_CFence S a -> (exists d Md, moorb a d /\ main i d Md /\ hbp i Md Fb) -> ptx_sc P Fa Fb.
 Proof.
-  intros a b Fa Ma Fb Mb Hla Hlb Hi Hnf (Y & HY & Hh).
+  intros a b Fa Ma Fb Mb Hla Hlb Hi Hnf (d & Md & Hm & HMd & Hh).
   destruct (lead_access a Fa Ma Hnf Hla) as [Hpo _].
-  apply (fence_eco1_fence_sc i HF HC Fa Ma Y Fb (proj1 (proj2 Hla)) (proj1 (proj2 Hlb))
+  apply (fence_eco1_fence_sc i HF HC Fa Ma Md Fb (proj1 (proj2 Hla)) (proj1 (proj2 Hlb))
            (lead_ms a b Fa Ma Fb Mb Hi Hla Hlb) (or_introl Hpo)); [| exact Hh].
-  right; exact HY.
+  right. exact (moorb_lowers a d Ma Md Hm (proj1 Hla) HMd).
 Qed.
 
 (* The per-edge lowering of [incl] ∩ psc: the leading fences are equal or
@@ -382,7 +381,7 @@ Proof.
   intros a b Fa Ma Fb Mb Hla Hlb Hi Hp.
   destruct (psc_edge_classify a b Fa Ma Fb Mb Hla Hlb Hi Hp) as [(_ & _ & H) | [H | [[Hnf H] | H]]].
   - left; right; exact H.
-  - left; exact (p_edge_forward a b Fa Ma Fb Mb Hla Hlb Hi H).
+  - left; right; exact (p_edge_forward a b Fa Ma Fb Mb Hla Hlb Hi H).
   - left; right; exact (ep_edge_forward a b Fa Ma Fb Mb Hla Hlb Hi Hnf H).
   - right; split; [exact H | exact (eedge_lowers a b Ma Mb (proj1 Hla) (proj1 Hlb) H)].
 Qed.
