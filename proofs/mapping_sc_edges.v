@@ -564,4 +564,115 @@ Proof.
     [exact (hmain_irrefl x H2) | exact (Hn Hw)].
 Qed.
 
+(* ---------------------------------------------------------------- segments *)
+
+Lemma estep_cloc : forall x y, closure estep x y -> cloc x y.
+Proof.
+  intros x y H. induction H as [x y (_ & Hl & _) | x y z (_ & Hl & _) _ IH]; [exact Hl | exact (cloc_trans i HF x y z Hl IH)].
+Qed.
+
+Lemma closure_snoc : forall (r : A -> A -> Prop) x y z, closure r x y -> r y z -> closure r x z.
+Proof. intros r x y z H1 H2. exact (closure_trans_pt _ _ x y z H1 (closure_step H2)). Qed.
+
+(* A run of E-edges from s to b: empty, or from s (or, for an SC fence s,
+   from an access c with M_s po ∪ cause_base M_c) an E-chain at one location
+   to the access b. *)
+Definition erun (s b : A) : Prop :=
+  s = b \/ exists c, (s = c \/ (src11_CFence S s /\ hmain s c)) /\ (c = b \/ closure estep c b) /\
+    (src11_CRead S b \/ src11_CWrite S b).
+
+Lemma clos_last : forall (r : A -> A -> Prop) x y, closure r x y -> exists z, r z y.
+Proof. intros r x y H. induction H as [x y H | x y z _ _ IH]; [exists x; exact H | exact IH]. Qed.
+
+Lemma hb_hmain : forall a b, hb a b -> hmain a b.
+Proof.
+  intros a b H.
+  destruct (main_exists i HF HC a (hb_cevent_l i HF a b H)) as [Ma HMa].
+  assert (Hb : src11_CEvent S b).
+  { destruct (clos_last _ a b H) as [z Hz]. destruct Hz as [Hsb | [_ Hsw]];
+      [exact (sb_cevent i HF z b Hsb) | destruct Hsw as [_ [_ (o & Ho & _)]]; exact (ord_cevent i HF b o Ho)]. }
+  destruct (main_exists i HF HC b Hb) as [Mb HMb].
+  exists Ma, Mb. split; [exact HMa | split; [exact HMb | exact (hb_lowers i HF HC a b Ma Mb H HMa HMb)]].
+Qed.
+
+(* Extending a run by an E-edge. *)
+Lemma erun_snoc : forall s b c, erun s b -> eedge b c -> erun s c.
+Proof.
+  intros s b c Hr (Hc & Hk). right.
+  destruct Hr as [<- | (c0 & Hs & Hc0 & Hb)].
+  - destruct Hk as [(Hf & [Hh | (c1 & Hh & Hm)]) | (Hs & Hl & Hh)].
+    + exists c. split; [right; split; [exact Hf | exact (hb_hmain s c Hh)] | split; [left; reflexivity | exact Hc]].
+    + exists c1. split; [right; split; [exact Hf | exact (hb_hmain s c1 Hh)] |].
+      split; [right; apply closure_step; split; [exact Hc | split; [exact (moorb_cloc c1 c Hm) | right; exact Hm]] | exact Hc].
+    + exists s. split; [left; reflexivity |].
+      split; [right; apply closure_step; split; [exact Hc | split; [exact Hl |]] | exact Hc].
+      destruct Hh as [Hh | Hm]; [left; exact (hb_hmain s c Hh) | right; exact Hm].
+  - destruct Hk as [(Hf & _) | (_ & Hl & Hh)]; [exfalso; exact (cfence_mem_false i HF HC b Hf Hb) |].
+    exists c0. split; [exact Hs | split; [right | exact Hc]].
+    assert (Hbc : estep b c).
+    { split; [exact Hc | split; [exact Hl |]]. destruct Hh as [Hh | Hm]; [left; exact (hb_hmain b c Hh) | right; exact Hm]. }
+    destruct Hc0 as [<- | Hc0]; [exact (closure_step Hbc) | exact (closure_snoc _ _ _ _ Hc0 Hbc)].
+Qed.
+
+(* The segment step of the cycle argument: a run of E-edges from s to e,
+   then a non-E edge e → n, puts the leading fence of s sc-before the one of
+   n when s and n are scope-inclusive. Otherwise F_n sc? F_s, and the
+   lowering of e → n (po ∪ cause_base into F_n, possibly after a co/fr step)
+   closes the E-chain back to its start (echain_hbp_false). *)
+Theorem segment_sc : forall s e n Fs Ms Fe Me Fn Mn,
+  lead s Fs Ms -> lead e Fe Me -> lead n Fn Mn -> incl_c s n -> erun s e ->
+  incl_c e n -> psc e n -> ~ eedge e n -> ptx_sc P Fs Fn.
+Proof.
+  intros s e n Fs Ms Fe Me Fn Mn Hls Hle Hln Hsn Hr Hen Hp Hne.
+  destruct (Classical_Prop.classic (ptx_sc P Fs Fn)) as [Hok | Hnot]; [exact Hok | exfalso].
+  assert (Hback : Fn = Ms \/ hbp i Fn Ms).
+  { assert (Hq : Fn = Fs \/ hbp i Fn Fs).
+    { destruct (Classical_Prop.classic (Fs = Fn)) as [-> | Hneq]; [left; reflexivity | right].
+      destruct (sc_total i HF Fs Fn (proj1 (proj2 Hls)) (proj1 (proj2 Hln)) Hneq (lead_ms s n Fs Ms Fn Mn Hsn Hls Hln))
+        as [H | H]; [contradiction | right; exact (sc_cb i Fn Fs H)]. }
+    destruct Hls as (_ & _ & _ & HFM).
+    destruct Hq as [-> | Hq]; destruct HFM as [-> | Hpo].
+    - left; reflexivity.
+    - right; left; exact Hpo.
+    - right; exact Hq.
+    - right; exact (hbp_trans i HF Fn Fs Ms Hq (or_introl Hpo)). }
+  (* closing: X po ∪ cause_base F_n gives X po ∪ cause_base M_s *)
+  assert (Hclose : forall X, hbp i X Fn -> hbp i X Ms)
+    by (intros X HX; exact (hbp_hbq X Fn Ms HX Hback)).
+  (* from the run: closing back to its first access *)
+  assert (Hrun : forall y My, main i y My -> hbp i My Ms ->
+            (y = e \/ estep e y) -> False).
+  { intros y My HMy Hh Hy.
+    destruct Hr as [Hse | (c & Hsc & Hce & Hem)].
+    - subst e. destruct Hy as [Hys | Hey].
+      + subst y. rewrite (main_unique i HF HC s My Ms HMy (proj1 Hls)) in Hh. exact (hbp_irrefl i HF HC Ms Hh).
+      + apply (echain_hbp_false s y (closure_step Hey) (cloc_sym i s y (proj1 (proj2 Hey)))).
+        exists My, Ms. split; [exact HMy | split; [exact (proj1 Hls) | exact Hh]].
+    - assert (Hyc : hmain y c).
+      { destruct Hsc as [<- | (_ & (Ms' & Mc & HMs' & HMc & Hsc))].
+        + exists My, Ms. split; [exact HMy | split; [exact (proj1 Hls) | exact Hh]].
+        + rewrite (main_unique i HF HC s Ms' Ms HMs' (proj1 Hls)) in Hsc.
+          exists My, Mc. split; [exact HMy | split; [exact HMc | exact (hbp_trans i HF My Ms Mc Hh Hsc)]]. }
+      assert (Hcy : c = y \/ closure estep c y).
+      { destruct Hy as [-> | Hey]; [exact Hce |].
+        right. destruct Hce as [<- | Hce]; [exact (closure_step Hey) | exact (closure_snoc _ _ _ _ Hce Hey)]. }
+      destruct Hcy as [<- | Hcy]; [exact (hmain_irrefl c Hyc) |].
+      exact (echain_hbp_false c y Hcy (cloc_sym i c y (estep_cloc c y Hcy)) Hyc). }
+  destruct (psc_edge_classify e n Fe Me Fn Mn Hle Hln Hen Hp) as [(Hfe & _ & Hsc) | [Hh | [[Hnf (d & Md & Hm & HMd & Hh)] | He]]].
+  - (* Fwd: e is a fence, so the run is empty *)
+    assert (Hse : s = e).
+    { destruct Hr as [-> | (c & _ & _ & Hem)]; [reflexivity | exfalso; exact (cfence_mem_false i HF HC e Hfe Hem)]. }
+    subst e. destruct (lead_fence s Fs Ms Hfe Hls) as [-> HMs]. destruct (lead_fence s Fe Me Hfe Hle) as [-> HMe].
+    rewrite (main_unique i HF HC s Me Ms HMe HMs) in Hsc. exact (Hnot Hsc).
+  - exact (Hrun e Me (proj1 Hle) (Hclose Me Hh) (or_introl eq_refl)).
+  - apply (Hrun d Md HMd (Hclose Md Hh)). right.
+    split; [exact (moorb_mem_r e d Hm) | split; [exact (moorb_cloc e d Hm) | right; exact Hm]].
+  - exact (Hne He).
+Qed.
+
+(* ---------------------------------------------------------------- the cycle argument *)
+
+(* psc edges between events of a set Q of pairwise scope-inclusive events. *)
+Definition pscq (Q : A -> Prop) (u v : A) : Prop := incl_c u v /\ psc u v /\ Q u /\ Q v.
+
 End ScEdges.
