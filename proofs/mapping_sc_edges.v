@@ -672,7 +672,115 @@ Qed.
 
 (* ---------------------------------------------------------------- the cycle argument *)
 
-(* psc edges between events of a set Q of pairwise scope-inclusive events. *)
+(* [incl] ∩ psc edges between events of a set Q. *)
 Definition pscq (Q : A -> Prop) (u v : A) : Prop := incl_c u v /\ psc u v /\ Q u /\ Q v.
+
+(* The invariant along a path from s0 (leading fence F0): the last segment
+   boundary s has its leading fence equal to F0 or sc-after it, and a run
+   of E-edges leads from s to the current event. *)
+Definition path_inv (Q : A -> Prop) (F0 b : A) : Prop :=
+  exists s Fs Ms, Q s /\ SCev s /\ lead s Fs Ms /\ (Fs = F0 \/ ptx_sc P F0 Fs) /\ erun s b.
+
+Lemma path_inv_step : forall (Q : A -> Prop) F0 b c, (forall u v, Q u -> Q v -> incl_c u v) ->
+  path_inv Q F0 b -> pscq Q b c -> path_inv Q F0 c.
+Proof.
+  intros Q F0 b c Hall (s & Fs & Ms & HQs & Hss & Hls & HF0 & Hr) (Hi & Hp & HQb & HQc).
+  destruct (psc_ends_sc i b c Hp) as [Hsb Hsc].
+  destruct (Classical_Prop.classic (eedge b c)) as [He | Hne].
+  - exists s, Fs, Ms. split; [exact HQs | split; [exact Hss | split; [exact Hls | split; [exact HF0 |]]]].
+    exact (erun_snoc s b c Hr He).
+  - destruct (lead_exists b Hsb) as (Fb & Mb & Hlb). destruct (lead_exists c Hsc) as (Fc & Mc & Hlc).
+    pose proof (segment_sc s b c Fs Ms Fb Mb Fc Mc Hls Hlb Hlc (Hall s c HQs HQc) Hr Hi Hp Hne) as H.
+    exists c, Fc, Mc. split; [exact HQc | split; [exact Hsc | split; [exact Hlc | split; [right | left; reflexivity]]]].
+    destruct HF0 as [-> | H0]; [exact H | exact (sc_trans i HF F0 Fs Fc H0 H)].
+Qed.
+
+Lemma path_inv_closure : forall (Q : A -> Prop) F0 x y, (forall u v, Q u -> Q v -> incl_c u v) ->
+  closure (pscq Q) x y -> path_inv Q F0 x -> path_inv Q F0 y.
+Proof.
+  intros Q F0 x y Hall H. induction H as [x y H | x y z H _ IH]; intros Hx.
+  - exact (path_inv_step Q F0 x y Hall Hx H).
+  - exact (IH (path_inv_step Q F0 x y Hall Hx H)).
+Qed.
+
+(* A cycle is made of E-edges only, or has a non-E edge u → v. *)
+Lemma split_path : forall (Q : A -> Prop) x y, closure (pscq Q) x y ->
+  closure (fun u v => pscq Q u v /\ eedge u v) x y \/
+  exists u v, (x = u \/ closure (pscq Q) x u) /\ pscq Q u v /\ ~ eedge u v /\ (v = y \/ closure (pscq Q) v y).
+Proof.
+  intros Q x y H. induction H as [x y H | x y z H Hyz IH].
+  - destruct (Classical_Prop.classic (eedge x y)) as [He | Hne].
+    + left. apply closure_step. split; assumption.
+    + right. exists x, y. split; [left; reflexivity | split; [exact H | split; [exact Hne | left; reflexivity]]].
+  - destruct (Classical_Prop.classic (eedge x y)) as [He | Hne].
+    + destruct IH as [IH | (u & v & Hyu & Huv & Hne & Hvz)].
+      * left. apply (closure_cons (y := y)); [split; assumption | exact IH].
+      * right. exists u, v. split; [right | split; [exact Huv | split; [exact Hne | exact Hvz]]].
+        destruct Hyu as [<- | Hyu]; [exact (closure_step H) | exact (closure_cons H Hyu)].
+    + right. exists x, y. split; [left; reflexivity | split; [exact H | split; [exact Hne | right; exact Hyz]]].
+Qed.
+
+Lemma eedge_estep : forall x y, eedge x y -> (src11_CRead S x \/ src11_CWrite S x) -> estep x y.
+Proof.
+  intros x y (Hy & [(Hf & _) | (_ & Hl & Hh)]) Hx; [exfalso; exact (cfence_mem_false i HF HC x Hf Hx) |].
+  split; [exact Hy | split; [exact Hl |]].
+  destruct Hh as [Hh | Hm]; [left; exact (hb_hmain x y Hh) | right; exact Hm].
+Qed.
+
+Lemma pure_e_chain : forall (Q : A -> Prop) x y, closure (fun u v => pscq Q u v /\ eedge u v) x y ->
+  (src11_CRead S x \/ src11_CWrite S x) -> closure estep x y.
+Proof.
+  intros Q x y H. induction H as [x y [_ He] | x y z [_ He] _ IH]; intros Hx.
+  - exact (closure_step (eedge_estep x y He Hx)).
+  - exact (closure_cons (eedge_estep x y He Hx) (IH (proj1 He))).
+Qed.
+
+(* The unscoped core of Theorem 3: [incl] ∩ psc has no cycle whose events
+   are pairwise scope-inclusive (then all their leading fences are pairwise
+   morally strong, hence sc-comparable). Split the cycle into segments, a
+   run of E-edges followed by a non-E edge; each segment orders leading
+   fences forward in sc (segment_sc), so a cycle with a non-E edge is an sc
+   cycle; a cycle of E-edges only is an E-chain cycle at one location
+   (echain_acyclic). *)
+Theorem psc_acyclic_pairwise_incl : forall (Q : A -> Prop), (forall u v, Q u -> Q v -> incl_c u v) ->
+  forall x, ~ closure (pscq Q) x x.
+Proof.
+  intros Q Hall x H.
+  destruct (split_path Q x x H) as [He | (u & v & Hxu & Huv & Hne & Hvx)].
+  - destruct (clos_last _ x x He) as [z [_ [Hx _]]].
+    exact (echain_acyclic x (pure_e_chain Q x x He Hx)).
+  - pose proof Huv as (Hi & Hp & HQu & HQv).
+    destruct (psc_ends_sc i u v Hp) as [Hsu Hsv].
+    destruct (lead_exists v Hsv) as (Fv & Mv & Hlv).
+    assert (Hbase : path_inv Q Fv v).
+    { exists v, Fv, Mv. split; [exact HQv | split; [exact Hsv | split; [exact Hlv | split; [left; reflexivity | left; reflexivity]]]]. }
+    assert (Hinv : path_inv Q Fv u).
+    { destruct Hvx as [Hvx | Hvx]; destruct Hxu as [Hxu | Hxu]; subst.
+      - exact Hbase.
+      - eapply (path_inv_closure Q Fv); [exact Hall | eassumption | exact Hbase].
+      - eapply (path_inv_closure Q Fv); [exact Hall | eassumption | exact Hbase].
+      - eapply (path_inv_closure Q Fv); [exact Hall | eapply closure_trans_pt; eassumption | exact Hbase]. }
+    destruct Hinv as (s & Fs & Ms & HQs & Hss & Hls & HF0 & Hr).
+    destruct (lead_exists u Hsu) as (Fu & Mu & Hlu).
+    pose proof (segment_sc s u v Fs Ms Fu Mu Fv Mv Hls Hlu Hlv (Hall s v HQs HQv) Hr Hi Hp Hne) as H1.
+    destruct HF0 as [-> | H0]; [exact (sc_irrefl i HF Fv H1) | exact (sc_irrefl i HF Fv (sc_trans i HF Fv Fs Fv H0 H1))].
+Qed.
+
+(* In particular Theorem 3 holds when all SC events are pairwise
+   scope-inclusive (e.g. every SC event of the program is at system scope). *)
+Theorem sc_holds_when_sc_events_pairwise_incl :
+  (forall u v, SCev u -> SCev v -> incl_c u v) ->
+  src11_rc11_sc U S (ptx_Event P) (ptx_Address P) (ptx_Scope P).
+Proof.
+  intros Hall (x & y & Heq & H). cbn in Heq; unfold iden in Heq; subst y.
+  apply (psc_acyclic_pairwise_incl SCev Hall x).
+  assert (Hm : forall u v, closure (inter 2 incl_c psc) u v -> closure (pscq SCev) u v).
+  2: exact (Hm x x H).
+  clear Hall H x. intros x y H.
+  induction H as [u v [Hi Hp] | u v w [Hi Hp] _ IH].
+  - apply closure_step. destruct (psc_ends_sc i u v Hp) as [Hu Hv]. split; [exact Hi | split; [exact Hp | split; assumption]].
+  - apply (closure_cons (y := v)); [| exact IH].
+    destruct (psc_ends_sc i u v Hp) as [Hu Hv]. split; [exact Hi | split; [exact Hp | split; assumption]].
+Qed.
 
 End ScEdges.
