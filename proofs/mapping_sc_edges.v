@@ -100,6 +100,22 @@ Proof.
   exact (leading_fences_ms i HF HC a b x y Fa Fb Hi HFa HFb Hx Hxa Hy Hyb).
 Qed.
 
+(* Every event is scope-inclusive with itself: its thread is under its
+   scope (fact c_scopes). *)
+Lemma incl_refl : forall e, src11_CEvent S e -> incl_c e e.
+Proof.
+  intros e He.
+  pose proof HF as [_ [Hf _]]; unfold fields in Hf.
+  do 28 (destruct Hf as [_ Hf]). destruct Hf as [_ [Hth _]].
+  destruct (Hth e He) as [_ [[t Ht] _]]. apply join_single_l in Ht.
+  pose proof HF as (_ & _ & _ & _ & (_ & _ & (Hsc & _) & _)).
+  assert (Hin : join 0 1 (single e) (src11_cthread S) t) by (apply join_single_l; exact Ht).
+  destruct (Hsc e He t Hin) as (m & Hm & Hstar). apply join_single_l in Hm.
+  assert (Hcov : src11_c_covers U S (ptx_Event P) (ptx_Address P) (ptx_Scope P) e e)
+    by (exists t; split; [exists m; split; assumption | exact Ht]).
+  split; exact Hcov.
+Qed.
+
 (* sb into an SC event b lowers to po before b's leading fence, unless it
    starts at the read part of b's RMW, whose leading fence is b's. *)
 Lemma sb_into_lead : forall c b Fb Mb Mc, lead b Fb Mb -> src11_sb S c b -> map c Mc ->
@@ -681,21 +697,29 @@ Definition pscq (Q : A -> Prop) (u v : A) : Prop := incl_c u v /\ psc u v /\ Q u
 Definition path_inv (Q : A -> Prop) (F0 b : A) : Prop :=
   exists s Fs Ms, Q s /\ SCev s /\ lead s Fs Ms /\ (Fs = F0 \/ ptx_sc P F0 Fs) /\ erun s b.
 
-Lemma path_inv_step : forall (Q : A -> Prop) F0 b c, (forall u v, Q u -> Q v -> incl_c u v) ->
+Lemma incl_of_pairwise : forall (Q : A -> Prop), (forall u v, Q u -> Q v -> u <> v -> incl_c u v) ->
+  forall u v, Q u -> Q v -> SCev u -> SCev v -> incl_c u v.
+Proof.
+  intros Q Hall u v Hu Hv Hsu _.
+  destruct (Classical_Prop.classic (u = v)) as [<- | Hne]; [exact (incl_refl u (sc_cevent i HF u Hsu)) | exact (Hall u v Hu Hv Hne)].
+Qed.
+
+Lemma path_inv_step : forall (Q : A -> Prop) F0 b c, (forall u v, Q u -> Q v -> u <> v -> incl_c u v) ->
   path_inv Q F0 b -> pscq Q b c -> path_inv Q F0 c.
 Proof.
   intros Q F0 b c Hall (s & Fs & Ms & HQs & Hss & Hls & HF0 & Hr) (Hi & Hp & HQb & HQc).
+  pose proof (incl_of_pairwise Q Hall) as Hall'.
   destruct (psc_ends_sc i b c Hp) as [Hsb Hsc].
   destruct (Classical_Prop.classic (eedge b c)) as [He | Hne].
   - exists s, Fs, Ms. split; [exact HQs | split; [exact Hss | split; [exact Hls | split; [exact HF0 |]]]].
     exact (erun_snoc s b c Hr He).
   - destruct (lead_exists b Hsb) as (Fb & Mb & Hlb). destruct (lead_exists c Hsc) as (Fc & Mc & Hlc).
-    pose proof (segment_sc s b c Fs Ms Fb Mb Fc Mc Hls Hlb Hlc (Hall s c HQs HQc) Hr Hi Hp Hne) as H.
+    pose proof (segment_sc s b c Fs Ms Fb Mb Fc Mc Hls Hlb Hlc (Hall' s c HQs HQc Hss Hsc) Hr Hi Hp Hne) as H.
     exists c, Fc, Mc. split; [exact HQc | split; [exact Hsc | split; [exact Hlc | split; [right | left; reflexivity]]]].
     destruct HF0 as [-> | H0]; [exact H | exact (sc_trans i HF F0 Fs Fc H0 H)].
 Qed.
 
-Lemma path_inv_closure : forall (Q : A -> Prop) F0 x y, (forall u v, Q u -> Q v -> incl_c u v) ->
+Lemma path_inv_closure : forall (Q : A -> Prop) F0 x y, (forall u v, Q u -> Q v -> u <> v -> incl_c u v) ->
   closure (pscq Q) x y -> path_inv Q F0 x -> path_inv Q F0 y.
 Proof.
   intros Q F0 x y Hall H. induction H as [x y H | x y z H _ IH]; intros Hx.
@@ -742,10 +766,10 @@ Qed.
    fences forward in sc (segment_sc), so a cycle with a non-E edge is an sc
    cycle; a cycle of E-edges only is an E-chain cycle at one location
    (echain_acyclic). *)
-Theorem psc_acyclic_pairwise_incl : forall (Q : A -> Prop), (forall u v, Q u -> Q v -> incl_c u v) ->
+Theorem psc_acyclic_pairwise_incl : forall (Q : A -> Prop), (forall u v, Q u -> Q v -> u <> v -> incl_c u v) ->
   forall x, ~ closure (pscq Q) x x.
 Proof.
-  intros Q Hall x H.
+  intros Q Hall x H. pose proof (incl_of_pairwise Q Hall) as Hall'.
   destruct (split_path Q x x H) as [He | (u & v & Hxu & Huv & Hne & Hvx)].
   - destruct (clos_last _ x x He) as [z [_ [Hx _]]].
     exact (echain_acyclic x (pure_e_chain Q x x He Hx)).
@@ -762,14 +786,14 @@ Proof.
       - eapply (path_inv_closure Q Fv); [exact Hall | eapply closure_trans_pt; eassumption | exact Hbase]. }
     destruct Hinv as (s & Fs & Ms & HQs & Hss & Hls & HF0 & Hr).
     destruct (lead_exists u Hsu) as (Fu & Mu & Hlu).
-    pose proof (segment_sc s u v Fs Ms Fu Mu Fv Mv Hls Hlu Hlv (Hall s v HQs HQv) Hr Hi Hp Hne) as H1.
+    pose proof (segment_sc s u v Fs Ms Fu Mu Fv Mv Hls Hlu Hlv (Hall' s v HQs HQv Hss Hsv) Hr Hi Hp Hne) as H1.
     destruct HF0 as [-> | H0]; [exact (sc_irrefl i HF Fv H1) | exact (sc_irrefl i HF Fv (sc_trans i HF Fv Fs Fv H0 H1))].
 Qed.
 
 (* In particular Theorem 3 holds when all SC events are pairwise
    scope-inclusive (e.g. every SC event of the program is at system scope). *)
 Theorem sc_holds_when_sc_events_pairwise_incl :
-  (forall u v, SCev u -> SCev v -> incl_c u v) ->
+  (forall u v, SCev u -> SCev v -> u <> v -> incl_c u v) ->
   src11_rc11_sc U S (ptx_Event P) (ptx_Address P) (ptx_Scope P).
 Proof.
   intros Hall (x & y & Heq & H). cbn in Heq; unfold iden in Heq; subst y.
