@@ -1,4 +1,5 @@
-(* Toward Theorem 3 (§6.2): the per-edge lowering of [incl] ∩ psc.
+(* Toward Theorem 3 (§6.2): the per-edge lowering of [incl] ∩ psc, and the
+   whole-cycle argument for cycles over pairwise scope-inclusive events.
 
    For an SC event a write F_a for its leading fence.sc (sc_leading_fence:
    its own, its RMW read part's, or itself for a fence) and M_a for its main
@@ -6,18 +7,29 @@
    [incl] ∩ psc is one of (psc_edge_classify):
 
    - Fwd: a and b are SC fences and F_a sc F_b (psc_F, and psc_base between
-     fences);
-   - P:   F_a = F_b (the two parts of an RMW^SC) or M_a (po ∪ cause_base) F_b
-     (sb, sb|≠loc; hb; sb|≠loc, hb|loc into a fence, and the fence-started
-     forms of these);
-   - EP:  a is an access and M_a (co ∪ fr) Y (po ∪ cause_base) F_b for some
-     Y (mo, rb followed by hb into an SC fence);
-   - E:   b is an access, the edge is hb|loc, mo or rb (or one of these
-     after [F^SC]; hb), so M_a reaches M_b by po ∪ cause_base possibly
-     followed by one co/fr step, and M_b (po ∪ cause_base) M_a is
-     impossible.
+     fences: psc_fences_lowers_sc);
+   - P:   M_a (po ∪ cause_base) F_b (sb, sb|≠loc; hb; sb|≠loc, hb|loc into
+     a fence, and the [F^SC]; hb?-started forms of these);
+   - EP:  a is an access, a mo/rb d for some access d, and
+     M_d (po ∪ cause_base) F_b (mo, rb followed by hb? into an SC fence);
+   - E:   `eedge a b`: b is an access, and a is an access at b's location
+     with a hb b (hb|loc, including the sb edge of an RMW^SC) or a mo/rb b,
+     or a is an SC fence with a hb b or a hb c, c mo/rb b.
 
-   In the first three cases F_a = F_b or F_a sc F_b (psc_edge_forward). *)
+   P and EP put F_a sc-before F_b (p_edge_forward, ep_edge_forward; so
+   psc_edge_lowers: F_a = F_b or F_a sc F_b, or an E-edge). E-edges lower
+   to po ∪ cause_base / co / fr between main images and are never closed by
+   po ∪ cause_base from M_b back to M_a (eedge_lowers).
+
+   The cycle argument (psc_acyclic_pairwise_incl): a chain of E-steps at one
+   location never shrinks the "past" of an access (the C++ writes mo-before
+   or equal to it, or to the write it reads from) and mo/rb steps grow it
+   strictly (echain_past), so E-chains are acyclic and cannot be closed by
+   po ∪ cause_base (echain_hbp_false). A run of E-edges followed by a non-E
+   edge puts the leading fence of the run's start sc-before the target's
+   (segment_sc), provided these two events are scope-inclusive; so when all
+   events of a cycle are pairwise scope-inclusive, a cycle with a non-E edge
+   is an sc cycle, and one with E-edges only is an E-chain cycle. *)
 Require Import Relprove.Relprove Relprove.RelExtra.
 Require Import compile_src11_ptx_util compile_src11_ptx_ptx compile_src11_ptx_src11 compile_src11_ptx.
 Require Import mapping_lowering mapping_images mapping_rf mapping_hb mapping_ptx mapping_atomicity
