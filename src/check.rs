@@ -9,7 +9,7 @@ use crate::diag::{Diagnostic, Phase};
 use crate::instance::{Instance, TupleSet};
 use crate::ir::*;
 use crate::sat::{self, SatResult};
-use crate::translate::{self, circuit::Lit, matrix::Matrix, Translation};
+use crate::translate::{self, circuit::Lit, matrix::Matrix, TranslateError, Translation};
 
 #[derive(Clone, Debug)]
 pub struct CheckOptions {
@@ -117,8 +117,23 @@ pub fn check_command(model: &Model, id: CommandId, opts: &CheckOptions) -> Resul
         .ok_or_else(|| CheckError::Internal(format!("no command #{}", id.0)))?;
     let scope = effective_scope(cmd, opts);
     let b = bounds::compute(model, &scope).map_err(CheckError::Input)?;
-    let topts = translate::Options { symmetry: opts.symmetry };
-    let tr = translate::translate_command(model, &b, cmd, &topts).map_err(CheckError::Input)?;
+    let topts = translate::Options { symmetry: opts.symmetry, deadline: opts.timeout.map(|t| start + t) };
+    let tr = match translate::translate_command(model, &b, cmd, &topts) {
+        Ok(tr) => tr,
+        Err(TranslateError::Input(d)) => return Err(CheckError::Input(d)),
+        Err(TranslateError::TimeLimit) => {
+            let elapsed = start.elapsed().as_millis();
+            return Ok(CommandResult {
+                name: cmd.name.clone(),
+                kind: cmd.kind,
+                scope: scope_text(model, &scope),
+                outcome: Outcome::Unknown("time limit (during translation)".into()),
+                expect: cmd.expect,
+                matches_expect: cmd.expect.is_none(),
+                stats: Stats { translate_ms: elapsed, time_ms: elapsed, ..Stats::default() },
+            });
+        }
+    };
     let (cnf, var_of) = tr.circuit.to_cnf(&tr.roots);
     let translate_ms = start.elapsed().as_millis();
     let mut solver = sat::solver_from_spec(&opts.solver)
@@ -303,7 +318,7 @@ impl Progress {
                             printed = true;
                             next += 1;
                         } else {
-                            eprintln!("relprove: solving {name}: {next}s");
+                            eprintln!("relprove: checking {name}: {next}s");
                             next *= 10;
                         }
                     }
@@ -416,7 +431,9 @@ pub fn run_cli(
                 };
                 let _ = writeln!(out, "   {} {}ms.", verdict, s.solve_ms);
                 if !r.matches_expect {
-                    if let Some(e) = r.expect {
+                    if let (Some(e), Outcome::Unknown(_)) = (r.expect, &r.outcome) {
+                        let _ = writeln!(out, "   Undecided: expected {} ({}).", e, if e == 1 { "an instance" } else { "none" });
+                    } else if let Some(e) = r.expect {
                         let _ = writeln!(out, "   MISMATCH: expected {} ({}).", e, if e == 1 { "an instance" } else { "none" });
                     }
                 }
@@ -507,9 +524,12 @@ impl Session {
             .ok_or_else(|| CheckError::Internal(format!("no command #{}", id.0)))?;
         let scope = effective_scope(cmd, opts);
         let b = bounds::compute(&model, &scope).map_err(CheckError::Input)?;
-        let topts = translate::Options { symmetry: opts.symmetry };
+        let topts = translate::Options { symmetry: opts.symmetry, deadline: None };
         let refs: Vec<&Formula> = extras.iter().collect();
-        let (tr, sels) = translate::translate_command_with(&model, &b, cmd, &topts, &refs).map_err(CheckError::Input)?;
+        let (tr, sels) = translate::translate_command_with(&model, &b, cmd, &topts, &refs).map_err(|e| match e {
+            TranslateError::Input(d) => CheckError::Input(d),
+            TranslateError::TimeLimit => CheckError::Internal("translation stopped without a deadline".into()),
+        })?;
         let (cnf, var_of) = tr.circuit.to_cnf(&tr.roots);
         let selectors = sels
             .iter()

@@ -118,6 +118,21 @@ fn timeout_exits_3() {
 }
 
 #[test]
+fn timeout_stops_translation() {
+    // Grounding five nested quantifiers over 60 atoms (7.8e8 bindings)
+    // takes far longer than the limit: the limit must stop the translation
+    // itself, not only the solver.
+    let dir = tempfile::tempdir().unwrap();
+    let f = model(&dir, "sig A { r: set A }\npred big { all a, b, c, d, e: A | a->b in r or c->d in r or e->a in r }\nrun big for 60 expect 1\n");
+    let t = std::time::Instant::now();
+    let out = run(&["--timeout", "1", "--format", "json"], &f);
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(doc["commands"][0]["outcome"], "unknown");
+    assert_eq!(out.status.code(), Some(3));
+    assert!(t.elapsed() < std::time::Duration::from_secs(60), "stopped near the limit, not after grounding");
+}
+
+#[test]
 fn dimacs_solver_backend() {
     // A tiny external "solver" that defers to nothing: it answers UNSAT, so
     // the run reports no instance (plumbing test; the verdict is the

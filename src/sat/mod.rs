@@ -6,6 +6,9 @@ use std::io::Write;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
+mod cadical;
+pub use self::cadical::Cadical;
+
 /// A CNF formula: clauses stored flat, each terminated by 0 (as in DIMACS).
 #[derive(Clone, Debug, Default)]
 pub struct Cnf {
@@ -67,12 +70,12 @@ pub trait SatSolver {
 /// `plain`, `default`) or `dimacs:CMD`.
 pub fn solver_from_spec(spec: &str) -> Result<Box<dyn SatSolver>, String> {
     if spec == "cadical" {
-        Ok(Box::new(Cadical { config: None }))
+        Ok(Box::new(Cadical::default()))
     } else if let Some(cfg) = spec.strip_prefix("cadical:") {
         if !matches!(cfg, "default" | "plain" | "sat" | "unsat") {
             return Err(format!("unknown CaDiCaL configuration `{cfg}` (default, plain, sat, unsat)"));
         }
-        Ok(Box::new(Cadical { config: Some(cfg.to_string()) }))
+        Ok(Box::new(Cadical { config: Some(cfg.to_string()), ..Cadical::default() }))
     } else if let Some(cmd) = spec.strip_prefix("dimacs:") {
         if cmd.trim().is_empty() {
             return Err("`dimacs:` needs a command, e.g. `dimacs:kissat`".into());
@@ -80,44 +83,6 @@ pub fn solver_from_spec(spec: &str) -> Result<Box<dyn SatSolver>, String> {
         Ok(Box::new(Dimacs { command: cmd.to_string() }))
     } else {
         Err(format!("unknown solver `{spec}` (expected `cadical` or `dimacs:CMD`)"))
-    }
-}
-
-/// CaDiCaL, in process, optionally with one of its named configurations.
-pub struct Cadical {
-    pub config: Option<String>,
-}
-
-impl SatSolver for Cadical {
-    fn name(&self) -> String {
-        match &self.config {
-            None => "cadical".into(),
-            Some(c) => format!("cadical:{c}"),
-        }
-    }
-    fn solve(&mut self, cnf: &Cnf, timeout: Option<Duration>) -> Result<SatResult, String> {
-        let mut s: cadical::Solver = match &self.config {
-            None => cadical::Solver::new(),
-            Some(c) => cadical::Solver::with_config(c).map_err(|e| e.to_string())?,
-        };
-        if let Some(t) = timeout {
-            s.set_callbacks(Some(cadical::Timeout::new(t.as_secs_f32())));
-        }
-        s.reserve(cnf.num_vars as i32);
-        for cl in cnf.clause_iter() {
-            s.add_clause(cl.iter().copied());
-        }
-        match s.solve() {
-            Some(true) => {
-                let mut m = vec![false; cnf.num_vars as usize + 1];
-                for v in 1..=cnf.num_vars as i32 {
-                    m[v as usize] = s.value(v) == Some(true);
-                }
-                Ok(SatResult::Sat(m))
-            }
-            Some(false) => Ok(SatResult::Unsat),
-            None => Ok(SatResult::Unknown("time limit".into())),
-        }
     }
 }
 
@@ -232,11 +197,11 @@ mod tests {
         c.add(&[1, 2]);
         c.add(&[-1, 3]);
         c.add(&[-3, -2]);
-        match (Cadical { config: None }).solve(&c, None).unwrap() {
+        match Cadical::default().solve(&c, None).unwrap() {
             SatResult::Sat(m) => assert!(c.satisfied_by(&m)),
             r => panic!("{r:?}"),
         }
-        assert_eq!((Cadical { config: Some("unsat".into()) }).solve(&pigeons(4), None).unwrap(), SatResult::Unsat);
+        assert_eq!((Cadical { config: Some("unsat".into()), ..Cadical::default() }).solve(&pigeons(4), None).unwrap(), SatResult::Unsat);
     }
 
     #[test]
@@ -264,7 +229,7 @@ mod tests {
                 let model: Vec<bool> = (0..=n).map(|v| v > 0 && (bits >> (v - 1)) & 1 == 1).collect();
                 c.satisfied_by(&model)
             });
-            match (Cadical { config: None }).solve(&c, None).unwrap() {
+            match Cadical::default().solve(&c, None).unwrap() {
                 SatResult::Sat(model) => {
                     assert!(c.satisfied_by(&model));
                     assert!(brute);

@@ -17,6 +17,7 @@ pub mod matrix;
 
 use std::collections::{BTreeMap, HashSet};
 use std::rc::Rc;
+use std::time::Instant;
 
 use crate::bounds::Bounds;
 use crate::diag::{Diagnostic, Phase, Span};
@@ -39,12 +40,24 @@ pub struct Options {
     /// Maximum length of each lex-leader predicate (0 disables symmetry
     /// breaking).
     pub symmetry: usize,
+    /// Give up (with [`TranslateError::TimeLimit`]) once this instant has
+    /// passed: grounding a quantifier nest can take longer than solving.
+    pub deadline: Option<Instant>,
 }
 
 impl Default for Options {
     fn default() -> Self {
-        Options { symmetry: 60 }
+        Options { symmetry: 60, deadline: None }
     }
+}
+
+/// Why a command could not be translated.
+#[derive(Debug)]
+pub enum TranslateError {
+    /// The model asks for something the translation cannot do (with a span).
+    Input(Diagnostic),
+    /// [`Options::deadline`] passed during translation.
+    TimeLimit,
 }
 
 type R<T> = Result<T, Diagnostic>;
@@ -67,6 +80,11 @@ pub struct Translator<'a> {
     /// same entries always has the same closure (funs like `hb` are
     /// inlined at every use, and squaring dominated translation time).
     closures: std::collections::HashMap<Matrix, Rc<Matrix>, circuit::FxBuild>,
+    deadline: Option<Instant>,
+    /// Grounding steps since the clock was last read.
+    ticks: u32,
+    /// Set when the deadline stopped the translation.
+    timed_out: bool,
 }
 
 fn err(span: Span, msg: impl Into<String>) -> Diagnostic {
@@ -74,7 +92,7 @@ fn err(span: Span, msg: impl Into<String>) -> Diagnostic {
 }
 
 /// Translate the command `cmd` of `model` under `bounds`.
-pub fn translate_command(model: &Model, bounds: &Bounds, cmd: &Command, opts: &Options) -> R<Translation> {
+pub fn translate_command(model: &Model, bounds: &Bounds, cmd: &Command, opts: &Options) -> Result<Translation, TranslateError> {
     translate_command_with(model, bounds, cmd, opts, &[]).map(|(tr, _)| tr)
 }
 
@@ -89,12 +107,24 @@ pub fn translate_command_with(
     cmd: &Command,
     opts: &Options,
     extras: &[&Formula],
-) -> R<(Translation, Vec<Lit>)> {
+) -> Result<(Translation, Vec<Lit>), TranslateError> {
     let mut t = Translator::new(model, bounds);
+    t.deadline = opts.deadline;
+    let r = t.translate_all(cmd, opts, extras);
+    match r {
+        Ok(v) => Ok(v),
+        Err(_) if t.timed_out => Err(TranslateError::TimeLimit),
+        Err(d) => Err(TranslateError::Input(d)),
+    }
+}
+
+impl<'a> Translator<'a> {
+    fn translate_all(&mut self, cmd: &Command, opts: &Options, extras: &[&Formula]) -> R<(Translation, Vec<Lit>)> {
+    let t = self;
     let mut roots = Vec::new();
     roots.extend(t.sig_constraints());
     roots.extend(t.field_constraints()?);
-    for f in &model.facts {
+    for f in &t.model.facts {
         let l = t.formula(&f.body)?;
         roots.push(l);
     }
@@ -113,7 +143,23 @@ pub fn translate_command_with(
     }
     let sigs = t.sigs.iter().map(|m| (**m).clone()).collect();
     let fields = t.fields.iter().map(|m| (**m).clone()).collect();
-    Ok((Translation { circuit: t.c, roots, dims: t.d, sigs, fields, skolems: t.skolems }, selectors))
+    let circuit = std::mem::take(&mut t.c);
+    let skolems = std::mem::take(&mut t.skolems);
+    Ok((Translation { circuit, roots, dims: t.d, sigs, fields, skolems }, selectors))
+    }
+
+    /// Called once per grounded binding: reads the clock every 1024 calls.
+    fn tick(&mut self, span: Span) -> R<()> {
+        self.ticks += 1;
+        if self.ticks >= 1024 {
+            self.ticks = 0;
+            if self.deadline.is_some_and(|d| Instant::now() >= d) {
+                self.timed_out = true;
+                return Err(err(span, "time limit reached during translation"));
+            }
+        }
+        Ok(())
+    }
 }
 
 impl<'a> Translator<'a> {
@@ -203,6 +249,9 @@ impl<'a> Translator<'a> {
             skolems: Vec::new(),
             depth: 0,
             closures: Default::default(),
+            deadline: None,
+            ticks: 0,
+            timed_out: false,
         }
     }
 
@@ -592,6 +641,9 @@ impl<'a> Translator<'a> {
         f: &mut dyn FnMut(&mut Translator<'a>, Lit, &[(u64, usize)]) -> R<()>,
     ) -> R<()> {
         if i == vars.len() {
+            if let Some(&(_, last, _)) = vars.last() {
+                self.tick(last.span)?;
+            }
             return f(self, guard, parts);
         }
         let (v, bound, group) = vars[i];
