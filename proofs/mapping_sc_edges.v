@@ -599,9 +599,6 @@ Proof.
   intros x y H. induction H as [x y (_ & Hl & _) | x y z (_ & Hl & _) _ IH]; [exact Hl | exact (cloc_trans i HF x y z Hl IH)].
 Qed.
 
-Lemma closure_snoc : forall (r : A -> A -> Prop) x y z, closure r x y -> r y z -> closure r x z.
-Proof. intros r x y z H1 H2. exact (closure_trans_pt _ _ x y z H1 (closure_step H2)). Qed.
-
 (* A run of E-edges from s to b: empty, or from s (or, for an SC fence s,
    from an access c with M_s po ∪ cause_base M_c) an E-chain at one location
    to the access b. *)
@@ -609,15 +606,12 @@ Definition erun (s b : A) : Prop :=
   s = b \/ exists c, (s = c \/ (src11_CFence S s /\ hmain s c)) /\ (c = b \/ closure estep c b) /\
     (src11_CRead S b \/ src11_CWrite S b).
 
-Lemma clos_last : forall (r : A -> A -> Prop) x y, closure r x y -> exists z, r z y.
-Proof. intros r x y H. induction H as [x y H | x y z _ _ IH]; [exists x; exact H | exact IH]. Qed.
-
 Lemma hb_hmain : forall a b, hb a b -> hmain a b.
 Proof.
   intros a b H.
   destruct (main_exists i HF HC a (hb_cevent_l i HF a b H)) as [Ma HMa].
   assert (Hb : src11_CEvent S b).
-  { destruct (clos_last _ a b H) as [z Hz]. destruct Hz as [Hsb | [_ Hsw]];
+  { destruct (closure_last _ a b H) as [z Hz]. destruct Hz as [Hsb | [_ Hsw]];
       [exact (sb_cevent i HF z b Hsb) | destruct Hsw as [_ [_ (o & Ho & _)]]; exact (ord_cevent i HF b o Ho)]. }
   destruct (main_exists i HF HC b Hb) as [Mb HMb].
   exists Ma, Mb. split; [exact HMa | split; [exact HMb | exact (hb_lowers i HF HC a b Ma Mb H HMa HMb)]].
@@ -639,7 +633,7 @@ Proof.
     exists c0. split; [exact Hs | split; [right | exact Hc]].
     assert (Hbc : estep b c).
     { split; [exact Hc | split; [exact Hl |]]. destruct Hh as [Hh | Hm]; [left; exact (hb_hmain b c Hh) | right; exact Hm]. }
-    destruct Hc0 as [<- | Hc0]; [exact (closure_step Hbc) | exact (closure_snoc _ _ _ _ Hc0 Hbc)].
+    destruct Hc0 as [<- | Hc0]; [exact (closure_step Hbc) | exact (closure_snoc _ _ _ _ _ Hc0 Hbc)].
 Qed.
 
 (* The segment step of the cycle argument: a run of E-edges from s to e,
@@ -683,7 +677,7 @@ Proof.
           exists My, Mc. split; [exact HMy | split; [exact HMc | exact (hbp_trans i HF My Ms Mc Hh Hsc)]]. }
       assert (Hcy : c = y \/ closure estep c y).
       { destruct Hy as [-> | Hey]; [exact Hce |].
-        right. destruct Hce as [<- | Hce]; [exact (closure_step Hey) | exact (closure_snoc _ _ _ _ Hce Hey)]. }
+        right. destruct Hce as [<- | Hce]; [exact (closure_step Hey) | exact (closure_snoc _ _ _ _ _ Hce Hey)]. }
       destruct Hcy as [<- | Hcy]; [exact (hmain_irrefl c Hyc) |].
       exact (echain_hbp_false c y Hcy (cloc_sym i c y (estep_cloc c y Hcy)) Hyc). }
   destruct (psc_edge_classify e n Fe Me Fn Mn Hle Hln Hen Hp) as [(Hfe & _ & Hsc) | [Hh | [[Hnf (d & Md & Hm & HMd & Hh)] | He]]].
@@ -783,7 +777,7 @@ Theorem psc_acyclic_pairwise_incl : forall (Q : A -> Prop), (forall u v, Q u -> 
 Proof.
   intros Q Hall x H. pose proof (incl_of_pairwise Q Hall) as Hall'.
   destruct (split_path Q x x H) as [He | (u & v & Hxu & Huv & Hne & Hvx)].
-  - destruct (clos_last _ x x He) as [z [_ [Hx _]]].
+  - destruct (closure_last _ x x He) as [z [_ [Hx _]]].
     exact (echain_acyclic x (pure_e_chain Q x x He Hx)).
   - pose proof Huv as (Hi & Hp & HQu & HQv).
     destruct (psc_ends_sc i u v Hp) as [Hsu Hsv].
