@@ -27,9 +27,10 @@
    strictly (echain_past), so E-chains are acyclic and cannot be closed by
    po ∪ cause_base (echain_hbp_false). A run of E-edges followed by a non-E
    edge puts the leading fence of the run's start sc-before the target's
-   (segment_sc), provided these two events are scope-inclusive; so when all
-   events of a cycle are pairwise scope-inclusive, a cycle with a non-E edge
-   is an sc cycle, and one with E-edges only is an E-chain cycle. *)
+   (segment_sc), provided these two events are scope-inclusive; so when this
+   holds for every run of a cycle (runs_incl, e.g. when the cycle's events
+   are pairwise scope-inclusive), a cycle with a non-E edge is an sc cycle,
+   and one with E-edges only is an E-chain cycle (psc_acyclic_runs_incl). *)
 Require Import Relprove.Relprove Relprove.RelExtra.
 Require Import compile_src11_ptx_util compile_src11_ptx_ptx compile_src11_ptx_src11 compile_src11_ptx.
 Require Import mapping_lowering mapping_images mapping_rf mapping_hb mapping_ptx mapping_atomicity
@@ -697,11 +698,21 @@ Qed.
 (* [incl] ∩ psc edges between events of a set Q. *)
 Definition pscq (Q : A -> Prop) (u v : A) : Prop := incl_c u v /\ psc u v /\ Q u /\ Q v.
 
+(* A run of E-edges of the cycle (edges of pscq Q) from s to e. *)
+Definition qrun (Q : A -> Prop) (s e : A) : Prop :=
+  s = e \/ closure (fun u v => pscq Q u v /\ eedge u v) s e.
+
+(* The exact scope condition the cycle argument needs: the start of every
+   run of E-edges is scope-inclusive with the target of the non-E edge that
+   ends the run (for an empty run, this is that edge's own incl). *)
+Definition runs_incl (Q : A -> Prop) : Prop :=
+  forall s e n, Q s -> qrun Q s e -> pscq Q e n -> ~ eedge e n -> incl_c s n.
+
 (* The invariant along a path from s0 (leading fence F0): the last segment
    boundary s has its leading fence equal to F0 or sc-after it, and a run
    of E-edges leads from s to the current event. *)
 Definition path_inv (Q : A -> Prop) (F0 b : A) : Prop :=
-  exists s Fs Ms, Q s /\ SCev s /\ lead s Fs Ms /\ (Fs = F0 \/ ptx_sc P F0 Fs) /\ erun s b.
+  exists s Fs Ms, Q s /\ SCev s /\ lead s Fs Ms /\ (Fs = F0 \/ ptx_sc P F0 Fs) /\ erun s b /\ qrun Q s b.
 
 Lemma incl_of_pairwise : forall (Q : A -> Prop), (forall u v, Q u -> Q v -> u <> v -> incl_c u v) ->
   forall u v, Q u -> Q v -> SCev u -> SCev v -> incl_c u v.
@@ -710,22 +721,33 @@ Proof.
   destruct (Classical_Prop.classic (u = v)) as [<- | Hne]; [exact (incl_refl u (sc_cevent i HF u Hsu)) | exact (Hall u v Hu Hv Hne)].
 Qed.
 
-Lemma path_inv_step : forall (Q : A -> Prop) F0 b c, (forall u v, Q u -> Q v -> u <> v -> incl_c u v) ->
+(* Pairwise scope inclusion of the cycle's events is one way to get runs_incl. *)
+Lemma pairwise_runs_incl : forall (Q : A -> Prop), (forall u v, Q u -> Q v -> u <> v -> incl_c u v) ->
+  runs_incl Q.
+Proof.
+  intros Q Hall s e n HQs Hq (Hi & Hp & HQe & HQn) _.
+  apply (incl_of_pairwise Q Hall s n HQs HQn); [| exact (proj2 (psc_ends_sc i e n Hp))].
+  destruct Hq as [<- | Hq]; [exact (proj1 (psc_ends_sc i s n Hp)) |].
+  destruct (closure_first _ s e Hq) as [z [(_ & Hp' & _) _]]. exact (proj1 (psc_ends_sc i s z Hp')).
+Qed.
+
+Lemma path_inv_step : forall (Q : A -> Prop) F0 b c, runs_incl Q ->
   path_inv Q F0 b -> pscq Q b c -> path_inv Q F0 c.
 Proof.
-  intros Q F0 b c Hall (s & Fs & Ms & HQs & Hss & Hls & HF0 & Hr) (Hi & Hp & HQb & HQc).
-  pose proof (incl_of_pairwise Q Hall) as Hall'.
+  intros Q F0 b c Hall (s & Fs & Ms & HQs & Hss & Hls & HF0 & Hr & Hq) Hbc.
+  pose proof Hbc as (Hi & Hp & HQb & HQc).
   destruct (psc_ends_sc i b c Hp) as [Hsb Hsc].
   destruct (Classical_Prop.classic (eedge b c)) as [He | Hne].
   - exists s, Fs, Ms. split; [exact HQs | split; [exact Hss | split; [exact Hls | split; [exact HF0 |]]]].
-    exact (erun_snoc s b c Hr He).
+    split; [exact (erun_snoc s b c Hr He) | right].
+    destruct Hq as [<- | Hq]; [exact (closure_step (conj Hbc He)) | exact (closure_snoc _ _ _ _ _ Hq (conj Hbc He))].
   - destruct (lead_exists b Hsb) as (Fb & Mb & Hlb). destruct (lead_exists c Hsc) as (Fc & Mc & Hlc).
-    pose proof (segment_sc s b c Fs Ms Fb Mb Fc Mc Hls Hlb Hlc (Hall' s c HQs HQc Hss Hsc) Hr Hi Hp Hne) as H.
-    exists c, Fc, Mc. split; [exact HQc | split; [exact Hsc | split; [exact Hlc | split; [right | left; reflexivity]]]].
+    pose proof (segment_sc s b c Fs Ms Fb Mb Fc Mc Hls Hlb Hlc (Hall s b c HQs Hq Hbc Hne) Hr Hi Hp Hne) as H.
+    exists c, Fc, Mc. split; [exact HQc | split; [exact Hsc | split; [exact Hlc | split; [right | split; left; reflexivity]]]].
     destruct HF0 as [-> | H0]; [exact H | exact (sc_trans i HF F0 Fs Fc H0 H)].
 Qed.
 
-Lemma path_inv_closure : forall (Q : A -> Prop) F0 x y, (forall u v, Q u -> Q v -> u <> v -> incl_c u v) ->
+Lemma path_inv_closure : forall (Q : A -> Prop) F0 x y, runs_incl Q ->
   closure (pscq Q) x y -> path_inv Q F0 x -> path_inv Q F0 y.
 Proof.
   intros Q F0 x y Hall H. induction H as [x y H | x y z H _ IH]; intros Hx.
@@ -765,17 +787,17 @@ Proof.
   - exact (closure_cons (eedge_estep x y He Hx) (IH (proj1 He))).
 Qed.
 
-(* The unscoped core of Theorem 3: [incl] ∩ psc has no cycle whose events
-   are pairwise scope-inclusive (then all their leading fences are pairwise
-   morally strong, hence sc-comparable). Split the cycle into segments, a
+(* The cycle argument: [incl] ∩ psc has no cycle (through events of Q)
+   in which the start of every run of E-edges is scope-inclusive with the
+   target of the non-E edge ending the run. Split the cycle into segments, a
    run of E-edges followed by a non-E edge; each segment orders leading
    fences forward in sc (segment_sc), so a cycle with a non-E edge is an sc
    cycle; a cycle of E-edges only is an E-chain cycle at one location
    (echain_acyclic). *)
-Theorem psc_acyclic_pairwise_incl : forall (Q : A -> Prop), (forall u v, Q u -> Q v -> u <> v -> incl_c u v) ->
+Theorem psc_acyclic_runs_incl : forall (Q : A -> Prop), runs_incl Q ->
   forall x, ~ closure (pscq Q) x x.
 Proof.
-  intros Q Hall x H. pose proof (incl_of_pairwise Q Hall) as Hall'.
+  intros Q Hall x H.
   destruct (split_path Q x x H) as [He | (u & v & Hxu & Huv & Hne & Hvx)].
   - destruct (closure_last _ x x He) as [z [_ [Hx _]]].
     exact (echain_acyclic x (pure_e_chain Q x x He Hx)).
@@ -783,18 +805,26 @@ Proof.
     destruct (psc_ends_sc i u v Hp) as [Hsu Hsv].
     destruct (lead_exists v Hsv) as (Fv & Mv & Hlv).
     assert (Hbase : path_inv Q Fv v).
-    { exists v, Fv, Mv. split; [exact HQv | split; [exact Hsv | split; [exact Hlv | split; [left; reflexivity | left; reflexivity]]]]. }
+    { exists v, Fv, Mv. split; [exact HQv | split; [exact Hsv | split; [exact Hlv |]]].
+      split; [left; reflexivity | split; left; reflexivity]. }
     assert (Hinv : path_inv Q Fv u).
     { destruct Hvx as [Hvx | Hvx]; destruct Hxu as [Hxu | Hxu]; subst.
       - exact Hbase.
       - eapply (path_inv_closure Q Fv); [exact Hall | eassumption | exact Hbase].
       - eapply (path_inv_closure Q Fv); [exact Hall | eassumption | exact Hbase].
       - eapply (path_inv_closure Q Fv); [exact Hall | eapply closure_trans_pt; eassumption | exact Hbase]. }
-    destruct Hinv as (s & Fs & Ms & HQs & Hss & Hls & HF0 & Hr).
+    destruct Hinv as (s & Fs & Ms & HQs & Hss & Hls & HF0 & Hr & Hq).
     destruct (lead_exists u Hsu) as (Fu & Mu & Hlu).
-    pose proof (segment_sc s u v Fs Ms Fu Mu Fv Mv Hls Hlu Hlv (Hall' s v HQs HQv Hss Hsv) Hr Hi Hp Hne) as H1.
+    pose proof (segment_sc s u v Fs Ms Fu Mu Fv Mv Hls Hlu Hlv (Hall s u v HQs Hq Huv Hne) Hr Hi Hp Hne) as H1.
     destruct HF0 as [-> | H0]; [exact (sc_irrefl i HF Fv H1) | exact (sc_irrefl i HF Fv (sc_trans i HF Fv Fs Fv H0 H1))].
 Qed.
+
+(* The unscoped core of Theorem 3: no [incl] ∩ psc cycle whose events are
+   pairwise scope-inclusive (then all their leading fences are pairwise
+   morally strong, hence sc-comparable). *)
+Theorem psc_acyclic_pairwise_incl : forall (Q : A -> Prop), (forall u v, Q u -> Q v -> u <> v -> incl_c u v) ->
+  forall x, ~ closure (pscq Q) x x.
+Proof. intros Q Hall. exact (psc_acyclic_runs_incl Q (pairwise_runs_incl Q Hall)). Qed.
 
 (* In particular Theorem 3 holds when all SC events are pairwise
    scope-inclusive (e.g. every SC event of the program is at system scope). *)
