@@ -64,6 +64,10 @@ Qed.
 Lemma closure_first (r : rel A 2) x y : closure r x y -> exists z, r x z.
 Proof. destruct 1; eauto. Qed.
 
+(** Every path of [^r] ends with an [r]-step. *)
+Lemma closure_last (r : rel A 2) x y : closure r x y -> exists z, r z y.
+Proof. induction 1 as [x y H | x y z _ _ IH]; [exists x; exact H | exact IH]. Qed.
+
 (** [*r] from an element without successors is the identity. *)
 Lemma rclosure_no_succ (r : rel A 2) x y :
   rclosure r x y -> (forall z, ~ r x z) -> x = y.
@@ -96,6 +100,7 @@ Arguments field_range {A} D R f P _ _ _ _ _.
 Arguments closure_lower {A} r s F _ _ _ _ _ _.
 Arguments rclosure_lower {A} r s F _ _ _ _ _ _.
 Arguments closure_first {A} r x y _.
+Arguments closure_last {A} r x y _.
 Arguments star_slide {A} r s x y z _ _.
 Arguments rclosure_no_succ {A} r x y _ _.
 Arguments join_single_l {A} a f b.
