@@ -32,7 +32,7 @@ use pretty::RcDoc;
 use crate::diag::{Diagnostic, Diagnostics, SourceMap, Span};
 use crate::ir::*;
 
-use super::term::{Names, Naming, app, err, num, render, t, Backend, VarRepr, D};
+use super::term::{Names, Naming, app, err, num, t, Backend, VarRepr, D};
 
 /// Width the Lean text is laid out at.
 pub use super::term::WIDTH;
@@ -361,39 +361,6 @@ impl<'a> Backend<'a> for Gen<'a> {
     fn errors_mut(&mut self) -> &mut Vec<Diagnostic> {
         &mut self.errors
     }
-    fn emit(&mut self, out: &mut String, span: Span, d: Result<D, Diagnostic>) {
-        match d {
-            Ok(d) => {
-                out.push_str(&source_comment(self.src, span));
-                out.push_str(&render(&d));
-                out.push_str("\n\n");
-            }
-            Err(e) => self.errors.push(e),
-        }
-        self.env.clear();
-        self.scope.clear();
-    }
-    fn callable(
-        &mut self,
-        k: ModuleId,
-        name: &str,
-        params: &[Param],
-        result_arity: Option<usize>,
-        body: impl FnOnce(&mut Self) -> Result<D, Diagnostic>,
-    ) -> Result<D, Diagnostic> {
-        self.cur = k;
-        let mut bs = vec![self.ctx_binders(k)];
-        for p in params {
-            let x = self.bind(p.var, false);
-            bs.push(t(format!("({x} : Rel A {})", p.decl.bound.arity)));
-        }
-        let ty = match result_arity {
-            Some(n) => format!("Rel A {n}"),
-            None => "Prop".into(),
-        };
-        let b = body(self)?;
-        Ok(definition(name, RcDoc::intersperse(bs, RcDoc::line()).group(), &ty, b))
-    }
     const PROVER: &'static str = "Lean";
     const REL: &'static str = "Rel.";
     const REL_TYPE: &'static str = "Rel";
@@ -447,8 +414,11 @@ impl<'a> Backend<'a> for Gen<'a> {
     fn sources(&self) -> &'a SourceMap {
         self.src
     }
-    fn enter_root(&mut self) {
-        self.cur = ROOT;
+    fn enter(&mut self, k: ModuleId) {
+        self.cur = k;
+    }
+    fn source_comment(&self, span: Span) -> String {
+        source_comment(self.src, span)
     }
 
     /// The instance record of module `owner` as seen from the current module.

@@ -542,8 +542,14 @@ pub(super) trait Backend<'a> {
     /// The instance record of module `owner` as seen from the current module.
     fn inst(&self, owner: ModuleId, span: Span) -> Result<String, Diagnostic>;
     fn sources(&self) -> &'a SourceMap;
+    /// Make module `k`'s binders the ones in scope.
+    fn enter(&mut self, k: ModuleId);
     /// Make the root module's binders the ones in scope.
-    fn enter_root(&mut self);
+    fn enter_root(&mut self) {
+        self.enter(ModuleId(0));
+    }
+    /// A comment quoting the source text at `span`.
+    fn source_comment(&self, span: Span) -> String;
     /// `text` as a comment (ends with a newline).
     fn comment(text: &str) -> String;
     /// `name binders : ty := body` as a top-level definition.
@@ -553,7 +559,18 @@ pub(super) trait Backend<'a> {
     fn errors_mut(&mut self) -> &mut Vec<Diagnostic>;
     /// Append `d` (or record its error) after a comment quoting `span`;
     /// clears the variables in scope.
-    fn emit(&mut self, out: &mut String, span: Span, d: Result<D, Diagnostic>);
+    fn emit(&mut self, out: &mut String, span: Span, d: Result<D, Diagnostic>) {
+        match d {
+            Ok(d) => {
+                out.push_str(&self.source_comment(span));
+                out.push_str(&render(&d));
+                out.push_str("\n\n");
+            }
+            Err(e) => self.errors_mut().push(e),
+        }
+        self.env().clear();
+        self.scope().clear();
+    }
     /// A pred, fun or fact of module `k` as a definition over the module's
     /// context and the given parameters.
     fn callable(
@@ -565,7 +582,21 @@ pub(super) trait Backend<'a> {
         body: impl FnOnce(&mut Self) -> Result<D, Diagnostic>,
     ) -> Result<D, Diagnostic>
     where
-        Self: Sized;
+        Self: Sized,
+    {
+        self.enter(k);
+        let mut bs = vec![self.ctx_binders(k)];
+        for p in params {
+            let x = self.bind(p.var, false);
+            bs.push(t(format!("({x} : {} A {})", Self::REL_TYPE, p.decl.bound.arity)));
+        }
+        let ty = match result_arity {
+            Some(n) => format!("{} A {n}", Self::REL_TYPE),
+            None => "Prop".into(),
+        };
+        let b = body(self)?;
+        Ok(Self::definition_doc(name, RcDoc::intersperse(bs, RcDoc::line()).group(), &ty, b))
+    }
 
     /// The statement name of an inline `check { ... }`.
     fn inline_statement_name(&self, c: &Command) -> String {
