@@ -2,7 +2,8 @@
 # Times relprove on the PTX compilation checks of the NVIDIA models
 # (src11 → PTX): coherence, atomicity and SC at overall bounds 4 and 5
 # (and 6 with BOUNDS="4 5 6"), recording variables, clauses, wall seconds
-# and peak memory in bench/RESULTS.md.
+# and peak memory in bench/RESULTS.md (replacing its PTX section, keeping
+# the litmus sections).
 #
 # Usage: bench/ptx.sh [PEERS_DIR]   (default ../shared/peers/ptxmemorymodel)
 # Needs a release build (cargo build --release) and GNU time.
@@ -22,7 +23,7 @@ test -f "$MODEL" || { echo "no model at $MODEL" >&2; exit 2; }
   echo "# PTX compilation checks (relprove check --scope N)"
   echo
   echo "Machine: $(nproc) cores, $(uname -m); load average at start: $(cut -d' ' -f1-3 /proc/loadavg)."
-  echo "Date: $(date -u '+%Y-%m-%d %H:%M UTC'). Solver: CaDiCaL (in process), symmetry breaking 60 (default)."
+  echo "Date: $(date -u '+%Y-%m-%d %H:%M UTC'). Solver: CaDiCaL (in process, one preprocessing round), symmetry breaking 60 (default). Commit $(git rev-parse --short HEAD)."
   echo
   echo "| check | bound | outcome | variables | clauses | wall s | user s | peak MiB |"
   echo "|---|---|---|---|---|---|---|---|"
@@ -39,5 +40,10 @@ print(f"| {c} | {b} | {d['outcome']} | {d['variables']} | {d['clauses']} | {wall
 PY
   done
 done
+# Keep the other sections (the litmus benchmark appends its own).
+if [ -f "$OUT" ]; then
+  echo >> "$OUT.new"
+  sed -n '/^## Dat3M PTX litmus folder/,$p' "$OUT" >> "$OUT.new"
+fi
 mv "$OUT.new" "$OUT"
 cat "$OUT"
