@@ -18,10 +18,17 @@ sw, hence hb|loc). Smaller scopes give fewer morally strong pairs in PTX,
 so these are the most permissive race-free scopes for the shape.
 
 Rings whose levels never drop (level(i+1) >= level(i) around the ring) are
-skipped: there every E-run start is scope-inclusive with the target of the
+always skipped: there every E-run start is scope-inclusive with the target of the
 edge ending it (`runs_incl`, proved in proofs/mapping_sc_edges.v).
 
-Usage: bench/sc_rings.py N OUTDIR [--sb-only]
+With --min-drops K only rings with at least K drops are written (the
+lead's analysis, not proved: one drop, i.e. one E-run violating
+`runs_incl`, is closed by the other segments' fence.sc order).
+
+--racy gives every access cta scope instead (racy across CTAs): a check
+that the conditions are reachable when the scopes are too small.
+
+Usage: bench/sc_rings.py N OUTDIR [--sb-only] [--min-drops K] [--racy]
 Then: relprove litmus --model models/ptx.als --witnesses OUTDIR/*.litmus
 A counterexample to Theorem 3 would show up as `Sometimes`.
 """
@@ -83,6 +90,8 @@ def kinds(n, sb_only):
 def main():
     n, out = int(sys.argv[1]), sys.argv[2]
     sb_only = "--sb-only" in sys.argv
+    racy = "--racy" in sys.argv
+    min_drops = int(sys.argv[sys.argv.index("--min-drops") + 1]) if "--min-drops" in sys.argv else 1
     os.makedirs(out, exist_ok=True)
     seen, count = set(), 0
     for pl in placements(n):
@@ -92,9 +101,9 @@ def main():
                 continue
             seen.add(key)
             lv = [level(pl[i], pl[(i + 1) % n]) for i in range(n)]  # cross edge i -> i+1
-            if all(lv[(i + 1) % n] >= lv[i] for i in range(n)):
+            if sum(lv[(i + 1) % n] < lv[i] for i in range(n)) < min_drops:
                 continue
-            write(out, n, pl, ks, lv)
+            write(out, n, pl, ks, [0] * n if racy else lv)
             count += 1
     print(f"{count} tests in {out}")
 

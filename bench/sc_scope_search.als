@@ -1,20 +1,32 @@
 module bench/sc_scope_search
 
+-- A bounded search for a counterexample to Theorem 3 of seed 000 (§6.2) in
+-- its scoped form: a race-free scoped C++ execution, compiled by Fig. 11
+-- (leading fence.sc), legal in PTX and read back, that violates
+-- acyclic([incl] ∩ psc). proofs/README.md: proved in Coq when every E-run
+-- start is scope-inclusive with the target of the edge ending the run
+-- (`runs_incl`); open otherwise, because incl is not transitive.
+--
+-- Not run by CI (tests/models_verdicts.rs covers models/ only). Run with
+--   relprove check bench/sc_scope_search.als -c NAME --timeout 1200
+-- Outcomes and times: bench/RESULTS.md ("Theorem 3 with scopes"). The
+-- ring family with 3-5 (SB: 6) threads is searched faster as litmus tests:
+-- bench/sc_rings.py.
+
 open models/compile_src11_ptx
 
--- every C++ event an SC access, no RMW, no fence
+-- every C++ event an SC access: no RMW, no fence
 pred sc_accesses {
   no CFence
   no crmw
   CEvent.ord = OSC
 }
 
--- a counterexample to Theorem 3 of seed 000 §6.2: a race-free execution,
--- legal after compilation, whose C++ reading violates SC
+-- a counterexample to Theorem 3: compile_src11_ptx includes `not racy`
 pred cex { compile_src11_ptx and not rc11_sc }
 
--- SB ring of 3 threads: Ti writes xi then reads x(i+1), every read reads
--- the initial value
+-- SB ring of 3 threads (Ti writes xi, then reads x(i+1) = 0), scopes and
+-- scope tree free (up to 8 scopes with the 3 threads)
 run sb3 {
   cex and sc_accesses and no crf
   some disj w0, r0, w1, r1, w2, r2: CEvent, disj x0, x1, x2: CAddress | {
@@ -24,4 +36,20 @@ run sb3 {
     w2.caddr = x2 and r1.caddr = x2
     sb = w0 -> r0 + w1 -> r1 + w2 -> r2
   }
+} for 12 but 6 CEvent, 12 Event, 3 CAddress, 3 Address, 8 CScope, 8 Scope
+
+-- any shape of 5 SC accesses (10 PTX events), scopes and tree free
+run free5_sc {
+  cex and sc_accesses
+} for 10 but 5 CEvent, 10 Event, 3 CAddress, 3 Address, 8 CScope, 8 Scope
+
+-- any 5 C++ events of any kind except RMWs (release/acquire chains can
+-- give hb paths), at most 10 PTX events
+run free5_normw {
+  cex and no crmw
+} for 10 but 5 CEvent, 10 Event, 3 CAddress, 3 Address, 8 CScope, 8 Scope
+
+-- any shape of 6 SC accesses (12 PTX events) on at least 3 threads
+run free6_sc {
+  cex and sc_accesses and #CThread >= 3
 } for 12 but 6 CEvent, 12 Event, 3 CAddress, 3 Address, 8 CScope, 8 Scope
