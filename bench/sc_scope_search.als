@@ -9,7 +9,8 @@ module bench/sc_scope_search
 --
 -- Not run by CI (tests/models_verdicts.rs covers models/ only). Run with
 --   relprove check bench/sc_scope_search.als -c NAME --timeout 1200
--- Outcomes and times: bench/RESULTS.md ("Theorem 3 with scopes"). The
+-- Outcomes and times: bench/RESULTS.md ("Theorem 3 with scopes"). `free5_sc`
+-- finds a counterexample in 31.6 s (models/litmus/compile_src11_ptx_sc_scoped_cex.als). The
 -- ring family with 3-5 (SB: 6) threads is searched faster as litmus tests:
 -- bench/sc_rings.py.
 
