@@ -42,7 +42,7 @@ run sb3 {
 -- any shape of 5 SC accesses (10 PTX events), scopes and tree free
 run free5_sc {
   cex and sc_accesses
-} for 10 but 5 CEvent, 10 Event, 3 CAddress, 3 Address, 8 CScope, 8 Scope
+} for 10 but 5 CEvent, 10 Event, 3 CAddress, 3 Address, 8 CScope, 8 Scope expect 1
 
 -- any 5 C++ events of any kind except RMWs (release/acquire chains can
 -- give hb paths), at most 10 PTX events
