@@ -55,11 +55,13 @@ pred rwc_cta {
 }
 
 -- the execution is a counterexample: race free, compiled by Fig. 11, legal
--- PTX, read back, and not SC in scoped RC11
+-- PTX, read back, and not SC in scoped RC11 (while coherent and atomic:
+-- SC is the only axiom it breaks)
 run rwc_cta_breaks_sc {
   rwc_cta
   compile_src11_ptx
   not rc11_sc
+  rc11_coherence and rc11_atomicity
 } for 10 but 5 CEvent, 10 Event, 6 CScope, 6 Scope, 2 CAddress, 2 Address expect 1
 
 -- the same with (b) at system scope: no legal PTX execution (Theorem 3
