@@ -54,3 +54,8 @@ run free5_normw {
 run free6_sc {
   cex and sc_accesses and #CThread >= 3
 } for 12 but 6 CEvent, 12 Event, 3 CAddress, 3 Address, 8 CScope, 8 Scope
+
+-- minimality of free5_sc's counterexample: any 4 SC accesses (8 PTX events)
+run free4_sc {
+  cex and sc_accesses
+} for 8 but 4 CEvent, 8 Event, 3 CAddress, 3 Address, 8 CScope, 8 Scope
