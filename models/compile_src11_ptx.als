@@ -138,7 +138,10 @@ pred compile_src11_ptx {
 
 ------------------------------------------------------------------------------
 -- Correctness: one check per RC11 axiom (Theorems 1-3 of §6.2), then all
--- three together. No counterexample is expected.
+-- three together. None has a counterexample at bound 4. Theorems 1 and 2
+-- hold for every size (proofs/mapping_coherence.v, mapping_atomicity.v);
+-- Theorem 3, and so the conjunction, fails at 5 C++ / 10 PTX events with a
+-- cta-scoped SC read (litmus/compile_src11_ptx_sc_scoped_cex.als).
 
 assert src11_ptx_coherence { compile_src11_ptx => rc11_coherence }
 check src11_ptx_coherence for 4 expect 0
