@@ -60,7 +60,7 @@ Proof.
   - intros x y [z Hr Hs]; exists z; split; [exact Hr | apply H2; exact Hs].
 Qed.
 
-(** Each Relprove operator on binary relations as RelationAlgebra's, as an
+(** The Kleene-algebra operators of Relprove as RelationAlgebra's, as an
     equation under [weq] that [rewrite] can use inside RelationAlgebra's
     operators (which are [Proper] for [weq]). *)
 Lemma ra_join (r s : rel A 2) : weq (join 1 1 r s : hrel A A) ((r : hrel A A) ⋅ (s : hrel A A)).
@@ -68,12 +68,6 @@ Proof. apply same_weq, join_hrel_dot. Qed.
 
 Lemma ra_union (r s : rel A 2) : weq (union 2 r s : hrel A A) ((r : hrel A A) ⊔ (s : hrel A A)).
 Proof. apply same_weq, union_hrel_cup. Qed.
-
-Lemma ra_inter (r s : rel A 2) : weq (inter 2 r s : hrel A A) ((r : hrel A A) ⊓ (s : hrel A A)).
-Proof. apply same_weq, inter_hrel_cap. Qed.
-
-Lemma ra_transpose (r : rel A 2) : weq (transpose r : hrel A A) ((r : hrel A A)°).
-Proof. apply same_weq, transpose_hrel_cnv. Qed.
 
 Lemma ra_rclosure (r : rel A 2) : weq (rclosure r : hrel A A) ((r : hrel A A)^*).
 Proof. apply same_weq, rclosure_hrel_str. Qed.
@@ -86,21 +80,6 @@ Proof. apply same_weq, iden_hrel_eq. Qed.
 
 Lemma ra_none : weq (none 2 : hrel A A) 0.
 Proof. apply same_weq; unfold same; cbn; firstorder. Qed.
-
-(** Using RelationAlgebra's decision procedure for Kleene algebra ([ka]) on
-    Relprove relations: state the goal with [weq], rewrite the operators to
-    RelationAlgebra's, and call [ka]. *)
-Lemma rclosure_join_rclosure (r : rel A 2) :
-  same 2 (join 1 1 (rclosure r) (rclosure r)) (rclosure r).
-Proof.
-  apply same_weq.
-  assert (E : weq (rclosure r : hrel A A) (hrel_str A r))
-    by (apply same_weq, rclosure_hrel_str).
-  assert (J : forall x y : rel A 2,
-             weq (join 1 1 x y : hrel A A) ((x : hrel A A) ⋅ (y : hrel A A)))
-    by (intros; apply same_weq, join_hrel_dot).
-  rewrite J, E; change (hrel_str A r) with ((r : hrel A A)^*); ka.
-Qed.
 
 End RA.
 
@@ -125,10 +104,9 @@ Ltac rel_ka :=
 Section KA.
 Variable A : Type.
 
-(** Checks of [rel_ka]: a sliding law and an unfolding law, both proved by
-    hand in [Laws]/[RelExtra], here by the decision procedure. *)
-Example rel_ka_slide (r s : rel A 2) :
-  incl 2 (join 1 1 (rclosure (join 1 1 r s)) r) (join 1 1 r (rclosure (join 1 1 s r))).
+(** Uses of [rel_ka] (another: [RelExtra.star_slide_incl]). *)
+Lemma rclosure_join_rclosure (r : rel A 2) :
+  same 2 (join 1 1 (rclosure r) (rclosure r)) (rclosure r).
 Proof. rel_ka. Qed.
 
 Example rel_ka_unfold (r : rel A 2) :
