@@ -26,7 +26,13 @@ pub struct CheckOptions {
 
 impl Default for CheckOptions {
     fn default() -> Self {
-        CheckOptions { scope: None, timeout: None, solver: "cadical".into(), symmetry: 60, verify: true }
+        CheckOptions {
+            scope: None,
+            timeout: None,
+            solver: "cadical".into(),
+            symmetry: 60,
+            verify: true,
+        }
     }
 }
 
@@ -97,7 +103,14 @@ pub fn scope_text(model: &Model, s: &Scope) -> String {
     let mut parts: Vec<String> = s
         .sigs
         .iter()
-        .map(|ss| format!("{}{} {}", if ss.exact { "exactly " } else { "" }, ss.count, model.sig(ss.sig).label))
+        .map(|ss| {
+            format!(
+                "{}{} {}",
+                if ss.exact { "exactly " } else { "" },
+                ss.count,
+                model.sig(ss.sig).label
+            )
+        })
         .collect();
     if let Some(bw) = s.bitwidth {
         parts.push(format!("{bw} int"));
@@ -109,7 +122,11 @@ pub fn scope_text(model: &Model, s: &Scope) -> String {
     out
 }
 
-pub fn check_command(model: &Model, id: CommandId, opts: &CheckOptions) -> Result<CommandResult, CheckError> {
+pub fn check_command(
+    model: &Model,
+    id: CommandId,
+    opts: &CheckOptions,
+) -> Result<CommandResult, CheckError> {
     let start = Instant::now();
     let cmd = model
         .commands
@@ -117,7 +134,10 @@ pub fn check_command(model: &Model, id: CommandId, opts: &CheckOptions) -> Resul
         .ok_or_else(|| CheckError::Internal(format!("no command #{}", id.0)))?;
     let scope = effective_scope(cmd, opts);
     let b = bounds::compute(model, &scope).map_err(CheckError::Input)?;
-    let topts = translate::Options { symmetry: opts.symmetry, deadline: opts.timeout.map(|t| start + t) };
+    let topts = translate::Options {
+        symmetry: opts.symmetry,
+        deadline: opts.timeout.map(|t| start + t),
+    };
     let tr = match translate::translate_command(model, &b, cmd, &topts) {
         Ok(tr) => tr,
         Err(TranslateError::Input(d)) => return Err(CheckError::Input(d)),
@@ -130,7 +150,11 @@ pub fn check_command(model: &Model, id: CommandId, opts: &CheckOptions) -> Resul
                 outcome: Outcome::Unknown("time limit (during translation)".into()),
                 expect: cmd.expect,
                 matches_expect: cmd.expect.is_none(),
-                stats: Stats { translate_ms: elapsed, time_ms: elapsed, ..Stats::default() },
+                stats: Stats {
+                    translate_ms: elapsed,
+                    time_ms: elapsed,
+                    ..Stats::default()
+                },
             });
         }
     };
@@ -149,7 +173,10 @@ pub fn check_command(model: &Model, id: CommandId, opts: &CheckOptions) -> Resul
         SatResult::Unknown(why) => Outcome::Unknown(why),
         SatResult::Sat(m) => {
             if !cnf.satisfied_by(&m) {
-                return Err(CheckError::Internal(format!("solver `{}` returned a model that violates the CNF", solver.name())));
+                return Err(CheckError::Internal(format!(
+                    "solver `{}` returned a model that violates the CNF",
+                    solver.name()
+                )));
             }
             let inst = decode(model, &b, &tr, &var_of, &m);
             if opts.verify {
@@ -168,15 +195,20 @@ pub fn check_command(model: &Model, id: CommandId, opts: &CheckOptions) -> Resul
                         )));
                     }
                     Err(e) => {
-                        return Err(CheckError::Internal(format!("the evaluator failed on the instance for `{}`: {e}", cmd.name)))
+                        return Err(CheckError::Internal(format!(
+                            "the evaluator failed on the instance for `{}`: {e}",
+                            cmd.name
+                        )))
                     }
                 }
             }
             Outcome::Sat(inst)
         }
     };
-    let matches_expect =
-        matches!((cmd.expect, &outcome), (None, _) | (Some(1), Outcome::Sat(_)) | (Some(0), Outcome::Unsat));
+    let matches_expect = matches!(
+        (cmd.expect, &outcome),
+        (None, _) | (Some(1), Outcome::Sat(_)) | (Some(0), Outcome::Unsat)
+    );
     Ok(CommandResult {
         name: cmd.name.clone(),
         kind: cmd.kind,
@@ -195,7 +227,13 @@ pub fn check_command(model: &Model, id: CommandId, opts: &CheckOptions) -> Resul
     })
 }
 
-fn decode(model: &Model, b: &bounds::Bounds, tr: &Translation, var_of: &[i32], m: &[bool]) -> Instance {
+fn decode(
+    model: &Model,
+    b: &bounds::Bounds,
+    tr: &Translation,
+    var_of: &[i32],
+    m: &[bool],
+) -> Instance {
     let c = &tr.circuit;
     let val = |node: u32| {
         let v = var_of[node as usize];
@@ -208,7 +246,10 @@ fn decode(model: &Model, b: &bounds::Bounds, tr: &Translation, var_of: &[i32], m
             .map(|&(i, _)| tr.dims.tuple(i, mx.arity))
             .collect()
     };
-    let mut inst = Instance { universe: b.universe.clone(), ..Default::default() };
+    let mut inst = Instance {
+        universe: b.universe.clone(),
+        ..Default::default()
+    };
     for s in model.sig_ids() {
         inst.sigs.insert(s, read(&tr.sigs[s.index()]));
     }
@@ -255,7 +296,9 @@ fn relabel(model: &Model, inst: &mut Instance) {
     // Atoms in no sig are not part of the instance; keep their names apart.
     let mut unused = 0;
     for a in 0..inst.universe.atoms.len() {
-        if inst.universe.atoms[a].int.is_none() && !inst.sigs.values().any(|ts| ts.contains(&vec![a as u32])) {
+        if inst.universe.atoms[a].int.is_none()
+            && !inst.sigs.values().any(|ts| ts.contains(&vec![a as u32]))
+        {
             inst.universe.atoms[a].label = format!("unused${unused}");
             unused += 1;
         }
@@ -308,7 +351,9 @@ impl Progress {
                 let mut next = 1u64;
                 while !s2.load(std::sync::atomic::Ordering::Relaxed) {
                     // Woken early by `drop`.
-                    std::thread::park_timeout(Duration::from_secs(next).saturating_sub(t0.elapsed()));
+                    std::thread::park_timeout(
+                        Duration::from_secs(next).saturating_sub(t0.elapsed()),
+                    );
                     if s2.load(std::sync::atomic::Ordering::Relaxed) {
                         break;
                     }
@@ -356,7 +401,10 @@ pub fn run_cli(
     for n in names {
         if !model.commands.iter().any(|c| &c.name == n) {
             let avail: Vec<&str> = model.commands.iter().map(|c| c.name.as_str()).collect();
-            eprintln!("relprove: no command named `{n}` (commands: {})", avail.join(", "));
+            eprintln!(
+                "relprove: no command named `{n}` (commands: {})",
+                avail.join(", ")
+            );
             return exit::INPUT;
         }
     }
@@ -385,9 +433,21 @@ pub fn run_cli(
     for id in ids {
         let cmd = &model.commands[id.index()];
         let scope = scope_text(model, &effective_scope(cmd, opts));
-        let expect = cmd.expect.map(|e| format!(" expect {e}")).unwrap_or_default();
-        let title =
-            format!("{} {} {}{}", if cmd.kind == CommandKind::Check { "Check" } else { "Run" }, cmd.name, scope, expect);
+        let expect = cmd
+            .expect
+            .map(|e| format!(" expect {e}"))
+            .unwrap_or_default();
+        let title = format!(
+            "{} {} {}{}",
+            if cmd.kind == CommandKind::Check {
+                "Check"
+            } else {
+                "Run"
+            },
+            cmd.name,
+            scope,
+            expect
+        );
         if format == Format::Text {
             let _ = writeln!(out, "Executing \"{title}\"");
             let _ = out.flush();
@@ -423,18 +483,36 @@ pub fn run_cli(
                     s.variables, s.primary_variables, s.clauses, s.translate_ms
                 );
                 let verdict = match (&r.outcome, r.kind) {
-                    (Outcome::Sat(_), CommandKind::Check) => "Counterexample found. Assertion is invalid.".to_string(),
-                    (Outcome::Sat(_), CommandKind::Run) => "Instance found. Predicate is consistent.".to_string(),
-                    (Outcome::Unsat, CommandKind::Check) => "No counterexample found. Assertion may be valid.".to_string(),
-                    (Outcome::Unsat, CommandKind::Run) => "No instance found. Predicate may be inconsistent.".to_string(),
+                    (Outcome::Sat(_), CommandKind::Check) => {
+                        "Counterexample found. Assertion is invalid.".to_string()
+                    }
+                    (Outcome::Sat(_), CommandKind::Run) => {
+                        "Instance found. Predicate is consistent.".to_string()
+                    }
+                    (Outcome::Unsat, CommandKind::Check) => {
+                        "No counterexample found. Assertion may be valid.".to_string()
+                    }
+                    (Outcome::Unsat, CommandKind::Run) => {
+                        "No instance found. Predicate may be inconsistent.".to_string()
+                    }
                     (Outcome::Unknown(w), _) => format!("Unknown ({w})."),
                 };
                 let _ = writeln!(out, "   {} {}ms.", verdict, s.solve_ms);
                 if !r.matches_expect {
                     if let (Some(e), Outcome::Unknown(_)) = (r.expect, &r.outcome) {
-                        let _ = writeln!(out, "   Undecided: expected {} ({}).", e, if e == 1 { "an instance" } else { "none" });
+                        let _ = writeln!(
+                            out,
+                            "   Undecided: expected {} ({}).",
+                            e,
+                            if e == 1 { "an instance" } else { "none" }
+                        );
                     } else if let Some(e) = r.expect {
-                        let _ = writeln!(out, "   MISMATCH: expected {} ({}).", e, if e == 1 { "an instance" } else { "none" });
+                        let _ = writeln!(
+                            out,
+                            "   MISMATCH: expected {} ({}).",
+                            e,
+                            if e == 1 { "an instance" } else { "none" }
+                        );
                     }
                 }
                 if let Outcome::Sat(inst) = &r.outcome {
@@ -476,7 +554,11 @@ pub fn run_cli(
     }
     if format == Format::Json {
         let doc = serde_json::json!({ "commands": json_cmds });
-        let _ = writeln!(out, "{}", serde_json::to_string_pretty(&doc).unwrap_or_default());
+        let _ = writeln!(
+            out,
+            "{}",
+            serde_json::to_string_pretty(&doc).unwrap_or_default()
+        );
     }
     code
 }
@@ -509,14 +591,22 @@ pub struct Session {
 impl Session {
     /// `None` when the options ask for something only a one-shot call
     /// supports (an external solver, a time limit).
-    pub fn new(model: Model, id: CommandId, extras: Vec<Formula>, opts: &CheckOptions) -> Result<Option<Session>, CheckError> {
-        if opts.timeout.is_some() || !(opts.solver == "cadical" || opts.solver.starts_with("cadical:")) {
+    pub fn new(
+        model: Model,
+        id: CommandId,
+        extras: Vec<Formula>,
+        opts: &CheckOptions,
+    ) -> Result<Option<Session>, CheckError> {
+        if opts.timeout.is_some()
+            || !(opts.solver == "cadical" || opts.solver.starts_with("cadical:"))
+        {
             return Ok(None);
         }
         let mut solver = match opts.solver.strip_prefix("cadical:") {
             None => cadical::Solver::new(),
-            Some(c) => cadical::Solver::with_config(c)
-                .map_err(|e| CheckError::Input(Diagnostic::without_span(Phase::Translate, e.to_string())))?,
+            Some(c) => cadical::Solver::with_config(c).map_err(|e| {
+                CheckError::Input(Diagnostic::without_span(Phase::Translate, e.to_string()))
+            })?,
         };
         let cmd = model
             .commands
@@ -524,17 +614,25 @@ impl Session {
             .ok_or_else(|| CheckError::Internal(format!("no command #{}", id.0)))?;
         let scope = effective_scope(cmd, opts);
         let b = bounds::compute(&model, &scope).map_err(CheckError::Input)?;
-        let topts = translate::Options { symmetry: opts.symmetry, deadline: None };
+        let topts = translate::Options {
+            symmetry: opts.symmetry,
+            deadline: None,
+        };
         let refs: Vec<&Formula> = extras.iter().collect();
-        let (tr, sels) = translate::translate_command_with(&model, &b, cmd, &topts, &refs).map_err(|e| match e {
-            TranslateError::Input(d) => CheckError::Input(d),
-            TranslateError::TimeLimit => CheckError::Internal("translation stopped without a deadline".into()),
-        })?;
+        let (tr, sels) = translate::translate_command_with(&model, &b, cmd, &topts, &refs)
+            .map_err(|e| match e {
+                TranslateError::Input(d) => CheckError::Input(d),
+                TranslateError::TimeLimit => {
+                    CheckError::Internal("translation stopped without a deadline".into())
+                }
+            })?;
         let (cnf, var_of) = tr.circuit.to_cnf(&tr.roots);
         let selectors = sels
             .iter()
             .map(|l| match var_of[l.node() as usize] {
-                0 => Err(CheckError::Internal("a selector has no CNF variable".into())),
+                0 => Err(CheckError::Internal(
+                    "a selector has no CNF variable".into(),
+                )),
                 v => Ok(v),
             })
             .collect::<Result<Vec<i32>, CheckError>>()?;
@@ -542,7 +640,18 @@ impl Session {
         for cl in cnf.clause_iter() {
             solver.add_clause(cl.iter().copied());
         }
-        Ok(Some(Session { model, id, extras, bounds: b, tr, var_of, cnf, selectors, solver, verify: opts.verify }))
+        Ok(Some(Session {
+            model,
+            id,
+            extras,
+            bounds: b,
+            tr,
+            var_of,
+            cnf,
+            selectors,
+            solver,
+            verify: opts.verify,
+        }))
     }
 
     pub fn model(&self) -> &Model {
@@ -554,7 +663,9 @@ impl Session {
     pub fn solve(&mut self, assume: &[usize]) -> Result<Option<Instance>, CheckError> {
         let lits: Vec<i32> = assume.iter().map(|&i| self.selectors[i]).collect();
         match self.solver.solve_with(lits.iter().copied()) {
-            None => Err(CheckError::Internal("CaDiCaL gave up without a time limit".into())),
+            None => Err(CheckError::Internal(
+                "CaDiCaL gave up without a time limit".into(),
+            )),
             Some(false) => Ok(None),
             Some(true) => {
                 let n = self.cnf.num_vars as usize;
@@ -563,7 +674,9 @@ impl Session {
                     m[v as usize] = self.solver.value(v) == Some(true);
                 }
                 if !self.cnf.satisfied_by(&m) || lits.iter().any(|&l| !m[l as usize]) {
-                    return Err(CheckError::Internal("CaDiCaL returned a model that violates the CNF or the assumptions".into()));
+                    return Err(CheckError::Internal(
+                        "CaDiCaL returned a model that violates the CNF or the assumptions".into(),
+                    ));
                 }
                 let inst = decode(&self.model, &self.bounds, &self.tr, &self.var_of, &m);
                 if self.verify {
@@ -575,7 +688,11 @@ impl Session {
                                 "the independent evaluator rejects the instance found for `{name}`"
                             )))
                         }
-                        Err(e) => return Err(CheckError::Internal(format!("the evaluator failed on the instance for `{name}`: {e}"))),
+                        Err(e) => {
+                            return Err(CheckError::Internal(format!(
+                                "the evaluator failed on the instance for `{name}`: {e}"
+                            )))
+                        }
                     }
                     for &i in assume {
                         let mut env = crate::instance::eval::Env::new();

@@ -26,15 +26,27 @@ pub struct Span {
 
 impl Span {
     pub fn new(file: FileId, start: usize, end: usize) -> Span {
-        Span { file, start: start as u32, end: end as u32 }
+        Span {
+            file,
+            start: start as u32,
+            end: end as u32,
+        }
     }
     /// The smallest span covering both (they must be in the same file).
     pub fn to(self, other: Span) -> Span {
         debug_assert_eq!(self.file, other.file);
-        Span { file: self.file, start: self.start.min(other.start), end: self.end.max(other.end) }
+        Span {
+            file: self.file,
+            start: self.start.min(other.start),
+            end: self.end.max(other.end),
+        }
     }
     /// A span for things the tool synthesises (no source text).
-    pub const DUMMY: Span = Span { file: FileId(u32::MAX), start: 0, end: 0 };
+    pub const DUMMY: Span = Span {
+        file: FileId(u32::MAX),
+        start: 0,
+        end: 0,
+    };
     pub fn is_dummy(&self) -> bool {
         self.file.0 == u32::MAX
     }
@@ -57,18 +69,33 @@ impl SourceMap {
     pub fn new() -> SourceMap {
         SourceMap::default()
     }
-    pub fn add(&mut self, name: impl Into<String>, path: impl Into<PathBuf>, text: String) -> FileId {
-        self.files.push(SourceFile { name: name.into(), path: path.into(), text });
+    pub fn add(
+        &mut self,
+        name: impl Into<String>,
+        path: impl Into<PathBuf>,
+        text: String,
+    ) -> FileId {
+        self.files.push(SourceFile {
+            name: name.into(),
+            path: path.into(),
+            text,
+        });
         FileId(self.files.len() as u32 - 1)
     }
     pub fn get(&self, id: FileId) -> &SourceFile {
         &self.files[id.0 as usize]
     }
     pub fn find(&self, path: &Path) -> Option<FileId> {
-        self.files.iter().position(|f| f.path == path).map(|i| FileId(i as u32))
+        self.files
+            .iter()
+            .position(|f| f.path == path)
+            .map(|i| FileId(i as u32))
     }
     pub fn files(&self) -> impl Iterator<Item = (FileId, &SourceFile)> {
-        self.files.iter().enumerate().map(|(i, f)| (FileId(i as u32), f))
+        self.files
+            .iter()
+            .enumerate()
+            .map(|(i, f)| (FileId(i as u32), f))
     }
     /// The source text a span covers ("" for a dummy span).
     pub fn snippet(&self, span: Span) -> &str {
@@ -76,7 +103,8 @@ impl SourceMap {
             return "";
         }
         let text = &self.get(span.file).text;
-        text.get(span.start as usize..span.end as usize).unwrap_or("")
+        text.get(span.start as usize..span.end as usize)
+            .unwrap_or("")
     }
     /// 1-based line and column of a byte offset.
     pub fn line_col(&self, file: FileId, offset: u32) -> (usize, usize) {
@@ -84,7 +112,9 @@ impl SourceMap {
         let offset = (offset as usize).min(text.len());
         let before = &text[..offset];
         let line = before.matches('\n').count() + 1;
-        let col = before.rfind('\n').map_or(before.chars().count(), |nl| before[nl + 1..].chars().count()) + 1;
+        let col = before.rfind('\n').map_or(before.chars().count(), |nl| {
+            before[nl + 1..].chars().count()
+        }) + 1;
         (line, col)
     }
     /// `file:line:col` of a span's start.
@@ -152,7 +182,14 @@ impl Diagnostic {
         }
     }
     pub fn without_span(phase: Phase, message: impl Into<String>) -> Diagnostic {
-        Diagnostic { phase, message: message.into(), span: None, label: String::new(), notes: Vec::new(), hint: None }
+        Diagnostic {
+            phase,
+            message: message.into(),
+            span: None,
+            label: String::new(),
+            notes: Vec::new(),
+            hint: None,
+        }
     }
     pub fn label(mut self, label: impl Into<String>) -> Self {
         self.label = label.into();
@@ -212,10 +249,16 @@ pub fn render(sources: &SourceMap, diags: &[Diagnostic], color: bool) -> String 
     for d in diags {
         let mut labels = Vec::new();
         if let Some(span) = d.span {
-            labels.push(cr::Label::primary(span.file.0 as usize, span.start as usize..span.end as usize).with_message(d.label.clone()));
+            labels.push(
+                cr::Label::primary(span.file.0 as usize, span.start as usize..span.end as usize)
+                    .with_message(d.label.clone()),
+            );
         }
         for (span, text) in &d.notes {
-            labels.push(cr::Label::secondary(span.file.0 as usize, span.start as usize..span.end as usize).with_message(text.clone()));
+            labels.push(
+                cr::Label::secondary(span.file.0 as usize, span.start as usize..span.end as usize)
+                    .with_message(text.clone()),
+            );
         }
         let mut notes = Vec::new();
         if let Some(h) = &d.hint {

@@ -157,10 +157,17 @@ fn prove(args: &ProveArgs) -> ExitCode {
     use relprove::rewrite::{chain, coq, Limits, Prover};
     use std::io::IsTerminal;
     let mut sources = relprove::diag::SourceMap::new();
-    let model = match relprove::resolve::load_model(&args.file, &mut sources, &relprove::resolve::LoadOptions::default()) {
+    let model = match relprove::resolve::load_model(
+        &args.file,
+        &mut sources,
+        &relprove::resolve::LoadOptions::default(),
+    ) {
         Ok(m) => m,
         Err(diags) => {
-            eprint!("{}", relprove::diag::render(&sources, &diags, std::io::stderr().is_terminal()));
+            eprint!(
+                "{}",
+                relprove::diag::render(&sources, &diags, std::io::stderr().is_terminal())
+            );
             return ExitCode::from(2);
         }
     };
@@ -181,10 +188,17 @@ fn prove(args: &ProveArgs) -> ExitCode {
     let root = relprove::ir::ModuleId(0);
     let mut selected = vec![];
     for name in &args.asserts {
-        match model.asserts.iter().find(|a| a.module == root && &a.name == name) {
+        match model
+            .asserts
+            .iter()
+            .find(|a| a.module == root && &a.name == name)
+        {
             Some(a) => selected.push(a),
             None => {
-                eprintln!("relprove: {}: no assertion named `{name}`", args.file.display());
+                eprintln!(
+                    "relprove: {}: no assertion named `{name}`",
+                    args.file.display()
+                );
                 return ExitCode::from(2);
             }
         }
@@ -192,9 +206,16 @@ fn prove(args: &ProveArgs) -> ExitCode {
     if args.asserts.is_empty() {
         selected = model.asserts.iter().filter(|a| a.module == root).collect();
     }
-    let results: Vec<_> = selected.iter().map(|a| prover.prove_assert(&a.name, &a.body)).collect();
+    let results: Vec<_> = selected
+        .iter()
+        .map(|a| prover.prove_assert(&a.name, &a.body))
+        .collect();
     if let Some(Emit::Coq) = args.emit {
-        let stem = args.file.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+        let stem = args
+            .file
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_default();
         match coq::section(&stem, &args.file.display().to_string(), &prover, &results) {
             Ok(text) => print!("{text}"),
             Err(e) => {
@@ -222,11 +243,23 @@ fn prove(args: &ProveArgs) -> ExitCode {
         _ => {
             for r in &results {
                 if let Some(why) = &r.unsupported {
-                    println!("{}: not proved (outside the rewriter's fragment: {why})", r.name);
+                    println!(
+                        "{}: not proved (outside the rewriter's fragment: {why})",
+                        r.name
+                    );
                     continue;
                 }
-                let verdict = if r.proved { "proved by rewriting" } else { "not proved" };
-                println!("{}: {verdict} ({} steps, {} ms)", r.name, r.steps(), r.time_ms);
+                let verdict = if r.proved {
+                    "proved by rewriting"
+                } else {
+                    "not proved"
+                };
+                println!(
+                    "{}: {verdict} ({} steps, {} ms)",
+                    r.name,
+                    r.steps(),
+                    r.time_ms
+                );
                 for g in &r.goals {
                     println!("  goal {}", abbreviate(&g.goal.to_string()));
                     match &g.proof {
@@ -258,7 +291,9 @@ fn abbreviate(s: &str) -> String {
 }
 
 fn litmus(a: LitmusArgs) -> ExitCode {
-    let jobs = a.jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let jobs = a
+        .jobs
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     let req = relprove::litmus::Request {
         model: a.model,
         tests: a.tests,
@@ -278,7 +313,11 @@ fn litmus(a: LitmusArgs) -> ExitCode {
 fn parse_only(args: &CheckArgs) -> ExitCode {
     use std::io::IsTerminal;
     let mut sources = relprove::diag::SourceMap::new();
-    match relprove::resolve::load_model(&args.file, &mut sources, &relprove::resolve::LoadOptions::default()) {
+    match relprove::resolve::load_model(
+        &args.file,
+        &mut sources,
+        &relprove::resolve::LoadOptions::default(),
+    ) {
         Ok(m) => {
             println!(
                 "{}: ok ({} modules, {} sigs, {} fields, {} facts, {} preds, {} funs, {} asserts, {} commands)",
@@ -295,7 +334,10 @@ fn parse_only(args: &CheckArgs) -> ExitCode {
             ExitCode::SUCCESS
         }
         Err(diags) => {
-            eprint!("{}", relprove::diag::render(&sources, &diags, std::io::stderr().is_terminal()));
+            eprint!(
+                "{}",
+                relprove::diag::render(&sources, &diags, std::io::stderr().is_terminal())
+            );
             ExitCode::from(2)
         }
     }
@@ -313,7 +355,10 @@ fn export(args: ExportArgs) -> ExitCode {
         Some(f) => vec![f],
         None => {
             let mut v: Vec<PathBuf> = match std::fs::read_dir("models") {
-                Ok(rd) => rd.filter_map(|e| e.ok().map(|e| e.path())).filter(|p| p.extension().is_some_and(|x| x == "als")).collect(),
+                Ok(rd) => rd
+                    .filter_map(|e| e.ok().map(|e| e.path()))
+                    .filter(|p| p.extension().is_some_and(|x| x == "als"))
+                    .collect(),
                 Err(e) => {
                     eprintln!("relprove export: no FILE given and cannot read models/: {e}");
                     return ExitCode::from(2);
@@ -332,14 +377,23 @@ fn export(args: ExportArgs) -> ExitCode {
         time_limit: std::time::Duration::from_secs_f64(args.time_limit),
         ..relprove::rewrite::coq::export_limits()
     });
-    let opts = relprove::export::ExportOptions { out_dir: args.out, force: args.force, theories: args.theories, prove };
+    let opts = relprove::export::ExportOptions {
+        out_dir: args.out,
+        force: args.force,
+        theories: args.theories,
+        prove,
+    };
     let color = std::io::stderr().is_terminal();
     let mut failed = false;
     // One session: the models share the files of the modules they open.
     let mut session = relprove::export::Session::default();
     for file in &files {
         let mut sources = relprove::diag::SourceMap::new();
-        let model = match relprove::resolve::load_model(file, &mut sources, &relprove::resolve::LoadOptions::default()) {
+        let model = match relprove::resolve::load_model(
+            file,
+            &mut sources,
+            &relprove::resolve::LoadOptions::default(),
+        ) {
             Ok(m) => m,
             Err(diags) => {
                 eprint!("{}", relprove::diag::render(&sources, &diags, color));
@@ -373,10 +427,17 @@ fn check(args: CheckArgs) -> ExitCode {
     use relprove::check::{self, CheckOptions};
     use std::io::IsTerminal;
     let mut sources = relprove::diag::SourceMap::new();
-    let model = match relprove::resolve::load_model(&args.file, &mut sources, &relprove::resolve::LoadOptions::default()) {
+    let model = match relprove::resolve::load_model(
+        &args.file,
+        &mut sources,
+        &relprove::resolve::LoadOptions::default(),
+    ) {
         Ok(m) => m,
         Err(ds) => {
-            eprint!("{}", relprove::diag::render(&sources, &ds, std::io::stderr().is_terminal()));
+            eprint!(
+                "{}",
+                relprove::diag::render(&sources, &ds, std::io::stderr().is_terminal())
+            );
             return ExitCode::from(check::exit::INPUT);
         }
     };
@@ -399,7 +460,15 @@ fn check(args: CheckArgs) -> ExitCode {
         Format::Dot => check::Format::Dot,
     };
     let stdout = std::io::stdout();
-    let code = check::run_cli(&model, &sources, &args.commands, &opts, format, &mut stdout.lock(), true);
+    let code = check::run_cli(
+        &model,
+        &sources,
+        &args.commands,
+        &opts,
+        format,
+        &mut stdout.lock(),
+        true,
+    );
     ExitCode::from(code)
 }
 

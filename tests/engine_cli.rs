@@ -16,7 +16,12 @@ fn model(dir: &tempfile::TempDir, text: &str) -> PathBuf {
 }
 
 fn run(args: &[&str], file: &PathBuf) -> Output {
-    relprove().arg("check").arg(file).args(args).output().unwrap()
+    relprove()
+        .arg("check")
+        .arg(file)
+        .args(args)
+        .output()
+        .unwrap()
 }
 
 const GRAPH: &str = "sig N { e: set N }
@@ -35,12 +40,32 @@ fn text_output_and_exit_0() {
     let f = model(&dir, GRAPH);
     let out = run(&[], &f);
     let stdout = String::from_utf8_lossy(&out.stdout);
-    assert_eq!(out.status.code(), Some(0), "{stdout}\n{}", String::from_utf8_lossy(&out.stderr));
-    assert!(stdout.contains("Executing \"Check closed for 3 expect 0\""), "{stdout}");
-    assert!(stdout.contains("No counterexample found. Assertion may be valid."), "{stdout}");
-    assert!(stdout.contains("Counterexample found. Assertion is invalid."), "{stdout}");
-    assert!(stdout.contains("Instance found. Predicate is consistent."), "{stdout}");
-    assert!(stdout.contains("No instance found. Predicate may be inconsistent."), "{stdout}");
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{stdout}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        stdout.contains("Executing \"Check closed for 3 expect 0\""),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("No counterexample found. Assertion may be valid."),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("Counterexample found. Assertion is invalid."),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("Instance found. Predicate is consistent."),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("No instance found. Predicate may be inconsistent."),
+        "{stdout}"
+    );
     assert!(stdout.contains("this/N<:e={N$"), "{stdout}");
 }
 
@@ -62,15 +87,27 @@ fn json_document() {
     assert!(cmds[0].get("instance").is_none());
     assert_eq!(cmds[1]["outcome"], "counterexample");
     assert_eq!(cmds[1]["expect"], 1);
-    assert!(cmds[1]["instance"]["fields"].as_array().unwrap().iter().any(|f| f["name"] == "this/N<:e"));
+    assert!(cmds[1]["instance"]["fields"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|f| f["name"] == "this/N<:e"));
 }
 
 #[test]
 fn mismatch_exits_1() {
     let dir = tempfile::tempdir().unwrap();
-    let f = model(&dir, "sig N { e: set N }\nassert a { e in e.e }\ncheck a for 3 expect 0\n");
+    let f = model(
+        &dir,
+        "sig N { e: set N }\nassert a { e in e.e }\ncheck a for 3 expect 0\n",
+    );
     let out = run(&[], &f);
-    assert_eq!(out.status.code(), Some(1), "{}", String::from_utf8_lossy(&out.stdout));
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
     assert!(String::from_utf8_lossy(&out.stdout).contains("MISMATCH"));
 }
 
@@ -83,8 +120,15 @@ fn scope_override_keeps_but_scopes() {
     let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(doc["commands"][0]["outcome"], "no-instance");
     assert_eq!(doc["commands"][0]["scope"], "for 3");
-    assert_eq!(out.status.code(), Some(1), "the first cycle4 expects an instance");
-    let f2 = model(&dir, "sig A {} sig B {}\nrun { #A = 5 and #B = 2 } for 3 but 5 A expect 1\n");
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "the first cycle4 expects an instance"
+    );
+    let f2 = model(
+        &dir,
+        "sig A {} sig B {}\nrun { #A = 5 and #B = 2 } for 3 but 5 A expect 1\n",
+    );
     let out = run(&["--scope", "2", "--format", "json"], &f2);
     let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(doc["commands"][0]["scope"], "for 2 but 5 A");
@@ -111,7 +155,10 @@ fn timeout_exits_3() {
     // a zero time limit allows.
     let dir = tempfile::tempdir().unwrap();
     let f = model(&dir, "sig P { h: one H } sig H {}\nfact { all x: H | lone h.x }\nrun { #P = 9 } for 9 but 8 H, 5 int\n");
-    let out = run(&["--timeout", "0", "--symmetry", "0", "--format", "json"], &f);
+    let out = run(
+        &["--timeout", "0", "--symmetry", "0", "--format", "json"],
+        &f,
+    );
     let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(doc["commands"][0]["outcome"], "unknown");
     assert_eq!(out.status.code(), Some(3));
@@ -129,7 +176,10 @@ fn timeout_stops_translation() {
     let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(doc["commands"][0]["outcome"], "unknown");
     assert_eq!(out.status.code(), Some(3));
-    assert!(t.elapsed() < std::time::Duration::from_secs(60), "stopped near the limit, not after grounding");
+    assert!(
+        t.elapsed() < std::time::Duration::from_secs(60),
+        "stopped near the limit, not after grounding"
+    );
 }
 
 #[test]
@@ -139,9 +189,21 @@ fn dimacs_solver_backend() {
     // script's).
     let dir = tempfile::tempdir().unwrap();
     let script = dir.path().join("unsat.sh");
-    std::fs::write(&script, "#!/bin/sh\ntest -s \"$1\" && echo 's UNSATISFIABLE'\n").unwrap();
+    std::fs::write(
+        &script,
+        "#!/bin/sh\ntest -s \"$1\" && echo 's UNSATISFIABLE'\n",
+    )
+    .unwrap();
     let f = model(&dir, "sig A {}\nrun { some A }\n");
-    let out = run(&["--solver", &format!("dimacs:sh {}", script.display()), "--format", "json"], &f);
+    let out = run(
+        &[
+            "--solver",
+            &format!("dimacs:sh {}", script.display()),
+            "--format",
+            "json",
+        ],
+        &f,
+    );
     let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(doc["commands"][0]["outcome"], "no-instance");
 }
@@ -160,5 +222,11 @@ run { some e: E | e.(ord/next) = e } for 4 expect 0
 ",
     );
     let out = run(&[], &f);
-    assert_eq!(out.status.code(), Some(0), "{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
 }

@@ -40,7 +40,10 @@ struct Gen {
 
 impl Gen {
     fn next(&mut self) -> u64 {
-        self.state = self.state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        self.state = self
+            .state
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
         self.state >> 33
     }
     fn pick(&mut self, n: u64) -> u64 {
@@ -67,11 +70,21 @@ fn unary(g: &mut Gen, c: &Ctx, depth: u32, bound: usize) -> Expr {
         0 => union(unary(g, c, depth - 1, bound), unary(g, c, depth - 1, bound)),
         1 => inter(unary(g, c, depth - 1, bound), unary(g, c, depth - 1, bound)),
         2 => diff(unary(g, c, depth - 1, bound), unary(g, c, depth - 1, bound)),
-        3 => join(unary(g, c, depth - 1, bound), binary(g, c, depth - 1, bound)),
-        4 => join(binary(g, c, depth - 1, bound), unary(g, c, depth - 1, bound)),
+        3 => join(
+            unary(g, c, depth - 1, bound),
+            binary(g, c, depth - 1, bound),
+        ),
+        4 => join(
+            binary(g, c, depth - 1, bound),
+            unary(g, c, depth - 1, bound),
+        ),
         _ => {
             let f = formula(g, c, depth - 1, bound);
-            ite(f, unary(g, c, depth - 1, bound), unary(g, c, depth - 1, bound))
+            ite(
+                f,
+                unary(g, c, depth - 1, bound),
+                unary(g, c, depth - 1, bound),
+            )
         }
     }
 }
@@ -93,7 +106,13 @@ fn binary(g: &mut Gen, c: &Ctx, depth: u32, bound: usize) -> Expr {
         3 => join(binary(g, c, d, bound), binary(g, c, d, bound)),
         4 => tr(binary(g, c, d, bound)),
         5 => clo(binary(g, c, d, bound)),
-        6 => inter(rclo(binary(g, c, d, bound)), prod(Expr::new(ExprKind::Sig(c.a), 1, S), Expr::new(ExprKind::Sig(c.a), 1, S))),
+        6 => inter(
+            rclo(binary(g, c, d, bound)),
+            prod(
+                Expr::new(ExprKind::Sig(c.a), 1, S),
+                Expr::new(ExprKind::Sig(c.a), 1, S),
+            ),
+        ),
         7 => prod(unary(g, c, d, bound), unary(g, c, d, bound)),
         8 => over(binary(g, c, d, bound), binary(g, c, d, bound)),
         9 => domr(unary(g, c, d, bound), binary(g, c, d, bound)),
@@ -143,7 +162,14 @@ fn formula(g: &mut Gen, c: &Ctx, depth: u32, bound: usize) -> Formula {
             5 => one(unary(g, c, 1, bound)),
             6 => lone(binary(g, c, 1, bound)),
             7 => {
-                let ops = [IntCmp::Eq, IntCmp::Ne, IntCmp::Lt, IntCmp::Le, IntCmp::Gt, IntCmp::Ge];
+                let ops = [
+                    IntCmp::Eq,
+                    IntCmp::Ne,
+                    IntCmp::Lt,
+                    IntCmp::Le,
+                    IntCmp::Gt,
+                    IntCmp::Ge,
+                ];
                 let op = ops[g.pick(6) as usize];
                 icmp(op, int_expr(g, c, 1, bound), int_expr(g, c, 1, bound))
             }
@@ -162,7 +188,11 @@ fn formula(g: &mut Gen, c: &Ctx, depth: u32, bound: usize) -> Formula {
         2 => or(vec![formula(g, c, d, bound), formula(g, c, d, bound)]),
         3 => implies(formula(g, c, d, bound), formula(g, c, d, bound)),
         4 => iff(formula(g, c, d, bound), formula(g, c, d, bound)),
-        5 => fite(formula(g, c, d, bound), formula(g, c, d, bound), formula(g, c, d, bound)),
+        5 => fite(
+            formula(g, c, d, bound),
+            formula(g, c, d, bound),
+            formula(g, c, d, bound),
+        ),
         _ => {
             if bound < c.vars.len() {
                 let qs = [Quant::All, Quant::Some, Quant::No, Quant::Lone, Quant::One];
@@ -171,7 +201,11 @@ fn formula(g: &mut Gen, c: &Ctx, depth: u32, bound: usize) -> Formula {
                 let dom = unary(g, c, 1, bound);
                 if bound + 1 < c.vars.len() && g.pick(3) == 0 {
                     let w = c.vars[bound + 1];
-                    quant(q, vec![decl(vec![v, w], true, Mult::One, dom)], formula(g, c, d, bound + 2))
+                    quant(
+                        q,
+                        vec![decl(vec![v, w], true, Mult::One, dom)],
+                        formula(g, c, d, bound + 2),
+                    )
                 } else {
                     quant(q, vec![one_of(v, dom)], formula(g, c, d, bound + 1))
                 }
@@ -184,7 +218,14 @@ fn formula(g: &mut Gen, c: &Ctx, depth: u32, bound: usize) -> Formula {
 
 fn subsets(items: &[Vec<u32>]) -> Vec<TupleSet> {
     (0u64..(1 << items.len()))
-        .map(|m| items.iter().enumerate().filter(|(i, _)| (m >> i) & 1 == 1).map(|(_, t)| t.clone()).collect())
+        .map(|m| {
+            items
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| (m >> i) & 1 == 1)
+                .map(|(_, t)| t.clone())
+                .collect()
+        })
         .collect()
 }
 
@@ -194,13 +235,18 @@ fn brute(m: &Model, c: &Ctx, cmd: CommandId) -> bool {
     let b = bounds::compute(m, &m.commands[cmd.index()].scope).unwrap();
     let atoms: Vec<Vec<u32>> = b.sig_upper[c.a.index()].iter().map(|&a| vec![a]).collect();
     for aset in subsets(&atoms) {
-        let pairs: Vec<Vec<u32>> =
-            aset.iter().flat_map(|x| aset.iter().map(move |y| vec![x[0], y[0]])).collect();
+        let pairs: Vec<Vec<u32>> = aset
+            .iter()
+            .flat_map(|x| aset.iter().map(move |y| vec![x[0], y[0]]))
+            .collect();
         let xs: Vec<Vec<u32>> = aset.iter().cloned().collect();
         for xset in subsets(&xs) {
             for rset in subsets(&pairs) {
                 for sset in subsets(&pairs) {
-                    let mut inst = Instance { universe: b.universe.clone(), ..Default::default() };
+                    let mut inst = Instance {
+                        universe: b.universe.clone(),
+                        ..Default::default()
+                    };
                     inst.sigs.insert(c.a, aset.clone());
                     inst.sigs.insert(c.x, xset.clone());
                     inst.fields.insert(c.r, rset.clone());
@@ -216,8 +262,14 @@ fn brute(m: &Model, c: &Ctx, cmd: CommandId) -> bool {
 }
 
 fn engine(m: &Model, cmd: CommandId, symmetry: usize) -> bool {
-    let opts = CheckOptions { symmetry, ..Default::default() };
-    match check_command(m, cmd, &opts).unwrap_or_else(|e| panic!("{e:?}")).outcome {
+    let opts = CheckOptions {
+        symmetry,
+        ..Default::default()
+    };
+    match check_command(m, cmd, &opts)
+        .unwrap_or_else(|e| panic!("{e:?}"))
+        .outcome
+    {
         Outcome::Sat(_) => true,
         Outcome::Unsat => false,
         Outcome::Unknown(w) => panic!("unknown: {w}"),
@@ -228,15 +280,25 @@ fn one_case(seed: u64) {
     let (mut b, c) = model();
     let mut g = Gen { state: seed };
     let f = formula(&mut g, &c, 3, 0);
-    let kind = if g.pick(2) == 0 { CommandKind::Run } else { CommandKind::Check };
+    let kind = if g.pick(2) == 0 {
+        CommandKind::Run
+    } else {
+        CommandKind::Check
+    };
     let scope = 1 + g.pick(2) as u32;
     let cmd = b.command("c", kind, CommandTarget::Inline(f.clone()), scope);
     let m = b.m;
     let want = brute(&m, &c, cmd);
     let got = engine(&m, cmd, 20);
     let got0 = engine(&m, cmd, 0);
-    assert_eq!(got, want, "seed {seed}: engine {got}, brute force {want}; formula {f:?}");
-    assert_eq!(got0, want, "seed {seed}: engine without symmetry breaking {got0}, brute force {want}");
+    assert_eq!(
+        got, want,
+        "seed {seed}: engine {got}, brute force {want}; formula {f:?}"
+    );
+    assert_eq!(
+        got0, want,
+        "seed {seed}: engine without symmetry breaking {got0}, brute force {want}"
+    );
 }
 
 proptest! {

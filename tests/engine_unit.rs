@@ -28,8 +28,20 @@ fn verdict_with(m: &Model, c: CommandId, opts: &CheckOptions) -> bool {
         Outcome::Unknown(w) => panic!("unknown: {w}"),
     };
     // Symmetry breaking must not change the verdict.
-    let r0 = check_command(m, c, &CheckOptions { symmetry: 0, ..opts.clone() }).unwrap();
-    assert_eq!(sat, matches!(r0.outcome, Outcome::Sat(_)), "symmetry breaking changed the verdict");
+    let r0 = check_command(
+        m,
+        c,
+        &CheckOptions {
+            symmetry: 0,
+            ..opts.clone()
+        },
+    )
+    .unwrap();
+    assert_eq!(
+        sat,
+        matches!(r0.outcome, Outcome::Sat(_)),
+        "symmetry breaking changed the verdict"
+    );
     sat
 }
 
@@ -53,12 +65,56 @@ fn graph() -> (B, SigId, FieldId) {
 fn closure_laws() {
     let (mut b, _a, f) = graph();
     let fe = b.f(f);
-    let c1 = check(&mut b, "ff_in_closure", is_in(join(fe.clone(), fe.clone()), clo(fe.clone())), 3);
+    let c1 = check(
+        &mut b,
+        "ff_in_closure",
+        is_in(join(fe.clone(), fe.clone()), clo(fe.clone())),
+        3,
+    );
     let c2 = check(&mut b, "closure_is_f", eq(clo(fe.clone()), fe.clone()), 3);
-    let c3 = check(&mut b, "closure_trans", is_in(join(clo(fe.clone()), clo(fe.clone())), clo(fe.clone())), 4);
-    let c4 = run(&mut b, "long_path", and(vec![some(inter(clo(fe.clone()), iden())), no(inter(join(fe.clone(), join(fe.clone(), fe.clone())), iden())), no(inter(fe.clone(), iden())), no(inter(join(fe.clone(), fe.clone()), iden()))]), 4);
-    let c5 = run(&mut b, "no_long_path_in_3", and(vec![some(inter(clo(fe.clone()), iden())), no(inter(join(fe.clone(), join(fe.clone(), fe.clone())), iden())), no(inter(fe.clone(), iden())), no(inter(join(fe.clone(), fe.clone()), iden()))]), 3);
-    let c6 = check(&mut b, "rclosure", eq(rclo(fe.clone()), union(clo(fe.clone()), inter(iden(), prod(univ(), univ())))), 3);
+    let c3 = check(
+        &mut b,
+        "closure_trans",
+        is_in(join(clo(fe.clone()), clo(fe.clone())), clo(fe.clone())),
+        4,
+    );
+    let c4 = run(
+        &mut b,
+        "long_path",
+        and(vec![
+            some(inter(clo(fe.clone()), iden())),
+            no(inter(
+                join(fe.clone(), join(fe.clone(), fe.clone())),
+                iden(),
+            )),
+            no(inter(fe.clone(), iden())),
+            no(inter(join(fe.clone(), fe.clone()), iden())),
+        ]),
+        4,
+    );
+    let c5 = run(
+        &mut b,
+        "no_long_path_in_3",
+        and(vec![
+            some(inter(clo(fe.clone()), iden())),
+            no(inter(
+                join(fe.clone(), join(fe.clone(), fe.clone())),
+                iden(),
+            )),
+            no(inter(fe.clone(), iden())),
+            no(inter(join(fe.clone(), fe.clone()), iden())),
+        ]),
+        3,
+    );
+    let c6 = check(
+        &mut b,
+        "rclosure",
+        eq(
+            rclo(fe.clone()),
+            union(clo(fe.clone()), inter(iden(), prod(univ(), univ()))),
+        ),
+        3,
+    );
     let m = b.m;
     assert!(!verdict(&m, c1));
     assert!(verdict(&m, c2));
@@ -77,13 +133,38 @@ fn scopes_and_sig_hierarchy() {
     let o = b.sig_full("O", SigKind::TopLevel, false, Some(Mult::One));
     let sub = b.sig_full("Sub", SigKind::Subset(vec![x, o]), false, None);
     let (ss, sx, sy, so, ssub) = (b.s(s), b.s(x), b.s(y), b.s(o), b.s(sub));
-    let c_abs = check(&mut b, "abstract", eq(ss.clone(), union(sx.clone(), sy.clone())), 3);
+    let c_abs = check(
+        &mut b,
+        "abstract",
+        eq(ss.clone(), union(sx.clone(), sy.clone())),
+        3,
+    );
     let c_disj = check(&mut b, "disjoint", no(inter(sx.clone(), sy.clone())), 3);
     let c_one = check(&mut b, "one", one(so.clone()), 3);
-    let c_sub = check(&mut b, "subset", is_in(ssub.clone(), union(sx.clone(), so.clone())), 3);
-    let c_three = run(&mut b, "three", icmp(IntCmp::Eq, card(ss.clone()), lit(3)), 3);
-    let c_four = run(&mut b, "four", icmp(IntCmp::Eq, card(ss.clone()), lit(4)), 3);
-    let c_univ = check(&mut b, "univ", eq(univ(), union(union(ss.clone(), so.clone()), ints())), 3);
+    let c_sub = check(
+        &mut b,
+        "subset",
+        is_in(ssub.clone(), union(sx.clone(), so.clone())),
+        3,
+    );
+    let c_three = run(
+        &mut b,
+        "three",
+        icmp(IntCmp::Eq, card(ss.clone()), lit(3)),
+        3,
+    );
+    let c_four = run(
+        &mut b,
+        "four",
+        icmp(IntCmp::Eq, card(ss.clone()), lit(4)),
+        3,
+    );
+    let c_univ = check(
+        &mut b,
+        "univ",
+        eq(univ(), union(union(ss.clone(), so.clone()), ints())),
+        3,
+    );
     let m = b.m;
     assert!(!verdict(&m, c_abs));
     assert!(!verdict(&m, c_disj));
@@ -101,16 +182,46 @@ fn but_and_exact_scopes() {
     let x = b.sig_full("X", SigKind::Extends(s), false, None);
     let t = b.sig("T");
     let (ss, sx, st) = (b.s(s), b.s(x), b.s(t));
-    let two_x = run(&mut b, "two_x", icmp(IntCmp::Eq, card(sx.clone()), lit(2)), 4);
-    let five_s = run(&mut b, "five_s", icmp(IntCmp::Eq, card(ss.clone()), lit(5)), 4);
-    let t_not_2 = run(&mut b, "t_not_2", icmp(IntCmp::Ne, card(st.clone()), lit(2)), 4);
+    let two_x = run(
+        &mut b,
+        "two_x",
+        icmp(IntCmp::Eq, card(sx.clone()), lit(2)),
+        4,
+    );
+    let five_s = run(
+        &mut b,
+        "five_s",
+        icmp(IntCmp::Eq, card(ss.clone()), lit(5)),
+        4,
+    );
+    let t_not_2 = run(
+        &mut b,
+        "t_not_2",
+        icmp(IntCmp::Ne, card(st.clone()), lit(2)),
+        4,
+    );
     let m_cmds = [two_x, five_s, t_not_2];
     // for 4 but 1 X, exactly 5 S, exactly 2 T
     for &c in &m_cmds {
         b.m.commands[c.index()].scope.sigs = vec![
-            SigScope { sig: x, count: 1, exact: false, span: S },
-            SigScope { sig: s, count: 5, exact: true, span: S },
-            SigScope { sig: t, count: 2, exact: true, span: S },
+            SigScope {
+                sig: x,
+                count: 1,
+                exact: false,
+                span: S,
+            },
+            SigScope {
+                sig: s,
+                count: 5,
+                exact: true,
+                span: S,
+            },
+            SigScope {
+                sig: t,
+                count: 2,
+                exact: true,
+                span: S,
+            },
         ];
     }
     let m = b.m;
@@ -131,12 +242,25 @@ fn but_and_exact_scopes() {
 fn one_sig_children_get_dedicated_atoms() {
     let mut b = B::new();
     let mo = b.sig_full("MO", SigKind::TopLevel, true, None);
-    let kids: Vec<SigId> = (0..4).map(|i| b.sig_full(&format!("M{i}"), SigKind::Extends(mo), false, Some(Mult::One))).collect();
+    let kids: Vec<SigId> = (0..4)
+        .map(|i| {
+            b.sig_full(
+                &format!("M{i}"),
+                SigKind::Extends(mo),
+                false,
+                Some(Mult::One),
+            )
+        })
+        .collect();
     let smo = b.s(mo);
     let c = check(&mut b, "four", icmp(IntCmp::Eq, card(smo), lit(4)), 3);
     let m = b.m;
     let bd = bounds::compute(&m, &m.commands[0].scope).unwrap();
-    assert_eq!(bd.sig_upper[mo.index()].len(), 4, "scope grows to fit the one sigs");
+    assert_eq!(
+        bd.sig_upper[mo.index()].len(),
+        4,
+        "scope grows to fit the one sigs"
+    );
     for (i, k) in kids.iter().enumerate() {
         assert_eq!(bd.sig_lower[k.index()], vec![i as u32]);
     }
@@ -151,10 +275,24 @@ fn field_multiplicities() {
     let (sa, sb) = (b.s(a), b.s(bb));
     // g: A -> one B is a field `g: one B`; h: B one -> lone B
     let g = b.field(a, "g", Mult::One, sb.clone());
-    let h = b.field(bb, "h", Mult::Set, arrow(sb.clone(), Mult::One, Mult::Lone, sa.clone()));
+    let h = b.field(
+        bb,
+        "h",
+        Mult::Set,
+        arrow(sb.clone(), Mult::One, Mult::Lone, sa.clone()),
+    );
     let (ge, he) = (b.f(g), b.f(h));
     let x = b.var("x", 1);
-    let c1 = check(&mut b, "g_total", quant(Quant::All, vec![one_of(x, sa.clone())], one(join(vv(x), ge.clone()))), 3);
+    let c1 = check(
+        &mut b,
+        "g_total",
+        quant(
+            Quant::All,
+            vec![one_of(x, sa.clone())],
+            one(join(vv(x), ge.clone())),
+        ),
+        3,
+    );
     let y = b.var("y", 1);
     let body = one(join(join(vv(y), he.clone()), sa.clone()));
     let c2 = run(&mut b, "h_some", some(he.clone()), 2);
@@ -165,7 +303,11 @@ fn field_multiplicities() {
     let c3 = check(
         &mut b,
         "h_left_one",
-        quant(Quant::All, vec![one_of(z, sb.clone()), one_of(w, sa.clone())], one(join(join(vv(z), he.clone()), vv(w)))),
+        quant(
+            Quant::All,
+            vec![one_of(z, sb.clone()), one_of(w, sa.clone())],
+            one(join(join(vv(z), he.clone()), vv(w))),
+        ),
         3,
     );
     let m = b.m;
@@ -180,12 +322,49 @@ fn integers_wrap() {
     let sa = b.s(a);
     let fe = b.f(f);
     // 8 atoms in A: #A = 8 wraps to -8 with bitwidth 4
-    let c1 = run(&mut b, "wrap", icmp(IntCmp::Eq, card(sa.clone()), lit(-8)), 8);
-    let c2 = run(&mut b, "seven_plus_one", and(vec![icmp(IntCmp::Eq, card(sa.clone()), lit(7)), icmp(IntCmp::Lt, add(card(sa.clone()), lit(1)), lit(0))]), 8);
-    let c3 = check(&mut b, "card_nonneg_small", icmp(IntCmp::Ge, card(fe.clone()), lit(0)), 2);
-    let c4 = run(&mut b, "card_neg_big", icmp(IntCmp::Lt, card(fe.clone()), lit(0)), 3);
-    let c5 = check(&mut b, "sum_ints", icmp(IntCmp::Eq, sum(int_atom(add(lit(3), lit(4)))), lit(7)), 2);
-    let c6 = check(&mut b, "mul_div", icmp(IntCmp::Eq, div(mul(card(sa.clone()), lit(2)), lit(2)), card(sa.clone())), 3);
+    let c1 = run(
+        &mut b,
+        "wrap",
+        icmp(IntCmp::Eq, card(sa.clone()), lit(-8)),
+        8,
+    );
+    let c2 = run(
+        &mut b,
+        "seven_plus_one",
+        and(vec![
+            icmp(IntCmp::Eq, card(sa.clone()), lit(7)),
+            icmp(IntCmp::Lt, add(card(sa.clone()), lit(1)), lit(0)),
+        ]),
+        8,
+    );
+    let c3 = check(
+        &mut b,
+        "card_nonneg_small",
+        icmp(IntCmp::Ge, card(fe.clone()), lit(0)),
+        2,
+    );
+    let c4 = run(
+        &mut b,
+        "card_neg_big",
+        icmp(IntCmp::Lt, card(fe.clone()), lit(0)),
+        3,
+    );
+    let c5 = check(
+        &mut b,
+        "sum_ints",
+        icmp(IntCmp::Eq, sum(int_atom(add(lit(3), lit(4)))), lit(7)),
+        2,
+    );
+    let c6 = check(
+        &mut b,
+        "mul_div",
+        icmp(
+            IntCmp::Eq,
+            div(mul(card(sa.clone()), lit(2)), lit(2)),
+            card(sa.clone()),
+        ),
+        3,
+    );
     let m = b.m;
     assert!(verdict(&m, c1));
     assert!(verdict(&m, c2));
@@ -202,8 +381,15 @@ fn run_pred_with_params_and_skolems() {
     let fe = b.f(f);
     let x = b.var("x", 1);
     let y = b.var("y", 1);
-    let body = and(vec![is_in(vv(y), join(vv(x), fe.clone())), not(eq(vv(x), vv(y)))]);
-    let p = b.pred("edge", vec![(x, Mult::One, sa.clone()), (y, Mult::One, sa.clone())], body);
+    let body = and(vec![
+        is_in(vv(y), join(vv(x), fe.clone())),
+        not(eq(vv(x), vv(y))),
+    ]);
+    let p = b.pred(
+        "edge",
+        vec![(x, Mult::One, sa.clone()), (y, Mult::One, sa.clone())],
+        body,
+    );
     let c = b.command("edge", CommandKind::Run, CommandTarget::Pred(p), 3);
     let m = b.m;
     let r = check_command(&m, c, &CheckOptions::default()).unwrap();
@@ -228,23 +414,76 @@ fn quantifiers_comprehension_let_calls() {
     let x = b.var("x", 1);
     let y = b.var("y", 1);
     // {x, y: A | y in x.f} = f
-    let comp = compr(vec![one_of(x, sa.clone()), one_of(y, sa.clone())], is_in(vv(y), join(vv(x), fe.clone())));
+    let comp = compr(
+        vec![one_of(x, sa.clone()), one_of(y, sa.clone())],
+        is_in(vv(y), join(vv(x), fe.clone())),
+    );
     let c1 = check(&mut b, "compr", eq(comp, fe.clone()), 3);
     // fun succ[v: A]: set A { v.f }; all v: A | succ[v] = v.f
     let v = b.var("v", 1);
-    let fun = b.fun("succ", vec![(v, Mult::One, sa.clone())], relprove::ir::Decl { mult: Mult::Set, bound: sa.clone() }, join(vv(v), fe.clone()));
+    let fun = b.fun(
+        "succ",
+        vec![(v, Mult::One, sa.clone())],
+        relprove::ir::Decl {
+            mult: Mult::Set,
+            bound: sa.clone(),
+        },
+        join(vv(v), fe.clone()),
+    );
     let u = b.var("u", 1);
-    let c2 = check(&mut b, "fun", quant(Quant::All, vec![one_of(u, sa.clone())], eq(call(fun, 1, vec![vv(u)]), join(vv(u), fe.clone()))), 3);
+    let c2 = check(
+        &mut b,
+        "fun",
+        quant(
+            Quant::All,
+            vec![one_of(u, sa.clone())],
+            eq(call(fun, 1, vec![vv(u)]), join(vv(u), fe.clone())),
+        ),
+        3,
+    );
     // let l = f.f | l in ^f
     let l = b.var("l", 2);
-    let c3 = check(&mut b, "let", flet(l, join(fe.clone(), fe.clone()), is_in(vv2(l), clo(fe.clone()))), 3);
+    let c3 = check(
+        &mut b,
+        "let",
+        flet(
+            l,
+            join(fe.clone(), fe.clone()),
+            is_in(vv2(l), clo(fe.clone())),
+        ),
+        3,
+    );
     // one / lone / no quantifiers: run { one x: A | some x.f } then check lone => some-free
     let p = b.var("p", 1);
-    let c4 = run(&mut b, "one_q", and(vec![quant(Quant::One, vec![one_of(p, sa.clone())], some(join(vv(p), fe.clone()))), icmp(IntCmp::Eq, card(sa.clone()), lit(3))]), 3);
+    let c4 = run(
+        &mut b,
+        "one_q",
+        and(vec![
+            quant(
+                Quant::One,
+                vec![one_of(p, sa.clone())],
+                some(join(vv(p), fe.clone())),
+            ),
+            icmp(IntCmp::Eq, card(sa.clone()), lit(3)),
+        ]),
+        3,
+    );
     let q1 = b.var("q1", 1);
     let q2 = b.var("q2", 1);
     // disj: some disj q1, q2: A | true  needs 2 atoms
-    let c5 = run(&mut b, "disj2", and(vec![quant(Quant::Some, vec![decl(vec![q1, q2], true, Mult::One, sa.clone())], tt()), icmp(IntCmp::Le, card(sa.clone()), lit(1))]), 3);
+    let c5 = run(
+        &mut b,
+        "disj2",
+        and(vec![
+            quant(
+                Quant::Some,
+                vec![decl(vec![q1, q2], true, Mult::One, sa.clone())],
+                tt(),
+            ),
+            icmp(IntCmp::Le, card(sa.clone()), lit(1)),
+        ]),
+        3,
+    );
     let m = b.m;
     assert!(!verdict(&m, c1));
     assert!(!verdict(&m, c2));
@@ -261,9 +500,29 @@ fn timeout_reports_unknown() {
     let sa = b.s(a);
     let fe = b.f(f);
     let x = b.var("x", 1);
-    let c = run(&mut b, "hard", and(vec![quant(Quant::All, vec![one_of(x, sa.clone())], one(join(vv(x), fe.clone()))), icmp(IntCmp::Eq, card(sa.clone()), lit(5))]), 5);
+    let c = run(
+        &mut b,
+        "hard",
+        and(vec![
+            quant(
+                Quant::All,
+                vec![one_of(x, sa.clone())],
+                one(join(vv(x), fe.clone())),
+            ),
+            icmp(IntCmp::Eq, card(sa.clone()), lit(5)),
+        ]),
+        5,
+    );
     let m = b.m;
-    let r = check_command(&m, c, &CheckOptions { timeout: Some(std::time::Duration::ZERO), ..Default::default() }).unwrap();
+    let r = check_command(
+        &m,
+        c,
+        &CheckOptions {
+            timeout: Some(std::time::Duration::ZERO),
+            ..Default::default()
+        },
+    )
+    .unwrap();
     assert!(matches!(r.outcome, Outcome::Unknown(_)), "{:?}", r.outcome);
 }
 
@@ -274,10 +533,25 @@ fn exact_abstract_sig_is_covered_by_children() {
     let x = b.sig_full("X", SigKind::Extends(s), false, None);
     let y = b.sig_full("Y", SigKind::Extends(s), false, None);
     let (ss, sx, sy) = (b.s(s), b.s(x), b.s(y));
-    let c1 = run(&mut b, "orphan", some(diff(diff(ss.clone(), sx.clone()), sy.clone())), 3);
-    let c2 = run(&mut b, "four", icmp(IntCmp::Eq, card(union(sx.clone(), sy.clone())), lit(4)), 3);
+    let c1 = run(
+        &mut b,
+        "orphan",
+        some(diff(diff(ss.clone(), sx.clone()), sy.clone())),
+        3,
+    );
+    let c2 = run(
+        &mut b,
+        "four",
+        icmp(IntCmp::Eq, card(union(sx.clone(), sy.clone())), lit(4)),
+        3,
+    );
     for c in [c1, c2] {
-        b.m.commands[c.index()].scope.sigs = vec![SigScope { sig: s, count: 4, exact: true, span: S }];
+        b.m.commands[c.index()].scope.sigs = vec![SigScope {
+            sig: s,
+            count: 4,
+            exact: true,
+            span: S,
+        }];
     }
     let m = b.m;
     assert!(!verdict(&m, c1));

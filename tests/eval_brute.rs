@@ -10,7 +10,15 @@ use relprove::ir::*;
 fn scoped(b: &mut B, cmd: CommandId, overall: u32, sigs: &[(SigId, u32, bool)]) {
     let c = &mut b.m.commands[cmd.index()];
     c.scope.overall = Some(overall);
-    c.scope.sigs = sigs.iter().map(|&(sig, count, exact)| SigScope { sig, count, exact, span: S }).collect();
+    c.scope.sigs = sigs
+        .iter()
+        .map(|&(sig, count, exact)| SigScope {
+            sig,
+            count,
+            exact,
+            span: S,
+        })
+        .collect();
 }
 
 /// sig N { next: lone N }
@@ -26,9 +34,16 @@ fn chain_model() -> (B, SigId, FieldId) {
 fn check_acyclic_without_and_with_fact() {
     let (mut b, _n, next) = chain_model();
     let acyclic = b.assert("acyclic", no(inter(iden(), clo(b.f(next)))));
-    let c = b.command("acyclic", CommandKind::Check, CommandTarget::Assert(acyclic), 2);
+    let c = b.command(
+        "acyclic",
+        CommandKind::Check,
+        CommandTarget::Assert(acyclic),
+        2,
+    );
     // A self-loop N$0.next = N$0 is a counterexample with one atom.
-    let w = brute_force(&b.m, c, 1 << 20).expect("small enough").expect("counterexample exists");
+    let w = brute_force(&b.m, c, 1 << 20)
+        .expect("small enough")
+        .expect("counterexample exists");
     assert!(command_satisfied(&b.m, c, &w).unwrap());
     // With the fact `no iden & ^next`, none.
     b.fact(no(inter(iden(), clo(b.f(next)))));
@@ -42,10 +57,18 @@ fn scope_limits_cardinality() {
     let x = b.var("x", 1);
     let body = and(vec![
         icmp(IntCmp::Eq, card(b.s(n)), lit(3)),
-        quant(Quant::All, vec![one_of(x, b.s(n))], one(join(b.v(x), b.f(next)))),
+        quant(
+            Quant::All,
+            vec![one_of(x, b.s(n))],
+            one(join(b.v(x), b.f(next))),
+        ),
     ]);
     let r = b.command("three", CommandKind::Run, CommandTarget::Inline(body), 2);
-    assert_eq!(brute_force(&b.m, r, 1 << 20), Some(None), "only 2 atoms in scope 2");
+    assert_eq!(
+        brute_force(&b.m, r, 1 << 20),
+        Some(None),
+        "only 2 atoms in scope 2"
+    );
     scoped(&mut b, r, 3, &[]);
     let w = brute_force(&b.m, r, 1 << 20).unwrap().unwrap();
     assert_eq!(w.sigs[&n].len(), 3);
@@ -93,7 +116,20 @@ fn hierarchy_and_sig_multiplicities() {
     let sc = Scope {
         overall: Some(5),
         bitwidth: None,
-        sigs: vec![SigScope { sig: bb, count: 1, exact: false, span: S }, SigScope { sig: cc, count: 2, exact: true, span: S }],
+        sigs: vec![
+            SigScope {
+                sig: bb,
+                count: 1,
+                exact: false,
+                span: S,
+            },
+            SigScope {
+                sig: cc,
+                count: 2,
+                exact: true,
+                span: S,
+            },
+        ],
     };
     let cards = sig_cards(&b.m, &sc);
     assert_eq!(cards[&a], Card { min: 0, max: 3 });
@@ -110,7 +146,10 @@ fn function_field_injectivity() {
     let p = b.sig("P");
     let pe = b.s(p);
     let f = b.field(p, "f", Mult::One, pe.clone());
-    let inj = b.assert("inj", is_in(b.f(f), arrow(pe.clone(), Mult::Lone, Mult::Set, pe.clone())));
+    let inj = b.assert(
+        "inj",
+        is_in(b.f(f), arrow(pe.clone(), Mult::Lone, Mult::Set, pe.clone())),
+    );
     let c = b.command("inj", CommandKind::Check, CommandTarget::Assert(inj), 1);
     assert_eq!(brute_force(&b.m, c, 1 << 20), Some(None));
     scoped(&mut b, c, 2, &[]);
@@ -120,8 +159,15 @@ fn function_field_injectivity() {
     // pred twoTo[x, y: P] { x != y and x.f = y.f }: run finds the same shape
     let x = b.var("x", 1);
     let y = b.var("y", 1);
-    let body = and(vec![not(eq(b.v(x), b.v(y))), eq(join(b.v(x), b.f(f)), join(b.v(y), b.f(f)))]);
-    let pr = b.pred("twoTo", vec![(x, Mult::One, pe.clone()), (y, Mult::One, pe)], body);
+    let body = and(vec![
+        not(eq(b.v(x), b.v(y))),
+        eq(join(b.v(x), b.f(f)), join(b.v(y), b.f(f))),
+    ]);
+    let pr = b.pred(
+        "twoTo",
+        vec![(x, Mult::One, pe.clone()), (y, Mult::One, pe)],
+        body,
+    );
     let r = b.command("twoTo", CommandKind::Run, CommandTarget::Pred(pr), 2);
     assert!(brute_force(&b.m, r, 1 << 20).unwrap().is_some());
     scoped(&mut b, r, 1, &[]);
@@ -135,9 +181,15 @@ fn exact_module_parameter() {
     let (mut b, n, _) = chain_model();
     let two = icmp(IntCmp::Eq, card(b.s(n)), lit(2));
     let r2 = b.command("two", CommandKind::Run, CommandTarget::Inline(two), 3);
-    assert!(brute_force(&b.m, r2, 1 << 20).unwrap().is_some(), "without exactness 2 atoms are fine");
+    assert!(
+        brute_force(&b.m, r2, 1 << 20).unwrap().is_some(),
+        "without exactness 2 atoms are fine"
+    );
     b.m.modules[0].exact_params.push(n);
-    assert_eq!(sig_cards(&b.m, &b.m.commands[r2.index()].scope)[&n], Card { min: 3, max: 3 });
+    assert_eq!(
+        sig_cards(&b.m, &b.m.commands[r2.index()].scope)[&n],
+        Card { min: 3, max: 3 }
+    );
     assert_eq!(brute_force(&b.m, r2, 1 << 20), Some(None));
     let three = icmp(IntCmp::Eq, card(b.s(n)), lit(3));
     let r3 = b.command("three", CommandKind::Run, CommandTarget::Inline(three), 3);
@@ -157,24 +209,46 @@ fn one_sigs_in_sibling_subtrees() {
     let sa = b.sig_full("A", SigKind::Extends(wr), false, Some(Mult::One));
     let sb = b.sig_full("B", SigKind::Extends(rd), false, Some(Mult::One));
     let fits = b.command("fits", CommandKind::Run, CommandTarget::Inline(tt()), 3);
-    let w = brute_force(&b.m, fits, 1 << 20).unwrap().expect("run {} for 3 has an instance");
+    let w = brute_force(&b.m, fits, 1 << 20)
+        .unwrap()
+        .expect("run {} for 3 has an instance");
     assert_eq!(w.sigs[&sa].len(), 1);
     assert_eq!(w.sigs[&sb].len(), 1);
     assert_ne!(w.sigs[&sa], w.sigs[&sb]);
     // run { some Write - A } for 2: A and B use both Event atoms.
     let room = some(diff(b.s(wr), b.s(sa)));
-    let no_room = b.command("no_room", CommandKind::Run, CommandTarget::Inline(room.clone()), 2);
+    let no_room = b.command(
+        "no_room",
+        CommandKind::Run,
+        CommandTarget::Inline(room.clone()),
+        2,
+    );
     assert_eq!(brute_force(&b.m, no_room, 1 << 20), Some(None));
     let room3 = b.command("room", CommandKind::Run, CommandTarget::Inline(room), 3);
     assert!(brute_force(&b.m, room3, 1 << 20).unwrap().is_some());
     // check { no A & B } for 3 holds.
     let distinct = b.assert("distinct", no(inter(b.s(sa), b.s(sb))));
-    let chk = b.command("distinct", CommandKind::Check, CommandTarget::Assert(distinct), 3);
+    let chk = b.command(
+        "distinct",
+        CommandKind::Check,
+        CommandTarget::Assert(distinct),
+        3,
+    );
     assert_eq!(brute_force(&b.m, chk, 1 << 20), Some(None));
     // Event needs at least the 2 atoms of A and B.
     let cards = sig_cards(&b.m, &b.m.commands[fits.index()].scope);
     assert_eq!(cards[&ev], Card { min: 0, max: 3 });
     assert_eq!(cards[&sa], Card { min: 1, max: 1 });
-    let cards1 = sig_cards(&b.m, &Scope { overall: Some(1), bitwidth: None, sigs: vec![] });
-    assert_eq!(cards1[&ev].max, 2, "never fewer than the exactly-scoped descendants need");
+    let cards1 = sig_cards(
+        &b.m,
+        &Scope {
+            overall: Some(1),
+            bitwidth: None,
+            sigs: vec![],
+        },
+    );
+    assert_eq!(
+        cards1[&ev].max, 2,
+        "never fewer than the exactly-scoped descendants need"
+    );
 }

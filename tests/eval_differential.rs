@@ -93,10 +93,20 @@ impl Gen {
                     // of tests/verdicts/26: both once got the same atom).
                     for (parent, name) in [(a1, "A11"), (a2, "A21")] {
                         let one = side.chance(1, 2);
-                        let s = b.sig_full(name, SigKind::Extends(parent), false, if one { Some(Mult::One) } else { None });
+                        let s = b.sig_full(
+                            name,
+                            SigKind::Extends(parent),
+                            false,
+                            if one { Some(Mult::One) } else { None },
+                        );
                         if !one {
                             // At most what the parent can hold (`one`/`lone sig A2`).
-                            let cap = if matches!(b.m.sig(parent).mult, Some(Mult::One | Mult::Lone)) { 1 } else { 2 };
+                            let cap =
+                                if matches!(b.m.sig(parent).mult, Some(Mult::One | Mult::Lone)) {
+                                    1
+                                } else {
+                                    2
+                                };
                             exact_scopes.push((s, 1 + side.below(cap) as u32));
                         }
                         sigs.push(s);
@@ -105,7 +115,13 @@ impl Gen {
             }
         }
         if rng.chance(1, 2) {
-            let m = [None, None, Some(Mult::One), Some(Mult::Lone), Some(Mult::Some)][rng.below(5)];
+            let m = [
+                None,
+                None,
+                Some(Mult::One),
+                Some(Mult::Lone),
+                Some(Mult::Some),
+            ][rng.below(5)];
             let bs = b.sig_full("B", SigKind::TopLevel, false, m);
             sigs.push(bs);
         }
@@ -113,7 +129,16 @@ impl Gen {
             let s = b.sig_full("S", SigKind::Subset(vec![a]), false, None);
             sigs.push(s);
         }
-        let mut g = Gen { b, rng, sigs, rels: vec![], int_fields: vec![], ternary: vec![], preds: vec![], funs: vec![] };
+        let mut g = Gen {
+            b,
+            rng,
+            sigs,
+            rels: vec![],
+            int_fields: vec![],
+            ternary: vec![],
+            preds: vec![],
+            funs: vec![],
+        };
         let nfields = 1 + g.rng.below(2);
         for i in 0..nfields {
             let owner = g.pick_sig();
@@ -140,7 +165,8 @@ impl Gen {
             // disj d0, d1: set X (one declaration: one shared bound)
             let (owner, x) = (g.pick_sig(), g.pick_sig());
             let bound = g.b.s(x);
-            let d0 = g.b.field_with(owner, "d0", Mult::Set, true, |_, _| bound.clone());
+            let d0 =
+                g.b.field_with(owner, "d0", Mult::Set, true, |_, _| bound.clone());
             let d1 = g.b.field_with(owner, "d1", Mult::Set, true, |_, _| bound);
             g.rels.push(d0);
             g.rels.push(d1);
@@ -160,7 +186,15 @@ impl Gen {
             let s = g.pick_sig();
             let body = g.expr(1, 2, &mut vec![x]);
             let bound = g.b.s(s);
-            let f = g.b.fun("f", vec![(x, Mult::One, bound)], Decl { mult: Mult::Set, bound: univ() }, body);
+            let f = g.b.fun(
+                "f",
+                vec![(x, Mult::One, bound)],
+                Decl {
+                    mult: Mult::Set,
+                    bound: univ(),
+                },
+                body,
+            );
             g.funs.push(f);
         }
         if g.rng.chance(1, 2) {
@@ -174,7 +208,13 @@ impl Gen {
             let body = g.formula(2, &mut vec![this]);
             let bound = g.b.s(s);
             let f = quant(Quant::All, vec![one_of(this, bound)], body);
-            g.b.m.facts.push(Fact { name: None, module: ModuleId(0), origin: FactOrigin::SigFact(s), body: f, span: S });
+            g.b.m.facts.push(Fact {
+                name: None,
+                module: ModuleId(0),
+                origin: FactOrigin::SigFact(s),
+                body: f,
+                span: S,
+            });
         }
         let body = g.formula(3, &mut vec![]);
         let overall = 1 + g.rng.below(3) as u32;
@@ -190,20 +230,34 @@ impl Gen {
         };
         let c = &mut g.b.m.commands[cmd.index()];
         c.scope.bitwidth = Some(g.rng.pick(&[2, 2, 3]));
-        c.scope.sigs.extend(exact_scopes.iter().map(|&(sig, count)| SigScope { sig, count, exact: true, span: S }));
+        c.scope
+            .sigs
+            .extend(exact_scopes.iter().map(|&(sig, count)| SigScope {
+                sig,
+                count,
+                exact: true,
+                span: S,
+            }));
         if g.rng.chance(1, 4) {
             let s = g.sigs[g.rng.below(g.sigs.len())];
             // Only where the scope cannot contradict a `one`/`some` sig or
             // an exactly-scoped one below it (`exactly 0 A` with `one sig A2
             // extends A` is an input error).
             fn constrained(m: &Model, exact: &[(SigId, u32)], s: SigId) -> bool {
-                m.sig(s).mult.is_some() || exact.iter().any(|e| e.0 == s) || m.children(s).any(|c| constrained(m, exact, c))
+                m.sig(s).mult.is_some()
+                    || exact.iter().any(|e| e.0 == s)
+                    || m.children(s).any(|c| constrained(m, exact, c))
             }
             let constrained = constrained(&g.b.m, &exact_scopes, s);
             if !matches!(g.b.m.sig(s).kind, SigKind::Subset(_)) && !constrained {
                 let count = g.rng.below(3) as u32;
                 let exact = g.rng.chance(1, 2);
-                g.b.m.commands[cmd.index()].scope.sigs.push(SigScope { sig: s, count, exact, span: S });
+                g.b.m.commands[cmd.index()].scope.sigs.push(SigScope {
+                    sig: s,
+                    count,
+                    exact,
+                    span: S,
+                });
             }
         }
         (g, cmd)
@@ -214,7 +268,11 @@ impl Gen {
     }
 
     fn pick_var(&mut self, vars: &[VarId], arity: usize) -> Expr {
-        let vs: Vec<VarId> = vars.iter().copied().filter(|v| self.b.m.var(*v).arity == arity).collect();
+        let vs: Vec<VarId> = vars
+            .iter()
+            .copied()
+            .filter(|v| self.b.m.var(*v).arity == arity)
+            .collect();
         let v = vs[self.rng.below(vs.len())];
         self.b.v(v)
     }
@@ -258,7 +316,11 @@ impl Gen {
                 }
                 7 => {
                     let c = self.formula(depth - 1, vars);
-                    ite(c, self.expr(1, depth - 1, vars), self.expr(1, depth - 1, vars))
+                    ite(
+                        c,
+                        self.expr(1, depth - 1, vars),
+                        self.expr(1, depth - 1, vars),
+                    )
                 }
                 8 if !self.funs.is_empty() && self.rng.chance(1, 2) => {
                     let f = self.funs[0];
@@ -342,7 +404,11 @@ impl Gen {
 
     fn formula(&mut self, depth: usize, vars: &mut Vec<VarId>) -> Formula {
         let d = depth.saturating_sub(1);
-        let choice = if depth == 0 { self.rng.below(5) } else { self.rng.below(14) };
+        let choice = if depth == 0 {
+            self.rng.below(5)
+        } else {
+            self.rng.below(14)
+        };
         match choice {
             0 => {
                 let a = self.rng.below(2) + 1;
@@ -363,7 +429,14 @@ impl Gen {
                 }
             }
             3 => {
-                let op = self.rng.pick(&[IntCmp::Eq, IntCmp::Ne, IntCmp::Lt, IntCmp::Le, IntCmp::Gt, IntCmp::Ge]);
+                let op = self.rng.pick(&[
+                    IntCmp::Eq,
+                    IntCmp::Ne,
+                    IntCmp::Lt,
+                    IntCmp::Le,
+                    IntCmp::Gt,
+                    IntCmp::Ge,
+                ]);
                 icmp(op, self.int(d, vars), self.int(d, vars))
             }
             4 => {
@@ -378,14 +451,20 @@ impl Gen {
             7 => or(vec![self.formula(d, vars), self.formula(d, vars)]),
             8 => implies(self.formula(d, vars), self.formula(d, vars)),
             9 => iff(self.formula(d, vars), self.formula(d, vars)),
-            10 => fite(self.formula(d, vars), self.formula(d, vars), self.formula(d, vars)),
+            10 => fite(
+                self.formula(d, vars),
+                self.formula(d, vars),
+                self.formula(d, vars),
+            ),
             11 if !self.preds.is_empty() && self.rng.chance(1, 2) => {
                 let p = self.preds[0];
                 pcall(p, vec![self.expr(1, d, vars)])
             }
             11 if self.rng.chance(1, 2) => {
                 // Q x: X, y: x.r | F  (the second bound depends on x)
-                let q = self.rng.pick(&[Quant::All, Quant::Some, Quant::No, Quant::Lone, Quant::One]);
+                let q =
+                    self.rng
+                        .pick(&[Quant::All, Quant::Some, Quant::No, Quant::Lone, Quant::One]);
                 let x = self.b.var("dx", 1);
                 let y = self.b.var("dy", 1);
                 let bx_ = self.expr(1, d.min(1), vars);
@@ -406,7 +485,9 @@ impl Gen {
                 flet(l, val, body)
             }
             _ => {
-                let q = self.rng.pick(&[Quant::All, Quant::Some, Quant::No, Quant::Lone, Quant::One]);
+                let q =
+                    self.rng
+                        .pick(&[Quant::All, Quant::Some, Quant::No, Quant::Lone, Quant::One]);
                 let nv = 1 + self.rng.below(2);
                 let xs: Vec<VarId> = (0..nv).map(|i| self.b.var(&format!("q{i}"), 1)).collect();
                 let disj = nv > 1 && self.rng.chance(1, 2);
@@ -429,14 +510,21 @@ fn case(seed: u64) -> Result<bool, String> {
     let (g, cmd) = Gen::build(seed);
     let m = &g.b.m;
     let oracle = brute_force(m, cmd, 4096);
-    let res = check_command(m, cmd, &CheckOptions::default()).map_err(|e| format!("seed {seed}: engine error {e:?}"))?;
+    let res = check_command(m, cmd, &CheckOptions::default())
+        .map_err(|e| format!("seed {seed}: engine error {e:?}"))?;
     if let Outcome::Sat(inst) = &res.outcome {
         match command_satisfied(m, cmd, inst) {
             Ok(true) => {}
-            other => return Err(format!("seed {seed}: engine instance does not satisfy the command ({other:?})\n{m:#?}")),
+            other => {
+                return Err(format!(
+                    "seed {seed}: engine instance does not satisfy the command ({other:?})\n{m:#?}"
+                ))
+            }
         }
     }
-    let Some(expected) = oracle else { return Ok(false) };
+    let Some(expected) = oracle else {
+        return Ok(false);
+    };
     let engine = match res.outcome {
         Outcome::Sat(_) => true,
         Outcome::Unsat => false,
@@ -457,7 +545,10 @@ fn case(seed: u64) -> Result<bool, String> {
 /// and 500 in debug builds.
 fn cases() -> u32 {
     let default = if cfg!(debug_assertions) { 500 } else { 3000 };
-    std::env::var("RELPROVE_DIFF_CASES").ok().and_then(|s| s.parse().ok()).unwrap_or(default)
+    std::env::var("RELPROVE_DIFF_CASES")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(default)
 }
 
 proptest! {
@@ -482,15 +573,22 @@ proptest! {
 fn oracle_decides_most_cases() {
     let n = 200;
     let decided = (0..n).filter(|&s| case(s).unwrap_or(true)).count();
-    assert!(decided * 10 >= n as usize * 6, "only {decided} of {n} cases decided");
+    assert!(
+        decided * 10 >= n as usize * 6,
+        "only {decided} of {n} cases decided"
+    );
 }
 
 #[test]
 fn generator_is_deterministic_and_varied() {
     let (g1, _) = Gen::build(7);
     let (g2, _) = Gen::build(7);
-    assert_eq!(format!("{:?}", g1.b.m.commands), format!("{:?}", g2.b.m.commands));
-    let shapes: std::collections::BTreeSet<usize> = (0..50).map(|s| Gen::build(s).0.b.m.sigs.len()).collect();
+    assert_eq!(
+        format!("{:?}", g1.b.m.commands),
+        format!("{:?}", g2.b.m.commands)
+    );
+    let shapes: std::collections::BTreeSet<usize> =
+        (0..50).map(|s| Gen::build(s).0.b.m.sigs.len()).collect();
     assert!(shapes.len() >= 3, "{shapes:?}");
 }
 
@@ -498,7 +596,10 @@ fn generator_is_deterministic_and_varied() {
 #[test]
 #[ignore]
 fn dump_seed() {
-    let seed: u64 = std::env::var("SEED").ok().and_then(|s| s.parse().ok()).unwrap_or(0);
+    let seed: u64 = std::env::var("SEED")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(0);
     let (g, cmd) = Gen::build(seed);
     eprintln!("{:#?}", g.b.m);
     eprintln!("{:?}", case(seed));
@@ -522,7 +623,10 @@ fn survey() {
     for f in &failed {
         eprintln!("{f}");
     }
-    eprintln!("decided {decided}, out of reach {skipped}, failed {}", failed.len());
+    eprintln!(
+        "decided {decided}, out of reach {skipped}, failed {}",
+        failed.len()
+    );
 }
 
 /// Seeds that once disagreed (kept as regression tests). 990 and
@@ -546,15 +650,27 @@ fn sibling_subtree_exact_sigs() {
     let (mut seen, mut decided) = (0, 0);
     for seed in 0..400u64 {
         let (g, cmd) = Gen::build(seed);
-        let Some(s) = g.b.m.sig_ids().find(|&s| g.b.m.sig(s).label == "A21") else { continue };
+        let Some(s) = g.b.m.sig_ids().find(|&s| g.b.m.sig(s).label == "A21") else {
+            continue;
+        };
         seen += 1;
-        let scoped = g.b.m.commands[cmd.index()].scope.sigs.iter().any(|x| x.sig == s && x.exact);
-        assert!(g.b.m.sig(s).mult == Some(Mult::One) || scoped, "seed {seed}: A21 is neither one nor exactly scoped");
+        let scoped = g.b.m.commands[cmd.index()]
+            .scope
+            .sigs
+            .iter()
+            .any(|x| x.sig == s && x.exact);
+        assert!(
+            g.b.m.sig(s).mult == Some(Mult::One) || scoped,
+            "seed {seed}: A21 is neither one nor exactly scoped"
+        );
         match case(seed) {
             Ok(true) => decided += 1,
             Ok(false) => {}
             Err(e) => panic!("{e}"),
         }
     }
-    assert!(seen >= 10 && decided * 2 >= seen, "{seen} such models, {decided} decided");
+    assert!(
+        seen >= 10 && decided * 2 >= seen,
+        "{seen} such models, {decided} decided"
+    );
 }

@@ -14,14 +14,22 @@ use relprove::resolve::{load_model, LoadOptions};
 #[test]
 fn brute_force_agrees_with_expectations() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/verdicts");
-    let mut files: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().path()).filter(|p| p.extension().is_some_and(|x| x == "als")).collect();
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "als"))
+        .collect();
     files.sort();
-    let limit: u64 = std::env::var("ORACLE_LIMIT").ok().and_then(|s| s.parse().ok()).unwrap_or(20_000);
+    let limit: u64 = std::env::var("ORACLE_LIMIT")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(20_000);
     let (mut decided, mut skipped) = (0, 0);
     let mut wrong = Vec::new();
     for f in files {
         let mut sources = SourceMap::new();
-        let model = load_model(&f, &mut sources, &LoadOptions::default()).unwrap_or_else(|_| panic!("{} loads", f.display()));
+        let model = load_model(&f, &mut sources, &LoadOptions::default())
+            .unwrap_or_else(|_| panic!("{} loads", f.display()));
         for (i, c) in model.commands.iter().enumerate() {
             let Some(expect) = c.expect else { continue };
             let id = CommandId(i as u32);
@@ -37,7 +45,13 @@ fn brute_force_agrees_with_expectations() {
                     }
                     let got = u8::from(w.is_some());
                     if got != expect {
-                        wrong.push(format!("{}: {} expected {} got {}", f.file_name().unwrap().to_string_lossy(), c.name, expect, got));
+                        wrong.push(format!(
+                            "{}: {} expected {} got {}",
+                            f.file_name().unwrap().to_string_lossy(),
+                            c.name,
+                            expect,
+                            got
+                        ));
                     }
                 }
             }
@@ -48,5 +62,8 @@ fn brute_force_agrees_with_expectations() {
     // 90 of the 118 commands are within reach at the default limit (97 at
     // ORACLE_LIMIT=300000); keep
     // the cross-check from silently becoming vacuous.
-    assert!(decided >= 80, "only {decided} commands decided by brute force");
+    assert!(
+        decided >= 80,
+        "only {decided} commands decided by brute force"
+    );
 }

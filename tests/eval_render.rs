@@ -30,11 +30,22 @@ fn sample() -> (B, IB) {
         .sig(write, &["Write$0", "Write$1"])
         .sig(init, &["Write$0"])
         .sig(thread, &["ptx/Thread$0"])
-        .field(po, &[&["Write$0", "Read$0"], &["Write$0", "Write$1"], &["Write$1", "Read$0"]])
+        .field(
+            po,
+            &[
+                &["Write$0", "Read$0"],
+                &["Write$0", "Write$1"],
+                &["Write$1", "Read$0"],
+            ],
+        )
         .field(val, &[&["Write$1", "1"], &["Read$0", "-2"]])
         .field(sc, &[&["Write$0", "Write$1", "Read$0"]]);
-    ib.inst.skolems.push(("$MP_r".into(), ib.ts(&[&["Read$0"]])));
-    ib.inst.skolems.push(("$MP_co".into(), ib.ts(&[&["Write$0", "Write$1"]])));
+    ib.inst
+        .skolems
+        .push(("$MP_r".into(), ib.ts(&[&["Read$0"]])));
+    ib.inst
+        .skolems
+        .push(("$MP_co".into(), ib.ts(&[&["Write$0", "Write$1"]])));
     (b, ib)
 }
 

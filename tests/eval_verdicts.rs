@@ -35,7 +35,11 @@ fn corpus_is_complete() {
         let cmds = command_lines(&text);
         assert!(!cmds.is_empty(), "{}: no commands", f.display());
         for c in &cmds {
-            assert!(c.contains(" expect 0") || c.contains(" expect 1"), "{}: command without expect: {c}", f.display());
+            assert!(
+                c.contains(" expect 0") || c.contains(" expect 1"),
+                "{}: command without expect: {c}",
+                f.display()
+            );
         }
         commands += cmds.len();
     }
@@ -47,7 +51,11 @@ fn every_expectation_holds() {
     let bin = env!("CARGO_BIN_EXE_relprove");
     let mut failures = Vec::new();
     for f in corpus() {
-        let out = Command::new(bin).arg("check").arg(&f).output().expect("relprove runs");
+        let out = Command::new(bin)
+            .arg("check")
+            .arg(&f)
+            .output()
+            .expect("relprove runs");
         if out.status.code() != Some(0) {
             failures.push(format!(
                 "{} (exit {:?})\n--- stdout\n{}--- stderr\n{}",
@@ -58,5 +66,10 @@ fn every_expectation_holds() {
             ));
         }
     }
-    assert!(failures.is_empty(), "{} model(s) failed:\n{}", failures.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} model(s) failed:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
 }

@@ -20,7 +20,11 @@ struct B {
 
 impl B {
     fn new(sources: &mut SourceMap, name: &str, text: &str) -> B {
-        let file = sources.add(format!("{name}.als"), format!("{name}.als"), text.to_string());
+        let file = sources.add(
+            format!("{name}.als"),
+            format!("{name}.als"),
+            text.to_string(),
+        );
         let mut m = Model::default();
         m.modules.push(Module {
             name: name.into(),
@@ -31,11 +35,18 @@ impl B {
             opens: vec![],
             span: Span::new(file, 0, 0),
         });
-        B { text: text.to_string(), file, m }
+        B {
+            text: text.to_string(),
+            file,
+            m,
+        }
     }
     /// The span of the first occurrence of `s` (the whole paragraph text).
     fn sp(&self, s: &str) -> Span {
-        let start = self.text.find(s).unwrap_or_else(|| panic!("{s:?} not in the source"));
+        let start = self
+            .text
+            .find(s)
+            .unwrap_or_else(|| panic!("{s:?} not in the source"));
         Span::new(self.file, start, start + s.len())
     }
     fn sig(&mut self, name: &str, kind: SigKind, is_abstract: bool, mult: Option<Mult>) -> SigId {
@@ -51,7 +62,11 @@ impl B {
         SigId(self.m.sigs.len() as u32 - 1)
     }
     fn var(&mut self, name: &str, arity: usize) -> VarId {
-        self.m.vars.push(Var { name: name.into(), arity, span: Span::new(self.file, 0, 0) });
+        self.m.vars.push(Var {
+            name: name.into(),
+            arity,
+            span: Span::new(self.file, 0, 0),
+        });
         VarId(self.m.vars.len() as u32 - 1)
     }
     fn field(&mut self, sig: SigId, name: &str, mult: Mult, bound: Expr) -> FieldId {
@@ -96,7 +111,12 @@ fn join(a: Expr, b: Expr) -> Expr {
     e(ExprKind::Join(bx(a), bx(b)), n)
 }
 fn one_decl(v: VarId, bound: Expr) -> QuantDecl {
-    QuantDecl { vars: vec![v], disj: false, mult: Mult::One, bound }
+    QuantDecl {
+        vars: vec![v],
+        disj: false,
+        mult: Mult::One,
+        bound,
+    }
 }
 
 const FAMILY: &str = include_str!("fixtures/family.als");
@@ -110,7 +130,15 @@ fn family(sources: &mut SourceMap) -> Model {
         person,
         "friends",
         Mult::Set,
-        e(ExprKind::Product { lhs: bx(sig(person)), lmult: Mult::Set, rmult: Mult::Lone, rhs: bx(sig(person)) }, 2),
+        e(
+            ExprKind::Product {
+                lhs: bx(sig(person)),
+                lmult: Mult::Set,
+                rmult: Mult::Lone,
+                rhs: bx(sig(person)),
+            },
+            2,
+        ),
     );
     let _ = friends;
     let man = b.sig("Man", SigKind::Extends(person), false, None);
@@ -123,7 +151,10 @@ fn family(sources: &mut SourceMap) -> Model {
     let body = f(FormulaKind::Quant(
         Quant::No,
         vec![one_decl(p, sig(person))],
-        Box::new(f(FormulaKind::In(bx(var(p, 1)), bx(join(var(p, 1), closure(fld(parent, 2))))))),
+        Box::new(f(FormulaKind::In(
+            bx(var(p, 1)),
+            bx(join(var(p, 1), closure(fld(parent, 2)))),
+        ))),
     ));
     b.m.facts.push(Fact {
         name: Some("acyclic".into()),
@@ -139,10 +170,25 @@ fn family(sources: &mut SourceMap) -> Model {
         name: "ancestor".into(),
         module: ModuleId(0),
         params: vec![
-            Param { var: a, decl: Decl { mult: Mult::One, bound: sig(person) } },
-            Param { var: bb, decl: Decl { mult: Mult::One, bound: sig(person) } },
+            Param {
+                var: a,
+                decl: Decl {
+                    mult: Mult::One,
+                    bound: sig(person),
+                },
+            },
+            Param {
+                var: bb,
+                decl: Decl {
+                    mult: Mult::One,
+                    bound: sig(person),
+                },
+            },
         ],
-        body: f(FormulaKind::In(bx(var(a, 1)), bx(join(var(bb, 1), closure(fld(parent, 2)))))),
+        body: f(FormulaKind::In(
+            bx(var(a, 1)),
+            bx(join(var(bb, 1), closure(fld(parent, 2)))),
+        )),
         span: b.sp("pred ancestor[a, b: Person] { a in b.^parent }"),
     });
     // fun ancestors
@@ -150,8 +196,17 @@ fn family(sources: &mut SourceMap) -> Model {
     b.m.funs.push(Fun {
         name: "ancestors".into(),
         module: ModuleId(0),
-        params: vec![Param { var: q, decl: Decl { mult: Mult::One, bound: sig(person) } }],
-        result: Decl { mult: Mult::Set, bound: sig(person) },
+        params: vec![Param {
+            var: q,
+            decl: Decl {
+                mult: Mult::One,
+                bound: sig(person),
+            },
+        }],
+        result: Decl {
+            mult: Mult::Set,
+            bound: sig(person),
+        },
         body: join(var(q, 1), closure(fld(parent, 2))),
         span: b.sp("fun ancestors[p: Person] : set Person { p.^parent }"),
     });
@@ -163,7 +218,10 @@ fn family(sources: &mut SourceMap) -> Model {
         body: f(FormulaKind::Quant(
             Quant::No,
             vec![one_decl(r, sig(person))],
-            Box::new(f(FormulaKind::Eq(bx(join(var(r, 1), fld(parent, 2))), bx(var(r, 1))))),
+            Box::new(f(FormulaKind::Eq(
+                bx(join(var(r, 1), fld(parent, 2))),
+                bx(var(r, 1)),
+            ))),
         )),
         span: b.sp("assert no_self_parent { no p: Person | p.parent = p }"),
     });
@@ -176,11 +234,20 @@ fn family(sources: &mut SourceMap) -> Model {
         body: f(FormulaKind::Quant(
             Quant::All,
             vec![one_decl(s, sig(person))],
-            Box::new(f(FormulaKind::In(bx(call(call(var(s, 1)))), bx(call(var(s, 1)))))),
+            Box::new(f(FormulaKind::In(
+                bx(call(call(var(s, 1)))),
+                bx(call(var(s, 1))),
+            ))),
         )),
-        span: b.sp("assert ancestors_trans { all p: Person | ancestors[ancestors[p]] in ancestors[p] }"),
+        span: b.sp(
+            "assert ancestors_trans { all p: Person | ancestors[ancestors[p]] in ancestors[p] }",
+        ),
     });
-    let scope = Scope { overall: Some(4), bitwidth: None, sigs: vec![] };
+    let scope = Scope {
+        overall: Some(4),
+        bitwidth: None,
+        sigs: vec![],
+    };
     b.m.commands.push(Command {
         name: "no_self_parent".into(),
         kind: CommandKind::Check,
@@ -200,8 +267,14 @@ fn family(sources: &mut SourceMap) -> Model {
     // check { all p: Person | lone p.parent && #p.parent =< 1 }
     let u = b.var("p", 1);
     let pp = join(var(u, 1), fld(parent, 2));
-    let card = IntExpr { kind: IntExprKind::Card(bx(pp.clone())), span: d() };
-    let lit = IntExpr { kind: IntExprKind::Lit(1), span: d() };
+    let card = IntExpr {
+        kind: IntExprKind::Card(bx(pp.clone())),
+        span: d(),
+    };
+    let lit = IntExpr {
+        kind: IntExprKind::Lit(1),
+        span: d(),
+    };
     b.m.commands.push(Command {
         name: "check$3".into(),
         kind: CommandKind::Check,
@@ -210,7 +283,11 @@ fn family(sources: &mut SourceMap) -> Model {
             vec![one_decl(u, sig(person))],
             Box::new(f(FormulaKind::And(vec![
                 f(FormulaKind::Mult(Mult::Lone, bx(pp))),
-                f(FormulaKind::IntCmp(IntCmp::Le, Box::new(card), Box::new(lit))),
+                f(FormulaKind::IntCmp(
+                    IntCmp::Le,
+                    Box::new(card),
+                    Box::new(lit),
+                )),
             ]))),
         ))),
         scope,
@@ -244,15 +321,37 @@ fn with_params(sources: &mut SourceMap) -> Model {
     let task = b.sig("Task", SigKind::TopLevel, false, None);
     let after = b.field(task, "after", Mult::Set, sig(task));
     let r = b.var("r", 2);
-    let prod = |x: Expr, y: Expr| e(ExprKind::Product { lhs: bx(x), lmult: Mult::Set, rmult: Mult::Set, rhs: bx(y) }, 2);
+    let prod = |x: Expr, y: Expr| {
+        e(
+            ExprKind::Product {
+                lhs: bx(x),
+                lmult: Mult::Set,
+                rmult: Mult::Set,
+                rhs: bx(y),
+            },
+            2,
+        )
+    };
     b.m.preds.push(Pred {
         name: "acyclic".into(),
         module: ModuleId(1),
-        params: vec![Param { var: r, decl: Decl { mult: Mult::Set, bound: prod(sig(task), sig(task)) } }],
+        params: vec![Param {
+            var: r,
+            decl: Decl {
+                mult: Mult::Set,
+                bound: prod(sig(task), sig(task)),
+            },
+        }],
         // `no e` is `not (some e)` in the IR
         body: f(FormulaKind::Not(Box::new(f(FormulaKind::Mult(
             Mult::Some,
-            bx(e(ExprKind::Intersection(bx(e(ExprKind::Iden, 2)), bx(e(ExprKind::Closure(bx(var(r, 2))), 2))), 2)),
+            bx(e(
+                ExprKind::Intersection(
+                    bx(e(ExprKind::Iden, 2)),
+                    bx(e(ExprKind::Closure(bx(var(r, 2))), 2)),
+                ),
+                2,
+            )),
         ))))),
         span: lsp("pred acyclic[r: node->node] { no iden & ^r }"),
     });
@@ -260,9 +359,21 @@ fn with_params(sources: &mut SourceMap) -> Model {
     b.m.funs.push(Fun {
         name: "roots".into(),
         module: ModuleId(1),
-        params: vec![Param { var: r2, decl: Decl { mult: Mult::Set, bound: prod(sig(task), sig(task)) } }],
-        result: Decl { mult: Mult::Set, bound: sig(task) },
-        body: e(ExprKind::Difference(bx(sig(task)), bx(join(sig(task), var(r2, 2)))), 1),
+        params: vec![Param {
+            var: r2,
+            decl: Decl {
+                mult: Mult::Set,
+                bound: prod(sig(task), sig(task)),
+            },
+        }],
+        result: Decl {
+            mult: Mult::Set,
+            bound: sig(task),
+        },
+        body: e(
+            ExprKind::Difference(bx(sig(task)), bx(join(sig(task), var(r2, 2)))),
+            1,
+        ),
         span: lsp("fun roots[r: node->node] : set node { node - node.r }"),
     });
     b.m.facts.push(Fact {
@@ -273,15 +384,29 @@ fn with_params(sources: &mut SourceMap) -> Model {
         span: b.sp("fact { g/acyclic[after] }"),
     });
     // fact { #Task > 1 => #after >= 2 }
-    let card = |x: Expr| Box::new(IntExpr { kind: IntExprKind::Card(bx(x)), span: d() });
-    let lit = |k: i64| Box::new(IntExpr { kind: IntExprKind::Lit(k), span: d() });
+    let card = |x: Expr| {
+        Box::new(IntExpr {
+            kind: IntExprKind::Card(bx(x)),
+            span: d(),
+        })
+    };
+    let lit = |k: i64| {
+        Box::new(IntExpr {
+            kind: IntExprKind::Lit(k),
+            span: d(),
+        })
+    };
     b.m.facts.push(Fact {
         name: None,
         module: ModuleId(0),
         origin: FactOrigin::Paragraph,
         body: f(FormulaKind::Implies(
             Box::new(f(FormulaKind::IntCmp(IntCmp::Gt, card(sig(task)), lit(1)))),
-            Box::new(f(FormulaKind::IntCmp(IntCmp::Ge, card(fld(after, 2)), lit(2)))),
+            Box::new(f(FormulaKind::IntCmp(
+                IntCmp::Ge,
+                card(fld(after, 2)),
+                lit(2),
+            ))),
         )),
         span: b.sp("fact { #Task > 1 => #after >= 2 }"),
     });
@@ -290,7 +415,10 @@ fn with_params(sources: &mut SourceMap) -> Model {
         module: ModuleId(0),
         body: f(FormulaKind::Implies(
             Box::new(f(FormulaKind::Mult(Mult::Some, bx(sig(task))))),
-            Box::new(f(FormulaKind::Mult(Mult::Some, bx(e(ExprKind::Call(FunId(0), vec![fld(after, 2)]), 1))))),
+            Box::new(f(FormulaKind::Mult(
+                Mult::Some,
+                bx(e(ExprKind::Call(FunId(0), vec![fld(after, 2)]), 1)),
+            ))),
         )),
         span: b.sp("assert some_root { some Task => some g/roots[after] }"),
     });
@@ -320,7 +448,15 @@ fn coqc_available() -> bool {
 /// directory race on the same .vo files, so the build happens exactly once.
 fn build_theories() {
     static BUILT: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
-    let ok = *BUILT.get_or_init(|| Proc::new("make").arg("-s").arg("-C").arg(theories()).status().expect("run make").success());
+    let ok = *BUILT.get_or_init(|| {
+        Proc::new("make")
+            .arg("-s")
+            .arg("-C")
+            .arg(theories())
+            .status()
+            .expect("run make")
+            .success()
+    });
     assert!(ok, "make -C theories failed");
 }
 
@@ -346,7 +482,12 @@ fn coqc_dir(dir: &Path) {
 }
 
 fn export(model: &Model, sources: &SourceMap, dir: &Path) -> export::ExportReport {
-    let opts = ExportOptions { out_dir: dir.to_path_buf(), force: false, theories: Some(theories()), prove: None };
+    let opts = ExportOptions {
+        out_dir: dir.to_path_buf(),
+        force: false,
+        theories: Some(theories()),
+        prove: None,
+    };
     export::write_coq(model, sources, &opts).expect("export succeeds")
 }
 
@@ -388,12 +529,18 @@ fn generated_files_compile_with_coqc() {
         return;
     }
     build_theories();
-    for (name, build) in [("family", family as fn(&mut SourceMap) -> Model), ("uses", with_params)] {
+    for (name, build) in [
+        ("family", family as fn(&mut SourceMap) -> Model),
+        ("uses", with_params),
+    ] {
         let mut sources = SourceMap::new();
         let model = build(&mut sources);
         let dir = tempfile::tempdir().unwrap();
         let report = export(&model, &sources, dir.path());
-        assert!(report.files.iter().any(|(p, a)| p.ends_with(format!("{name}.v")) && *a == Action::Written));
+        assert!(report
+            .files
+            .iter()
+            .any(|(p, a)| p.ends_with(format!("{name}.v")) && *a == Action::Written));
         coqc_dir(dir.path());
     }
 }
@@ -406,14 +553,23 @@ fn edited_definitions_are_refused_and_proofs_kept() {
     export(&model, &sources, dir.path());
     // Re-export: everything unchanged.
     let again = export(&model, &sources, dir.path());
-    assert!(again.files.iter().all(|(_, a)| *a == Action::Unchanged), "{:?}", again.files);
+    assert!(
+        again.files.iter().all(|(_, a)| *a == Action::Unchanged),
+        "{:?}",
+        again.files
+    );
 
     // A person edits the proofs file: it is kept.
     let proofs = dir.path().join("family_proofs.v");
-    let edited = std::fs::read_to_string(&proofs).unwrap().replace("Abort.", "(* mine *) Abort.");
+    let edited = std::fs::read_to_string(&proofs)
+        .unwrap()
+        .replace("Abort.", "(* mine *) Abort.");
     std::fs::write(&proofs, &edited).unwrap();
     let r = export(&model, &sources, dir.path());
-    assert!(matches!(r.files.iter().find(|(p, _)| *p == proofs).unwrap().1, Action::Kept(_)));
+    assert!(matches!(
+        r.files.iter().find(|(p, _)| *p == proofs).unwrap().1,
+        Action::Kept(_)
+    ));
     assert_eq!(std::fs::read_to_string(&proofs).unwrap(), edited);
 
     // A new check: its skeleton goes to family_proofs_new.v, the proofs file stays.
@@ -423,41 +579,81 @@ fn edited_definitions_are_refused_and_proofs_kept() {
     model2.commands.push(cmd);
     let r = export(&model2, &sources, dir.path());
     let new = dir.path().join("family_proofs_new.v");
-    assert!(r.files.iter().any(|(p, a)| *p == new && *a == Action::Written), "{:?}", r.files);
+    assert!(
+        r.files
+            .iter()
+            .any(|(p, a)| *p == new && *a == Action::Written),
+        "{:?}",
+        r.files
+    );
     let new_text = std::fs::read_to_string(&new).unwrap();
-    assert!(new_text.contains("Theorem again_holds : no_self_parent_statement."), "{new_text}");
-    assert!(!new_text.contains("Theorem no_self_parent_holds"), "{new_text}");
+    assert!(
+        new_text.contains("Theorem again_holds : no_self_parent_statement."),
+        "{new_text}"
+    );
+    assert!(
+        !new_text.contains("Theorem no_self_parent_holds"),
+        "{new_text}"
+    );
     assert_eq!(std::fs::read_to_string(&proofs).unwrap(), edited);
     let project = std::fs::read_to_string(dir.path().join("_CoqProject")).unwrap();
-    assert!(project.lines().any(|l| l == "family_proofs_new.v"), "{project}");
+    assert!(
+        project.lines().any(|l| l == "family_proofs_new.v"),
+        "{project}"
+    );
 
     // A person edits a definitions file: export refuses, without --force.
     let defs = dir.path().join("family.v");
     let text = std::fs::read_to_string(&defs).unwrap();
-    std::fs::write(&defs, text.replace("Definition ancestor", "Definition ancestor'")).unwrap();
-    let opts = ExportOptions { out_dir: dir.path().to_path_buf(), force: false, theories: Some(theories()), prove: None };
+    std::fs::write(
+        &defs,
+        text.replace("Definition ancestor", "Definition ancestor'"),
+    )
+    .unwrap();
+    let opts = ExportOptions {
+        out_dir: dir.path().to_path_buf(),
+        force: false,
+        theories: Some(theories()),
+        prove: None,
+    };
     let errs = export::write_coq(&model, &sources, &opts).unwrap_err();
     assert!(errs.0[0].message.contains("was edited"), "{}", errs);
     // --force overwrites it, and leaves the proofs file alone.
-    let opts = ExportOptions { force: true, ..opts };
+    let opts = ExportOptions {
+        force: true,
+        ..opts
+    };
     export::write_coq(&model, &sources, &opts).unwrap();
     assert_eq!(std::fs::read_to_string(&defs).unwrap(), text);
     assert_eq!(std::fs::read_to_string(&proofs).unwrap(), edited);
 
     // A file that relprove did not generate is never overwritten.
     std::fs::write(&defs, "(* mine *)\n").unwrap();
-    let opts = ExportOptions { force: false, ..opts };
+    let opts = ExportOptions {
+        force: false,
+        ..opts
+    };
     let errs = export::write_coq(&model, &sources, &opts).unwrap_err();
-    assert!(errs.0[0].message.contains("not generated by relprove"), "{}", errs);
+    assert!(
+        errs.0[0].message.contains("not generated by relprove"),
+        "{}",
+        errs
+    );
 }
 
 #[test]
 fn header_hash_detects_edits() {
     let mut sources = SourceMap::new();
     let files = coq::generate(&family(&mut sources), &sources).unwrap();
-    let defs = files.iter().find(|f| f.kind == FileKind::Definitions).unwrap();
+    let defs = files
+        .iter()
+        .find(|f| f.kind == FileKind::Definitions)
+        .unwrap();
     assert_eq!(coq::header_intact(&defs.contents), Some(true));
-    assert_eq!(coq::header_intact(&defs.contents.replace("parent", "parents")), Some(false));
+    assert_eq!(
+        coq::header_intact(&defs.contents.replace("parent", "parents")),
+        Some(false)
+    );
     assert_eq!(coq::header_intact("Require Import Coq.\n"), None);
 }
 
@@ -467,23 +663,45 @@ fn unsupported_integers_are_refused_with_a_span() {
     let mut model = family(&mut sources);
     // #Person = #Person compares two cardinalities: refused.
     let span = Span::new(FileId(0), 5, 9);
-    let card = || IntExpr { kind: IntExprKind::Card(bx(sig(SigId(0)))), span: d() };
-    model.asserts[0].body = Formula::new(FormulaKind::IntCmp(IntCmp::Eq, Box::new(card()), Box::new(card())), span);
+    let card = || IntExpr {
+        kind: IntExprKind::Card(bx(sig(SigId(0)))),
+        span: d(),
+    };
+    model.asserts[0].body = Formula::new(
+        FormulaKind::IntCmp(IntCmp::Eq, Box::new(card()), Box::new(card())),
+        span,
+    );
     let errs = coq::generate(&model, &sources).unwrap_err();
     assert_eq!(errs.0.len(), 1);
     assert_eq!(errs.0[0].span, Some(span));
     assert!(errs.0[0].message.contains("integer comparison"), "{}", errs);
     // A literal beyond the bitwidth (default 4: -8..7) would wrap in Alloy: refused.
-    let big = IntExpr { kind: IntExprKind::Lit(8), span: d() };
-    model.asserts[0].body = Formula::new(FormulaKind::IntCmp(IntCmp::Ge, Box::new(card()), Box::new(big)), span);
+    let big = IntExpr {
+        kind: IntExprKind::Lit(8),
+        span: d(),
+    };
+    model.asserts[0].body = Formula::new(
+        FormulaKind::IntCmp(IntCmp::Ge, Box::new(card()), Box::new(big)),
+        span,
+    );
     let errs = coq::generate(&model, &sources).unwrap_err();
     assert!(errs.0[0].message.contains("bitwidth 4"), "{}", errs);
     // 2 =< #Person is `atleast 1 2 Person`; 1 < #Person too.
     for (op, k) in [(IntCmp::Le, 2), (IntCmp::Lt, 1)] {
-        let lit = IntExpr { kind: IntExprKind::Lit(k), span: d() };
-        model.asserts[0].body = Formula::new(FormulaKind::IntCmp(op, Box::new(lit), Box::new(card())), span);
+        let lit = IntExpr {
+            kind: IntExprKind::Lit(k),
+            span: d(),
+        };
+        model.asserts[0].body = Formula::new(
+            FormulaKind::IntCmp(op, Box::new(lit), Box::new(card())),
+            span,
+        );
         let files = coq::generate(&model, &sources).unwrap();
-        assert!(files[0].contents.contains("(atleast 1 2 (Person i))"), "{}", files[0].contents);
+        assert!(
+            files[0].contents.contains("(atleast 1 2 (Person i))"),
+            "{}",
+            files[0].contents
+        );
     }
     // Int atoms are refused too.
     model.asserts[0].body = f(FormulaKind::Mult(Mult::Some, bx(e(ExprKind::IntAtoms, 1))));
@@ -500,7 +718,9 @@ fn load(path: &Path, sources: &mut SourceMap) -> Model {
 }
 
 fn fixture(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures").join(name)
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures")
+        .join(name)
 }
 
 /// The hand-built IR above is what the resolver produces, and the committed
@@ -512,8 +732,13 @@ fn committed_family_export_is_current() {
     let model = load(&fixture("family.als"), &mut sources);
     let files = coq::generate(&model, &sources).unwrap();
     let family = files.iter().find(|f| f.name == "family.v").unwrap();
-    let committed = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("proofs/family.v")).unwrap();
-    assert_eq!(family.contents, committed, "re-export tests/fixtures/family.als into proofs/ and re-check family_proofs.v");
+    let committed =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("proofs/family.v"))
+            .unwrap();
+    assert_eq!(
+        family.contents, committed,
+        "re-export tests/fixtures/family.als into proofs/ and re-check family_proofs.v"
+    );
 }
 
 /// The Coq exports of every model under models/ are committed in proofs/
@@ -529,7 +754,10 @@ fn committed_model_exports_are_current() {
         .filter(|p| p.extension().is_some_and(|x| x == "als"))
         .collect();
     paths.sort();
-    assert!(paths.len() >= 10, "expected the model library under models/");
+    assert!(
+        paths.len() >= 10,
+        "expected the model library under models/"
+    );
     let mut checked = 0;
     for p in &paths {
         let mut sources = SourceMap::new();
@@ -539,8 +767,18 @@ fn committed_model_exports_are_current() {
                 continue; // skeletons are created once and then belong to the user
             }
             let committed = std::fs::read_to_string(root.join("proofs").join(&file.name))
-                .unwrap_or_else(|e| panic!("proofs/{} (export of {}): {e}; run `make proofs`", file.name, p.display()));
-            assert_eq!(file.contents, committed, "proofs/{} is stale: run `make proofs` and re-check the proofs over it", file.name);
+                .unwrap_or_else(|e| {
+                    panic!(
+                        "proofs/{} (export of {}): {e}; run `make proofs`",
+                        file.name,
+                        p.display()
+                    )
+                });
+            assert_eq!(
+                file.contents, committed,
+                "proofs/{} is stale: run `make proofs` and re-check the proofs over it",
+                file.name
+            );
             checked += 1;
         }
     }
@@ -572,13 +810,22 @@ fn misc_snapshot_and_coqc() {
 fn refused_constructs_name_their_span() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("ints.als");
-    std::fs::write(&path, "sig A { v: Int }\nfact { all a: A | a.v > 2 }\nassert x { #A = #A }\ncheck x\n").unwrap();
+    std::fs::write(
+        &path,
+        "sig A { v: Int }\nfact { all a: A | a.v > 2 }\nassert x { #A = #A }\ncheck x\n",
+    )
+    .unwrap();
     let mut sources = SourceMap::new();
     let model = load(&path, &mut sources);
     let errs = coq::generate(&model, &sources).unwrap_err();
     let text = relprove::diag::render(&sources, &errs.0, false);
     assert_eq!(errs.0.len(), 3, "{text}");
-    assert!(text.contains("ints.als:1:12") && text.contains("ints.als:2:19") && text.contains("ints.als:3:12"), "{text}");
+    assert!(
+        text.contains("ints.als:1:12")
+            && text.contains("ints.als:2:19")
+            && text.contains("ints.als:3:12"),
+        "{text}"
+    );
 }
 
 /// Every model under models/ exports, and the export compiles with coqc.
@@ -589,15 +836,27 @@ fn models_export_and_compile() {
         eprintln!("skipping: no models/ directory");
         return;
     };
-    let mut paths: Vec<PathBuf> = rd.filter_map(|e| e.ok().map(|e| e.path())).filter(|p| p.extension().is_some_and(|x| x == "als")).collect();
+    let mut paths: Vec<PathBuf> = rd
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "als"))
+        .collect();
     paths.sort();
     let dir = tempfile::tempdir().unwrap();
     for p in &paths {
         let mut sources = SourceMap::new();
         let model = load(p, &mut sources);
-        let opts = ExportOptions { out_dir: dir.path().to_path_buf(), force: false, theories: Some(theories()), prove: None };
+        let opts = ExportOptions {
+            out_dir: dir.path().to_path_buf(),
+            force: false,
+            theories: Some(theories()),
+            prove: None,
+        };
         if let Err(e) = export::write_coq(&model, &sources, &opts) {
-            panic!("{}: {}", p.display(), relprove::diag::render(&sources, &e.0, false));
+            panic!(
+                "{}: {}",
+                p.display(),
+                relprove::diag::render(&sources, &e.0, false)
+            );
         }
     }
     if !coqc_available() {
@@ -621,23 +880,53 @@ fn cli_export() {
         .output()
         .unwrap();
     let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(out.status.success(), "{stdout}\n{}", String::from_utf8_lossy(&out.stderr));
-    assert!(stdout.contains("wrote") && stdout.contains("graph_module.v") && stdout.contains("uses_proofs.v"), "{stdout}");
+    assert!(
+        out.status.success(),
+        "{stdout}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        stdout.contains("wrote")
+            && stdout.contains("graph_module.v")
+            && stdout.contains("uses_proofs.v"),
+        "{stdout}"
+    );
     let project = std::fs::read_to_string(dir.path().join("_CoqProject")).unwrap();
-    assert!(project.starts_with("-R ") && project.contains(" Relprove\n-R . Proofs\n"), "{project}");
+    assert!(
+        project.starts_with("-R ") && project.contains(" Relprove\n-R . Proofs\n"),
+        "{project}"
+    );
     assert!(dir.path().join("Makefile").is_file());
     // A second run changes nothing.
-    let again = Proc::new(exe).args(["export", "--coq", "-o"]).arg(dir.path()).arg(fixture("uses.als")).output().unwrap();
+    let again = Proc::new(exe)
+        .args(["export", "--coq", "-o"])
+        .arg(dir.path())
+        .arg(fixture("uses.als"))
+        .output()
+        .unwrap();
     let stdout = String::from_utf8_lossy(&again.stdout);
-    assert!(again.status.success() && !stdout.contains("wrote"), "{stdout}");
+    assert!(
+        again.status.success() && !stdout.contains("wrote"),
+        "{stdout}"
+    );
     // Refused models: exit 2 with the diagnostic on stderr.
     let bad = dir.path().join("ints.als");
     std::fs::write(&bad, "sig A { v: Int }\n").unwrap();
-    let out = Proc::new(exe).args(["export", "--coq", "-o"]).arg(dir.path()).arg(&bad).output().unwrap();
+    let out = Proc::new(exe)
+        .args(["export", "--coq", "-o"])
+        .arg(dir.path())
+        .arg(&bad)
+        .output()
+        .unwrap();
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("ints.als:1:12"));
     // The Lean export refuses it too.
-    let out = Proc::new(exe).args(["export", "--lean", "-o"]).arg(dir.path()).arg(&bad).output().unwrap();
+    let out = Proc::new(exe)
+        .args(["export", "--lean", "-o"])
+        .arg(dir.path())
+        .arg(&bad)
+        .output()
+        .unwrap();
     assert_eq!(out.status.code(), Some(2));
 }
 
@@ -665,8 +954,16 @@ fn rewriter_proofs_in_export() {
     let model = load(&fixture("rewritten.als"), &mut sources);
     let dir = tempfile::tempdir().unwrap();
     // A generous time limit so the outcome does not depend on the machine's load.
-    let limits = relprove::rewrite::Limits { time_limit: std::time::Duration::from_secs(30), ..relprove::rewrite::coq::export_limits() };
-    let opts = ExportOptions { out_dir: dir.path().to_path_buf(), force: false, theories: Some(theories()), prove: Some(limits) };
+    let limits = relprove::rewrite::Limits {
+        time_limit: std::time::Duration::from_secs(30),
+        ..relprove::rewrite::coq::export_limits()
+    };
+    let opts = ExportOptions {
+        out_dir: dir.path().to_path_buf(),
+        force: false,
+        theories: Some(theories()),
+        prove: Some(limits),
+    };
     export::write_coq(&model, &sources, &opts).expect("export succeeds");
     let proofs = std::fs::read_to_string(dir.path().join("rewritten_proofs.v")).unwrap();
     insta::assert_snapshot!("rewritten__proofs", proofs);
@@ -675,17 +972,43 @@ fn rewriter_proofs_in_export() {
         .skip(1)
         .map(|s| s.split(' ').next().unwrap())
         .collect();
-    assert_eq!(proved, ["conv_join_holds", "com_parts_holds", "rmw_rf_holds", "premise_holds", "empty_holds", "check_8_holds", "check_9_holds"]);
+    assert_eq!(
+        proved,
+        [
+            "conv_join_holds",
+            "com_parts_holds",
+            "rmw_rf_holds",
+            "premise_holds",
+            "empty_holds",
+            "check_8_holds",
+            "check_9_holds"
+        ]
+    );
     for skeleton in ["not_comm_holds", "quantified_holds"] {
-        let at = proofs.find(&format!("Theorem {skeleton} :")).unwrap_or_else(|| panic!("{skeleton} missing:\n{proofs}"));
-        assert!(proofs[at..].split("Theorem ").nth(1).unwrap().contains("Abort."), "{skeleton} is not a skeleton");
+        let at = proofs
+            .find(&format!("Theorem {skeleton} :"))
+            .unwrap_or_else(|| panic!("{skeleton} missing:\n{proofs}"));
+        assert!(
+            proofs[at..]
+                .split("Theorem ")
+                .nth(1)
+                .unwrap()
+                .contains("Abort."),
+            "{skeleton} is not a skeleton"
+        );
     }
     // A proof needing a fact takes it from the facts bundle.
-    assert!(proofs.contains("cbv beta delta [rewritten_facts fact_wf fact_1 acyclic com] in *."), "{proofs}");
+    assert!(
+        proofs.contains("cbv beta delta [rewritten_facts fact_wf fact_1 acyclic com] in *."),
+        "{proofs}"
+    );
     // The definitions are the same with and without the rewriter.
     let plain = coq::generate(&model, &sources).unwrap();
     let defs = plain.iter().find(|f| f.name == "rewritten.v").unwrap();
-    assert_eq!(std::fs::read_to_string(dir.path().join("rewritten.v")).unwrap(), defs.contents);
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("rewritten.v")).unwrap(),
+        defs.contents
+    );
     if !coqc_available() {
         eprintln!("skipping coqc: coqc is not installed");
         return;
@@ -701,15 +1024,31 @@ fn cli_export_no_prove() {
     for (flag, marked) in [(None, true), (Some("--no-prove"), false)] {
         let dir = tempfile::tempdir().unwrap();
         let mut cmd = Proc::new(exe);
-        cmd.args(["export", "--coq", "-o"]).arg(dir.path()).arg("--theories").arg(theories()).arg(fixture("rewritten.als"));
+        cmd.args(["export", "--coq", "-o"])
+            .arg(dir.path())
+            .arg("--theories")
+            .arg(theories())
+            .arg(fixture("rewritten.als"));
         cmd.args(flag);
         let out = cmd.output().unwrap();
-        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
         let proofs = std::fs::read_to_string(dir.path().join("rewritten_proofs.v")).unwrap();
-        assert_eq!(proofs.contains("(* proved by relprove's rewriter *)"), marked, "{flag:?}:\n{proofs}");
+        assert_eq!(
+            proofs.contains("(* proved by relprove's rewriter *)"),
+            marked,
+            "{flag:?}:\n{proofs}"
+        );
         assert!(proofs.contains("Theorem not_comm_holds : not_comm_statement."));
     }
-    let out = Proc::new(exe).args(["export", "--coq", "--node-limit", "0", "-o", "/nonexistent"]).arg(fixture("rewritten.als")).output().unwrap();
+    let out = Proc::new(exe)
+        .args(["export", "--coq", "--node-limit", "0", "-o", "/nonexistent"])
+        .arg(fixture("rewritten.als"))
+        .output()
+        .unwrap();
     assert_eq!(out.status.code(), Some(2));
 }
 
@@ -725,11 +1064,25 @@ fn rewriter_proofs_across_modules() {
     let mut sources = SourceMap::new();
     let model = load(&top, &mut sources);
     let out = dir.path().join("out");
-    let limits = relprove::rewrite::Limits { time_limit: std::time::Duration::from_secs(30), ..relprove::rewrite::coq::export_limits() };
-    let opts = ExportOptions { out_dir: out.clone(), force: false, theories: Some(theories()), prove: Some(limits) };
+    let limits = relprove::rewrite::Limits {
+        time_limit: std::time::Duration::from_secs(30),
+        ..relprove::rewrite::coq::export_limits()
+    };
+    let opts = ExportOptions {
+        out_dir: out.clone(),
+        force: false,
+        theories: Some(theories()),
+        prove: Some(limits),
+    };
     export::write_coq(&model, &sources, &opts).expect("export succeeds");
     let proofs = std::fs::read_to_string(out.join("top_proofs.v")).unwrap();
-    assert_eq!(proofs.matches("(* proved by relprove's rewriter *)").count(), 2, "{proofs}");
+    assert_eq!(
+        proofs
+            .matches("(* proved by relprove's rewriter *)")
+            .count(),
+        2,
+        "{proofs}"
+    );
     assert!(proofs.contains("lib_module.lib_fact_libfact"), "{proofs}");
     if !coqc_available() {
         eprintln!("skipping coqc: coqc is not installed");
@@ -752,7 +1105,12 @@ fn models_share_opened_module_files() {
     std::fs::write(src.join("first.als"), "module first\nopen lib[A] as l\nsig A { next: set A }\nassert t { l/total[next] => some next or lone A }\ncheck t\n").unwrap();
     std::fs::write(src.join("second.als"), "module second\nopen lib[B] as l\nopen lib[C] as k\nsig B, C { r: set B }\nfact { l/total[r] }\n").unwrap();
     let out = dir.path().join("out");
-    let opts = ExportOptions { out_dir: out.clone(), force: false, theories: Some(theories()), prove: None };
+    let opts = ExportOptions {
+        out_dir: out.clone(),
+        force: false,
+        theories: Some(theories()),
+        prove: None,
+    };
     let mut session = export::Session::default();
     let mut reports = Vec::new();
     for root in ["first", "second"] {
@@ -760,28 +1118,73 @@ fn models_share_opened_module_files() {
         let model = load(&src.join(format!("{root}.als")), &mut sources);
         let files = coq::generate(&model, &sources).unwrap();
         let names: Vec<&str> = files.iter().map(|f| f.name.as_str()).collect();
-        assert_eq!(names, ["lib_module.v", &format!("{root}.v"), &format!("{root}_proofs.v")]);
-        reports.push(session.write_coq(&model, &sources, &opts).expect("export succeeds"));
+        assert_eq!(
+            names,
+            [
+                "lib_module.v",
+                &format!("{root}.v"),
+                &format!("{root}_proofs.v")
+            ]
+        );
+        reports.push(
+            session
+                .write_coq(&model, &sources, &opts)
+                .expect("export succeeds"),
+        );
     }
-    let action = |r: &export::ExportReport, name: &str| r.files.iter().find(|(p, _)| p.ends_with(name)).map(|(_, a)| a.clone());
+    let action = |r: &export::ExportReport, name: &str| {
+        r.files
+            .iter()
+            .find(|(p, _)| p.ends_with(name))
+            .map(|(_, a)| a.clone())
+    };
     assert_eq!(action(&reports[0], "lib_module.v"), Some(Action::Written));
     assert_eq!(action(&reports[1], "lib_module.v"), Some(Action::Unchanged));
-    let mut listed: Vec<String> = std::fs::read_dir(&out).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect();
+    let mut listed: Vec<String> = std::fs::read_dir(&out)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
     listed.sort();
-    assert_eq!(listed, ["Makefile", "_CoqProject", "first.v", "first_proofs.v", "lib_module.v", "second.v", "second_proofs.v"]);
+    assert_eq!(
+        listed,
+        [
+            "Makefile",
+            "_CoqProject",
+            "first.v",
+            "first_proofs.v",
+            "lib_module.v",
+            "second.v",
+            "second_proofs.v"
+        ]
+    );
     let project = std::fs::read_to_string(out.join("_CoqProject")).unwrap();
-    assert_eq!(project.lines().filter(|l| *l == "lib_module.v").count(), 1, "{project}");
+    assert_eq!(
+        project.lines().filter(|l| *l == "lib_module.v").count(),
+        1,
+        "{project}"
+    );
     let lib = std::fs::read_to_string(out.join("lib_module.v")).unwrap();
-    assert!(lib.contains("(* module lib[E] (lib.als): one file shared by every model that opens it *)"), "{lib}");
+    assert!(
+        lib.contains("(* module lib[E] (lib.als): one file shared by every model that opens it *)"),
+        "{lib}"
+    );
     // The second model's two instances are two records of the one type.
     let second = std::fs::read_to_string(out.join("second.v")).unwrap();
-    assert!(second.contains("Require Import lib_module.\n") && second.contains("m_lib : lib_Inst A;\n  m_lib_1 : lib_Inst A;"), "{second}");
+    assert!(
+        second.contains("Require Import lib_module.\n")
+            && second.contains("m_lib : lib_Inst A;\n  m_lib_1 : lib_Inst A;"),
+        "{second}"
+    );
     // Again, in a new session: nothing changes.
     for root in ["first", "second"] {
         let mut sources = SourceMap::new();
         let model = load(&src.join(format!("{root}.als")), &mut sources);
         let r = export::write_coq(&model, &sources, &opts).unwrap();
-        assert!(r.files.iter().all(|(_, a)| *a == Action::Unchanged), "{root}: {:?}", r.files);
+        assert!(
+            r.files.iter().all(|(_, a)| *a == Action::Unchanged),
+            "{root}: {:?}",
+            r.files
+        );
     }
     if coqc_available() {
         build_theories();
@@ -790,11 +1193,18 @@ fn models_share_opened_module_files() {
         eprintln!("skipping coqc: coqc is not installed");
     }
     // A hand edit of the shared file: the other model's export refuses it.
-    std::fs::write(out.join("lib_module.v"), lib.replace("Definition", "Definition  ")).unwrap();
+    std::fs::write(
+        out.join("lib_module.v"),
+        lib.replace("Definition", "Definition  "),
+    )
+    .unwrap();
     let mut sources = SourceMap::new();
     let model = load(&src.join("second.als"), &mut sources);
     let errs = export::write_coq(&model, &sources, &opts).unwrap_err();
-    assert!(errs.0[0].message.contains("lib_module.v was edited"), "{errs}");
+    assert!(
+        errs.0[0].message.contains("lib_module.v was edited"),
+        "{errs}"
+    );
 }
 
 /// Two models opening different modules of the same name would need
@@ -808,21 +1218,41 @@ fn conflicting_module_files_are_refused() {
         std::fs::create_dir_all(d.join("x")).unwrap();
         std::fs::write(d.join("lib.als"), format!("module lib\n{body}")).unwrap();
         std::fs::write(d.join("x/lib.als"), "module x/lib\nsig Other {}\n").unwrap();
-        std::fs::write(d.join(format!("root_{sub}.als")), format!("module root_{sub}\nopen lib\nsig A {{}}\n")).unwrap();
+        std::fs::write(
+            d.join(format!("root_{sub}.als")),
+            format!("module root_{sub}\nopen lib\nsig A {{}}\n"),
+        )
+        .unwrap();
     }
     let out = dir.path().join("out");
-    let opts = ExportOptions { out_dir: out.clone(), force: false, theories: Some(theories()), prove: None };
+    let opts = ExportOptions {
+        out_dir: out.clone(),
+        force: false,
+        theories: Some(theories()),
+        prove: None,
+    };
     let mut session = export::Session::default();
     let mut sources = SourceMap::new();
     let a = load(&dir.path().join("a/root_a.als"), &mut sources);
-    session.write_coq(&a, &sources, &opts).expect("the first model exports");
+    session
+        .write_coq(&a, &sources, &opts)
+        .expect("the first model exports");
     let written = std::fs::read_to_string(out.join("lib_module.v")).unwrap();
     let mut sources = SourceMap::new();
     let b = load(&dir.path().join("b/root_b.als"), &mut sources);
     let errs = session.write_coq(&b, &sources, &opts).unwrap_err();
     let text = errs.to_string();
-    assert!(text.contains("lib_module.v") && text.contains("root_a.als") && text.contains("root_b.als") && text.contains("need different contents"), "{text}");
-    assert_eq!(std::fs::read_to_string(out.join("lib_module.v")).unwrap(), written);
+    assert!(
+        text.contains("lib_module.v")
+            && text.contains("root_a.als")
+            && text.contains("root_b.als")
+            && text.contains("need different contents"),
+        "{text}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(out.join("lib_module.v")).unwrap(),
+        written
+    );
     assert!(!out.join("root_b.v").exists());
     // Within one model: `lib` and `x/lib` both want lib_module.v.
     let both = dir.path().join("a/both.als");
@@ -830,7 +1260,12 @@ fn conflicting_module_files_are_refused() {
     let mut sources = SourceMap::new();
     let model = load(&both, &mut sources);
     let errs = coq::generate(&model, &sources).unwrap_err();
-    assert!(errs.0.iter().any(|e| e.message.contains("would both be exported as lib_module.v")), "{errs}");
+    assert!(
+        errs.0
+            .iter()
+            .any(|e| e.message.contains("would both be exported as lib_module.v")),
+        "{errs}"
+    );
     // Two modules whose identifiers coincide (`a_b_c`: sig `b_c` of `a`,
     // sig `c` of `a_b`) cannot both be imported by the root.
     std::fs::write(dir.path().join("a/a.als"), "module a\nsig b_c {}\n").unwrap();
@@ -840,12 +1275,22 @@ fn conflicting_module_files_are_refused() {
     let mut sources = SourceMap::new();
     let model = load(&clash, &mut sources);
     let errs = coq::generate(&model, &sources).unwrap_err();
-    assert!(errs.0.iter().any(|e| e.message.contains("both define `a_b_c`")), "{errs}");
+    assert!(
+        errs.0
+            .iter()
+            .any(|e| e.message.contains("both define `a_b_c`")),
+        "{errs}"
+    );
     // A root whose own file would be an opened module's.
     let named = dir.path().join("a/lib_module.als");
     std::fs::write(&named, "module lib_module\nopen lib\nsig A {}\n").unwrap();
     let mut sources = SourceMap::new();
     let model = load(&named, &mut sources);
     let errs = coq::generate(&model, &sources).unwrap_err();
-    assert!(errs.0.iter().any(|e| e.message.contains("the name of the model's own file")), "{errs}");
+    assert!(
+        errs.0
+            .iter()
+            .any(|e| e.message.contains("the name of the model's own file")),
+        "{errs}"
+    );
 }

@@ -8,12 +8,19 @@ use relprove::litmus::parse::parse;
 
 fn corpus() -> Option<PathBuf> {
     let p = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/peers/dat3m-ptx/litmus/PTX");
-    let p = if p.exists() { p } else { PathBuf::from("/work/shared/peers/dat3m-ptx/litmus/PTX") };
+    let p = if p.exists() {
+        p
+    } else {
+        PathBuf::from("/work/shared/peers/dat3m-ptx/litmus/PTX")
+    };
     p.exists().then_some(p)
 }
 
 fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
-    let mut es: Vec<_> = std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().path()).collect();
+    let mut es: Vec<_> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
     es.sort();
     for e in es {
         if e.is_dir() {
@@ -43,7 +50,12 @@ fn parse_whole_corpus() {
             Err(d) => {
                 bad += 1;
                 let span = d.span.expect("every parse error has a position");
-                assert!(d.message.starts_with("unsupported"), "{}: {}", sm.location(span), d.message);
+                assert!(
+                    d.message.starts_with("unsupported"),
+                    "{}: {}",
+                    sm.location(span),
+                    d.message
+                );
                 *reasons.entry(d.message.clone()).or_default() += 1;
             }
         }

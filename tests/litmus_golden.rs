@@ -32,17 +32,36 @@ fn fixtures() -> (Vec<PathBuf>, BTreeMap<String, Expectation>) {
 fn check_model(model: &Path, only: Option<&[&str]>) {
     let (mut files, expected) = fixtures();
     if let Some(names) = only {
-        files.retain(|f| names.iter().any(|n| f.file_stem().unwrap().to_str() == Some(n)));
+        files.retain(|f| {
+            names
+                .iter()
+                .any(|n| f.file_stem().unwrap().to_str() == Some(n))
+        });
     }
     let model = ModelRef::load(model).unwrap();
     let sources = Mutex::new(SourceMap::new());
-    let results = run_batch(&files, &model, &Checker::default(), Options::default(), 2, &sources);
+    let results = run_batch(
+        &files,
+        &model,
+        &Checker::default(),
+        Options::default(),
+        2,
+        &sources,
+    );
     let mut bad = Vec::new();
     for (f, r) in files.iter().zip(results) {
         let r = r.unwrap_or_else(|d| panic!("{}: {}", f.display(), d.message));
-        let e = expected.get(&r.name).unwrap_or_else(|| panic!("no expectation for {}", r.name));
+        let e = expected
+            .get(&r.name)
+            .unwrap_or_else(|| panic!("no expectation for {}", r.name));
         if !e.matches(&r) {
-            bad.push(format!("{}: expected {}, got {} ({})", r.name, e.word(), if r.validated { "Ok" } else { "No" }, r.observation.word()));
+            bad.push(format!(
+                "{}: expected {}, got {} ({})",
+                r.name,
+                e.word(),
+                if r.validated { "Ok" } else { "No" },
+                r.observation.word()
+            ));
         }
     }
     assert!(bad.is_empty(), "{}", bad.join("\n"));
@@ -61,17 +80,36 @@ fn fixtures_under_relprove_ptx() {
 #[test]
 fn fixtures_under_nvidia_ptx() {
     let nv = root().join("../../shared/peers/ptxmemorymodel/ptx.als");
-    let nv = if nv.exists() { nv } else { PathBuf::from("/work/shared/peers/ptxmemorymodel/ptx.als") };
+    let nv = if nv.exists() {
+        nv
+    } else {
+        PathBuf::from("/work/shared/peers/ptxmemorymodel/ptx.als")
+    };
     if !nv.exists() {
         eprintln!("note: ../shared/peers/ptxmemorymodel absent; NVIDIA model test skipped");
         return;
     }
-    check_model(&nv, Some(&["MP", "MP-cta-across", "SB+fence.sc.gpu", "CoRR", "LB+data-42", "Bar-sync", "Atom-add"]));
+    check_model(
+        &nv,
+        Some(&[
+            "MP",
+            "MP-cta-across",
+            "SB+fence.sc.gpu",
+            "CoRR",
+            "LB+data-42",
+            "Bar-sync",
+            "Atom-add",
+        ]),
+    );
 }
 
 fn nvidia() -> Option<PathBuf> {
     let nv = root().join("../../shared/peers/ptxmemorymodel/ptx.als");
-    let nv = if nv.exists() { nv } else { PathBuf::from("/work/shared/peers/ptxmemorymodel/ptx.als") };
+    let nv = if nv.exists() {
+        nv
+    } else {
+        PathBuf::from("/work/shared/peers/ptxmemorymodel/ptx.als")
+    };
     nv.exists().then_some(nv)
 }
 
@@ -94,7 +132,12 @@ fn cli_json_and_expectations() {
         .arg(&mp)
         .output()
         .unwrap();
-    assert_eq!(out.status.code(), Some(1), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     let t = &doc["tests"][0];
     assert_eq!(t["name"], "MP");
@@ -118,7 +161,10 @@ fn cli_json_and_expectations() {
     assert_eq!(st.status.code(), Some(0));
     let text = String::from_utf8_lossy(&st.stdout);
     assert!(text.starts_with("Test MP Allowed\nStates 3\n"), "{text}");
-    assert!(text.contains("\nNo\n") && text.contains("Observation MP Never 0 3"), "{text}");
+    assert!(
+        text.contains("\nNo\n") && text.contains("Observation MP Never 0 3"),
+        "{text}"
+    );
 }
 
 /// An unsupported instruction is an error with its position, exit code 2.
@@ -127,11 +173,23 @@ fn cli_unsupported_is_an_error() {
     let Some(nv) = nvidia() else { return };
     let dir = tempfile::tempdir().unwrap();
     let t = dir.path().join("P.litmus");
-    std::fs::write(&t, "PTX P\n{ x=0; }\n P0@cta 0,gpu 0 ;\n suld.weak r0, x ;\nexists (P0:r0 == 0)\n").unwrap();
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_relprove")).args(["litmus", "--model"]).arg(&nv).arg(&t).output().unwrap();
+    std::fs::write(
+        &t,
+        "PTX P\n{ x=0; }\n P0@cta 0,gpu 0 ;\n suld.weak r0, x ;\nexists (P0:r0 == 0)\n",
+    )
+    .unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_relprove"))
+        .args(["litmus", "--model"])
+        .arg(&nv)
+        .arg(&t)
+        .output()
+        .unwrap();
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("unsupported instruction `suld.weak`") && err.contains("P.litmus:4:2"), "{err}");
+    assert!(
+        err.contains("unsupported instruction `suld.weak`") && err.contains("P.litmus:4:2"),
+        "{err}"
+    );
 }
 
 /// `--witnesses` gives the same verdicts with at most two queries per path
@@ -140,11 +198,28 @@ fn cli_unsupported_is_an_error() {
 fn witness_mode_agrees() {
     let Some(nv) = nvidia() else { return };
     let (files, expected) = fixtures();
-    let files: Vec<PathBuf> = files.into_iter().filter(|f| ["MP", "SB", "Atom-add", "CoWW"].iter().any(|n| f.file_stem().unwrap().to_str() == Some(n))).collect();
+    let files: Vec<PathBuf> = files
+        .into_iter()
+        .filter(|f| {
+            ["MP", "SB", "Atom-add", "CoWW"]
+                .iter()
+                .any(|n| f.file_stem().unwrap().to_str() == Some(n))
+        })
+        .collect();
     let model = ModelRef::load(&nv).unwrap();
     let sources = Mutex::new(SourceMap::new());
-    let opts = Options { enumerate: false, ..Options::default() };
-    for (f, r) in files.iter().zip(run_batch(&files, &model, &Checker::default(), opts, 2, &sources)) {
+    let opts = Options {
+        enumerate: false,
+        ..Options::default()
+    };
+    for (f, r) in files.iter().zip(run_batch(
+        &files,
+        &model,
+        &Checker::default(),
+        opts,
+        2,
+        &sources,
+    )) {
         let r = r.unwrap_or_else(|d| panic!("{}: {}", f.display(), d.message));
         assert!(!r.enumerated && r.states.len() <= 2);
         assert!(r.solver_calls <= 2 * r.combinations);
@@ -157,7 +232,11 @@ fn witness_mode_agrees() {
 struct OneShot(Checker);
 
 impl relprove::litmus::run::Backend for OneShot {
-    fn solve(&self, path: &Path, source: &str) -> Result<Option<relprove::litmus::run::Solution>, String> {
+    fn solve(
+        &self,
+        path: &Path,
+        source: &str,
+    ) -> Result<Option<relprove::litmus::run::Solution>, String> {
         self.0.solve(path, source)
     }
 }
@@ -170,16 +249,34 @@ fn incremental_sessions_match_one_shot_checks() {
         return;
     }
     let (files, _) = fixtures();
-    let names = ["IRIW", "MP", "CAS-lock", "MP+ctrl", "Atom-add", "LB", "Bar-sync"];
-    let files: Vec<PathBuf> =
-        files.into_iter().filter(|f| names.iter().any(|n| f.file_stem().unwrap().to_str() == Some(n))).collect();
+    let names = [
+        "IRIW", "MP", "CAS-lock", "MP+ctrl", "Atom-add", "LB", "Bar-sync",
+    ];
+    let files: Vec<PathBuf> = files
+        .into_iter()
+        .filter(|f| {
+            names
+                .iter()
+                .any(|n| f.file_stem().unwrap().to_str() == Some(n))
+        })
+        .collect();
     assert!(files.len() >= 5, "fixtures missing: {files:?}");
     let model = ModelRef::load(&model).unwrap();
     // The session path is really taken by the checker back end.
-    let probe = Checker::default().session(Path::new("x.als"), "sig A {}\npred lt_q0 { some A }\nrun lt_run {} for 2", &["lt_q0".into()]);
-    assert!(matches!(probe, Ok(Some(_))), "the checker offers no session");
+    let probe = Checker::default().session(
+        Path::new("x.als"),
+        "sig A {}\npred lt_q0 { some A }\nrun lt_run {} for 2",
+        &["lt_q0".into()],
+    );
+    assert!(
+        matches!(probe, Ok(Some(_))),
+        "the checker offers no session"
+    );
     for enumerate in [true, false] {
-        let opts = Options { enumerate, ..Options::default() };
+        let opts = Options {
+            enumerate,
+            ..Options::default()
+        };
         let s1 = Mutex::new(SourceMap::new());
         let s2 = Mutex::new(SourceMap::new());
         let inc = run_batch(&files, &model, &Checker::default(), opts, 2, &s1);
@@ -187,10 +284,20 @@ fn incremental_sessions_match_one_shot_checks() {
         for ((f, a), b) in files.iter().zip(inc).zip(one) {
             let a = a.unwrap_or_else(|d| panic!("{}: {}", f.display(), d.message));
             let b = b.unwrap_or_else(|d| panic!("{}: {}", f.display(), d.message));
-            assert_eq!((a.validated, a.observation, a.solver_calls), (b.validated, b.observation, b.solver_calls), "{}", a.name);
+            assert_eq!(
+                (a.validated, a.observation, a.solver_calls),
+                (b.validated, b.observation, b.solver_calls),
+                "{}",
+                a.name
+            );
             if enumerate {
                 assert_eq!(a.states, b.states, "{}", a.name);
-                assert_eq!((a.positive, a.negative), (b.positive, b.negative), "{}", a.name);
+                assert_eq!(
+                    (a.positive, a.negative),
+                    (b.positive, b.negative),
+                    "{}",
+                    a.name
+                );
             } else {
                 assert_eq!(a.states.len(), b.states.len(), "{}", a.name);
             }

@@ -7,14 +7,18 @@ use relprove::litmus::lower::{Limits, NVIDIA_PTX, PROJECT_PTX};
 use relprove::litmus::{alloy_modules, parse_file};
 
 fn fixture(name: &str) -> std::path::PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/litmus").join(name)
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/litmus")
+        .join(name)
 }
 
 fn modules(name: &str, project: bool) -> String {
     let mut sm = SourceMap::new();
     let t = parse_file(&mut sm, &fixture(name)).unwrap();
     let b = if project { &PROJECT_PTX } else { &NVIDIA_PTX };
-    alloy_modules(&t, b, "ptx", Limits::default()).unwrap().join("\n-- next combination\n\n")
+    alloy_modules(&t, b, "ptx", Limits::default())
+        .unwrap()
+        .join("\n-- next combination\n\n")
 }
 
 #[test]
@@ -37,7 +41,10 @@ fn parse_text(text: &str) -> relprove::litmus::ast::Test {
 fn cas_forks_into_success_and_failure() {
     let t = parse_text("PTX C\n{ x=0; }\n P0@cta 0,gpu 0 ;\n atom.relaxed.gpu.cas r0, x, 0, 1 ;\nexists (P0:r0 == 0)\n");
     let ps = relprove::litmus::lower::paths(&t, Limits::default()).unwrap();
-    let mut lens: Vec<(usize, usize)> = ps[0].iter().map(|p| (p.events.len(), p.rmw.len())).collect();
+    let mut lens: Vec<(usize, usize)> = ps[0]
+        .iter()
+        .map(|p| (p.events.len(), p.rmw.len()))
+        .collect();
     lens.sort();
     assert_eq!(lens, vec![(1, 0), (2, 1)]);
 }
@@ -47,7 +54,14 @@ fn spin_loop_is_unrolled_and_cut() {
     let text = "PTX L\n{ f=0; }\n P0@cta 0,gpu 0 ;\n LC0: ;\n ld.relaxed.gpu r0, f ;\n beq r0, 0, LC0 ;\nexists (P0:r0 == 1)\n";
     let t = parse_text(text);
     for (unroll, paths) in [(1, 1), (2, 2), (3, 3)] {
-        let ps = relprove::litmus::lower::paths(&t, Limits { unroll, ..Limits::default() }).unwrap();
+        let ps = relprove::litmus::lower::paths(
+            &t,
+            Limits {
+                unroll,
+                ..Limits::default()
+            },
+        )
+        .unwrap();
         assert_eq!(ps[0].len(), paths, "unroll {unroll}");
         // Every surviving path leaves the loop: its last condition is r0 != 0.
         for p in &ps[0] {
@@ -62,7 +76,10 @@ fn data_and_control_dependencies() {
     let t = parse_text(text);
     let ps = relprove::litmus::lower::paths(&t, Limits::default()).unwrap();
     let long = ps[0].iter().find(|p| p.events.len() == 3).unwrap();
-    assert_eq!(long.deps.iter().copied().collect::<Vec<_>>(), vec![(0, 1), (0, 2)]);
+    assert_eq!(
+        long.deps.iter().copied().collect::<Vec<_>>(),
+        vec![(0, 1), (0, 2)]
+    );
     let dom = relprove::litmus::lower::value_domain(&t, &ps).unwrap();
     assert_eq!(dom.into_iter().collect::<Vec<_>>(), vec![0, 1, 2, 3]);
 }
@@ -78,19 +95,32 @@ fn generated_modules_parse() {
         .collect();
     let corpus = Path::new("/work/shared/peers/dat3m-ptx/litmus/PTX/Manual");
     if corpus.exists() {
-        files.extend(std::fs::read_dir(corpus).unwrap().map(|e| e.unwrap().path()).filter(|p| p.extension().is_some_and(|x| x == "litmus")));
+        files.extend(
+            std::fs::read_dir(corpus)
+                .unwrap()
+                .map(|e| e.unwrap().path())
+                .filter(|p| p.extension().is_some_and(|x| x == "litmus")),
+        );
     }
     files.sort();
     let mut n = 0;
     for f in &files {
         let mut sm = SourceMap::new();
-        let Ok(t) = parse_file(&mut sm, f) else { continue };
+        let Ok(t) = parse_file(&mut sm, f) else {
+            continue;
+        };
         for b in [&PROJECT_PTX, &NVIDIA_PTX] {
-            let Ok(mods) = alloy_modules(&t, b, "ptx", Limits::default()) else { continue };
+            let Ok(mods) = alloy_modules(&t, b, "ptx", Limits::default()) else {
+                continue;
+            };
             for m in mods {
                 let id = sm.add("gen.als", "gen.als", m.clone());
                 if let Err(ds) = relprove::syntax::parse_file(&m, id) {
-                    panic!("{}: generated module does not parse:\n{}\n{m}", f.display(), relprove::diag::render(&sm, &ds, false));
+                    panic!(
+                        "{}: generated module does not parse:\n{}\n{m}",
+                        f.display(),
+                        relprove::diag::render(&sm, &ds, false)
+                    );
                 }
                 n += 1;
             }

@@ -21,30 +21,50 @@ fn accepts_dat3m_test() {
     let t = parse(id, &text).unwrap();
     assert_eq!(t.threads.len(), 2);
     assert_eq!((t.threads[1].cta, t.threads[1].gpu), (1, 0));
-    assert!(matches!(&t.threads[1].instrs[0].kind, InstrKind::Load { sem: Sem::Acquire, .. }));
-    assert!(matches!(&t.threads[0].instrs[1].kind, InstrKind::Rmw { sem: Sem::AcqRel, .. }));
+    assert!(matches!(
+        &t.threads[1].instrs[0].kind,
+        InstrKind::Load {
+            sem: Sem::Acquire,
+            ..
+        }
+    ));
+    assert!(matches!(
+        &t.threads[0].instrs[1].kind,
+        InstrKind::Rmw {
+            sem: Sem::AcqRel,
+            ..
+        }
+    ));
     assert_eq!(t.cond.quant, Quant::Forall);
     assert_eq!(t.cond.prop.vars().len(), 1);
 }
 
 #[test]
 fn unsupported_instruction_is_named_with_position() {
-    insta::assert_snapshot!(err(&format!("{HEAD} sust.weak x, 1 | ld.weak r0, x ;\nexists (P1:r0 == 1)\n")));
+    insta::assert_snapshot!(err(&format!(
+        "{HEAD} sust.weak x, 1 | ld.weak r0, x ;\nexists (P1:r0 == 1)\n"
+    )));
 }
 
 #[test]
 fn unknown_qualifier() {
-    insta::assert_snapshot!(err(&format!("{HEAD} st.relaxed.warp x, 1 | ld.weak r0, x ;\nexists (P1:r0 == 1)\n")));
+    insta::assert_snapshot!(err(&format!(
+        "{HEAD} st.relaxed.warp x, 1 | ld.weak r0, x ;\nexists (P1:r0 == 1)\n"
+    )));
 }
 
 #[test]
 fn barrier_count_is_unsupported() {
-    insta::assert_snapshot!(err(&format!("{HEAD} bar.cta.sync 1, 2 | bar.cta.sync 1, 2 ;\nexists (P1:r0 == 1)\n")));
+    insta::assert_snapshot!(err(&format!(
+        "{HEAD} bar.cta.sync 1, 2 | bar.cta.sync 1, 2 ;\nexists (P1:r0 == 1)\n"
+    )));
 }
 
 #[test]
 fn condition_on_missing_thread() {
-    insta::assert_snapshot!(err(&format!("{HEAD} st.weak x, 1 | ld.weak r0, x ;\nexists (P2:r0 == 1)\n")));
+    insta::assert_snapshot!(err(&format!(
+        "{HEAD} st.weak x, 1 | ld.weak r0, x ;\nexists (P2:r0 == 1)\n"
+    )));
 }
 
 #[test]
@@ -54,13 +74,17 @@ fn missing_condition() {
 
 #[test]
 fn weak_with_scope() {
-    insta::assert_snapshot!(err(&format!("{HEAD} st.weak.gpu x, 1 | ld.weak r0, x ;\nexists (P1:r0 == 1)\n")));
+    insta::assert_snapshot!(err(&format!(
+        "{HEAD} st.weak.gpu x, 1 | ld.weak r0, x ;\nexists (P1:r0 == 1)\n"
+    )));
 }
 
 mod fuzz {
     use proptest::prelude::*;
     use relprove::diag::SourceMap;
-    use relprove::litmus::lower::{alloy_source, paths, value_domain, Limits, NVIDIA_PTX, PROJECT_PTX};
+    use relprove::litmus::lower::{
+        alloy_source, paths, value_domain, Limits, NVIDIA_PTX, PROJECT_PTX,
+    };
     use relprove::litmus::parse::parse;
 
     const SEED: &str = "PTX F\n{ x=0; y=0; P1:r1=2; }\n P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n st.release.gpu x, 1 | LC0: ;\n atom.gpu.cas r0, y, 0, 1 | ld.acquire.gpu r0, x ;\n bar.sync 0 | bne r0, 1, LC0 ;\n fence.sc.cta | add r1, r0, r1 ;\n red.acq_rel.sys.add y, 3 | st.weak y, r1 ;\nexists (P1:r1 == 3 /\\ ~(y = 4) \\/ 0:r0 != 1)\n";
@@ -70,12 +94,17 @@ mod fuzz {
         let mut sm = SourceMap::new();
         let id = sm.add("f", "f", text.to_string());
         let Ok(t) = parse(id, text) else { return };
-        let Ok(ps) = paths(&t, Limits::default()) else { return };
-        let Ok(dom) = value_domain(&t, &ps) else { return };
+        let Ok(ps) = paths(&t, Limits::default()) else {
+            return;
+        };
+        let Ok(dom) = value_domain(&t, &ps) else {
+            return;
+        };
         let combo: Vec<_> = ps.iter().filter_map(|p| p.first()).collect();
         if combo.len() == ps.len() {
             for b in [&PROJECT_PTX, &NVIDIA_PTX] {
-                let _ = alloy_source(&t, b, "ptx", &combo, &dom).map(|l| l.with_run(&[vec![0; l.observed.len()]]));
+                let _ = alloy_source(&t, b, "ptx", &combo, &dom)
+                    .map(|l| l.with_run(&[vec![0; l.observed.len()]]));
             }
         }
     }

@@ -14,7 +14,11 @@ fn errors(src: &str) -> String {
             assert!(!diags.is_empty());
             for d in &diags {
                 assert_eq!(d.phase, Phase::Syntax);
-                assert!(d.span.is_some(), "syntax errors carry a span: {}", d.message);
+                assert!(
+                    d.span.is_some(),
+                    "syntax errors carry a span: {}",
+                    d.message
+                );
             }
             format!("{src}\n---\n{}", render(&sm, &diags, false))
         }

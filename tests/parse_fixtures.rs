@@ -7,7 +7,9 @@ use relprove::diag::{render, SourceMap};
 use relprove::syntax::{parse_file, sexp};
 
 fn parse_fixture(name: &str) -> String {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/syntax").join(name);
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/syntax")
+        .join(name);
     let src = std::fs::read_to_string(&path).expect("fixture is readable");
     let mut sm = SourceMap::new();
     let id = sm.add(name, &path, src.clone());
@@ -30,7 +32,11 @@ fn spans_nest() {
 
     fn check(e: &Expr, outer: (u32, u32), src: &str) {
         let (s, t) = (e.span.start, e.span.end);
-        assert!(outer.0 <= s && t <= outer.1 && s < t, "span {s}..{t} of `{}` outside {outer:?}", &src[s as usize..t as usize]);
+        assert!(
+            outer.0 <= s && t <= outer.1 && s < t,
+            "span {s}..{t} of `{}` outside {outer:?}",
+            &src[s as usize..t as usize]
+        );
         let inner = (s, t);
         let decls = |ds: &[ParamDecl]| {
             for d in ds {
@@ -40,7 +46,9 @@ fn spans_nest() {
         };
         match &e.kind {
             ExprKind::IntCast(a) | ExprKind::Unary(_, a) => check(a, inner, src),
-            ExprKind::Binary(_, a, b) | ExprKind::Arrow { lhs: a, rhs: b, .. } | ExprKind::Compare { lhs: a, rhs: b, .. } => {
+            ExprKind::Binary(_, a, b)
+            | ExprKind::Arrow { lhs: a, rhs: b, .. }
+            | ExprKind::Compare { lhs: a, rhs: b, .. } => {
                 check(a, inner, src);
                 check(b, inner, src);
             }
@@ -48,7 +56,10 @@ fn spans_nest() {
                 check(f, inner, src);
                 args.iter().for_each(|a| check(a, inner, src));
             }
-            ExprKind::Quant { decls: ds, body, .. } | ExprKind::Comprehension { decls: ds, body } => {
+            ExprKind::Quant {
+                decls: ds, body, ..
+            }
+            | ExprKind::Comprehension { decls: ds, body } => {
                 decls(ds);
                 check(body, inner, src);
             }
@@ -71,8 +82,16 @@ fn spans_nest() {
 
     let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut files = vec![manifest.join("tests/fixtures/syntax/constructs.als")];
-    for rel in ["ptxmemorymodel/ptx.als", "ptxmemorymodel/src11.als", "ptxmemorymodel/compile_src11_ptx.als", "mixedproxy/ptx.als"] {
-        for dir in [manifest.join("../shared/peers"), "/work/shared/peers".into()] {
+    for rel in [
+        "ptxmemorymodel/ptx.als",
+        "ptxmemorymodel/src11.als",
+        "ptxmemorymodel/compile_src11_ptx.als",
+        "mixedproxy/ptx.als",
+    ] {
+        for dir in [
+            manifest.join("../shared/peers"),
+            "/work/shared/peers".into(),
+        ] {
             if dir.join(rel).is_file() {
                 files.push(dir.join(rel));
                 break;
@@ -93,14 +112,29 @@ fn spans_nest() {
                         b.items.iter().for_each(|x| check(x, whole(b.span), &src));
                     }
                 }
-                Paragraph::Fact(x) => x.body.items.iter().for_each(|e| check(e, whole(x.span), &src)),
-                Paragraph::Assert(x) => x.body.items.iter().for_each(|e| check(e, whole(x.span), &src)),
+                Paragraph::Fact(x) => x
+                    .body
+                    .items
+                    .iter()
+                    .for_each(|e| check(e, whole(x.span), &src)),
+                Paragraph::Assert(x) => x
+                    .body
+                    .items
+                    .iter()
+                    .for_each(|e| check(e, whole(x.span), &src)),
                 Paragraph::Pred(x) => {
-                    x.params.iter().for_each(|d| check(&d.bound.expr, whole(d.span), &src));
-                    x.body.items.iter().for_each(|e| check(e, whole(x.span), &src));
+                    x.params
+                        .iter()
+                        .for_each(|d| check(&d.bound.expr, whole(d.span), &src));
+                    x.body
+                        .items
+                        .iter()
+                        .for_each(|e| check(e, whole(x.span), &src));
                 }
                 Paragraph::Fun(x) => {
-                    x.params.iter().for_each(|d| check(&d.bound.expr, whole(d.span), &src));
+                    x.params
+                        .iter()
+                        .for_each(|d| check(&d.bound.expr, whole(d.span), &src));
                     check(&x.result.expr, whole(x.span), &src);
                     check(&x.body, whole(x.span), &src);
                 }
@@ -109,7 +143,10 @@ fn spans_nest() {
                         b.items.iter().for_each(|e| check(e, whole(c.span), &src));
                     }
                 }
-                Paragraph::Enum(e) => assert!(e.members.iter().all(|m| e.span.start <= m.span.start && m.span.end <= e.span.end)),
+                Paragraph::Enum(e) => assert!(e
+                    .members
+                    .iter()
+                    .all(|m| e.span.start <= m.span.start && m.span.end <= e.span.end)),
             }
         }
     }
@@ -120,11 +157,15 @@ fn spans_nest() {
 #[test]
 #[ignore = "debug aid; needs RELPROVE_PARSE_DIR"]
 fn parse_dir_from_env() {
-    let Ok(dir) = std::env::var("RELPROVE_PARSE_DIR") else { return };
+    let Ok(dir) = std::env::var("RELPROVE_PARSE_DIR") else {
+        return;
+    };
     let mut stack = vec![std::path::PathBuf::from(dir)];
     let mut failed = 0;
     while let Some(d) = stack.pop() {
-        let Ok(rd) = std::fs::read_dir(&d) else { continue };
+        let Ok(rd) = std::fs::read_dir(&d) else {
+            continue;
+        };
         let mut entries: Vec<_> = rd.flatten().map(|e| e.path()).collect();
         entries.sort();
         for p in entries {

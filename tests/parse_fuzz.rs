@@ -17,8 +17,14 @@ fn check_no_panic(src: &str) {
             assert!(!diags.is_empty());
             for d in &diags {
                 let span = d.span.expect("syntax errors have spans");
-                assert!(span.start <= span.end && span.end as usize <= src.len(), "span {span:?} outside source");
-                assert!(src.is_char_boundary(span.start as usize) && src.is_char_boundary(span.end as usize));
+                assert!(
+                    span.start <= span.end && span.end as usize <= src.len(),
+                    "span {span:?} outside source"
+                );
+                assert!(
+                    src.is_char_boundary(span.start as usize)
+                        && src.is_char_boundary(span.end as usize)
+                );
                 for (s, _) in &d.notes {
                     assert!(s.end as usize <= src.len());
                 }
@@ -30,19 +36,32 @@ fn check_no_panic(src: &str) {
 }
 
 const TOKENS: &[&str] = &[
-    "sig", "abstract", "one", "lone", "some", "set", "no", "all", "disj", "extends", "in", "fact", "pred", "fun", "assert",
-    "run", "check", "for", "but", "exactly", "expect", "open", "module", "as", "let", "sum", "if", "then", "else", "not",
-    "and", "or", "iff", "implies", "this", "univ", "iden", "none", "Int", "int", "enum", "private", "A", "B", "x", "y'",
-    "m/S", "f", "0", "1", "3", "42", "(", ")", "[", "]", "{", "}", ",", ":", "|", ".", "@", "#", "~", "^", "*", "+", "-",
-    "&", "++", "->", "<:", ":>", "=", "<", ">", "=<", "<=", ">=", "=>", "<=>", "!", "&&", "||", "<<", ">>", ">>>", "!=",
-    "==", ";", "/", "%", "//c\n", "--c\n", "/*", "*/", "\"s\"", "\n", "é", "$",
+    "sig", "abstract", "one", "lone", "some", "set", "no", "all", "disj", "extends", "in", "fact",
+    "pred", "fun", "assert", "run", "check", "for", "but", "exactly", "expect", "open", "module",
+    "as", "let", "sum", "if", "then", "else", "not", "and", "or", "iff", "implies", "this", "univ",
+    "iden", "none", "Int", "int", "enum", "private", "A", "B", "x", "y'", "m/S", "f", "0", "1",
+    "3", "42", "(", ")", "[", "]", "{", "}", ",", ":", "|", ".", "@", "#", "~", "^", "*", "+", "-",
+    "&", "++", "->", "<:", ":>", "=", "<", ">", "=<", "<=", ">=", "=>", "<=>", "!", "&&", "||",
+    "<<", ">>", ">>>", "!=", "==", ";", "/", "%", "//c\n", "--c\n", "/*", "*/", "\"s\"", "\n", "é",
+    "$",
 ];
 
 fn fixture_sources() -> Vec<String> {
     let manifest = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    let mut out = vec![std::fs::read_to_string(manifest.join("tests/fixtures/syntax/constructs.als")).expect("fixture")];
-    for dir in [manifest.join("../shared/peers"), PathBuf::from("/work/shared/peers")] {
-        for rel in ["ptxmemorymodel/ptx.als", "ptxmemorymodel/src11.als", "mixedproxy/ptx.als"] {
+    let mut out =
+        vec![
+            std::fs::read_to_string(manifest.join("tests/fixtures/syntax/constructs.als"))
+                .expect("fixture"),
+        ];
+    for dir in [
+        manifest.join("../shared/peers"),
+        PathBuf::from("/work/shared/peers"),
+    ] {
+        for rel in [
+            "ptxmemorymodel/ptx.als",
+            "ptxmemorymodel/src11.als",
+            "mixedproxy/ptx.als",
+        ] {
             if let Ok(s) = std::fs::read_to_string(Path::new(&dir).join(rel)) {
                 out.push(s);
             }
@@ -122,11 +141,19 @@ fn moderately_long_chains_parse() {
 fn large_input_parses_quickly() {
     // 400 copies of the construct fixture (about 20k lines), minus its header.
     let src = fixture_sources().remove(0);
-    let body: String = src.lines().filter(|l| !l.starts_with("module")).collect::<Vec<_>>().join("\n");
+    let body: String = src
+        .lines()
+        .filter(|l| !l.starts_with("module"))
+        .collect::<Vec<_>>()
+        .join("\n");
     let big = vec![body; 400].join("\n");
     let start = std::time::Instant::now();
     let f = parse_file(&big, relprove::diag::FileId(0)).expect("parses");
     assert!(f.paragraphs.len() > 400 * 30);
     // Generous bound for debug builds on a loaded machine; linear time is well below it.
-    assert!(start.elapsed().as_secs() < 20, "parsing took {:?}", start.elapsed());
+    assert!(
+        start.elapsed().as_secs() < 20,
+        "parsing took {:?}",
+        start.elapsed()
+    );
 }

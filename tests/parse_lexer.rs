@@ -8,7 +8,10 @@ use relprove::syntax::token::TokenKind as T;
 
 fn kinds(src: &str) -> Vec<T> {
     let (toks, errs) = lex(src, FileId(0));
-    assert!(errs.is_empty(), "unexpected lexer errors for `{src}`: {errs:?}");
+    assert!(
+        errs.is_empty(),
+        "unexpected lexer errors for `{src}`: {errs:?}"
+    );
     toks.into_iter().map(|t| t.kind).collect()
 }
 
@@ -18,12 +21,24 @@ fn name(s: &str) -> T {
 
 #[test]
 fn comments_of_all_three_kinds() {
-    assert_eq!(kinds("a // x\nb -- y\nc /* z\n w */ d"), vec![name("a"), name("b"), name("c"), name("d"), T::Eof]);
+    assert_eq!(
+        kinds("a // x\nb -- y\nc /* z\n w */ d"),
+        vec![name("a"), name("b"), name("c"), name("d"), T::Eof]
+    );
 }
 
 #[test]
 fn qualified_names_and_primes() {
-    assert_eq!(kinds("util/ordering hw/Event e' e''"), vec![name("util/ordering"), name("hw/Event"), name("e'"), name("e''"), T::Eof]);
+    assert_eq!(
+        kinds("util/ordering hw/Event e' e''"),
+        vec![
+            name("util/ordering"),
+            name("hw/Event"),
+            name("e'"),
+            name("e''"),
+            T::Eof
+        ]
+    );
     // A comment right after a name is not part of it.
     assert_eq!(kinds("a//b\nc"), vec![name("a"), name("c"), T::Eof]);
     assert_eq!(kinds("a/*b*/c"), vec![name("a"), name("c"), T::Eof]);
@@ -31,7 +46,10 @@ fn qualified_names_and_primes() {
 
 #[test]
 fn keywords_and_names() {
-    assert_eq!(kinds("sig Int int this/A"), vec![T::Sig, T::IntUpper, T::IntLower, name("this/A"), T::Eof]);
+    assert_eq!(
+        kinds("sig Int int this/A"),
+        vec![T::Sig, T::IntUpper, T::IntLower, name("this/A"), T::Eof]
+    );
     assert_eq!(kinds("signature"), vec![name("signature"), T::Eof]);
 }
 
@@ -64,7 +82,10 @@ fn longest_operator_wins() {
 
 #[test]
 fn numbers() {
-    assert_eq!(kinds("0 42 9223372036854775807"), vec![T::Number(0), T::Number(42), T::Number(i64::MAX), T::Eof]);
+    assert_eq!(
+        kinds("0 42 9223372036854775807"),
+        vec![T::Number(0), T::Number(42), T::Number(i64::MAX), T::Eof]
+    );
 }
 
 #[test]
@@ -77,7 +98,13 @@ fn spans_are_byte_ranges() {
 
 #[test]
 fn reported_mistakes() {
-    let errs = |src: &str| lex(src, FileId(0)).1.into_iter().map(|e| e.kind).collect::<Vec<_>>();
+    let errs = |src: &str| {
+        lex(src, FileId(0))
+            .1
+            .into_iter()
+            .map(|e| e.kind)
+            .collect::<Vec<_>>()
+    };
     assert_eq!(errs("a == b"), vec![ErrorKind::DoubleEquals]);
     assert_eq!(errs("a ==> b"), vec![ErrorKind::LongImplies]);
     assert_eq!(errs("a <> b"), vec![ErrorKind::AngleNotEqual]);
@@ -86,14 +113,31 @@ fn reported_mistakes() {
     assert_eq!(errs("a % b"), vec![ErrorKind::Percent]);
     assert_eq!(errs("\"s\""), vec![ErrorKind::StringLiteral]);
     assert_eq!(errs("/* open"), vec![ErrorKind::UnterminatedComment]);
-    assert_eq!(errs("99999999999999999999"), vec![ErrorKind::NumberTooLarge("99999999999999999999".into())]);
+    assert_eq!(
+        errs("99999999999999999999"),
+        vec![ErrorKind::NumberTooLarge("99999999999999999999".into())]
+    );
     assert_eq!(errs("é"), vec![ErrorKind::UnexpectedChar('é')]);
 }
 
 #[test]
 fn mistakes_are_replaced_so_parsing_continues() {
     // `==` reads as `=`, `<>` as `! =`, `/` and `%` as `+`, `;` is dropped.
-    assert_eq!(lex("a == b", FileId(0)).0.iter().map(|t| t.kind.clone()).collect::<Vec<_>>(), vec![name("a"), T::Eq, name("b"), T::Eof]);
-    assert_eq!(lex("a <> b", FileId(0)).0.iter().map(|t| t.kind.clone()).collect::<Vec<_>>(), vec![name("a"), T::Bang, T::Eq, name("b"), T::Eof]);
+    assert_eq!(
+        lex("a == b", FileId(0))
+            .0
+            .iter()
+            .map(|t| t.kind.clone())
+            .collect::<Vec<_>>(),
+        vec![name("a"), T::Eq, name("b"), T::Eof]
+    );
+    assert_eq!(
+        lex("a <> b", FileId(0))
+            .0
+            .iter()
+            .map(|t| t.kind.clone())
+            .collect::<Vec<_>>(),
+        vec![name("a"), T::Bang, T::Eq, name("b"), T::Eof]
+    );
     assert_eq!(lex("a; b", FileId(0)).0.len(), 3);
 }

@@ -14,13 +14,21 @@ const PEERS: &[(&str, [usize; 6])] = &[
     ("ptxmemorymodel/util.als", [0, 0, 5, 4, 0, 0]),
     ("ptxmemorymodel/ptx.als", [17, 24, 7, 23, 0, 0]),
     ("ptxmemorymodel/src11.als", [15, 19, 6, 25, 1, 1]),
-    ("ptxmemorymodel/compile_src11_ptx.als", [0, 0, 22, 1, 10, 13]),
+    (
+        "ptxmemorymodel/compile_src11_ptx.als",
+        [0, 0, 22, 1, 10, 13],
+    ),
     ("mixedproxy/ptx.als", [23, 13, 9, 29, 0, 0]),
 ];
 
 fn peers_dir() -> Option<PathBuf> {
     let manifest = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    [manifest.join("../shared/peers"), PathBuf::from("/work/shared/peers")].into_iter().find(|p| p.is_dir())
+    [
+        manifest.join("../shared/peers"),
+        PathBuf::from("/work/shared/peers"),
+    ]
+    .into_iter()
+    .find(|p| p.is_dir())
 }
 
 /// (sigs, facts, preds, funs, asserts, commands) of a parsed file.
@@ -63,8 +71,14 @@ fn peer_models_parse_unmodified() {
             continue;
         };
         let c = counts(&src, rel);
-        println!("{rel}: sigs {} facts {} preds {} funs {} asserts {} commands {}", c[0], c[1], c[2], c[3], c[4], c[5]);
-        assert_eq!(&c, want, "{rel}: (sigs, facts, preds, funs, asserts, commands)");
+        println!(
+            "{rel}: sigs {} facts {} preds {} funs {} asserts {} commands {}",
+            c[0], c[1], c[2], c[3], c[4], c[5]
+        );
+        assert_eq!(
+            &c, want,
+            "{rel}: (sigs, facts, preds, funs, asserts, commands)"
+        );
     }
 }
 

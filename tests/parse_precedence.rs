@@ -9,7 +9,10 @@ use relprove::syntax::{parse_expr, sexp};
 fn p(src: &str) -> String {
     match parse_expr(src, FileId(0)) {
         Ok(e) => sexp::expr(&e),
-        Err(d) => panic!("`{src}` does not parse: {:?}", d.iter().map(|d| d.message.clone()).collect::<Vec<_>>()),
+        Err(d) => panic!(
+            "`{src}` does not parse: {:?}",
+            d.iter().map(|d| d.message.clone()).collect::<Vec<_>>()
+        ),
     }
 }
 
@@ -126,7 +129,11 @@ fn display_is_the_sexp_form() {
 #[test]
 fn trailing_tokens_are_an_error() {
     let d = parse_expr("a b", FileId(0)).expect_err("two expressions");
-    assert!(d[0].message.contains("expected the end of the input"), "{}", d[0].message);
+    assert!(
+        d[0].message.contains("expected the end of the input"),
+        "{}",
+        d[0].message
+    );
 }
 
 #[test]
@@ -136,7 +143,10 @@ fn spans_cover_the_operands() {
     assert_eq!(&src[e.span.start as usize..e.span.end as usize], src);
     if let relprove::syntax::ast::ExprKind::Compare { lhs, rhs, .. } = &e.kind {
         assert_eq!(&src[lhs.span.start as usize..lhs.span.end as usize], "x.f");
-        assert_eq!(&src[rhs.span.start as usize..rhs.span.end as usize], "y + z");
+        assert_eq!(
+            &src[rhs.span.start as usize..rhs.span.end as usize],
+            "y + z"
+        );
     } else {
         panic!("not a comparison: {e}");
     }

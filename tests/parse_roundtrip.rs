@@ -66,7 +66,12 @@ fn print(t: &T, min: u8, follow: u8) -> String {
             format!("{}[{}]", print(f, 16, 16), args.join(", "))
         }
         // `else` after the then-branch would attach to a trailing `=>` in it.
-        T::Ite(c, a, b) => format!("{} => {} else {}", print(c, 4, 3), print(a, 4, 3), print(b, 3, follow)),
+        T::Ite(c, a, b) => format!(
+            "{} => {} else {}",
+            print(c, 4, 3),
+            print(a, 4, 3),
+            print(b, 3, follow)
+        ),
         T::All(bound, body) => {
             // A leading `some`/`one` in a bound is the declaration's multiplicity.
             let mut b = print(bound, 7, 0);
@@ -133,7 +138,12 @@ const BIN: &[(&str, &str, u8, Assoc)] = &[
 ];
 
 fn tree() -> impl Strategy<Value = T> {
-    let leaf = prop_oneof![Just(T::Atom("a")), Just(T::Atom("b")), Just(T::Atom("c")), Just(T::Atom("1"))];
+    let leaf = prop_oneof![
+        Just(T::Atom("a")),
+        Just(T::Atom("b")),
+        Just(T::Atom("c")),
+        Just(T::Atom("1"))
+    ];
     leaf.prop_recursive(5, 40, 3, |inner| {
         prop_oneof![
             (0..PRE.len(), inner.clone()).prop_map(|(i, x)| {
@@ -144,8 +154,16 @@ fn tree() -> impl Strategy<Value = T> {
                 let (op, h, l, assoc) = BIN[i];
                 T::Bin(op, h, l, assoc, Box::new(a), Box::new(b))
             }),
-            (inner.clone(), proptest::collection::vec(inner.clone(), 1..3)).prop_map(|(f, args)| T::Box_(Box::new(f), args)),
-            (inner.clone(), inner.clone(), inner.clone()).prop_map(|(c, a, b)| T::Ite(Box::new(c), Box::new(a), Box::new(b))),
+            (
+                inner.clone(),
+                proptest::collection::vec(inner.clone(), 1..3)
+            )
+                .prop_map(|(f, args)| T::Box_(Box::new(f), args)),
+            (inner.clone(), inner.clone(), inner.clone()).prop_map(|(c, a, b)| T::Ite(
+                Box::new(c),
+                Box::new(a),
+                Box::new(b)
+            )),
             (inner.clone(), inner).prop_map(|(b, x)| T::All(Box::new(b), Box::new(x))),
         ]
     })
@@ -155,7 +173,8 @@ fn tree() -> impl Strategy<Value = T> {
 /// associative), so every generated tree is valid input.
 fn roundtrip(t: &T) -> Result<(), TestCaseError> {
     let src = print(t, LOWEST, 0);
-    let parsed = parse_expr(&src, FileId(0)).map_err(|d| TestCaseError::fail(format!("`{src}`: {}", d[0].message)))?;
+    let parsed = parse_expr(&src, FileId(0))
+        .map_err(|d| TestCaseError::fail(format!("`{src}`: {}", d[0].message)))?;
     prop_assert_eq!(parsed.to_string(), sexp(t), "source: {}", src);
     Ok(())
 }
@@ -176,13 +195,34 @@ fn printer_examples() {
     let amp = T::Bin("&", "&", 12, Assoc::Left, Box::new(plus.clone()), b());
     assert_eq!(print(&amp, LOWEST, 0), "(a + b) & b");
     roundtrip(&amp).unwrap();
-    let imp = T::Bin("=>", "=>", 3, Assoc::Right, a(), Box::new(T::Bin("=>", "=>", 3, Assoc::Right, a(), b())));
+    let imp = T::Bin(
+        "=>",
+        "=>",
+        3,
+        Assoc::Right,
+        a(),
+        Box::new(T::Bin("=>", "=>", 3, Assoc::Right, a(), b())),
+    );
     assert_eq!(print(&imp, LOWEST, 0), "a => a => b");
     roundtrip(&imp).unwrap();
-    let not_and = T::Bin("and", "and", 4, Assoc::Left, Box::new(T::Pre("!", "!", 6, a())), b());
+    let not_and = T::Bin(
+        "and",
+        "and",
+        4,
+        Assoc::Left,
+        Box::new(T::Pre("!", "!", 6, a())),
+        b(),
+    );
     assert_eq!(print(&not_and, LOWEST, 0), "! a and b");
     roundtrip(&not_and).unwrap();
-    let not_in = T::Bin("in", "in", 6, Assoc::Non, Box::new(T::Pre("!", "!", 6, a())), b());
+    let not_in = T::Bin(
+        "in",
+        "in",
+        6,
+        Assoc::Non,
+        Box::new(T::Pre("!", "!", 6, a())),
+        b(),
+    );
     assert_eq!(print(&not_in, LOWEST, 0), "(! a) in b");
     roundtrip(&not_in).unwrap();
 }

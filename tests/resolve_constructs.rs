@@ -11,7 +11,9 @@ use relprove::resolve::{load_model, load_source, LoadOptions};
 fn constructs_resolve() {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/resolve/constructs.als");
     let mut sources = SourceMap::new();
-    let opts = LoadOptions { lib_dir: Some(Path::new(env!("CARGO_MANIFEST_DIR")).join("lib")) };
+    let opts = LoadOptions {
+        lib_dir: Some(Path::new(env!("CARGO_MANIFEST_DIR")).join("lib")),
+    };
     let m = match load_model(&path, &mut sources, &opts) {
         Ok(m) => m,
         Err(d) => panic!("{}", render(&sources, &d, false)),
@@ -27,7 +29,11 @@ fn library_modules_load() {
     let lib = Path::new(env!("CARGO_MANIFEST_DIR")).join("lib/util");
     for name in ["ordering", "relation", "integer", "boolean", "graph"] {
         let mut sources = SourceMap::new();
-        if let Err(d) = load_model(&lib.join(format!("{name}.als")), &mut sources, &LoadOptions::default()) {
+        if let Err(d) = load_model(
+            &lib.join(format!("{name}.als")),
+            &mut sources,
+            &LoadOptions::default(),
+        ) {
             panic!("lib/util/{name}.als: {}", render(&sources, &d, false));
         }
     }
@@ -39,9 +45,15 @@ fn library_modules_load() {
 fn module_instances_are_shared_by_arguments() {
     let src = "open util/ordering[A] as o1\nopen util/ordering[A] as o2\nopen util/ordering[B] as o3\nsig A {}\nsig B {}\nfact { o1/first = o2/first and some o3/first }";
     let mut sources = SourceMap::new();
-    let m = load_source("inst.als", src, &mut sources, &LoadOptions::default()).unwrap_or_else(|d| panic!("{}", render(&sources, &d, false)));
+    let m = load_source("inst.als", src, &mut sources, &LoadOptions::default())
+        .unwrap_or_else(|d| panic!("{}", render(&sources, &d, false)));
     assert_eq!(m.modules.len(), 3, "{}", model_summary(&m));
-    let ords: Vec<&str> = m.sigs.iter().filter(|s| s.name == "Ord").map(|s| s.label.as_str()).collect();
+    let ords: Vec<&str> = m
+        .sigs
+        .iter()
+        .filter(|s| s.name == "Ord")
+        .map(|s| s.label.as_str())
+        .collect();
     assert_eq!(ords, vec!["o1/Ord", "o3/Ord"]);
 }
 
@@ -51,7 +63,8 @@ fn module_instances_are_shared_by_arguments() {
 fn labels_and_command_names() {
     let src = "sig A {}\nrun {} for 2\ncheck { no A } for 1\nrun show {} for 1";
     let mut sources = SourceMap::new();
-    let m = load_source("names.als", src, &mut sources, &LoadOptions::default()).unwrap_or_else(|d| panic!("{}", render(&sources, &d, false)));
+    let m = load_source("names.als", src, &mut sources, &LoadOptions::default())
+        .unwrap_or_else(|d| panic!("{}", render(&sources, &d, false)));
     assert_eq!(m.sigs[0].label, "A");
     let names: Vec<&str> = m.commands.iter().map(|c| c.name.as_str()).collect();
     assert_eq!(names, vec!["run$1", "check$2", "show"]);
@@ -62,10 +75,23 @@ fn labels_and_command_names() {
 fn open_arguments_may_refer_to_later_opens() {
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(dir.path().join("hw.als"), "module hw\nsig Event {}\n").unwrap();
-    std::fs::write(dir.path().join("sw.als"), "module sw[E]\nsig Op { map: one E }\n").unwrap();
-    std::fs::write(dir.path().join("main.als"), "open sw[h/Event] as s\nopen hw as h\nfact { some s/Op.map }\n").unwrap();
+    std::fs::write(
+        dir.path().join("sw.als"),
+        "module sw[E]\nsig Op { map: one E }\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.path().join("main.als"),
+        "open sw[h/Event] as s\nopen hw as h\nfact { some s/Op.map }\n",
+    )
+    .unwrap();
     let mut sources = SourceMap::new();
-    let m = load_model(&dir.path().join("main.als"), &mut sources, &LoadOptions::default()).unwrap_or_else(|d| panic!("{}", render(&sources, &d, false)));
+    let m = load_model(
+        &dir.path().join("main.als"),
+        &mut sources,
+        &LoadOptions::default(),
+    )
+    .unwrap_or_else(|d| panic!("{}", render(&sources, &d, false)));
     let sw = m.modules.iter().find(|md| md.name == "sw").unwrap();
     assert_eq!(m.sig(sw.params[0].1).label, "h/Event");
 }
@@ -77,23 +103,56 @@ fn open_arguments_may_refer_to_later_opens() {
 fn default_aliases_and_shared_instance_labels() {
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(dir.path().join("lib.als"), "module lib\nsig L {}\n").unwrap();
-    std::fs::write(dir.path().join("mid.als"), "module mid\nopen lib\nsig M {}\n").unwrap();
+    std::fs::write(
+        dir.path().join("mid.als"),
+        "module mid\nopen lib\nsig M {}\n",
+    )
+    .unwrap();
     // `mid` reaches lib first (path mid/lib), the root later as `x`.
     std::fs::write(dir.path().join("main.als"), "open mid\nopen lib as x\nopen util/ordering[A]\nopen util/ordering[B]\nsig A {}\nsig B {}\n").unwrap();
     let mut sources = SourceMap::new();
-    let m = load_model(&dir.path().join("main.als"), &mut sources, &LoadOptions::default()).unwrap_or_else(|d| panic!("{}", render(&sources, &d, false)));
+    let m = load_model(
+        &dir.path().join("main.als"),
+        &mut sources,
+        &LoadOptions::default(),
+    )
+    .unwrap_or_else(|d| panic!("{}", render(&sources, &d, false)));
     let labels: Vec<&str> = m.sigs.iter().map(|s| s.label.as_str()).collect();
-    assert_eq!(labels, vec!["A", "B", "mid/M", "x/L", "ordering/Ord", "open$4/Ord"]);
+    assert_eq!(
+        labels,
+        vec!["A", "B", "mid/M", "x/L", "ordering/Ord", "open$4/Ord"]
+    );
 }
 
 /// `alias/name` also finds names the aliased module can itself see.
 #[test]
 fn qualified_names_search_through_the_aliased_module() {
     let dir = tempfile::tempdir().unwrap();
-    std::fs::write(dir.path().join("base.als"), "module base\npred nonempty[s: univ] { some s }\n").unwrap();
-    std::fs::write(dir.path().join("mid.als"), "module mid\nopen base\nsig M {}\n").unwrap();
-    std::fs::write(dir.path().join("main.als"), "open mid as m\nfact { m/nonempty[m/M] }\n").unwrap();
+    std::fs::write(
+        dir.path().join("base.als"),
+        "module base\npred nonempty[s: univ] { some s }\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.path().join("mid.als"),
+        "module mid\nopen base\nsig M {}\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.path().join("main.als"),
+        "open mid as m\nfact { m/nonempty[m/M] }\n",
+    )
+    .unwrap();
     let mut sources = SourceMap::new();
-    let m = load_model(&dir.path().join("main.als"), &mut sources, &LoadOptions::default()).unwrap_or_else(|d| panic!("{}", render(&sources, &d, false)));
-    assert!(display_model(&m).contains("fact (anonymous) in main { nonempty[m/M] }"), "{}", display_model(&m));
+    let m = load_model(
+        &dir.path().join("main.als"),
+        &mut sources,
+        &LoadOptions::default(),
+    )
+    .unwrap_or_else(|d| panic!("{}", render(&sources, &d, false)));
+    assert!(
+        display_model(&m).contains("fact (anonymous) in main { nonempty[m/M] }"),
+        "{}",
+        display_model(&m)
+    );
 }

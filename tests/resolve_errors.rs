@@ -9,13 +9,18 @@ use relprove::resolve::{load_model, load_source, LoadOptions};
 fn opts() -> LoadOptions {
     // A relative library path keeps the rendered text machine-independent
     // (tests run from the package root).
-    LoadOptions { lib_dir: Some(PathBuf::from("lib")) }
+    LoadOptions {
+        lib_dir: Some(PathBuf::from("lib")),
+    }
 }
 
 fn error_text(src: &str) -> String {
     let mut sources = SourceMap::new();
     match load_source("test.als", src, &mut sources, &opts()) {
-        Ok(m) => panic!("expected an error, but the model resolved:\n{}", relprove::ir::display::display_model(&m)),
+        Ok(m) => panic!(
+            "expected an error, but the model resolved:\n{}",
+            relprove::ir::display::display_model(&m)
+        ),
         Err(d) => render(&sources, &d, false),
     }
 }
@@ -103,9 +108,21 @@ fn cyclic_open() {
 #[test]
 fn ambiguous_across_modules() {
     let dir = tempfile::tempdir().unwrap();
-    std::fs::write(dir.path().join("m1.als"), "module m1\nsig A {}\npred ok[x: univ] { some x }\n").unwrap();
-    std::fs::write(dir.path().join("m2.als"), "module m2\nsig B {}\npred ok[x: univ] { no x }\n").unwrap();
-    std::fs::write(dir.path().join("main.als"), "open m1\nopen m2\nfact { ok[univ] }\n").unwrap();
+    std::fs::write(
+        dir.path().join("m1.als"),
+        "module m1\nsig A {}\npred ok[x: univ] { some x }\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.path().join("m2.als"),
+        "module m2\nsig B {}\npred ok[x: univ] { no x }\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.path().join("main.als"),
+        "open m1\nopen m2\nfact { ok[univ] }\n",
+    )
+    .unwrap();
     let mut sources = SourceMap::new();
     let err = load_model(&dir.path().join("main.als"), &mut sources, &opts()).unwrap_err();
     let text = render(&sources, &err, false).replace(&dir.path().display().to_string(), "<tmp>");
@@ -115,7 +132,12 @@ fn ambiguous_across_modules() {
 #[test]
 fn unreadable_root_file() {
     let mut sources = SourceMap::new();
-    let err = load_model(std::path::Path::new("no/such/file.als"), &mut sources, &opts()).unwrap_err();
+    let err = load_model(
+        std::path::Path::new("no/such/file.als"),
+        &mut sources,
+        &opts(),
+    )
+    .unwrap_err();
     let text = render(&sources, &err, false);
     assert!(text.contains("cannot read `no/such/file.als`"), "{text}");
 }
@@ -132,5 +154,8 @@ fn ok(src: &str) -> String {
 #[test]
 fn receiver_calls_resolve() {
     let text = ok("sig A { r: A }\nfun f[x, y: A]: A { x + y }\npred p[x: A] { some x }\nfact { some A.f[A] and A.p and some f[A, A] }");
-    assert!(text.contains("some f[A, A] and p[A] and some f[A, A]"), "{text}");
+    assert!(
+        text.contains("some f[A, A] and p[A] and some f[A, A]"),
+        "{text}"
+    );
 }

@@ -9,12 +9,19 @@ use relprove::resolve::{load_source, LoadOptions};
 
 fn load(src: &str) -> Result<Model, String> {
     let mut sources = SourceMap::new();
-    load_source("extra.als", src, &mut sources, &LoadOptions::default()).map_err(|d| render(&sources, &d, false))
+    load_source("extra.als", src, &mut sources, &LoadOptions::default())
+        .map_err(|d| render(&sources, &d, false))
 }
 
 /// The body of the root module's last fact, which must be `lhs = rhs`: both sides.
 fn eq_sides(m: &Model) -> (&Expr, &Expr) {
-    let mut f = &m.facts.iter().rev().find(|f| f.module == ModuleId(0)).expect("a fact of the root module").body;
+    let mut f = &m
+        .facts
+        .iter()
+        .rev()
+        .find(|f| f.module == ModuleId(0))
+        .expect("a fact of the root module")
+        .body;
     loop {
         match &f.kind {
             FormulaKind::Quant(_, _, body) => f = body,
@@ -26,12 +33,18 @@ fn eq_sides(m: &Model) -> (&Expr, &Expr) {
 
 #[test]
 fn zero_parameter_fun_with_one_argument_is_a_join() {
-    let m = load("sig S { r: set S }\nfun succ: S -> S { r }\nfact { all e: S | succ[e] = e }").unwrap_or_else(|e| panic!("{e}"));
+    let m = load("sig S { r: set S }\nfun succ: S -> S { r }\nfact { all e: S | succ[e] = e }")
+        .unwrap_or_else(|e| panic!("{e}"));
     let (l, _) = eq_sides(&m);
     assert_eq!(l.arity, 1);
-    let ExprKind::Join(a, f) = &l.kind else { panic!("not a join: {l:?}") };
+    let ExprKind::Join(a, f) = &l.kind else {
+        panic!("not a join: {l:?}")
+    };
     assert!(matches!(a.kind, ExprKind::Var(_)), "{a:?}");
-    assert!(matches!(&f.kind, ExprKind::Call(_, args) if args.is_empty()), "{f:?}");
+    assert!(
+        matches!(&f.kind, ExprKind::Call(_, args) if args.is_empty()),
+        "{f:?}"
+    );
 }
 
 #[test]
@@ -41,22 +54,33 @@ fn extra_arguments_join_in_order() {
         .unwrap_or_else(|e| panic!("{e}"));
     let (l, _) = eq_sides(&m);
     assert_eq!(l.arity, 1);
-    let ExprKind::Join(outer_arg, inner) = &l.kind else { panic!("{l:?}") };
-    let ExprKind::Join(inner_arg, call) = &inner.kind else { panic!("{inner:?}") };
+    let ExprKind::Join(outer_arg, inner) = &l.kind else {
+        panic!("{l:?}")
+    };
+    let ExprKind::Join(inner_arg, call) = &inner.kind else {
+        panic!("{inner:?}")
+    };
     assert_eq!(inner.arity, 2);
-    let ExprKind::Call(_, args) = &call.kind else { panic!("{call:?}") };
+    let ExprKind::Call(_, args) = &call.kind else {
+        panic!("{call:?}")
+    };
     assert_eq!(args.len(), 1);
     let name = |e: &Expr| match e.kind {
         ExprKind::Var(v) => m.var(v).name.clone(),
         _ => panic!("{e:?}"),
     };
-    assert_eq!((name(&args[0]), name(inner_arg), name(outer_arg)), ("x".into(), "a".into(), "c".into()));
+    assert_eq!(
+        (name(&args[0]), name(inner_arg), name(outer_arg)),
+        ("x".into(), "a".into(), "c".into())
+    );
 }
 
 #[test]
 fn same_as_explicit_join_in_display() {
-    let a = load("sig S { r: set S }\nfun succ: S -> S { r }\nfact { all e: S | some succ[e] }").unwrap();
-    let b = load("sig S { r: set S }\nfun succ: S -> S { r }\nfact { all e: S | some e.succ }").unwrap();
+    let a = load("sig S { r: set S }\nfun succ: S -> S { r }\nfact { all e: S | some succ[e] }")
+        .unwrap();
+    let b = load("sig S { r: set S }\nfun succ: S -> S { r }\nfact { all e: S | some e.succ }")
+        .unwrap();
     assert_eq!(display_model(&a), display_model(&b));
 }
 
@@ -65,8 +89,11 @@ fn unary_result_cannot_take_an_extra_argument() {
     let e = load("sig S {}\nfun one_s: S { S }\nfact { all e: S | some one_s[e] }").unwrap_err();
     assert!(e.contains("takes 0 arguments, but 1 was given"), "{e}");
     // Binary result: one extra is fine, a second leaves arity 1.
-    assert!(load("sig S {}\nfun id2: S -> S { S <: iden }\nfact { all e: S | some id2[e] }").is_ok());
-    let e = load("sig S {}\nfun id2: S -> S { S <: iden }\nfact { all e, f: S | some id2[e, f] }").unwrap_err();
+    assert!(
+        load("sig S {}\nfun id2: S -> S { S <: iden }\nfact { all e: S | some id2[e] }").is_ok()
+    );
+    let e = load("sig S {}\nfun id2: S -> S { S <: iden }\nfact { all e, f: S | some id2[e, f] }")
+        .unwrap_err();
     assert!(e.contains("takes 0 arguments, but 2 were given"), "{e}");
 }
 
@@ -76,14 +103,19 @@ fn a_fun_taking_all_arguments_wins_and_preds_take_none() {
     let e = load("sig S {}\npred p { some S }\nfact { all e: S | p[e] }").unwrap_err();
     assert!(e.contains("takes 0 arguments"), "{e}");
     // Exact arity: an ordinary call.
-    let m = load("sig S {}\nfun g[x: S]: S -> S { x -> x }\nfact { all e: S | g[e] = e -> e }").unwrap();
+    let m = load("sig S {}\nfun g[x: S]: S -> S { x -> x }\nfact { all e: S | g[e] = e -> e }")
+        .unwrap();
     let (l, _) = eq_sides(&m);
-    assert!(matches!(&l.kind, ExprKind::Call(_, args) if args.len() == 1), "{l:?}");
+    assert!(
+        matches!(&l.kind, ExprKind::Call(_, args) if args.len() == 1),
+        "{l:?}"
+    );
 }
 
 #[test]
 fn ordering_next_with_an_argument() {
-    let src = "open util/ordering[S] as ord\nsig S {}\nfact { all e: S | ord/next[e] = e.ord/next }";
+    let src =
+        "open util/ordering[S] as ord\nsig S {}\nfact { all e: S | ord/next[e] = e.ord/next }";
     let a = load(src).unwrap_or_else(|e| panic!("{e}"));
     let b = load(&src.replace("ord/next[e]", "e.(ord/next)")).unwrap();
     assert_eq!(display_model(&a), display_model(&b));
@@ -97,19 +129,31 @@ fn receiver_calls_do_not_take_extra_arguments() {
     let m = load("sig S { r, q: set S }\nfun opt[x: S -> S]: S -> S { x + (S <: iden) }\nfact { q.(opt[r]) = r }")
         .unwrap_or_else(|e| panic!("{e}"));
     let (l, _) = eq_sides(&m);
-    let ExprKind::Join(a, call) = &l.kind else { panic!("{l:?}") };
-    let ExprKind::Call(_, args) = &call.kind else { panic!("{call:?}") };
-    let (ExprKind::Field(recv), ExprKind::Field(arg)) = (&a.kind, &args[0].kind) else { panic!("{l:?}") };
-    assert_eq!((m.field(*recv).name.as_str(), m.field(*arg).name.as_str()), ("q", "r"));
+    let ExprKind::Join(a, call) = &l.kind else {
+        panic!("{l:?}")
+    };
+    let ExprKind::Call(_, args) = &call.kind else {
+        panic!("{call:?}")
+    };
+    let (ExprKind::Field(recv), ExprKind::Field(arg)) = (&a.kind, &args[0].kind) else {
+        panic!("{l:?}")
+    };
+    assert_eq!(
+        (m.field(*recv).name.as_str(), m.field(*arg).name.as_str()),
+        ("q", "r")
+    );
 }
 
 /// A name that is both a field and a fun without parameters: `next[e]` stays
 /// the field's box join `e.next` (as before), not also `e.(ord/next)`.
 #[test]
 fn a_field_of_the_same_name_keeps_its_box_join() {
-    let m = load("open util/ordering[S]\nsig S { next: set S }\nfact { all e: S | next[e] = e }").unwrap_or_else(|e| panic!("{e}"));
+    let m = load("open util/ordering[S]\nsig S { next: set S }\nfact { all e: S | next[e] = e }")
+        .unwrap_or_else(|e| panic!("{e}"));
     let (l, _) = eq_sides(&m);
-    let ExprKind::Join(a, f) = &l.kind else { panic!("{l:?}") };
+    let ExprKind::Join(a, f) = &l.kind else {
+        panic!("{l:?}")
+    };
     assert!(matches!(a.kind, ExprKind::Var(_)), "{a:?}");
     assert!(matches!(f.kind, ExprKind::Field(_)), "{f:?}");
 }

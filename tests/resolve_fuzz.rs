@@ -12,8 +12,16 @@ use relprove::resolve::{load_model, LoadOptions};
 /// root opens.
 fn seeds() -> Vec<(PathBuf, String)> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let mut out = vec![(root.join("tests/fixtures/resolve"), "constructs.als".to_string())];
-    let peers = [root.join("../shared/peers"), root.join("../../shared/peers")].into_iter().find(|d| d.is_dir());
+    let mut out = vec![(
+        root.join("tests/fixtures/resolve"),
+        "constructs.als".to_string(),
+    )];
+    let peers = [
+        root.join("../shared/peers"),
+        root.join("../../shared/peers"),
+    ]
+    .into_iter()
+    .find(|d| d.is_dir());
     match peers {
         Some(p) => {
             out.push((p.join("ptxmemorymodel"), "compile_src11_ptx.als".into()));
@@ -27,9 +35,50 @@ fn seeds() -> Vec<(PathBuf, String)> {
 
 /// Pieces of Alloy text spliced into the sources.
 const SNIPPETS: &[&str] = &[
-    "", " ", "{", "}", "[", "]", "(", ")", ".", "->", "this", "@", "sig X {}", "open util", "all x: univ | ", "no ",
-    "#", "~", "^", "*", "+", "&", "-", "<:", ":>", "in ", "=", "!", "let y = univ | ", "1", "Int", "iden", "none",
-    "fun f: univ { univ }", "pred p {}", "run {}", "check a", "extends ", "abstract ", "one ", "/", ",", "=>", " else ",
+    "",
+    " ",
+    "{",
+    "}",
+    "[",
+    "]",
+    "(",
+    ")",
+    ".",
+    "->",
+    "this",
+    "@",
+    "sig X {}",
+    "open util",
+    "all x: univ | ",
+    "no ",
+    "#",
+    "~",
+    "^",
+    "*",
+    "+",
+    "&",
+    "-",
+    "<:",
+    ":>",
+    "in ",
+    "=",
+    "!",
+    "let y = univ | ",
+    "1",
+    "Int",
+    "iden",
+    "none",
+    "fun f: univ { univ }",
+    "pred p {}",
+    "run {}",
+    "check a",
+    "extends ",
+    "abstract ",
+    "one ",
+    "/",
+    ",",
+    "=>",
+    " else ",
 ];
 
 #[derive(Debug, Clone)]

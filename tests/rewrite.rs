@@ -23,7 +23,11 @@ fn load_text(text: &str) -> Model {
 
 fn load(path: &Path) -> Model {
     let mut sources = SourceMap::new();
-    match relprove::resolve::load_model(path, &mut sources, &relprove::resolve::LoadOptions::default()) {
+    match relprove::resolve::load_model(
+        path,
+        &mut sources,
+        &relprove::resolve::LoadOptions::default(),
+    ) {
         Ok(m) => m,
         Err(d) => panic!("{}", relprove::diag::render(&sources, &d, false)),
     }
@@ -31,7 +35,8 @@ fn load(path: &Path) -> Model {
 
 /// Relations for the one-line tests: binary `r s t`, hypothesis `h in r`,
 /// sets `X Y`, ternary `u`.
-const PRELUDE: &str = "sig E { r, s, t, h: set E, u: E -> E }\nsig X, Y in E {}\nfact hyp { h in r }\n";
+const PRELUDE: &str =
+    "sig E { r, s, t, h: set E, u: E -> E }\nsig X, Y in E {}\nfact hyp { h in r }\n";
 
 /// Proves the assertion `goal` over [`PRELUDE`], replays every proof.
 fn prove(goal: &str) -> AssertResult {
@@ -53,14 +58,22 @@ macro_rules! prove_test {
         #[test]
         fn $name() {
             let r = prove(concat!($lhs, " = ", $rhs));
-            assert!(r.proved, "not proved: {:?}", r.goals.iter().map(|g| &g.stop).collect::<Vec<_>>());
+            assert!(
+                r.proved,
+                "not proved: {:?}",
+                r.goals.iter().map(|g| &g.stop).collect::<Vec<_>>()
+            );
         }
     };
     ($name:ident, $lhs:literal in $rhs:literal) => {
         #[test]
         fn $name() {
             let r = prove(concat!($lhs, " in ", $rhs));
-            assert!(r.proved, "not proved: {:?}", r.goals.iter().map(|g| &g.stop).collect::<Vec<_>>());
+            assert!(
+                r.proved,
+                "not proved: {:?}",
+                r.goals.iter().map(|g| &g.stop).collect::<Vec<_>>()
+            );
         }
     };
 }
@@ -106,7 +119,10 @@ fn ternary_join_is_not_reassociated_by_binary_lemma() {
     let r = prove("(X.u).r = X.(u.r)");
     for g in &r.goals {
         for s in g.proof.iter().flat_map(|p| &p.steps) {
-            assert_ne!(s.rule, "join_assoc", "binary join_assoc used on a ternary relation");
+            assert_ne!(
+                s.rule, "join_assoc",
+                "binary join_assoc used on a ternary relation"
+            );
         }
     }
 }
@@ -129,16 +145,34 @@ fn replay_rejects_a_wrong_step() {
 /// Every rule is named after a lemma of theories/Laws.v.
 #[test]
 fn every_rule_is_a_lemma_of_theories() {
-    let laws = std::fs::read_to_string(manifest().join("theories/Laws.v")).expect("theories/Laws.v");
-    let lemmas_md = std::fs::read_to_string(manifest().join("theories/LEMMAS.md")).expect("theories/LEMMAS.md");
+    let laws =
+        std::fs::read_to_string(manifest().join("theories/Laws.v")).expect("theories/Laws.v");
+    let lemmas_md =
+        std::fs::read_to_string(manifest().join("theories/LEMMAS.md")).expect("theories/LEMMAS.md");
     let mut names = BTreeSet::new();
     for l in rules::lemmas() {
         assert!(names.insert(l.name), "duplicate rule {}", l.name);
         let decl = format!("Lemma {} ", l.name);
-        assert!(laws.contains(&decl), "rule {} is not a lemma of theories/Laws.v", l.name);
-        assert!(lemmas_md.contains(&format!("`{}`", l.name)), "rule {} is not in LEMMAS.md", l.name);
+        assert!(
+            laws.contains(&decl),
+            "rule {} is not a lemma of theories/Laws.v",
+            l.name
+        );
+        assert!(
+            lemmas_md.contains(&format!("`{}`", l.name)),
+            "rule {} is not in LEMMAS.md",
+            l.name
+        );
     }
-    for proper in ["union_same_proper", "inter_same_proper", "diff_same_proper", "join_same_proper", "transpose_same_proper", "closure_same_proper", "rclosure_same_proper"] {
+    for proper in [
+        "union_same_proper",
+        "inter_same_proper",
+        "diff_same_proper",
+        "join_same_proper",
+        "transpose_same_proper",
+        "closure_same_proper",
+        "rclosure_same_proper",
+    ] {
         assert!(laws.contains(proper), "{proper} missing");
     }
 }
@@ -165,10 +199,16 @@ fn corpus() {
     let opts = relprove::check::CheckOptions::default();
     let mut false_ones = 0;
     for (k, cmd) in model.commands.iter().enumerate() {
-        let CommandTarget::Assert(aid) = cmd.target else { panic!("corpus commands check assertions") };
+        let CommandTarget::Assert(aid) = cmd.target else {
+            panic!("corpus commands check assertions")
+        };
         let name = &model.assert(aid).name;
-        let res = relprove::check::check_command(&model, relprove::ir::CommandId(k as u32), &opts).expect("check runs");
-        assert!(res.matches_expect, "{name}: bounded checker disagrees with the corpus's expect");
+        let res = relprove::check::check_command(&model, relprove::ir::CommandId(k as u32), &opts)
+            .expect("check runs");
+        assert!(
+            res.matches_expect,
+            "{name}: bounded checker disagrees with the corpus's expect"
+        );
         if cmd.expect == Some(1) {
             false_ones += 1;
             assert!(matches!(res.outcome, relprove::check::Outcome::Sat(_)));
@@ -178,7 +218,11 @@ fn corpus() {
     assert_eq!(model.asserts.len(), 73);
     assert_eq!(false_ones, 15);
     // The true lemmas the rewriter does not prove (golden).
-    let missed: Vec<&str> = unproved.iter().map(|s| s.as_str()).filter(|n| !n.starts_with("F_")).collect();
+    let missed: Vec<&str> = unproved
+        .iter()
+        .map(|s| s.as_str())
+        .filter(|n| !n.starts_with("F_"))
+        .collect();
     assert_eq!(missed, ["hyp_closure"]);
     assert_eq!(proved.len(), 57);
 }
@@ -186,14 +230,27 @@ fn corpus() {
 fn section_of(path: &Path) -> String {
     let model = load(path);
     let prover = Prover::new(&model, Limits::default());
-    let results: Vec<_> = model.asserts.iter().map(|a| prover.prove_assert(&a.name, &a.body)).collect();
+    let results: Vec<_> = model
+        .asserts
+        .iter()
+        .map(|a| prover.prove_assert(&a.name, &a.body))
+        .collect();
     let name = path.file_name().unwrap().to_string_lossy().into_owned();
-    coq::section(path.file_stem().unwrap().to_str().unwrap(), &name, &prover, &results).unwrap()
+    coq::section(
+        path.file_stem().unwrap().to_str().unwrap(),
+        &name,
+        &prover,
+        &results,
+    )
+    .unwrap()
 }
 
 #[test]
 fn coq_proofs_snapshot() {
-    insta::assert_snapshot!("basic_coq", section_of(&manifest().join("tests/rewrite/basic.als")));
+    insta::assert_snapshot!(
+        "basic_coq",
+        section_of(&manifest().join("tests/rewrite/basic.als"))
+    );
 }
 
 fn coqc_available() -> bool {
@@ -211,7 +268,12 @@ fn compiled_theories() -> tempfile::TempDir {
 }
 
 fn coqc(dir: &Path, args: &[&str]) {
-    let out = Proc::new("coqc").current_dir(dir).arg("-q").args(args).output().expect("run coqc");
+    let out = Proc::new("coqc")
+        .current_dir(dir)
+        .arg("-q")
+        .args(args)
+        .output()
+        .expect("run coqc");
     assert!(
         out.status.success(),
         "coqc {args:?} failed:\n{}\n{}\n--- file ---\n{}",
@@ -247,7 +309,12 @@ fn coqc_accepts_printed_proofs() {
          assert ran { r :> (S & S) = r :> S }\nassert over { (r + r) ++ s = r ++ s }\nassert over2 { r ++ (s & s) = r ++ s }\n",
     )
     .unwrap();
-    for model in [manifest().join("tests/rewrite/corpus.als"), manifest().join("tests/rewrite/basic.als"), odd, cong] {
+    for model in [
+        manifest().join("tests/rewrite/corpus.als"),
+        manifest().join("tests/rewrite/basic.als"),
+        odd,
+        cong,
+    ] {
         let text = section_of(&model);
         let model = model.file_name().unwrap().to_str().unwrap().to_string();
         // Every proof prints.
@@ -256,9 +323,21 @@ fn coqc_accepts_printed_proofs() {
             assert_eq!(text.matches("\nLemma ").count(), 57);
         }
         if model == "cong.als" {
-            for (name, proper) in [("prod", "product_same_proper"), ("dom", "domr_same_proper"), ("ran", "ranr_same_proper"), ("over", "override_same_proper"), ("over2", "override_same_proper")] {
-                let lemma = text.split(&format!("Lemma {name}_by_rewriting ")).nth(1).unwrap_or_else(|| panic!("{name} not proved:\n{text}"));
-                assert!(lemma.split("Qed.").next().unwrap().contains(proper), "{name} does not use {proper}:\n{text}");
+            for (name, proper) in [
+                ("prod", "product_same_proper"),
+                ("dom", "domr_same_proper"),
+                ("ran", "ranr_same_proper"),
+                ("over", "override_same_proper"),
+                ("over2", "override_same_proper"),
+            ] {
+                let lemma = text
+                    .split(&format!("Lemma {name}_by_rewriting "))
+                    .nth(1)
+                    .unwrap_or_else(|| panic!("{name} not proved:\n{text}"));
+                assert!(
+                    lemma.split("Qed.").next().unwrap().contains(proper),
+                    "{name} does not use {proper}:\n{text}"
+                );
             }
         }
         let lemmas = text.matches("\nLemma ").count();
@@ -288,17 +367,35 @@ fn coqc_accepts_proofs_of_exported_statements() {
     let mut sources = SourceMap::new();
     let model = relprove::resolve::load_model(&path, &mut sources, &Default::default()).unwrap();
     let out = dir.path().join("out");
-    let opts = relprove::export::ExportOptions { out_dir: out.clone(), force: false, theories: Some(theories.path().to_path_buf()), prove: None };
+    let opts = relprove::export::ExportOptions {
+        out_dir: out.clone(),
+        force: false,
+        theories: Some(theories.path().to_path_buf()),
+        prove: None,
+    };
     relprove::export::write_coq(&model, &sources, &opts).expect("export");
     let prover = Prover::new(&model, Limits::default());
-    let results: Vec<_> = model.asserts.iter().map(|a| prover.prove_assert(&a.name, &a.body)).collect();
+    let results: Vec<_> = model
+        .asserts
+        .iter()
+        .map(|a| prover.prove_assert(&a.name, &a.body))
+        .collect();
     assert!(results.iter().all(|r| r.proved));
     let text = coq::export_file("mm", "mm.als", &prover, &results).unwrap();
-    assert!(text.contains("Theorem conv_join_rewritten : conv_join_statement."), "{text}");
-    assert!(text.contains("Theorem com_in_rewritten : com_in_statement."), "{text}");
+    assert!(
+        text.contains("Theorem conv_join_rewritten : conv_join_statement."),
+        "{text}"
+    );
+    assert!(
+        text.contains("Theorem com_in_rewritten : com_in_statement."),
+        "{text}"
+    );
     std::fs::write(out.join("mm_rewriting.v"), &text).unwrap();
     coqc(&out, &["-R", &th, "Relprove", "-R", ".", "Proofs", "mm.v"]);
-    coqc(&out, &["-R", &th, "Relprove", "-R", ".", "Proofs", "mm_rewriting.v"]);
+    coqc(
+        &out,
+        &["-R", &th, "Relprove", "-R", ".", "Proofs", "mm_rewriting.v"],
+    );
 }
 
 fn relprove() -> Proc {
@@ -311,12 +408,23 @@ fn cli_text_and_json() {
     let out = relprove().arg("prove").arg(&basic).output().unwrap();
     assert_eq!(out.status.code(), Some(0));
     let text = String::from_utf8(out.stdout).unwrap();
-    assert!(text.contains("conv_join: proved by rewriting (1 steps"), "{text}");
+    assert!(
+        text.contains("conv_join: proved by rewriting (1 steps"),
+        "{text}"
+    );
     assert!(text.contains("= ~rf.~po    [transpose_join]"), "{text}");
     assert!(text.contains("false_comm: not proved"), "{text}");
-    assert!(text.contains("not proved: saturated without a proof"), "{text}");
+    assert!(
+        text.contains("not proved: saturated without a proof"),
+        "{text}"
+    );
 
-    let out = relprove().arg("prove").arg(&basic).args(["--format", "json", "-a", "rmw_in", "-a", "false_in"]).output().unwrap();
+    let out = relprove()
+        .arg("prove")
+        .arg(&basic)
+        .args(["--format", "json", "-a", "rmw_in", "-a", "false_in"])
+        .output()
+        .unwrap();
     assert_eq!(out.status.code(), Some(0));
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     let list = v["assertions"].as_array().unwrap();
@@ -328,11 +436,21 @@ fn cli_text_and_json() {
     assert_eq!(list[1]["name"], "false_in");
     assert_eq!(list[1]["proved"], false);
 
-    let out = relprove().arg("prove").arg(&basic).args(["-a", "nope"]).output().unwrap();
+    let out = relprove()
+        .arg("prove")
+        .arg(&basic)
+        .args(["-a", "nope"])
+        .output()
+        .unwrap();
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("no assertion named `nope`"));
 
-    let out = relprove().arg("prove").arg(&basic).args(["--emit", "coq", "-a", "assoc"]).output().unwrap();
+    let out = relprove()
+        .arg("prove")
+        .arg(&basic)
+        .args(["--emit", "coq", "-a", "assoc"])
+        .output()
+        .unwrap();
     assert_eq!(out.status.code(), Some(0));
     let coq = String::from_utf8(out.stdout).unwrap();
     assert!(coq.contains("Lemma assoc_by_rewriting : same 2 (join 1 1 (join 1 1 po rf) co) (join 1 1 po (join 1 1 rf co))."), "{coq}");
@@ -343,7 +461,12 @@ fn cli_text_and_json() {
 #[test]
 fn cli_node_limit_is_reported() {
     let basic = manifest().join("tests/rewrite/basic.als");
-    let out = relprove().arg("prove").arg(&basic).args(["-a", "domain", "--node-limit", "5"]).output().unwrap();
+    let out = relprove()
+        .arg("prove")
+        .arg(&basic)
+        .args(["-a", "domain", "--node-limit", "5"])
+        .output()
+        .unwrap();
     assert_eq!(out.status.code(), Some(0));
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.contains("domain: not proved"), "{text}");
@@ -354,10 +477,20 @@ fn cli_node_limit_is_reported() {
 fn cli_bad_limits_exit_2() {
     let basic = manifest().join("tests/rewrite/basic.als");
     for args in [["--time-limit", "0"], ["--node-limit", "0"]] {
-        let out = relprove().arg("prove").arg(&basic).args(args).output().unwrap();
+        let out = relprove()
+            .arg("prove")
+            .arg(&basic)
+            .args(args)
+            .output()
+            .unwrap();
         assert_eq!(out.status.code(), Some(2), "{args:?}");
     }
-    let out = relprove().arg("prove").arg(&basic).args(["--time-limit", "0.5", "-a", "assoc"]).output().unwrap();
+    let out = relprove()
+        .arg("prove")
+        .arg(&basic)
+        .args(["--time-limit", "0.5", "-a", "assoc"])
+        .output()
+        .unwrap();
     assert_eq!(out.status.code(), Some(0));
     assert!(String::from_utf8_lossy(&out.stdout).contains("assoc: proved by rewriting"));
 }

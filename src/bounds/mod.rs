@@ -64,25 +64,47 @@ pub fn compute(model: &Model, scope: &Scope) -> Result<Bounds, Diagnostic> {
     let overall = scope.overall.unwrap_or(3);
     let bitwidth = scope.bitwidth.unwrap_or(4);
     if bitwidth == 0 || bitwidth > 16 {
-        return Err(Diagnostic::without_span(Phase::Bounds, format!("bitwidth {bitwidth} is not supported (1..16)")));
+        return Err(Diagnostic::without_span(
+            Phase::Bounds,
+            format!("bitwidth {bitwidth} is not supported (1..16)"),
+        ));
     }
     let nsigs = model.sigs.len();
     let mut explicit: BTreeMap<SigId, ScopeInfo> = BTreeMap::new();
     for ss in &scope.sigs {
-        explicit.insert(ss.sig, ScopeInfo { count: ss.count, exact: ss.exact });
+        explicit.insert(
+            ss.sig,
+            ScopeInfo {
+                count: ss.count,
+                exact: ss.exact,
+            },
+        );
     }
     for s in model.sig_ids() {
         let sig = model.sig(s);
         if sig.mult == Some(Mult::One) {
             if let Some(e) = explicit.get(&s) {
                 if e.count != 1 && !matches!(sig.kind, SigKind::Subset(_)) {
-                    return Err(Diagnostic::new(Phase::Bounds, e_span(scope, s), format!("`one sig {}` cannot have scope {}", sig.name, e.count)));
+                    return Err(Diagnostic::new(
+                        Phase::Bounds,
+                        e_span(scope, s),
+                        format!("`one sig {}` cannot have scope {}", sig.name, e.count),
+                    ));
                 }
             }
-            explicit.insert(s, ScopeInfo { count: 1, exact: true });
+            explicit.insert(
+                s,
+                ScopeInfo {
+                    count: 1,
+                    exact: true,
+                },
+            );
         }
     }
-    let children: Vec<Vec<SigId>> = model.sig_ids().map(|s| model.children(s).collect()).collect();
+    let children: Vec<Vec<SigId>> = model
+        .sig_ids()
+        .map(|s| model.children(s).collect())
+        .collect();
     // Sigs passed for `exactly` module parameters (`util/ordering[exactly
     // elem]`) get exact scopes: the explicit count, or for a top-level sig
     // the overall scope.
@@ -91,7 +113,13 @@ pub fn compute(model: &Model, scope: &Scope) -> Result<Bounds, Diagnostic> {
             match explicit.get_mut(&s) {
                 Some(e) => e.exact = true,
                 None if matches!(model.sig(s).kind, SigKind::TopLevel) => {
-                    explicit.insert(s, ScopeInfo { count: overall, exact: true });
+                    explicit.insert(
+                        s,
+                        ScopeInfo {
+                            count: overall,
+                            exact: true,
+                        },
+                    );
                 }
                 None => {}
             }
@@ -99,17 +127,34 @@ pub fn compute(model: &Model, scope: &Scope) -> Result<Bounds, Diagnostic> {
     }
 
     // Atoms an exact descendant needs.
-    fn needed(s: SigId, explicit: &BTreeMap<SigId, ScopeInfo>, children: &[Vec<SigId>], model: &Model) -> u32 {
+    fn needed(
+        s: SigId,
+        explicit: &BTreeMap<SigId, ScopeInfo>,
+        children: &[Vec<SigId>],
+        model: &Model,
+    ) -> u32 {
         if let Some(e) = explicit.get(&s) {
             if e.exact {
                 return e.count;
             }
         }
-        let sum: u32 = children[s.index()].iter().map(|&c| needed(c, explicit, children, model)).sum();
-        let own = if model.sig(s).mult == Some(Mult::Some) { 1 } else { 0 };
+        let sum: u32 = children[s.index()]
+            .iter()
+            .map(|&c| needed(c, explicit, children, model))
+            .sum();
+        let own = if model.sig(s).mult == Some(Mult::Some) {
+            1
+        } else {
+            0
+        };
         sum.max(own)
     }
-    fn derived(s: SigId, explicit: &BTreeMap<SigId, ScopeInfo>, children: &[Vec<SigId>], model: &Model) -> Option<u32> {
+    fn derived(
+        s: SigId,
+        explicit: &BTreeMap<SigId, ScopeInfo>,
+        children: &[Vec<SigId>],
+        model: &Model,
+    ) -> Option<u32> {
         if let Some(e) = explicit.get(&s) {
             return Some(e.count);
         }
@@ -140,7 +185,10 @@ pub fn compute(model: &Model, scope: &Scope) -> Result<Bounds, Diagnostic> {
         top_scopes.insert(t, n);
         let base = atoms.len() as u32;
         for i in 0..n {
-            atoms.push(AtomInfo { label: format!("{}${}", sig.label, i), int: None });
+            atoms.push(AtomInfo {
+                label: format!("{}${}", sig.label, i),
+                int: None,
+            });
         }
         let pool: Vec<Atom> = (base..base + n).collect();
         sig_upper[t.index()] = pool.clone();
@@ -149,26 +197,51 @@ pub fn compute(model: &Model, scope: &Scope) -> Result<Bounds, Diagnostic> {
         }
         let min = if sig.mult == Some(Mult::Some) { 1 } else { 0 };
         if min > 0 && !exact {
-            cards.push(SigCard { sig: t, min, max: None });
+            cards.push(SigCard {
+                sig: t,
+                min,
+                max: None,
+            });
         }
         let mut ancestors = vec![t];
         let mut claims = BTreeMap::new();
-        allocate(model, t, &pool, &children, &explicit, &mut sig_lower, &mut sig_upper, &mut cards, &mut ancestors, &mut claims, scope)?;
+        allocate(
+            model,
+            t,
+            &pool,
+            &children,
+            &explicit,
+            &mut sig_lower,
+            &mut sig_upper,
+            &mut cards,
+            &mut ancestors,
+            &mut claims,
+            scope,
+        )?;
     }
     let num_sig_atoms = atoms.len();
     let (lo, hi) = int_range(bitwidth);
     for v in lo..=hi {
-        atoms.push(AtomInfo { label: v.to_string(), int: Some(v) });
+        atoms.push(AtomInfo {
+            label: v.to_string(),
+            int: Some(v),
+        });
     }
     // Subset sigs, in dependency order (their parents may be subset sigs too).
-    let mut done: Vec<bool> = model.sigs.iter().map(|s| !matches!(s.kind, SigKind::Subset(_))).collect();
+    let mut done: Vec<bool> = model
+        .sigs
+        .iter()
+        .map(|s| !matches!(s.kind, SigKind::Subset(_)))
+        .collect();
     loop {
         let mut progress = false;
         for s in model.sig_ids() {
             if done[s.index()] {
                 continue;
             }
-            let SigKind::Subset(parents) = &model.sig(s).kind else { continue };
+            let SigKind::Subset(parents) = &model.sig(s).kind else {
+                continue;
+            };
             if parents.iter().all(|p| done[p.index()]) {
                 let mut up: BTreeSet<Atom> = BTreeSet::new();
                 for p in parents {
@@ -204,13 +277,20 @@ pub fn compute(model: &Model, scope: &Scope) -> Result<Bounds, Diagnostic> {
         }
     }
     if let Some(s) = model.sig_ids().find(|s| !done[s.index()]) {
-        return Err(Diagnostic::new(Phase::Bounds, model.sig(s).span, format!("subset sig `{}` depends on itself", model.sig(s).name)));
+        return Err(Diagnostic::new(
+            Phase::Bounds,
+            model.sig(s).span,
+            format!("subset sig `{}` depends on itself", model.sig(s).name),
+        ));
     }
     let universe = Universe { atoms, bitwidth };
     let mut b = Bounds {
         universe,
         num_sig_atoms,
-        sig_lower: sig_lower.into_iter().map(|s| s.into_iter().collect()).collect(),
+        sig_lower: sig_lower
+            .into_iter()
+            .map(|s| s.into_iter().collect())
+            .collect(),
         sig_upper,
         field_upper: Vec::new(),
         cards,
@@ -219,7 +299,10 @@ pub fn compute(model: &Model, scope: &Scope) -> Result<Bounds, Diagnostic> {
     for f in model.field_ids() {
         let field = model.field(f);
         let mut env = BTreeMap::new();
-        let this: BTreeSet<Vec<Atom>> = b.sig_upper[field.sig.index()].iter().map(|&a| vec![a]).collect();
+        let this: BTreeSet<Vec<Atom>> = b.sig_upper[field.sig.index()]
+            .iter()
+            .map(|&a| vec![a])
+            .collect();
         env.insert(field.this_var, this.clone());
         let rhs = ub(model, &b, &field.decl.bound, &env);
         let prod = product(&this, &rhs);
@@ -229,7 +312,12 @@ pub fn compute(model: &Model, scope: &Scope) -> Result<Bounds, Diagnostic> {
 }
 
 fn e_span(scope: &Scope, s: SigId) -> crate::diag::Span {
-    scope.sigs.iter().find(|x| x.sig == s).map(|x| x.span).unwrap_or(crate::diag::Span::DUMMY)
+    scope
+        .sigs
+        .iter()
+        .find(|x| x.sig == s)
+        .map(|x| x.span)
+        .unwrap_or(crate::diag::Span::DUMMY)
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -257,12 +345,22 @@ fn allocate(
     for &c in kids {
         if let Some(e) = explicit.get(&c).filter(|e| e.exact) {
             let free = |a: &Atom| claims.get(a).is_none_or(|x| ancestors.contains(x));
-            let mine: Vec<Atom> = pool.iter().copied().filter(free).take(e.count as usize).collect();
+            let mine: Vec<Atom> = pool
+                .iter()
+                .copied()
+                .filter(free)
+                .take(e.count as usize)
+                .collect();
             if mine.len() < e.count as usize {
                 return Err(Diagnostic::new(
                     Phase::Bounds,
                     e_span(scope, c),
-                    format!("the scope of `{}` ({}) exceeds what its parent `{}` can hold", model.sig(c).name, e.count, model.sig(s).name),
+                    format!(
+                        "the scope of `{}` ({}) exceeds what its parent `{}` can hold",
+                        model.sig(c).name,
+                        e.count,
+                        model.sig(s).name
+                    ),
                 ));
             }
             for &a in &mine {
@@ -275,7 +373,11 @@ fn allocate(
             }
         }
     }
-    let rest: Vec<Atom> = pool.iter().copied().filter(|a| !taken.contains(a)).collect();
+    let rest: Vec<Atom> = pool
+        .iter()
+        .copied()
+        .filter(|a| !taken.contains(a))
+        .collect();
     for &c in kids {
         let sig = model.sig(c);
         let exact = explicit.get(&c).map(|e| e.exact).unwrap_or(false);
@@ -293,7 +395,9 @@ fn allocate(
         }
         ancestors.push(c);
         let p = upper[c.index()].clone();
-        allocate(model, c, &p, children, explicit, lower, upper, cards, ancestors, claims, scope)?;
+        allocate(
+            model, c, &p, children, explicit, lower, upper, cards, ancestors, claims, scope,
+        )?;
         ancestors.pop();
     }
     Ok(())
@@ -332,11 +436,16 @@ pub fn ub(model: &Model, b: &Bounds, e: &Expr, env: &BTreeMap<VarId, TS>) -> TS 
             Some(t) => t.iter().cloned().collect(),
             None => all_tuples(n, e.arity),
         },
-        ExprKind::Var(v) => env.get(v).cloned().unwrap_or_else(|| all_tuples(n, e.arity)),
+        ExprKind::Var(v) => env
+            .get(v)
+            .cloned()
+            .unwrap_or_else(|| all_tuples(n, e.arity)),
         ExprKind::Univ => all_tuples(n, 1),
         ExprKind::Iden => (0..n as Atom).map(|a| vec![a, a]).collect(),
         ExprKind::None => TS::new(),
-        ExprKind::IntAtoms | ExprKind::IntToAtom(_) => b.int_atoms().map(|a| vec![a as Atom]).collect(),
+        ExprKind::IntAtoms | ExprKind::IntToAtom(_) => {
+            b.int_atoms().map(|a| vec![a as Atom]).collect()
+        }
         ExprKind::Union(x, y) | ExprKind::Override(x, y) => {
             let mut s = ub(model, b, x, env);
             s.extend(ub(model, b, y, env));
@@ -358,7 +467,9 @@ pub fn ub(model: &Model, b: &Bounds, e: &Expr, env: &BTreeMap<VarId, TS>) -> TS 
             let t = ub(model, b, y, env);
             join(&s, &t)
         }
-        ExprKind::Product { lhs, rhs, .. } => product(&ub(model, b, lhs, env), &ub(model, b, rhs, env)),
+        ExprKind::Product { lhs, rhs, .. } => {
+            product(&ub(model, b, lhs, env), &ub(model, b, rhs, env))
+        }
         ExprKind::DomainRestrict(x, y) => {
             let s = ub(model, b, x, env);
             let t = ub(model, b, y, env);
@@ -367,9 +478,14 @@ pub fn ub(model: &Model, b: &Bounds, e: &Expr, env: &BTreeMap<VarId, TS>) -> TS 
         ExprKind::RangeRestrict(x, y) => {
             let s = ub(model, b, x, env);
             let t = ub(model, b, y, env);
-            s.into_iter().filter(|tu| t.contains(&tu[tu.len() - 1..])).collect()
+            s.into_iter()
+                .filter(|tu| t.contains(&tu[tu.len() - 1..]))
+                .collect()
         }
-        ExprKind::Transpose(x) => ub(model, b, x, env).into_iter().map(|t| vec![t[1], t[0]]).collect(),
+        ExprKind::Transpose(x) => ub(model, b, x, env)
+            .into_iter()
+            .map(|t| vec![t[1], t[0]])
+            .collect(),
         ExprKind::Closure(x) => closure(&ub(model, b, x, env)),
         ExprKind::ReflexiveClosure(x) => {
             let mut s = closure(&ub(model, b, x, env));

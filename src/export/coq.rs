@@ -33,7 +33,7 @@ use pretty::RcDoc;
 use crate::diag::{Diagnostic, Diagnostics, SourceMap, Span};
 use crate::ir::*;
 
-use super::term::{Names, Naming, app, appk, err, num, t, Backend, VarRepr, D};
+use super::term::{app, appk, err, num, t, Backend, Names, Naming, VarRepr, D};
 
 /// Width the Coq text is laid out at.
 pub use super::term::WIDTH;
@@ -82,9 +82,11 @@ impl Templates {
         let mut t = Templates::builtin();
         if let Some(dir) = std::env::var_os("RELPROVE_TEMPLATES") {
             let dir = std::path::PathBuf::from(dir);
-            for (file, slot) in
-                [("proofs.v", &mut t.proofs), ("theorem.v", &mut t.theorem), ("counterexample.v", &mut t.counterexample)]
-            {
+            for (file, slot) in [
+                ("proofs.v", &mut t.proofs),
+                ("theorem.v", &mut t.theorem),
+                ("counterexample.v", &mut t.counterexample),
+            ] {
                 if let Ok(text) = std::fs::read_to_string(dir.join(file)) {
                     *slot = text;
                 }
@@ -101,7 +103,11 @@ pub fn generate(model: &Model, sources: &SourceMap) -> Result<Vec<GeneratedFile>
 }
 
 /// [`generate`] with the given skeleton templates.
-pub fn generate_with(model: &Model, sources: &SourceMap, templates: &Templates) -> Result<Vec<GeneratedFile>, Diagnostics> {
+pub fn generate_with(
+    model: &Model,
+    sources: &SourceMap,
+    templates: &Templates,
+) -> Result<Vec<GeneratedFile>, Diagnostics> {
     generate_full(model, sources, templates, &RewriteProofs::default())
 }
 
@@ -138,7 +144,13 @@ pub fn generate_full(
 
 /// The root-relative name of a model's Coq files (`<name>.v`, `<name>_proofs.v`).
 pub fn model_file_stem(model: &Model) -> String {
-    sanitize(&model.modules.first().map(|m| m.name.clone()).unwrap_or_else(|| "model".into()))
+    sanitize(
+        &model
+            .modules
+            .first()
+            .map(|m| m.name.clone())
+            .unwrap_or_else(|| "model".into()),
+    )
 }
 
 // ---------------------------------------------------------------------------
@@ -146,17 +158,95 @@ pub fn model_file_stem(model: &Model) -> String {
 
 const RESERVED: &[&str] = &[
     // Coq keywords and core names
-    "as", "at", "cofix", "else", "end", "exists", "exists2", "fix", "for", "forall", "fun", "if", "IF",
-    "in", "let", "match", "mod", "Prop", "return", "Set", "SProp", "then", "Type", "using", "where",
-    "with", "True", "False", "not", "and", "or", "iff", "eq", "nat", "S", "O", "list", "bool", "true",
-    "false", "unit", "tt", "Theorem", "Lemma", "Definition", "Proof", "Qed", "is", "of",
+    "as",
+    "at",
+    "cofix",
+    "else",
+    "end",
+    "exists",
+    "exists2",
+    "fix",
+    "for",
+    "forall",
+    "fun",
+    "if",
+    "IF",
+    "in",
+    "let",
+    "match",
+    "mod",
+    "Prop",
+    "return",
+    "Set",
+    "SProp",
+    "then",
+    "Type",
+    "using",
+    "where",
+    "with",
+    "True",
+    "False",
+    "not",
+    "and",
+    "or",
+    "iff",
+    "eq",
+    "nat",
+    "S",
+    "O",
+    "list",
+    "bool",
+    "true",
+    "false",
+    "unit",
+    "tt",
+    "Theorem",
+    "Lemma",
+    "Definition",
+    "Proof",
+    "Qed",
+    "is",
+    "of",
     // the Relprove library
-    "rel", "incl", "same", "union", "inter", "diff", "none", "univ", "nonempty", "pand", "rex",
-    "join", "product", "domr", "ranr", "dom", "override", "iden", "transpose", "closure",
-    "closure_step", "closure_cons", "rclosure", "single", "no", "some", "lone", "one", "ite",
+    "rel",
+    "incl",
+    "same",
+    "union",
+    "inter",
+    "diff",
+    "none",
+    "univ",
+    "nonempty",
+    "pand",
+    "rex",
+    "join",
+    "product",
+    "domr",
+    "ranr",
+    "dom",
+    "override",
+    "iden",
+    "transpose",
+    "closure",
+    "closure_step",
+    "closure_cons",
+    "rclosure",
+    "single",
+    "no",
+    "some",
+    "lone",
+    "one",
+    "ite",
     // names the generator uses
-    "tuple", "holds", "atleast",
-    "A", "i", "Instance", "mkInstance", "hierarchy", "fields",
+    "tuple",
+    "holds",
+    "atleast",
+    "A",
+    "i",
+    "Instance",
+    "mkInstance",
+    "hierarchy",
+    "fields",
 ];
 
 /// A Coq identifier for an Alloy name (module paths, `$`, quotes replaced).
@@ -164,7 +254,13 @@ fn sanitize(name: &str) -> String {
     let name = name.rsplit('/').next().unwrap_or(name);
     let mut s: String = name
         .chars()
-        .map(|c| if c.is_ascii_alphanumeric() || c == '_' || c == '\'' { c } else { '_' })
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '_' || c == '\'' {
+                c
+            } else {
+                '_'
+            }
+        })
         .collect();
     if s.is_empty() || !(s.as_bytes()[0].is_ascii_alphabetic() || s.as_bytes()[0] == b'_') {
         s.insert(0, 'x');
@@ -180,7 +276,9 @@ fn reserved() -> BTreeSet<String> {
 /// string quotes neutralised so the comment always closes).
 fn source_comment(sources: &SourceMap, span: Span) -> String {
     super::term::source_comment(sources, span, "(* ", " *)\n", |text| {
-        text.replace("(*", "( *").replace("*)", "* )").replace('"', "'")
+        text.replace("(*", "( *")
+            .replace("*)", "* )")
+            .replace('"', "'")
     })
 }
 
@@ -222,35 +320,55 @@ impl<'a> Gen<'a> {
 
     // -- files --------------------------------------------------------------
 
-
     fn module_file(&mut self, k: ModuleId) -> String {
         self.cur = k;
         let md = self.m.module(k);
         let mut out = String::new();
         out.push_str("Require Import Relprove.Relprove.\n");
         let imports: Vec<String> = if k == ROOT {
-            (1..self.m.modules.len()).map(|j| self.ids.file[j].clone()).collect()
+            (1..self.m.modules.len())
+                .map(|j| self.ids.file[j].clone())
+                .collect()
         } else {
-            self.ids.deps[k.index()].iter().filter(|&&d| d != k).map(|d| self.ids.file[d.index()].clone()).collect()
+            self.ids.deps[k.index()]
+                .iter()
+                .filter(|&&d| d != k)
+                .map(|d| self.ids.file[d.index()].clone())
+                .collect()
         };
         let imports = super::term::dedup(imports);
         if !imports.is_empty() {
             out.push_str(&format!("Require Import {}.\n", imports.join(" ")));
         }
         out.push('\n');
-        let path = md.path.file_name().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+        let path = md
+            .path
+            .file_name()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_default();
         // An opened module's parameters are arguments of its definitions:
         // its file does not depend on what a model instantiates them with.
         let params: Vec<&str> = md.params.iter().map(|(p, _)| p.as_str()).collect();
         if k == ROOT {
             out.push_str(&format!("(* module {} ({path})", md.name));
         } else if params.is_empty() {
-            out.push_str(&format!("(* module {} ({path}): one file shared by every model that opens it", md.name));
+            out.push_str(&format!(
+                "(* module {} ({path}): one file shared by every model that opens it",
+                md.name
+            ));
         } else {
-            out.push_str(&format!("(* module {}[{}] ({path}): one file shared by every model that opens it", md.name, params.join(", ")));
+            out.push_str(&format!(
+                "(* module {}[{}] ({path}): one file shared by every model that opens it",
+                md.name,
+                params.join(", ")
+            ));
         }
         if k == ROOT && !md.params.is_empty() {
-            let ps: Vec<String> = md.params.iter().map(|(p, s)| format!("{p} := {}", self.m.sig(*s).label)).collect();
+            let ps: Vec<String> = md
+                .params
+                .iter()
+                .map(|(p, s)| format!("{p} := {}", self.m.sig(*s).label))
+                .collect();
             out.push_str(&format!(", instantiated with {}", ps.join(", ")));
         }
         out.push_str(" *)\n\n");
@@ -260,7 +378,10 @@ impl<'a> Gen<'a> {
         let mut projs = Vec::new();
         if k == ROOT {
             for j in 1..self.m.modules.len() {
-                entries.push(format!("{} : {} A", self.ids.root_field[j], self.ids.record[j]));
+                entries.push(format!(
+                    "{} : {} A",
+                    self.ids.root_field[j], self.ids.record[j]
+                ));
                 projs.push(self.ids.root_field[j].clone());
             }
         }
@@ -268,16 +389,29 @@ impl<'a> Gen<'a> {
             entries.push(format!("{} : rel A 1", self.ids.sig[s.index()]));
             projs.push(self.ids.sig[s.index()].clone());
             for f in self.m.fields_of(s) {
-                entries.push(format!("{} : rel A {}", self.ids.field[f.index()], self.m.field(f).arity));
+                entries.push(format!(
+                    "{} : rel A {}",
+                    self.ids.field[f.index()],
+                    self.m.field(f).arity
+                ));
                 projs.push(self.ids.field[f.index()].clone());
             }
         }
         let rec = &self.ids.record[k.index()];
-        let mk = if k == ROOT { "mkInstance".to_string() } else { format!("mk_{rec}") };
-        if entries.is_empty() {
-            out.push_str(&format!("Record {rec} (A : Type) : Type := {mk} {{ }}.\n\n"));
+        let mk = if k == ROOT {
+            "mkInstance".to_string()
         } else {
-            out.push_str(&format!("Record {rec} (A : Type) : Type := {mk} {{\n  {}\n}}.\n", entries.join(";\n  ")));
+            format!("mk_{rec}")
+        };
+        if entries.is_empty() {
+            out.push_str(&format!(
+                "Record {rec} (A : Type) : Type := {mk} {{ }}.\n\n"
+            ));
+        } else {
+            out.push_str(&format!(
+                "Record {rec} (A : Type) : Type := {mk} {{\n  {}\n}}.\n",
+                entries.join(";\n  ")
+            ));
             for p in &projs {
                 out.push_str(&format!("Arguments {p} {{A}} _.\n"));
             }
@@ -288,8 +422,6 @@ impl<'a> Gen<'a> {
         let body = out.trim_end().to_string() + "\n";
         with_header(&body, &path)
     }
-
-
 
     /// A theorem skeleton per `check` command: (name, text).
     fn theorems(&self) -> Vec<(String, String)> {
@@ -306,15 +438,26 @@ impl<'a> Gen<'a> {
             };
             // `expect 1`: a counterexample is expected, so the skeleton is the negation.
             let fails = c.expect == Some(1);
-            let (suffix, template) =
-                if fails { ("fails", &self.templates.counterexample) } else { ("holds", &self.templates.theorem) };
+            let (suffix, template) = if fails {
+                ("fails", &self.templates.counterexample)
+            } else {
+                ("holds", &self.templates.theorem)
+            };
             let mut name = format!("{}_{suffix}", sanitize(&c.name));
             while self.ids.names.taken.contains(&name) || !used.insert(name.clone()) {
                 name.push('\'');
             }
-            let cmd = self.src.snippet(c.span).replace("(*", "( *").replace("*)", "* )").replace('"', "'");
+            let cmd = self
+                .src
+                .snippet(c.span)
+                .replace("(*", "( *")
+                .replace("*)", "* )")
+                .replace('"', "'");
             if let Some(lemmas) = self.rewritten.lemmas.get(&k).filter(|_| !fails) {
-                theorems.push((name.clone(), self.rewritten_theorem(cmd.trim(), &name, &stmt, lemmas)));
+                theorems.push((
+                    name.clone(),
+                    self.rewritten_theorem(cmd.trim(), &name, &stmt, lemmas),
+                ));
                 continue;
             }
             let text = template
@@ -328,7 +471,13 @@ impl<'a> Gen<'a> {
     }
 
     fn proofs_file(&self, theorems: &[(String, String)]) -> String {
-        proofs_text(&self.templates, self.m, &self.ids.root_name, &self.rewritten.preamble, theorems)
+        proofs_text(
+            &self.templates,
+            self.m,
+            &self.ids.root_name,
+            &self.rewritten.preamble,
+            theorems,
+        )
     }
 
     /// A complete proof of `stmt` from the rewriter's lemmas: unfold the
@@ -347,12 +496,41 @@ impl<'a> Gen<'a> {
             }
         };
         let mut unfold: Vec<String> = vec![];
-        unfold.extend(self.ids.module_facts.iter().enumerate().map(|(k, n)| q(ModuleId(k as u32), n)));
-        unfold.extend(self.ids.fact.iter().zip(&self.m.facts).map(|(n, f)| q(f.module, n)));
-        unfold.extend(self.ids.pred.iter().zip(&self.m.preds).map(|(n, p)| q(p.module, n)));
-        unfold.extend(self.ids.fun.iter().zip(&self.m.funs).map(|(n, f)| q(f.module, n)));
-        let close: Vec<String> = lemmas.iter().map(|l| format!("solve [ eapply {l}; eassumption ]")).collect();
-        let mut out = format!("(* {cmd} *)\n(* proved by relprove's rewriter *)\nTheorem {name} : {stmt}.\nProof.\n");
+        unfold.extend(
+            self.ids
+                .module_facts
+                .iter()
+                .enumerate()
+                .map(|(k, n)| q(ModuleId(k as u32), n)),
+        );
+        unfold.extend(
+            self.ids
+                .fact
+                .iter()
+                .zip(&self.m.facts)
+                .map(|(n, f)| q(f.module, n)),
+        );
+        unfold.extend(
+            self.ids
+                .pred
+                .iter()
+                .zip(&self.m.preds)
+                .map(|(n, p)| q(p.module, n)),
+        );
+        unfold.extend(
+            self.ids
+                .fun
+                .iter()
+                .zip(&self.m.funs)
+                .map(|(n, f)| q(f.module, n)),
+        );
+        let close: Vec<String> = lemmas
+            .iter()
+            .map(|l| format!("solve [ eapply {l}; eassumption ]"))
+            .collect();
+        let mut out = format!(
+            "(* {cmd} *)\n(* proved by relprove's rewriter *)\nTheorem {name} : {stmt}.\nProof.\n"
+        );
         out.push_str(&format!("  unfold {stmt}; intros A i Hfacts.\n"));
         out.push_str(&format!("  cbv beta delta [{}] in *.\n", unfold.join(" ")));
         out.push_str(
@@ -459,7 +637,11 @@ impl<'a> Backend<'a> for Gen<'a> {
     /// The instance record of module `owner` as seen from the current module.
     fn inst(&self, owner: ModuleId, span: Span) -> Result<String, Diagnostic> {
         if self.cur == ROOT {
-            return Ok(if owner == ROOT { "i".into() } else { format!("({} i)", self.ids.root_field[owner.index()]) });
+            return Ok(if owner == ROOT {
+                "i".into()
+            } else {
+                format!("({} i)", self.ids.root_field[owner.index()])
+            });
         }
         if owner == self.cur {
             return Ok("i".into());
@@ -467,38 +649,64 @@ impl<'a> Backend<'a> for Gen<'a> {
         if let Some(b) = self.ids.inst_binder[self.cur.index()].get(&owner) {
             return Ok(b.clone());
         }
-        Err(err(span, format!(
-            "module `{}` refers to module `{}`, which it does not open",
-            self.m.module(self.cur).name,
-            self.m.module(owner).name
-        )))
+        Err(err(
+            span,
+            format!(
+                "module `{}` refers to module `{}`, which it does not open",
+                self.m.module(self.cur).name,
+                self.m.module(owner).name
+            ),
+        ))
     }
 
     fn sig_ref(&self, id: SigId, span: Span) -> Result<D, Diagnostic> {
         if self.cur != ROOT {
-            if let Some(k) = self.m.module(self.cur).params.iter().position(|(_, s)| *s == id) {
+            if let Some(k) = self
+                .m
+                .module(self.cur)
+                .params
+                .iter()
+                .position(|(_, s)| *s == id)
+            {
                 return Ok(t(self.ids.param_name[self.cur.index()][k].clone()));
             }
         }
         let owner = self.m.sig(id).module;
-        Ok(app(self.ids.sig[id.index()].clone(), vec![t(self.inst(owner, span)?)]))
+        Ok(app(
+            self.ids.sig[id.index()].clone(),
+            vec![t(self.inst(owner, span)?)],
+        ))
     }
 
     fn field_ref(&self, id: FieldId, span: Span) -> Result<D, Diagnostic> {
         let owner = self.m.sig(self.m.field(id).sig).module;
-        Ok(app(self.ids.field[id.index()].clone(), vec![t(self.inst(owner, span)?)]))
+        Ok(app(
+            self.ids.field[id.index()].clone(),
+            vec![t(self.inst(owner, span)?)],
+        ))
     }
 
     fn sig_member(&self, id: SigId, x: &str, span: Span) -> Result<D, Diagnostic> {
         if self.cur != ROOT {
-            if let Some(k) = self.m.module(self.cur).params.iter().position(|(_, s)| *s == id) {
-                return Ok(t(format!("({} {x})", self.ids.param_name[self.cur.index()][k])));
+            if let Some(k) = self
+                .m
+                .module(self.cur)
+                .params
+                .iter()
+                .position(|(_, s)| *s == id)
+            {
+                return Ok(t(format!(
+                    "({} {x})",
+                    self.ids.param_name[self.cur.index()][k]
+                )));
             }
         }
         let owner = self.m.sig(id).module;
-        Ok(app(self.ids.sig[id.index()].clone(), vec![t(self.inst(owner, span)?), t(x.to_string())]))
+        Ok(app(
+            self.ids.sig[id.index()].clone(),
+            vec![t(self.inst(owner, span)?), t(x.to_string())],
+        ))
     }
-
 }
 
 fn definition(name: &str, binders: D, ty: &str, body: D) -> D {
@@ -514,7 +722,9 @@ fn statement(name: &str, facts: &str, body: D) -> D {
     t(format!("Definition {name} : Prop :="))
         .append(
             RcDoc::line()
-                .append(t(format!("forall (A : Type) (i : Instance A), {facts} i ->")))
+                .append(t(format!(
+                    "forall (A : Type) (i : Instance A), {facts} i ->"
+                )))
                 .append(RcDoc::line().append(body).nest(2))
                 .nest(2),
         )
@@ -524,8 +734,18 @@ fn statement(name: &str, facts: &str, body: D) -> D {
 
 /// The proofs file around the given theorem skeletons (templates/coq/proofs.v).
 /// `preamble` (the rewriter's lemmas, or empty) goes before the theorems.
-pub fn proofs_text(templates: &Templates, m: &Model, definitions: &str, preamble: &str, theorems: &[(String, String)]) -> String {
-    let source = m.modules[0].path.file_name().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+pub fn proofs_text(
+    templates: &Templates,
+    m: &Model,
+    definitions: &str,
+    preamble: &str,
+    theorems: &[(String, String)],
+) -> String {
+    let source = m.modules[0]
+        .path
+        .file_name()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
     let mut body: Vec<&str> = vec![];
     if !preamble.is_empty() {
         body.push(preamble);

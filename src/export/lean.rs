@@ -32,7 +32,7 @@ use pretty::RcDoc;
 use crate::diag::{Diagnostic, Diagnostics, SourceMap, Span};
 use crate::ir::*;
 
-use super::term::{Names, Naming, app, err, num, t, Backend, VarRepr, D};
+use super::term::{app, err, num, t, Backend, Names, Naming, VarRepr, D};
 
 /// Width the Lean text is laid out at.
 pub use super::term::WIDTH;
@@ -69,7 +69,13 @@ pub fn generate_full(
 
 /// The root-relative name of a model's Lean files (`<name>.lean`, `<name>_proofs.lean`).
 pub fn model_file_stem(model: &Model) -> String {
-    let s = sanitize(&model.modules.first().map(|m| m.name.clone()).unwrap_or_else(|| "model".into()));
+    let s = sanitize(
+        &model
+            .modules
+            .first()
+            .map(|m| m.name.clone())
+            .unwrap_or_else(|| "model".into()),
+    );
     // The stem is also a namespace and a module name: never a keyword or a library name.
     if RESERVED.contains(&s.as_str()) || library_names().any(|n| n == s) {
         format!("{s}_model")
@@ -83,38 +89,257 @@ pub fn model_file_stem(model: &Model) -> String {
 
 const RESERVED: &[&str] = &[
     // Lean 4 keywords and commands
-    "abbrev", "at", "attribute", "axiom", "break", "by", "calc", "catch", "class", "continue", "decreasing_by",
-    "def", "deriving", "do", "else", "end", "example", "exists", "export", "extends", "finally", "for",
-    "forall", "from", "fun", "have", "if", "import", "in", "include", "inductive", "infix", "infixl",
-    "infixr", "instance", "lemma", "let", "local", "macro", "match", "mut", "mutual", "namespace",
-    "noncomputable", "nofun", "nomatch", "notation", "omit", "opaque", "open", "partial", "postfix",
-    "prefix", "private", "protected", "rec", "return", "section", "set_option", "show", "sorry",
-    "structure", "suffices", "syntax", "termination_by", "then", "theorem", "this", "try", "universe",
-    "unless", "unsafe", "variable", "where", "with", "using", "only", "hiding", "renaming", "generalizing",
-    "scoped", "public", "meta", "nonrec", "macro_rules", "elab", "case", "next", "obtain", "exact",
-    "intro", "simp", "rw", "omega", "decide", "assume", "without",
+    "abbrev",
+    "at",
+    "attribute",
+    "axiom",
+    "break",
+    "by",
+    "calc",
+    "catch",
+    "class",
+    "continue",
+    "decreasing_by",
+    "def",
+    "deriving",
+    "do",
+    "else",
+    "end",
+    "example",
+    "exists",
+    "export",
+    "extends",
+    "finally",
+    "for",
+    "forall",
+    "from",
+    "fun",
+    "have",
+    "if",
+    "import",
+    "in",
+    "include",
+    "inductive",
+    "infix",
+    "infixl",
+    "infixr",
+    "instance",
+    "lemma",
+    "let",
+    "local",
+    "macro",
+    "match",
+    "mut",
+    "mutual",
+    "namespace",
+    "noncomputable",
+    "nofun",
+    "nomatch",
+    "notation",
+    "omit",
+    "opaque",
+    "open",
+    "partial",
+    "postfix",
+    "prefix",
+    "private",
+    "protected",
+    "rec",
+    "return",
+    "section",
+    "set_option",
+    "show",
+    "sorry",
+    "structure",
+    "suffices",
+    "syntax",
+    "termination_by",
+    "then",
+    "theorem",
+    "this",
+    "try",
+    "universe",
+    "unless",
+    "unsafe",
+    "variable",
+    "where",
+    "with",
+    "using",
+    "only",
+    "hiding",
+    "renaming",
+    "generalizing",
+    "scoped",
+    "public",
+    "meta",
+    "nonrec",
+    "macro_rules",
+    "elab",
+    "case",
+    "next",
+    "obtain",
+    "exact",
+    "intro",
+    "simp",
+    "rw",
+    "omega",
+    "decide",
+    "assume",
+    "without",
     // tactic names (identifier-like tokens are keywords in Lean 4)
-    "apply", "assumption", "cases", "constructor", "contradiction", "exfalso", "induction", "injection",
-    "left", "right", "refine", "rename", "revert", "specialize", "subst", "unfold", "change", "congr",
-    "symm", "split", "repeat", "first", "all_goals", "any_goals", "focus", "fail", "done", "skip",
-    "admit", "stop", "rcases", "rintro", "simpa", "simp_all", "dsimp", "clear", "generalize", "rwa",
-    "erw", "conv", "arg", "enter", "lhs", "rhs", "pattern", "ac_rfl", "native_decide", "and_intros",
-    "iterate", "infer_instance", "set", "trace", "classical", "by_cases", "by_contra", "use",
-    "exists_intro", "intros", "refine_lift", "show_term", "calc", "checkpoint", "save", "sleep",
-    "guard_hyp", "guard_target", "nofun", "existsi", "constructorm", "casesm", "injections", "norm_cast",
-    "push_cast", "exact_mod_cast", "trans", "subst_vars", "unreachable", "with_reducible", "delta",
+    "apply",
+    "assumption",
+    "cases",
+    "constructor",
+    "contradiction",
+    "exfalso",
+    "induction",
+    "injection",
+    "left",
+    "right",
+    "refine",
+    "rename",
+    "revert",
+    "specialize",
+    "subst",
+    "unfold",
+    "change",
+    "congr",
+    "symm",
+    "split",
+    "repeat",
+    "first",
+    "all_goals",
+    "any_goals",
+    "focus",
+    "fail",
+    "done",
+    "skip",
+    "admit",
+    "stop",
+    "rcases",
+    "rintro",
+    "simpa",
+    "simp_all",
+    "dsimp",
+    "clear",
+    "generalize",
+    "rwa",
+    "erw",
+    "conv",
+    "arg",
+    "enter",
+    "lhs",
+    "rhs",
+    "pattern",
+    "ac_rfl",
+    "native_decide",
+    "and_intros",
+    "iterate",
+    "infer_instance",
+    "set",
+    "trace",
+    "classical",
+    "by_cases",
+    "by_contra",
+    "use",
+    "exists_intro",
+    "intros",
+    "refine_lift",
+    "show_term",
+    "calc",
+    "checkpoint",
+    "save",
+    "sleep",
+    "guard_hyp",
+    "guard_target",
+    "nofun",
+    "existsi",
+    "constructorm",
+    "casesm",
+    "injections",
+    "norm_cast",
+    "push_cast",
+    "exact_mod_cast",
+    "trans",
+    "subst_vars",
+    "unreachable",
+    "with_reducible",
+    "delta",
     // core names generated code may meet
-    "Type", "Prop", "Sort", "True", "False", "Not", "And", "Or", "Iff", "Eq", "Ne", "Nat", "Int", "List",
-    "Bool", "true", "false", "Unit", "Prod", "Sum", "Option", "String", "Fin", "id", "rfl", "funext",
-    "propext", "trivial", "absurd", "Exists", "Classical", "Function", "Decidable", "Inhabited",
-    "Nonempty", "Subtype", "Array", "Char", "IO", "Lean", "Lake", "Init", "Std", "Mathlib",
+    "Type",
+    "Prop",
+    "Sort",
+    "True",
+    "False",
+    "Not",
+    "And",
+    "Or",
+    "Iff",
+    "Eq",
+    "Ne",
+    "Nat",
+    "Int",
+    "List",
+    "Bool",
+    "true",
+    "false",
+    "Unit",
+    "Prod",
+    "Sum",
+    "Option",
+    "String",
+    "Fin",
+    "id",
+    "rfl",
+    "funext",
+    "propext",
+    "trivial",
+    "absurd",
+    "Exists",
+    "Classical",
+    "Function",
+    "Decidable",
+    "Inhabited",
+    "Nonempty",
+    "Subtype",
+    "Array",
+    "Char",
+    "IO",
+    "Lean",
+    "Lake",
+    "Init",
+    "Std",
+    "Mathlib",
     // the Relprove library (its lemma names are added from theories/lean)
-    "Relprove", "Rel", "Tuple", "Logic",
+    "Relprove",
+    "Rel",
+    "Tuple",
+    "Logic",
     // structure-generated names
-    "mk", "recOn", "casesOn", "noConfusion", "noConfusionType", "below", "brecOn", "ibelow",
-    "binductionOn", "ext", "ext_iff", "inj", "injEq", "sizeOf", "sizeOf_spec",
+    "mk",
+    "recOn",
+    "casesOn",
+    "noConfusion",
+    "noConfusionType",
+    "below",
+    "brecOn",
+    "ibelow",
+    "binductionOn",
+    "ext",
+    "ext_iff",
+    "inj",
+    "injEq",
+    "sizeOf",
+    "sizeOf_spec",
     // names the generator uses
-    "A", "i", "Instance", "hierarchy", "fields", "self", "hfacts",
+    "A",
+    "i",
+    "Instance",
+    "hierarchy",
+    "fields",
+    "self",
+    "hfacts",
 ];
 
 /// The library's sources: every `theorem`/`def` name in them is reserved, so
@@ -128,8 +353,13 @@ fn library_names() -> impl Iterator<Item = String> {
     LIBRARY.iter().flat_map(|src| {
         src.lines().filter_map(|l| {
             let l = l.trim_start();
-            let rest = ["theorem ", "def ", "inductive ", "@[reducible] def "].iter().find_map(|k| l.strip_prefix(k))?;
-            let name: String = rest.chars().take_while(|c| c.is_alphanumeric() || *c == '_' || *c == '\'').collect();
+            let rest = ["theorem ", "def ", "inductive ", "@[reducible] def "]
+                .iter()
+                .find_map(|k| l.strip_prefix(k))?;
+            let name: String = rest
+                .chars()
+                .take_while(|c| c.is_alphanumeric() || *c == '_' || *c == '\'')
+                .collect();
             (!name.is_empty()).then_some(name)
         })
     })
@@ -140,7 +370,13 @@ fn sanitize(name: &str) -> String {
     let name = name.rsplit('/').next().unwrap_or(name);
     let mut s: String = name
         .chars()
-        .map(|c| if c.is_ascii_alphanumeric() || c == '_' || c == '\'' { c } else { '_' })
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '_' || c == '\'' {
+                c
+            } else {
+                '_'
+            }
+        })
         .collect();
     if s.is_empty() || !s.as_bytes()[0].is_ascii_alphabetic() {
         s.insert(0, 'x');
@@ -149,7 +385,11 @@ fn sanitize(name: &str) -> String {
 }
 
 fn reserved() -> BTreeSet<String> {
-    RESERVED.iter().map(|s| s.to_string()).chain(library_names()).collect()
+    RESERVED
+        .iter()
+        .map(|s| s.to_string())
+        .chain(library_names())
+        .collect()
 }
 
 /// The Alloy text of a span as a Lean block comment (Lean's comment
@@ -199,16 +439,21 @@ impl<'a> Gen<'a> {
 
     // -- files --------------------------------------------------------------
 
-
     fn module_file(&mut self, k: ModuleId) -> String {
         self.cur = k;
         let md = self.m.module(k);
         let mut out = String::new();
         out.push_str("import Relprove\n");
         let imports: Vec<String> = if k == ROOT {
-            (1..self.m.modules.len()).map(|j| self.ids.file[j].clone()).collect()
+            (1..self.m.modules.len())
+                .map(|j| self.ids.file[j].clone())
+                .collect()
         } else {
-            self.ids.deps[k.index()].iter().filter(|&&d| d != k).map(|d| self.ids.file[d.index()].clone()).collect()
+            self.ids.deps[k.index()]
+                .iter()
+                .filter(|&&d| d != k)
+                .map(|d| self.ids.file[d.index()].clone())
+                .collect()
         };
         let imports = super::term::dedup(imports);
         for imp in &imports {
@@ -224,21 +469,41 @@ impl<'a> Gen<'a> {
         // Definitions of propositions and relations need no code: a
         // noncomputable section spares the compiler.
         out.push_str(&format!("noncomputable section\n\nnamespace {ns}\n\n"));
-        let path = md.path.file_name().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+        let path = md
+            .path
+            .file_name()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_default();
         // An opened module's parameters are arguments of its definitions:
         // its file does not depend on what a model instantiates them with.
         let params: Vec<&str> = md.params.iter().map(|(p, _)| p.as_str()).collect();
         if k == ROOT {
-            out.push_str(&format!("/- module {} ({path})", neutralise_comment(&md.name)));
+            out.push_str(&format!(
+                "/- module {} ({path})",
+                neutralise_comment(&md.name)
+            ));
         } else if params.is_empty() {
-            out.push_str(&format!("/- module {} ({path}): one file shared by every model that opens it", neutralise_comment(&md.name)));
+            out.push_str(&format!(
+                "/- module {} ({path}): one file shared by every model that opens it",
+                neutralise_comment(&md.name)
+            ));
         } else {
             let head = format!("{}[{}]", md.name, params.join(", "));
-            out.push_str(&format!("/- module {} ({path}): one file shared by every model that opens it", neutralise_comment(&head)));
+            out.push_str(&format!(
+                "/- module {} ({path}): one file shared by every model that opens it",
+                neutralise_comment(&head)
+            ));
         }
         if k == ROOT && !md.params.is_empty() {
-            let ps: Vec<String> = md.params.iter().map(|(p, s)| format!("{p} := {}", self.m.sig(*s).label)).collect();
-            out.push_str(&format!(", instantiated with {}", neutralise_comment(&ps.join(", "))));
+            let ps: Vec<String> = md
+                .params
+                .iter()
+                .map(|(p, s)| format!("{p} := {}", self.m.sig(*s).label))
+                .collect();
+            out.push_str(&format!(
+                ", instantiated with {}",
+                neutralise_comment(&ps.join(", "))
+            ));
         }
         out.push_str(" -/\n\n");
 
@@ -246,13 +511,20 @@ impl<'a> Gen<'a> {
         let mut entries = Vec::new();
         if k == ROOT {
             for j in 1..self.m.modules.len() {
-                entries.push(format!("{} : {} A", self.ids.root_field[j], self.ids.record[j]));
+                entries.push(format!(
+                    "{} : {} A",
+                    self.ids.root_field[j], self.ids.record[j]
+                ));
             }
         }
         for s in self.m.sig_ids().filter(|s| self.m.sig(*s).module == k) {
             entries.push(format!("{} : Rel A 1", self.ids.sig[s.index()]));
             for f in self.m.fields_of(s) {
-                entries.push(format!("{} : Rel A {}", self.ids.field[f.index()], self.m.field(f).arity));
+                entries.push(format!(
+                    "{} : Rel A {}",
+                    self.ids.field[f.index()],
+                    self.m.field(f).arity
+                ));
             }
         }
         let rec = &self.ids.record[k.index()];
@@ -264,7 +536,10 @@ impl<'a> Gen<'a> {
         if entries.is_empty() {
             out.push_str(&format!("structure {rec} (A : Type) : Type\n\n"));
         } else {
-            out.push_str(&format!("structure {rec} (A : Type) : Type where\n  {}\n\n", entries.join("\n  ")));
+            out.push_str(&format!(
+                "structure {rec} (A : Type) : Type where\n  {}\n\n",
+                entries.join("\n  ")
+            ));
         }
 
         self.module_definitions(k, &mut out);
@@ -272,8 +547,6 @@ impl<'a> Gen<'a> {
         let body = out.trim_end().to_string() + "\n";
         with_header(&body, &path)
     }
-
-
 
     /// A theorem skeleton per `check` command: (name, text).
     fn theorems(&self) -> Vec<(String, String)> {
@@ -290,7 +563,11 @@ impl<'a> Gen<'a> {
             };
             // `expect 1`: a counterexample is expected, so the skeleton is the negation.
             let fails = c.expect == Some(1);
-            let (suffix, template) = if fails { ("fails", COUNTEREXAMPLE_TEMPLATE) } else { ("holds", THEOREM_TEMPLATE) };
+            let (suffix, template) = if fails {
+                ("fails", COUNTEREXAMPLE_TEMPLATE)
+            } else {
+                ("holds", THEOREM_TEMPLATE)
+            };
             let mut name = format!("{}_{suffix}", sanitize(&c.name));
             while self.ids.names.taken.contains(&name) || !used.insert(name.clone()) {
                 name.push('\'');
@@ -321,7 +598,12 @@ impl<'a> Gen<'a> {
     }
 
     fn proofs_file(&self, theorems: &[(String, String)]) -> String {
-        proofs_text(self.m, &self.ids.root_name, &self.rewritten.preamble, theorems)
+        proofs_text(
+            self.m,
+            &self.ids.root_name,
+            &self.rewritten.preamble,
+            theorems,
+        )
     }
 }
 
@@ -393,7 +675,11 @@ impl<'a> Backend<'a> for Gen<'a> {
     }
     /// `(a = b)`: Alloy's `=` on relations is Lean's equality.
     fn same(_arity: usize, a: D, b: D) -> D {
-        t("(").append(a).append(RcDoc::line().append(t("= ")).append(b).nest(1)).append(t(")")).group()
+        t("(")
+            .append(a)
+            .append(RcDoc::line().append(t("= ")).append(b).nest(1))
+            .append(t(")"))
+            .group()
     }
 
     fn model(&self) -> &'a Model {
@@ -424,7 +710,11 @@ impl<'a> Backend<'a> for Gen<'a> {
     /// The instance record of module `owner` as seen from the current module.
     fn inst(&self, owner: ModuleId, span: Span) -> Result<String, Diagnostic> {
         if self.cur == ROOT {
-            return Ok(if owner == ROOT { "i".into() } else { format!("i.{}", self.ids.root_field[owner.index()]) });
+            return Ok(if owner == ROOT {
+                "i".into()
+            } else {
+                format!("i.{}", self.ids.root_field[owner.index()])
+            });
         }
         if owner == self.cur {
             return Ok("i".into());
@@ -432,38 +722,67 @@ impl<'a> Backend<'a> for Gen<'a> {
         if let Some(b) = self.ids.inst_binder[self.cur.index()].get(&owner) {
             return Ok(b.clone());
         }
-        Err(err(span, format!(
-            "module `{}` refers to module `{}`, which it does not open",
-            self.m.module(self.cur).name,
-            self.m.module(owner).name
-        )))
+        Err(err(
+            span,
+            format!(
+                "module `{}` refers to module `{}`, which it does not open",
+                self.m.module(self.cur).name,
+                self.m.module(owner).name
+            ),
+        ))
     }
 
     fn sig_ref(&self, id: SigId, span: Span) -> Result<D, Diagnostic> {
         if self.cur != ROOT {
-            if let Some(k) = self.m.module(self.cur).params.iter().position(|(_, s)| *s == id) {
+            if let Some(k) = self
+                .m
+                .module(self.cur)
+                .params
+                .iter()
+                .position(|(_, s)| *s == id)
+            {
                 return Ok(t(self.ids.param_name[self.cur.index()][k].clone()));
             }
         }
         let owner = self.m.sig(id).module;
-        Ok(t(format!("{}.{}", self.inst(owner, span)?, self.ids.sig[id.index()])))
+        Ok(t(format!(
+            "{}.{}",
+            self.inst(owner, span)?,
+            self.ids.sig[id.index()]
+        )))
     }
 
     fn field_ref(&self, id: FieldId, span: Span) -> Result<D, Diagnostic> {
         let owner = self.m.sig(self.m.field(id).sig).module;
-        Ok(t(format!("{}.{}", self.inst(owner, span)?, self.ids.field[id.index()])))
+        Ok(t(format!(
+            "{}.{}",
+            self.inst(owner, span)?,
+            self.ids.field[id.index()]
+        )))
     }
 
     fn sig_member(&self, id: SigId, x: &str, span: Span) -> Result<D, Diagnostic> {
         if self.cur != ROOT {
-            if let Some(k) = self.m.module(self.cur).params.iter().position(|(_, s)| *s == id) {
-                return Ok(t(format!("({} {x})", self.ids.param_name[self.cur.index()][k])));
+            if let Some(k) = self
+                .m
+                .module(self.cur)
+                .params
+                .iter()
+                .position(|(_, s)| *s == id)
+            {
+                return Ok(t(format!(
+                    "({} {x})",
+                    self.ids.param_name[self.cur.index()][k]
+                )));
             }
         }
         let owner = self.m.sig(id).module;
-        Ok(t(format!("({}.{} {x})", self.inst(owner, span)?, self.ids.sig[id.index()])))
+        Ok(t(format!(
+            "({}.{} {x})",
+            self.inst(owner, span)?,
+            self.ids.sig[id.index()]
+        )))
     }
-
 }
 
 fn definition(name: &str, binders: D, ty: &str, body: D) -> D {
@@ -487,8 +806,17 @@ fn statement(name: &str, facts: &str, body: D) -> D {
 
 /// The proofs file around the given theorem skeletons (templates/lean/proofs.lean).
 /// `preamble` (the rewriter's theorems, or empty) goes before the theorems.
-pub fn proofs_text(m: &Model, definitions: &str, preamble: &str, theorems: &[(String, String)]) -> String {
-    let source = m.modules[0].path.file_name().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+pub fn proofs_text(
+    m: &Model,
+    definitions: &str,
+    preamble: &str,
+    theorems: &[(String, String)],
+) -> String {
+    let source = m.modules[0]
+        .path
+        .file_name()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
     let mut body: Vec<&str> = vec![];
     if !preamble.is_empty() {
         body.push(preamble);

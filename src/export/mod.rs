@@ -88,9 +88,13 @@ fn io_err(path: &Path, e: std::io::Error) -> Diagnostics {
 /// Write `contents` to `path` atomically: a temporary file in the same
 /// directory, then a rename.
 fn write_atomic(path: &Path, contents: &str) -> Result<(), Diagnostics> {
-    let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let dir = path
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
     let mut tmp = tempfile::NamedTempFile::new_in(dir).map_err(|e| io_err(dir, e))?;
-    tmp.write_all(contents.as_bytes()).map_err(|e| io_err(path, e))?;
+    tmp.write_all(contents.as_bytes())
+        .map_err(|e| io_err(path, e))?;
     tmp.persist(path).map_err(|e| io_err(path, e.error))?;
     Ok(())
 }
@@ -142,7 +146,10 @@ trait Render {
 fn render_files<R: Render>(r: &mut R) -> Vec<GeneratedFile> {
     let mut out: Vec<GeneratedFile> = Vec::new();
     if r.model().modules.is_empty() {
-        r.errors().push(Diagnostic::without_span(Phase::Export, "the model has no modules"));
+        r.errors().push(Diagnostic::without_span(
+            Phase::Export,
+            "the model has no modules",
+        ));
         return out;
     }
     let problems = r.problems();
@@ -150,9 +157,18 @@ fn render_files<R: Render>(r: &mut R) -> Vec<GeneratedFile> {
         r.errors().extend(problems);
         return out;
     }
-    let definitions = |name: String, contents: String| GeneratedFile { name, contents, kind: FileKind::Definitions, theorems: vec![] };
+    let definitions = |name: String, contents: String| GeneratedFile {
+        name,
+        contents,
+        kind: FileKind::Definitions,
+        theorems: vec![],
+    };
     let mut first: BTreeMap<String, ModuleId> = BTreeMap::new();
-    for k in term::module_order(r.model()).into_iter().filter(|&k| k != 0).map(|k| ModuleId(k as u32)) {
+    for k in term::module_order(r.model())
+        .into_iter()
+        .filter(|&k| k != 0)
+        .map(|k| ModuleId(k as u32))
+    {
         let contents = r.module_file(k);
         let name = format!("{}.{}", r.file_stem(k), R::EXT);
         match out.iter().find(|f| f.name == name) {
@@ -172,7 +188,12 @@ fn render_files<R: Render>(r: &mut R) -> Vec<GeneratedFile> {
     let stem = r.file_stem(root).to_string();
     out.push(definitions(format!("{stem}.{}", R::EXT), contents));
     let (contents, theorems) = r.proofs();
-    out.push(GeneratedFile { name: format!("{stem}_proofs.{}", R::EXT), contents, kind: FileKind::Proofs, theorems });
+    out.push(GeneratedFile {
+        name: format!("{stem}_proofs.{}", R::EXT),
+        contents,
+        kind: FileKind::Proofs,
+        theorems,
+    });
     out
 }
 
@@ -180,12 +201,20 @@ fn render_files<R: Render>(r: &mut R) -> Vec<GeneratedFile> {
 // writing (shared by the back ends)
 
 /// Export a model as Coq into `opts.out_dir` (see [`Session::write_coq`]).
-pub fn write_coq(model: &Model, sources: &SourceMap, opts: &ExportOptions) -> Result<ExportReport, Diagnostics> {
+pub fn write_coq(
+    model: &Model,
+    sources: &SourceMap,
+    opts: &ExportOptions,
+) -> Result<ExportReport, Diagnostics> {
     Session::default().write_coq(model, sources, opts)
 }
 
 /// Export a model as Lean 4 into `opts.out_dir` (see [`Session::write_lean`]).
-pub fn write_lean(model: &Model, sources: &SourceMap, opts: &ExportOptions) -> Result<ExportReport, Diagnostics> {
+pub fn write_lean(
+    model: &Model,
+    sources: &SourceMap,
+    opts: &ExportOptions,
+) -> Result<ExportReport, Diagnostics> {
     Session::default().write_lean(model, sources, opts)
 }
 
@@ -216,7 +245,12 @@ struct Prover<'a> {
 
 impl Session {
     /// Export a model as Coq into `opts.out_dir`.
-    pub fn write_coq(&mut self, model: &Model, sources: &SourceMap, opts: &ExportOptions) -> Result<ExportReport, Diagnostics> {
+    pub fn write_coq(
+        &mut self,
+        model: &Model,
+        sources: &SourceMap,
+        opts: &ExportOptions,
+    ) -> Result<ExportReport, Diagnostics> {
         let templates = coq::Templates::from_env();
         let rewritten = match opts.prove {
             Some(limits) => crate::rewrite::coq::export_proofs(model, limits),
@@ -224,10 +258,14 @@ impl Session {
         };
         let files = coq::generate_full(model, sources, &templates, &rewritten)?;
         let stem = coq::model_file_stem(model);
-        let proofs_text = Box::new(|missing: &[(String, String)]| coq::proofs_text(&templates, model, &stem, &rewritten.preamble, missing));
+        let proofs_text = Box::new(|missing: &[(String, String)]| {
+            coq::proofs_text(&templates, model, &stem, &rewritten.preamble, missing)
+        });
         let prover = Prover {
             ext: "v",
-            states: |old, name| old.contains(&format!("Theorem {name} ")) || old.contains(&format!("Lemma {name} ")),
+            states: |old, name| {
+                old.contains(&format!("Theorem {name} ")) || old.contains(&format!("Lemma {name} "))
+            },
             proofs_text,
             project: project_files,
         };
@@ -239,14 +277,21 @@ impl Session {
     /// (created, or the new files added to its `roots`) and `lean-toolchain`
     /// (created if missing), so that `lake build` in the directory builds the
     /// library and the model.
-    pub fn write_lean(&mut self, model: &Model, sources: &SourceMap, opts: &ExportOptions) -> Result<ExportReport, Diagnostics> {
+    pub fn write_lean(
+        &mut self,
+        model: &Model,
+        sources: &SourceMap,
+        opts: &ExportOptions,
+    ) -> Result<ExportReport, Diagnostics> {
         let rewritten = match opts.prove {
             Some(limits) => crate::rewrite::lean::export_proofs(model, limits),
             None => coq::RewriteProofs::default(),
         };
         let files = lean::generate_full(model, sources, &rewritten)?;
         let stem = lean::model_file_stem(model);
-        let proofs_text = Box::new(|missing: &[(String, String)]| lean::proofs_text(model, &stem, &rewritten.preamble, missing));
+        let proofs_text = Box::new(|missing: &[(String, String)]| {
+            lean::proofs_text(model, &stem, &rewritten.preamble, missing)
+        });
         let prover = Prover {
             ext: "lean",
             states: |old, name| old.contains(&format!("theorem {name} ")),
@@ -256,15 +301,28 @@ impl Session {
         self.write(model, files, &prover, opts)
     }
 
-    fn write(&mut self, model: &Model, mut files: Vec<GeneratedFile>, prover: &Prover<'_>, opts: &ExportOptions) -> Result<ExportReport, Diagnostics> {
+    fn write(
+        &mut self,
+        model: &Model,
+        mut files: Vec<GeneratedFile>,
+        prover: &Prover<'_>,
+        opts: &ExportOptions,
+    ) -> Result<ExportReport, Diagnostics> {
         // Skeletons for checks the (edited, hence kept) proofs file lacks go
         // to `<stem>_proofs_new.<ext>`.
         if let Some(proofs) = files.iter().find(|f| f.kind == FileKind::Proofs) {
             if let Ok(old) = fs::read_to_string(opts.out_dir.join(&proofs.name)) {
-                let missing: Vec<(String, String)> =
-                    proofs.theorems.iter().filter(|(name, _)| !(prover.states)(&old, name)).cloned().collect();
+                let missing: Vec<(String, String)> = proofs
+                    .theorems
+                    .iter()
+                    .filter(|(name, _)| !(prover.states)(&old, name))
+                    .cloned()
+                    .collect();
                 if old != proofs.contents && !missing.is_empty() {
-                    let stem = proofs.name.strip_suffix(&format!("_proofs.{}", prover.ext)).unwrap_or(&proofs.name);
+                    let stem = proofs
+                        .name
+                        .strip_suffix(&format!("_proofs.{}", prover.ext))
+                        .unwrap_or(&proofs.name);
                     files.push(GeneratedFile {
                         name: format!("{stem}_proofs_new.{}", prover.ext),
                         contents: (prover.proofs_text)(&missing),
@@ -274,20 +332,32 @@ impl Session {
                 }
             }
         }
-        let root = model.modules.first().map(|m| m.path.display().to_string()).unwrap_or_default();
+        let root = model
+            .modules
+            .first()
+            .map(|m| m.path.display().to_string())
+            .unwrap_or_default();
         self.refuse_conflicts(&files, &root, opts)?;
         refuse_edited(&files, opts)?;
         let mut report = write_generated(&files, opts)?;
         (prover.project)(&files, opts, &mut report)?;
         for f in files.iter().filter(|f| f.kind == FileKind::Definitions) {
-            self.written.insert(opts.out_dir.join(&f.name), (f.contents.clone(), root.clone()));
+            self.written.insert(
+                opts.out_dir.join(&f.name),
+                (f.contents.clone(), root.clone()),
+            );
         }
         Ok(report)
     }
 
     /// Refuse (before writing anything) a definitions file that another
     /// model of this session wrote with other contents.
-    fn refuse_conflicts(&self, files: &[GeneratedFile], root: &str, opts: &ExportOptions) -> Result<(), Diagnostics> {
+    fn refuse_conflicts(
+        &self,
+        files: &[GeneratedFile],
+        root: &str,
+        opts: &ExportOptions,
+    ) -> Result<(), Diagnostics> {
         let mut problems = Vec::new();
         for f in files.iter().filter(|f| f.kind == FileKind::Definitions) {
             let path = opts.out_dir.join(&f.name);
@@ -320,7 +390,9 @@ fn refuse_edited(files: &[GeneratedFile], opts: &ExportOptions) -> Result<(), Di
     let mut problems = Vec::new();
     for f in files.iter().filter(|f| f.kind == FileKind::Definitions) {
         let path = dir.join(&f.name);
-        let Ok(old) = fs::read_to_string(&path) else { continue };
+        let Ok(old) = fs::read_to_string(&path) else {
+            continue;
+        };
         if opts.force {
             continue;
         }
@@ -329,14 +401,20 @@ fn refuse_edited(files: &[GeneratedFile], opts: &ExportOptions) -> Result<(), Di
             Some(false) => problems.push(
                 Diagnostic::without_span(
                     Phase::Export,
-                    format!("{} was edited since relprove generated it; refusing to overwrite it", path.display()),
+                    format!(
+                        "{} was edited since relprove generated it; refusing to overwrite it",
+                        path.display()
+                    ),
                 )
                 .hint("move your changes to the proofs file, or pass --force to overwrite"),
             ),
             None => problems.push(
                 Diagnostic::without_span(
                     Phase::Export,
-                    format!("{} exists and was not generated by relprove; refusing to overwrite it", path.display()),
+                    format!(
+                        "{} exists and was not generated by relprove; refusing to overwrite it",
+                        path.display()
+                    ),
                 )
                 .hint("choose another output directory, or pass --force to overwrite"),
             ),
@@ -349,7 +427,10 @@ fn refuse_edited(files: &[GeneratedFile], opts: &ExportOptions) -> Result<(), Di
 }
 
 /// Write the generated files themselves (after [`refuse_edited`]).
-fn write_generated(files: &[GeneratedFile], opts: &ExportOptions) -> Result<ExportReport, Diagnostics> {
+fn write_generated(
+    files: &[GeneratedFile],
+    opts: &ExportOptions,
+) -> Result<ExportReport, Diagnostics> {
     let dir = &opts.out_dir;
     let mut report = ExportReport::default();
     for f in files {
@@ -357,9 +438,10 @@ fn write_generated(files: &[GeneratedFile], opts: &ExportOptions) -> Result<Expo
         let old = fs::read_to_string(&path).ok();
         let action = match (f.kind, old) {
             (_, Some(old)) if old == f.contents => Action::Unchanged,
-            (FileKind::Proofs, Some(_)) => {
-                Action::Kept("it differs from the generated skeleton; relprove never overwrites proofs files".into())
-            }
+            (FileKind::Proofs, Some(_)) => Action::Kept(
+                "it differs from the generated skeleton; relprove never overwrites proofs files"
+                    .into(),
+            ),
             _ => {
                 write_atomic(&path, &f.contents)?;
                 Action::Written
@@ -387,14 +469,21 @@ clean: Makefile.coq
 
 /// `_CoqProject` (created, or the new files appended) and `Makefile`
 /// (created if missing).
-fn project_files(files: &[GeneratedFile], opts: &ExportOptions, report: &mut ExportReport) -> Result<(), Diagnostics> {
+fn project_files(
+    files: &[GeneratedFile],
+    opts: &ExportOptions,
+    report: &mut ExportReport,
+) -> Result<(), Diagnostics> {
     let dir = &opts.out_dir;
     let project = dir.join("_CoqProject");
     match fs::read_to_string(&project) {
         Ok(old) => {
             let listed: Vec<&str> = old.lines().map(str::trim).collect();
-            let missing: Vec<&str> =
-                files.iter().map(|f| f.name.as_str()).filter(|n| !listed.contains(n)).collect();
+            let missing: Vec<&str> = files
+                .iter()
+                .map(|f| f.name.as_str())
+                .filter(|n| !listed.contains(n))
+                .collect();
             if missing.is_empty() {
                 report.files.push((project, Action::Unchanged));
             } else {
@@ -448,7 +537,11 @@ fn project_files(files: &[GeneratedFile], opts: &ExportOptions, report: &mut Exp
 pub fn find_lean_theories(explicit: Option<&Path>) -> Option<PathBuf> {
     if let Some(p) = explicit {
         let sub = p.join("lean");
-        return Some(if sub.join("Relprove.lean").is_file() { sub } else { p.to_path_buf() });
+        return Some(if sub.join("Relprove.lean").is_file() {
+            sub
+        } else {
+            p.to_path_buf()
+        });
     }
     let t = find_theories(None)?;
     let sub = t.join("lean");
@@ -468,16 +561,32 @@ fn lake_roots(names: &[String]) -> String {
 
 /// `lakefile.lean` (created, or missing modules added to its roots line)
 /// and `lean-toolchain` (created if missing).
-fn lean_project_files(files: &[GeneratedFile], opts: &ExportOptions, report: &mut ExportReport) -> Result<(), Diagnostics> {
+fn lean_project_files(
+    files: &[GeneratedFile],
+    opts: &ExportOptions,
+    report: &mut ExportReport,
+) -> Result<(), Diagnostics> {
     let dir = &opts.out_dir;
-    let modules: Vec<String> =
-        files.iter().filter_map(|f| f.name.strip_suffix(".lean")).map(str::to_string).collect();
+    let modules: Vec<String> = files
+        .iter()
+        .filter_map(|f| f.name.strip_suffix(".lean"))
+        .map(str::to_string)
+        .collect();
     let lakefile = dir.join("lakefile.lean");
     let lib = find_lean_theories(opts.theories.as_deref());
     match fs::read_to_string(&lakefile) {
         Ok(old) => {
-            let Some((k, line)) = old.lines().enumerate().find(|(_, l)| l.starts_with(LAKE_ROOTS) && l.trim_end().ends_with(']')) else {
-                report.files.push((lakefile, Action::Kept("it has no `roots := #[...]` line; add the new modules yourself".into())));
+            let Some((k, line)) = old
+                .lines()
+                .enumerate()
+                .find(|(_, l)| l.starts_with(LAKE_ROOTS) && l.trim_end().ends_with(']'))
+            else {
+                report.files.push((
+                    lakefile,
+                    Action::Kept(
+                        "it has no `roots := #[...]` line; add the new modules yourself".into(),
+                    ),
+                ));
                 return toolchain(dir, lib.as_deref(), report);
             };
             let listed: Vec<String> = line[LAKE_ROOTS.len()..]
@@ -519,7 +628,10 @@ fn lean_project_files(files: &[GeneratedFile], opts: &ExportOptions, report: &mu
                  @[default_target]\n\
                  lean_lib RelproveExport where\n\
                  {}\n",
-                lib.display().to_string().replace('\\', "/").replace('"', "\\\""),
+                lib.display()
+                    .to_string()
+                    .replace('\\', "/")
+                    .replace('"', "\\\""),
                 lake_roots(&modules)
             );
             write_atomic(&lakefile, &text)?;

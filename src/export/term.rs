@@ -74,7 +74,10 @@ pub(super) fn connective(op: &str, fs: Vec<D>, unit: &str) -> D {
         1 => fs.into_iter().next().unwrap(),
         _ => {
             let sep = RcDoc::line().append(t(format!("{op} ")));
-            t("(").append(RcDoc::intersperse(fs, sep).nest(1)).append(t(")")).group()
+            t("(")
+                .append(RcDoc::intersperse(fs, sep).nest(1))
+                .append(t(")"))
+                .group()
         }
     }
 }
@@ -90,7 +93,8 @@ pub(super) fn binder_block(kw: &str, binders: D, sep: &str, body: D) -> D {
 
 pub(super) fn render(d: &D) -> String {
     let mut out = Vec::new();
-    d.render(WIDTH, &mut out).expect("rendering to a Vec cannot fail");
+    d.render(WIDTH, &mut out)
+        .expect("rendering to a Vec cannot fail");
     String::from_utf8(out).expect("documents are UTF-8")
 }
 
@@ -183,8 +187,20 @@ fn module_deps(m: &Model, k: ModuleId) -> Vec<ModuleId> {
 
 /// Field `f` of module `k` keeps its plain name unless another field of the
 /// module (`count`) or an identifier already taken has it.
-fn field_base(m: &Model, f: &Field, prefix: &str, count: usize, taken: &BTreeSet<String>) -> String {
-    let pre = |n: &str| if prefix.is_empty() { n.to_string() } else { format!("{prefix}_{n}") };
+fn field_base(
+    m: &Model,
+    f: &Field,
+    prefix: &str,
+    count: usize,
+    taken: &BTreeSet<String>,
+) -> String {
+    let pre = |n: &str| {
+        if prefix.is_empty() {
+            n.to_string()
+        } else {
+            format!("{prefix}_{n}")
+        }
+    };
     let base = if count > 1 || taken.contains(&pre(&f.name)) {
         format!("{}_{}", m.sig(f.sig).name, f.name)
     } else {
@@ -198,7 +214,9 @@ impl Naming {
         let nm = m.modules.len();
         let nf = m.fields.len();
         let reserved = names.taken.clone();
-        let deps: Vec<Vec<ModuleId>> = (0..nm).map(|k| module_deps(m, ModuleId(k as u32))).collect();
+        let deps: Vec<Vec<ModuleId>> = (0..nm)
+            .map(|k| module_deps(m, ModuleId(k as u32)))
+            .collect();
         let mut n = Naming {
             names,
             local: vec![BTreeSet::new(); nm],
@@ -217,7 +235,13 @@ impl Naming {
             module_facts: vec![String::new(); nm],
             statement: Vec::new(),
             inline_stmt: Vec::new(),
-            bitwidth: m.commands.iter().map(|c| c.scope.bitwidth.unwrap_or(4)).min().unwrap_or(4).clamp(1, 32),
+            bitwidth: m
+                .commands
+                .iter()
+                .map(|c| c.scope.bitwidth.unwrap_or(4))
+                .min()
+                .unwrap_or(4)
+                .clamp(1, 32),
             problems: Vec::new(),
         };
         if nm == 0 {
@@ -231,7 +255,10 @@ impl Naming {
         let mut binders: Vec<BTreeSet<String>> = vec![BTreeSet::new(); nm];
         for k in module_order(m).into_iter().filter(|&k| k != 0) {
             let id = ModuleId(k as u32);
-            let mut local = Names { taken: reserved.clone(), sanitize: n.names.sanitize };
+            let mut local = Names {
+                taken: reserved.clone(),
+                sanitize: n.names.sanitize,
+            };
             for d in n.deps[k].iter().filter(|&&d| d != id) {
                 local.taken.extend(defines[d.index()].iter().cloned());
             }
@@ -243,14 +270,24 @@ impl Naming {
                 let b = local.fresh(&format!("i_{}", prefix[d.index()]));
                 n.inst_binder[k].insert(d, b);
             }
-            n.param_name[k] = m.module(id).params.iter().map(|(q, _)| local.fresh(q)).collect();
+            n.param_name[k] = m
+                .module(id)
+                .params
+                .iter()
+                .map(|(q, _)| local.fresh(q))
+                .collect();
             for (s, sig) in m.sigs.iter().enumerate().filter(|(_, s)| s.module == id) {
                 n.sig[s] = local.fresh(&format!("{p}_{}", sig.name));
             }
-            let own_fields: Vec<usize> = (0..nf).filter(|&f| m.sig(m.fields[f].sig).module == id).collect();
+            let own_fields: Vec<usize> = (0..nf)
+                .filter(|&f| m.sig(m.fields[f].sig).module == id)
+                .collect();
             for &f in &own_fields {
                 let fd = &m.fields[f];
-                let count = own_fields.iter().filter(|&&g| m.fields[g].name == fd.name).count();
+                let count = own_fields
+                    .iter()
+                    .filter(|&&g| m.fields[g].name == fd.name)
+                    .count();
                 n.field[f] = local.fresh(&field_base(m, fd, &p, count, &local.taken));
             }
             for (f, fun) in m.funs.iter().enumerate().filter(|(_, f)| f.module == id) {
@@ -265,7 +302,11 @@ impl Naming {
             }
             n.module_facts[k] = local.fresh(&format!("{p}_facts"));
             let own: BTreeSet<String> = local.taken.difference(&visible).cloned().collect();
-            binders[k] = n.inst_binder[k].values().chain(&n.param_name[k]).cloned().collect();
+            binders[k] = n.inst_binder[k]
+                .values()
+                .chain(&n.param_name[k])
+                .cloned()
+                .collect();
             binders[k].insert(p.clone());
             defines[k] = own.difference(&binders[k]).cloned().collect();
             n.local[k] = local.taken;
@@ -317,12 +358,22 @@ impl Naming {
         let root = ModuleId(0);
         n.record[0] = "Instance".to_string();
         n.file[0] = root_name.clone();
-        n.param_name[0] = m.module(root).params.iter().map(|(q, _)| names.fresh(q)).collect();
+        n.param_name[0] = m
+            .module(root)
+            .params
+            .iter()
+            .map(|(q, _)| names.fresh(q))
+            .collect();
         for (s, sig) in m.sigs.iter().enumerate().filter(|(_, s)| s.module == root) {
             n.sig[s] = names.fresh(&sig.name);
         }
         // A root field keeps its plain name unless another field or sig of the model has it.
-        for (f, fd) in m.fields.iter().enumerate().filter(|(_, f)| m.sig(f.sig).module == root) {
+        for (f, fd) in m
+            .fields
+            .iter()
+            .enumerate()
+            .filter(|(_, f)| m.sig(f.sig).module == root)
+        {
             let count = m.fields.iter().filter(|g| g.name == fd.name).count();
             n.field[f] = names.fresh(&field_base(m, fd, "", count, &names.taken));
         }
@@ -337,13 +388,30 @@ impl Naming {
             n.fact[f] = names.fresh(&fact_base(m, fact, &mut anon));
         }
         n.module_facts[0] = names.fresh(&format!("{root_name}_facts"));
-        let pre = |p: &str, n: &str| if p.is_empty() { n.to_string() } else { format!("{p}_{n}") };
-        n.statement = m.asserts.iter().map(|a| names.fresh(&pre(&prefix[a.module.index()], &format!("{}_statement", a.name)))).collect();
+        let pre = |p: &str, n: &str| {
+            if p.is_empty() {
+                n.to_string()
+            } else {
+                format!("{p}_{n}")
+            }
+        };
+        n.statement = m
+            .asserts
+            .iter()
+            .map(|a| {
+                names.fresh(&pre(
+                    &prefix[a.module.index()],
+                    &format!("{}_statement", a.name),
+                ))
+            })
+            .collect();
         n.inline_stmt = m
             .commands
             .iter()
             .map(|c| match (c.kind, &c.target) {
-                (CommandKind::Check, CommandTarget::Inline(_)) => Some(names.fresh(&format!("{}_statement", c.name))),
+                (CommandKind::Check, CommandTarget::Inline(_)) => {
+                    Some(names.fresh(&format!("{}_statement", c.name)))
+                }
                 _ => None,
             })
             .collect();
@@ -394,7 +462,12 @@ pub(super) fn module_order(m: &Model) -> Vec<usize> {
 
 /// Preds and funs of module `k`, callees before callers, otherwise in
 /// source order.
-pub(super) fn ordered_items(m: &Model, k: ModuleId, prover: &str, errors: &mut Vec<Diagnostic>) -> Vec<Item> {
+pub(super) fn ordered_items(
+    m: &Model,
+    k: ModuleId,
+    prover: &str,
+    errors: &mut Vec<Diagnostic>,
+) -> Vec<Item> {
     let mut items: Vec<(Item, Span)> = Vec::new();
     for (j, p) in m.preds.iter().enumerate() {
         if p.module == k {
@@ -420,7 +493,9 @@ pub(super) fn ordered_items(m: &Model, k: ModuleId, prover: &str, errors: &mut V
     let mut done: Vec<Item> = Vec::new();
     let mut remaining: Vec<(Item, Span)> = items;
     while !remaining.is_empty() {
-        let pos = remaining.iter().position(|(it, _)| deps[it].iter().all(|d| done.contains(d)));
+        let pos = remaining
+            .iter()
+            .position(|(it, _)| deps[it].iter().all(|d| done.contains(d)));
         match pos {
             Some(p) => done.push(remaining.remove(p).0),
             None => {
@@ -444,7 +519,10 @@ pub(super) fn paragraph_span(sources: &SourceMap, name: Span, body: Span) -> Spa
     let bytes = text.as_bytes();
     let line_start = text[..name.start as usize].rfind('\n').map_or(0, |p| p + 1);
     let before = &text[line_start..name.start as usize];
-    let start = if before.chars().all(|c| c.is_alphanumeric() || c == '_' || c == ' ' || c == '\t' || c == '.' || c == '/') {
+    let start = if before
+        .chars()
+        .all(|c| c.is_alphanumeric() || c == '_' || c == ' ' || c == '\t' || c == '.' || c == '/')
+    {
         line_start + (before.len() - before.trim_start().len())
     } else {
         name.start as usize
@@ -462,7 +540,13 @@ pub(super) fn paragraph_span(sources: &SourceMap, name: Span, body: Span) -> Spa
 
 /// The Alloy text of a span as a comment between `open` and `close`, its
 /// text passed through `neutralise` so that the comment always closes.
-pub(super) fn source_comment(sources: &SourceMap, span: Span, open: &str, close: &str, neutralise: fn(&str) -> String) -> String {
+pub(super) fn source_comment(
+    sources: &SourceMap,
+    span: Span,
+    open: &str,
+    close: &str,
+    neutralise: fn(&str) -> String,
+) -> String {
     let text = sources.snippet(span);
     if text.is_empty() {
         return String::new();
@@ -588,19 +672,33 @@ pub(super) trait Backend<'a> {
         let mut bs = vec![self.ctx_binders(k)];
         for p in params {
             let x = self.bind(p.var, false);
-            bs.push(t(format!("({x} : {} A {})", Self::REL_TYPE, p.decl.bound.arity)));
+            bs.push(t(format!(
+                "({x} : {} A {})",
+                Self::REL_TYPE,
+                p.decl.bound.arity
+            )));
         }
         let ty = match result_arity {
             Some(n) => format!("{} A {n}", Self::REL_TYPE),
             None => "Prop".into(),
         };
         let b = body(self)?;
-        Ok(Self::definition_doc(name, RcDoc::intersperse(bs, RcDoc::line()).group(), &ty, b))
+        Ok(Self::definition_doc(
+            name,
+            RcDoc::intersperse(bs, RcDoc::line()).group(),
+            &ty,
+            b,
+        ))
     }
 
     /// The statement name of an inline `check { ... }`.
     fn inline_statement_name(&self, c: &Command) -> String {
-        let k = self.model().commands.iter().position(|x| std::ptr::eq(x, c)).expect("a command of this model");
+        let k = self
+            .model()
+            .commands
+            .iter()
+            .position(|x| std::ptr::eq(x, c))
+            .expect("a command of this model");
         self.ids().inline_stmt[k].clone().unwrap_or_default()
     }
 
@@ -623,33 +721,55 @@ pub(super) trait Backend<'a> {
                     let pred = m.pred(p);
                     let name = self.ids().pred[p.index()].clone();
                     let d = self.callable(k, &name, &pred.params, None, |g| g.formula(&pred.body));
-                    self.emit(out, paragraph_span(self.sources(), pred.span, pred.body.span), d);
+                    self.emit(
+                        out,
+                        paragraph_span(self.sources(), pred.span, pred.body.span),
+                        d,
+                    );
                 }
                 Item::Fun(f) => {
                     let fun = m.fun(f);
                     let name = self.ids().fun[f.index()].clone();
-                    let d = self.callable(k, &name, &fun.params, Some(fun.result.bound.arity), |g| g.expr(&fun.body));
-                    self.emit(out, paragraph_span(self.sources(), fun.span, fun.body.span), d);
+                    let d =
+                        self.callable(k, &name, &fun.params, Some(fun.result.bound.arity), |g| {
+                            g.expr(&fun.body)
+                        });
+                    self.emit(
+                        out,
+                        paragraph_span(self.sources(), fun.span, fun.body.span),
+                        d,
+                    );
                 }
             }
         }
-        let facts: Vec<FactId> = (0..m.facts.len() as u32).map(FactId).filter(|f| m.facts[f.index()].module == k).collect();
+        let facts: Vec<FactId> = (0..m.facts.len() as u32)
+            .map(FactId)
+            .filter(|f| m.facts[f.index()].module == k)
+            .collect();
         for &f in &facts {
             let fact = &m.facts[f.index()];
             let name = self.ids().fact[f.index()].clone();
             let d = self.callable(k, &name, &[], None, |g| g.formula(&fact.body));
             self.emit(out, fact.span, d);
         }
-        let call = |g: &Self, name: &str| app(name.to_string(), g.ctx_args(k, Span::DUMMY).unwrap_or_default());
+        let call = |g: &Self, name: &str| {
+            app(
+                name.to_string(),
+                g.ctx_args(k, Span::DUMMY).unwrap_or_default(),
+            )
+        };
         let root = ModuleId(0);
         if k == root {
             let h = self.hierarchy();
             out.push_str(&Self::comment("The sig hierarchy: top-level sigs and siblings are disjoint, subsigs are\n   included in their parents, abstract sigs are covered by their children,\n   and sig multiplicities hold."));
-            let d = h.map(|body| Self::definition_doc("hierarchy", self.ctx_binders(root), "Prop", body));
+            let d = h.map(|body| {
+                Self::definition_doc("hierarchy", self.ctx_binders(root), "Prop", body)
+            });
             self.emit(out, Span::DUMMY, d);
             let fl = self.field_decls();
             out.push_str(&Self::comment("Field declarations: each field relates atoms of its sig to its bound,\n   with the declared multiplicities."));
-            let d = fl.map(|body| Self::definition_doc("fields", self.ctx_binders(root), "Prop", body));
+            let d =
+                fl.map(|body| Self::definition_doc("fields", self.ctx_binders(root), "Prop", body));
             self.emit(out, Span::DUMMY, d);
             let mut parts = vec![t("(hierarchy i)"), t("(fields i)")];
             for j in 1..m.modules.len() {
@@ -663,25 +783,49 @@ pub(super) trait Backend<'a> {
             }
             let facts_name = self.ids().module_facts[0].clone();
             out.push_str(&Self::comment("Everything the model assumes: sig hierarchy, field declarations, and the\n   facts of every module."));
-            out.push_str(&render(&Self::definition_doc(&facts_name, self.ctx_binders(root), "Prop", connective(Self::AND, parts, "True"))));
+            out.push_str(&render(&Self::definition_doc(
+                &facts_name,
+                self.ctx_binders(root),
+                "Prop",
+                connective(Self::AND, parts, "True"),
+            )));
             out.push_str("\n\n");
             for (a, asrt) in m.asserts.iter().enumerate() {
                 let name = self.ids().statement[a].clone();
-                let d = self.formula(&asrt.body).map(|body| Self::statement_doc(&name, &facts_name, body));
-                self.emit(out, paragraph_span(self.sources(), asrt.span, asrt.body.span), d);
+                let d = self
+                    .formula(&asrt.body)
+                    .map(|body| Self::statement_doc(&name, &facts_name, body));
+                self.emit(
+                    out,
+                    paragraph_span(self.sources(), asrt.span, asrt.body.span),
+                    d,
+                );
             }
             for c in &m.commands {
                 if let (CommandKind::Check, CommandTarget::Inline(f)) = (c.kind, &c.target) {
                     let name = self.inline_statement_name(c);
-                    let d = self.formula(f).map(|body| Self::statement_doc(&name, &facts_name, body));
+                    let d = self
+                        .formula(f)
+                        .map(|body| Self::statement_doc(&name, &facts_name, body));
                     self.emit(out, c.span, d);
                 }
             }
         } else {
-            let parts: Vec<D> = facts.iter().map(|&f| call(self, &self.ids().fact[f.index()])).collect();
+            let parts: Vec<D> = facts
+                .iter()
+                .map(|&f| call(self, &self.ids().fact[f.index()]))
+                .collect();
             let name = self.ids().module_facts[k.index()].clone();
-            out.push_str(&Self::comment(&format!("The facts of module {}.", m.module(k).name)));
-            out.push_str(&render(&Self::definition_doc(&name, self.ctx_binders(k), "Prop", connective(Self::AND, parts, "True"))));
+            out.push_str(&Self::comment(&format!(
+                "The facts of module {}.",
+                m.module(k).name
+            )));
+            out.push_str(&render(&Self::definition_doc(
+                &name,
+                self.ctx_binders(k),
+                "Prop",
+                connective(Self::AND, parts, "True"),
+            )));
             out.push_str("\n\n");
         }
     }
@@ -698,7 +842,11 @@ pub(super) trait Backend<'a> {
             bs.push(t("(i : Instance A)"));
         } else {
             for &d in &self.ids().deps[k.index()] {
-                let name = if d == k { "i".to_string() } else { self.ids().inst_binder[k.index()][&d].clone() };
+                let name = if d == k {
+                    "i".to_string()
+                } else {
+                    self.ids().inst_binder[k.index()][&d].clone()
+                };
                 bs.push(t(format!("({name} : {} A)", self.ids().record[d.index()])));
             }
             for p in &self.ids().param_name[k.index()] {
@@ -729,9 +877,15 @@ pub(super) trait Backend<'a> {
             ExprKind::Sig(id) => self.sig_member(*id, x, bound.span),
             ExprKind::Var(v) => match self.env().get(v) {
                 Some(VarRepr::Rel(r)) => Ok(t(format!("({r} {x})"))),
-                _ => Ok(t("(").append(self.expr(bound)?).append(t(format!(" {x})"))).group()),
+                _ => Ok(t("(")
+                    .append(self.expr(bound)?)
+                    .append(t(format!(" {x})")))
+                    .group()),
             },
-            _ => Ok(t("(").append(self.expr(bound)?).append(t(format!(" {x})"))).group()),
+            _ => Ok(t("(")
+                .append(self.expr(bound)?)
+                .append(t(format!(" {x})")))
+                .group()),
         }
     }
 
@@ -756,7 +910,15 @@ pub(super) trait Backend<'a> {
         let disjoint = |g: &Self, ss: &[SigId], parts: &mut Vec<D>| -> Result<(), Diagnostic> {
             for (p, a) in ss.iter().enumerate() {
                 for b in &ss[p + 1..] {
-                    parts.push(appk(format!("{}no", Self::REL), &[1], vec![appk(format!("{}inter", Self::REL), &[1], vec![sref(g, *a)?, sref(g, *b)?])]));
+                    parts.push(appk(
+                        format!("{}no", Self::REL),
+                        &[1],
+                        vec![appk(
+                            format!("{}inter", Self::REL),
+                            &[1],
+                            vec![sref(g, *a)?, sref(g, *b)?],
+                        )],
+                    ));
                 }
             }
             Ok(())
@@ -767,20 +929,34 @@ pub(super) trait Backend<'a> {
             let sig = m.sig(s);
             match &sig.kind {
                 SigKind::TopLevel => {}
-                SigKind::Extends(p) => parts.push(appk(format!("{}incl", Self::REL), &[1], vec![sref(self, s)?, sref(self, *p)?])),
-                SigKind::Subset(ps) if !ps.is_empty() => {
-                    parts.push(appk(format!("{}incl", Self::REL), &[1], vec![sref(self, s)?, union_of(self, ps)?]))
-                }
+                SigKind::Extends(p) => parts.push(appk(
+                    format!("{}incl", Self::REL),
+                    &[1],
+                    vec![sref(self, s)?, sref(self, *p)?],
+                )),
+                SigKind::Subset(ps) if !ps.is_empty() => parts.push(appk(
+                    format!("{}incl", Self::REL),
+                    &[1],
+                    vec![sref(self, s)?, union_of(self, ps)?],
+                )),
                 SigKind::Subset(_) => {}
             }
             let children: Vec<SigId> = m.children(s).collect();
             disjoint(self, &children, &mut parts)?;
             if sig.is_abstract && !children.is_empty() {
-                parts.push(appk(format!("{}incl", Self::REL), &[1], vec![sref(self, s)?, union_of(self, &children)?]));
+                parts.push(appk(
+                    format!("{}incl", Self::REL),
+                    &[1],
+                    vec![sref(self, s)?, union_of(self, &children)?],
+                ));
             }
             if let Some(mult) = sig.mult {
                 if mult != Mult::Set {
-                    parts.push(appk(Self::mult_pred(mult, sig.span)?, &[1], vec![sref(self, s)?]));
+                    parts.push(appk(
+                        Self::mult_pred(mult, sig.span)?,
+                        &[1],
+                        vec![sref(self, s)?],
+                    ));
                 }
             }
         }
@@ -798,7 +974,18 @@ pub(super) trait Backend<'a> {
             let f = m.field(fid);
             let fr = self.field_ref(fid, f.span)?;
             let s = self.sig_ref(f.sig, f.span)?;
-            parts.push(appk(format!("{}incl", Self::REL), &[f.arity], vec![fr.clone(), appk(format!("{}product", Self::REL), &[1, f.arity - 1], vec![s.clone(), Self::univ(f.arity - 1)])]));
+            parts.push(appk(
+                format!("{}incl", Self::REL),
+                &[f.arity],
+                vec![
+                    fr.clone(),
+                    appk(
+                        format!("{}product", Self::REL),
+                        &[1, f.arity - 1],
+                        vec![s.clone(), Self::univ(f.arity - 1)],
+                    ),
+                ],
+            ));
             let this = self.bind(f.this_var, true);
             let joined = Expr::new(
                 ExprKind::Join(
@@ -811,12 +998,25 @@ pub(super) trait Backend<'a> {
             let mut inner = vec![self.in_formula(&joined, &f.decl.bound)?];
             if f.decl.mult != Mult::Set {
                 let dj = self.expr(&joined)?;
-                inner.push(appk(Self::mult_pred(f.decl.mult, f.span)?, &[f.arity - 1], vec![dj]));
+                inner.push(appk(
+                    Self::mult_pred(f.decl.mult, f.span)?,
+                    &[f.arity - 1],
+                    vec![dj],
+                ));
             }
             self.unbind(1);
             let sig_expr = Expr::new(ExprKind::Sig(f.sig), 1, f.span);
             let guard = self.member(&sig_expr, &this)?;
-            parts.push(binder_block(Self::FORALL, t(format!("{this} : A")), ",", connective(Self::IMPLIES, vec![guard, connective(Self::AND, inner, "True")], "True")));
+            parts.push(binder_block(
+                Self::FORALL,
+                t(format!("{this} : A")),
+                ",",
+                connective(
+                    Self::IMPLIES,
+                    vec![guard, connective(Self::AND, inner, "True")],
+                    "True",
+                ),
+            ));
         }
         // `disj f, g: e`: for each atom of the sig, the fields' values are
         // disjoint. Fields of one declaration are separated only by commas.
@@ -835,7 +1035,8 @@ pub(super) trait Backend<'a> {
             let same_decl = groups.last().and_then(|g| g.last()).is_some_and(|&prev| {
                 let p = m.field(prev);
                 p.sig == f.sig
-                    && text_between(p.span, f.span).is_some_and(|t| t.chars().all(|c| c == ',' || c.is_whitespace()))
+                    && text_between(p.span, f.span)
+                        .is_some_and(|t| t.chars().all(|c| c == ',' || c.is_whitespace()))
             });
             if same_decl {
                 groups.last_mut().expect("non-empty").push(fid);
@@ -850,15 +1051,42 @@ pub(super) trait Backend<'a> {
             for (p, &a) in g.iter().enumerate() {
                 for &b in &g[p + 1..] {
                     let n = m.field(a).arity - 1;
-                    let ja = appk(format!("{}join", Self::REL), &[0, n], vec![app(format!("{}single", Self::REL), vec![t(this.clone())]), self.field_ref(a, f0.span)?]);
-                    let jb = appk(format!("{}join", Self::REL), &[0, n], vec![app(format!("{}single", Self::REL), vec![t(this.clone())]), self.field_ref(b, f0.span)?]);
-                    disj.push(appk(format!("{}no", Self::REL), &[n], vec![appk(format!("{}inter", Self::REL), &[n], vec![ja, jb])]));
+                    let ja = appk(
+                        format!("{}join", Self::REL),
+                        &[0, n],
+                        vec![
+                            app(format!("{}single", Self::REL), vec![t(this.clone())]),
+                            self.field_ref(a, f0.span)?,
+                        ],
+                    );
+                    let jb = appk(
+                        format!("{}join", Self::REL),
+                        &[0, n],
+                        vec![
+                            app(format!("{}single", Self::REL), vec![t(this.clone())]),
+                            self.field_ref(b, f0.span)?,
+                        ],
+                    );
+                    disj.push(appk(
+                        format!("{}no", Self::REL),
+                        &[n],
+                        vec![appk(format!("{}inter", Self::REL), &[n], vec![ja, jb])],
+                    ));
                 }
             }
             self.unbind(1);
             let sig_expr = Expr::new(ExprKind::Sig(f0.sig), 1, f0.span);
             let guard = self.member(&sig_expr, &this)?;
-            parts.push(binder_block(Self::FORALL, t(format!("{this} : A")), ",", connective(Self::IMPLIES, vec![guard, connective(Self::AND, disj, "True")], "True")));
+            parts.push(binder_block(
+                Self::FORALL,
+                t(format!("{this} : A")),
+                ",",
+                connective(
+                    Self::IMPLIES,
+                    vec![guard, connective(Self::AND, disj, "True")],
+                    "True",
+                ),
+            ));
         }
         self.env().clear();
         Ok(connective(Self::AND, parts, "True"))
@@ -875,7 +1103,14 @@ pub(super) trait Backend<'a> {
             n += 1;
         }
         self.scope().push(cand.clone());
-        self.env().insert(v, if atom { VarRepr::Atom(cand.clone()) } else { VarRepr::Rel(cand.clone()) });
+        self.env().insert(
+            v,
+            if atom {
+                VarRepr::Atom(cand.clone())
+            } else {
+                VarRepr::Rel(cand.clone())
+            },
+        );
         cand
     }
 
@@ -895,34 +1130,65 @@ pub(super) trait Backend<'a> {
             K::Var(v) => match self.env().get(v) {
                 Some(VarRepr::Atom(x)) => app(format!("{}single", Self::REL), vec![t(x.clone())]),
                 Some(VarRepr::Rel(x)) => t(x.clone()),
-                None => return Err(err(e.span, format!("internal: unbound variable `{}`", self.model().var(*v).name))),
+                None => {
+                    return Err(err(
+                        e.span,
+                        format!("internal: unbound variable `{}`", self.model().var(*v).name),
+                    ))
+                }
             },
             K::Univ => Self::univ(e.arity),
             K::Iden => Self::iden(),
             K::None => Self::none(e.arity),
             K::IntAtoms => {
-                return Err(err(e.span, format!("the {} export does not support `Int` (integer atoms)", Self::PROVER))
-                    .label("integer atoms")
-                    .hint(format!("the {} export only translates cardinalities compared with integer literals", Self::PROVER)))
+                return Err(err(
+                    e.span,
+                    format!(
+                        "the {} export does not support `Int` (integer atoms)",
+                        Self::PROVER
+                    ),
+                )
+                .label("integer atoms")
+                .hint(format!(
+                    "the {} export only translates cardinalities compared with integer literals",
+                    Self::PROVER
+                )))
             }
             K::Union(a, b) => self.op2(&format!("{}union", Self::REL), e.arity, a, b)?,
             K::Intersection(a, b) => self.op2(&format!("{}inter", Self::REL), e.arity, a, b)?,
             K::Difference(a, b) => self.op2(&format!("{}diff", Self::REL), e.arity, a, b)?,
             K::Join(a, b) => {
                 let (da, db) = (self.expr(a)?, self.expr(b)?);
-                appk(format!("{}join", Self::REL), &[a.arity - 1, b.arity - 1], vec![da, db])
+                appk(
+                    format!("{}join", Self::REL),
+                    &[a.arity - 1, b.arity - 1],
+                    vec![da, db],
+                )
             }
-            K::Product { lhs, lmult, rmult, rhs } => {
+            K::Product {
+                lhs,
+                lmult,
+                rmult,
+                rhs,
+            } => {
                 if *lmult != Mult::Set || *rmult != Mult::Set {
                     return Err(err(e.span, "arrow multiplicities are only supported on the right of `in` and in declarations")
                         .label("multiplicity constraint here"));
                 }
                 let (da, db) = (self.expr(lhs)?, self.expr(rhs)?);
-                appk(format!("{}product", Self::REL), &[lhs.arity, rhs.arity], vec![da, db])
+                appk(
+                    format!("{}product", Self::REL),
+                    &[lhs.arity, rhs.arity],
+                    vec![da, db],
+                )
             }
             K::Override(a, b) => {
                 let (da, db) = (self.expr(a)?, self.expr(b)?);
-                appk(format!("{}override", Self::REL), &[e.arity - 1], vec![da, db])
+                appk(
+                    format!("{}override", Self::REL),
+                    &[e.arity - 1],
+                    vec![da, db],
+                )
             }
             K::DomainRestrict(s, r) => {
                 let (ds, dr) = (self.expr(s)?, self.expr(r)?);
@@ -942,7 +1208,10 @@ pub(super) trait Backend<'a> {
                 for d in decls {
                     if d.bound.arity != 1 || d.mult != Mult::One {
                         self.unbind(bound);
-                        return Err(err(d.bound.span, "set comprehension over a non-scalar declaration is not supported"));
+                        return Err(err(
+                            d.bound.span,
+                            "set comprehension over a non-scalar declaration is not supported",
+                        ));
                     }
                     let mut these = Vec::new();
                     for v in &d.vars {
@@ -959,7 +1228,12 @@ pub(super) trait Backend<'a> {
                 let body = self.formula(body);
                 self.unbind(bound);
                 guards.push(body?);
-                binder_block("fun", Self::lambda_binders(&names), " =>", connective(Self::AND, guards, "True"))
+                binder_block(
+                    "fun",
+                    Self::lambda_binders(&names),
+                    " =>",
+                    connective(Self::AND, guards, "True"),
+                )
             }
             K::Call(f, args) => {
                 let module = self.model().fun(*f).module;
@@ -982,8 +1256,17 @@ pub(super) trait Backend<'a> {
                 let_doc(Self::LET_SEP, &x, dv, db?)
             }
             K::IntToAtom(i) => {
-                return Err(err(i.span, format!("the {} export does not support integers used as atoms", Self::PROVER))
-                    .hint(format!("the {} export only translates cardinalities compared with integer literals", Self::PROVER)))
+                return Err(err(
+                    i.span,
+                    format!(
+                        "the {} export does not support integers used as atoms",
+                        Self::PROVER
+                    ),
+                )
+                .hint(format!(
+                    "the {} export only translates cardinalities compared with integer literals",
+                    Self::PROVER
+                )))
             }
         })
     }
@@ -1012,25 +1295,40 @@ pub(super) trait Backend<'a> {
             F::IntCmp(op, a, b) => self.int_cmp(*op, a, b, f.span)?,
             F::Not(g) => match &g.kind {
                 // `no e` is `not (some e)` in the IR
-                F::Mult(Mult::Some, e) => appk(format!("{}no", Self::REL), &[e.arity], vec![self.expr(e)?]),
+                F::Mult(Mult::Some, e) => {
+                    appk(format!("{}no", Self::REL), &[e.arity], vec![self.expr(e)?])
+                }
                 _ => t(Self::NOT).append(self.formula(g)?),
             },
             F::And(gs) => {
-                let ds = gs.iter().map(|g| self.formula(g)).collect::<Result<Vec<_>, _>>()?;
+                let ds = gs
+                    .iter()
+                    .map(|g| self.formula(g))
+                    .collect::<Result<Vec<_>, _>>()?;
                 connective(Self::AND, ds, "True")
             }
             F::Or(gs) => {
-                let ds = gs.iter().map(|g| self.formula(g)).collect::<Result<Vec<_>, _>>()?;
+                let ds = gs
+                    .iter()
+                    .map(|g| self.formula(g))
+                    .collect::<Result<Vec<_>, _>>()?;
                 connective(Self::OR, ds, "False")
             }
-            F::Implies(a, b) => connective(Self::IMPLIES, vec![self.formula(a)?, self.formula(b)?], "True"),
+            F::Implies(a, b) => connective(
+                Self::IMPLIES,
+                vec![self.formula(a)?, self.formula(b)?],
+                "True",
+            ),
             F::Iff(a, b) => connective(Self::IFF, vec![self.formula(a)?, self.formula(b)?], "True"),
             F::IfThenElse(c, a, b) => {
                 let dc = self.formula(c)?;
                 let (da, db) = (self.formula(a)?, self.formula(b)?);
                 connective(
                     Self::AND,
-                    vec![connective(Self::IMPLIES, vec![dc.clone(), da], ""), connective(Self::IMPLIES, vec![t(Self::NOT).append(dc), db], "")],
+                    vec![
+                        connective(Self::IMPLIES, vec![dc.clone(), da], ""),
+                        connective(Self::IMPLIES, vec![t(Self::NOT).append(dc), db], ""),
+                    ],
                     "True",
                 )
             }
@@ -1056,16 +1354,31 @@ pub(super) trait Backend<'a> {
     /// `a in b`; `b` may be an arrow product with multiplicities.
     fn in_formula(&mut self, a: &Expr, b: &Expr) -> Result<D, Diagnostic> {
         let da = self.expr(a)?;
-        let ExprKind::Product { lhs, lmult, rmult, rhs } = &b.kind else {
+        let ExprKind::Product {
+            lhs,
+            lmult,
+            rmult,
+            rhs,
+        } = &b.kind
+        else {
             let db = self.expr(b)?;
             return Ok(appk(format!("{}incl", Self::REL), &[a.arity], vec![da, db]));
         };
         let plain = Expr::new(
-            ExprKind::Product { lhs: lhs.clone(), lmult: Mult::Set, rmult: Mult::Set, rhs: rhs.clone() },
+            ExprKind::Product {
+                lhs: lhs.clone(),
+                lmult: Mult::Set,
+                rmult: Mult::Set,
+                rhs: rhs.clone(),
+            },
             b.arity,
             b.span,
         );
-        let mut parts = vec![appk(format!("{}incl", Self::REL), &[a.arity], vec![da.clone(), self.expr(&plain)?])];
+        let mut parts = vec![appk(
+            format!("{}incl", Self::REL),
+            &[a.arity],
+            vec![da.clone(), self.expr(&plain)?],
+        )];
         // each tuple of lhs: rmult (t.a)
         if *rmult != Mult::Set {
             parts.push(self.tuple_mult(lhs, &da, a.arity, *rmult, true, b.span)?);
@@ -1078,9 +1391,23 @@ pub(super) trait Backend<'a> {
 
     /// `forall x1..xk, side x1..xk -> mult (x1.(...).r)` (left side), or
     /// `forall y1..yk, side y1..yk -> mult (r.yk.(...))` (right side).
-    fn tuple_mult(&mut self, side: &Expr, r: &D, arity: usize, mult: Mult, left: bool, span: Span) -> Result<D, Diagnostic> {
+    fn tuple_mult(
+        &mut self,
+        side: &Expr,
+        r: &D,
+        arity: usize,
+        mult: Mult,
+        left: bool,
+        span: Span,
+    ) -> Result<D, Diagnostic> {
         if contains_arrow_mult(side) {
-            return Err(err(span, format!("nested arrow multiplicities are not supported by the {} export", Self::PROVER)));
+            return Err(err(
+                span,
+                format!(
+                    "nested arrow multiplicities are not supported by the {} export",
+                    Self::PROVER
+                ),
+            ));
         }
         let k = side.arity;
         let mut xs = Vec::new();
@@ -1098,21 +1425,44 @@ pub(super) trait Backend<'a> {
         let mut ar = arity;
         if left {
             for x in &xs {
-                cur = appk(format!("{}join", Self::REL), &[0, ar - 1], vec![app(format!("{}single", Self::REL), vec![t(x.clone())]), cur]);
+                cur = appk(
+                    format!("{}join", Self::REL),
+                    &[0, ar - 1],
+                    vec![app(format!("{}single", Self::REL), vec![t(x.clone())]), cur],
+                );
                 ar -= 1;
             }
         } else {
             for x in xs.iter().rev() {
-                cur = appk(format!("{}join", Self::REL), &[ar - 1, 0], vec![cur, app(format!("{}single", Self::REL), vec![t(x.clone())])]);
+                cur = appk(
+                    format!("{}join", Self::REL),
+                    &[ar - 1, 0],
+                    vec![cur, app(format!("{}single", Self::REL), vec![t(x.clone())])],
+                );
                 ar -= 1;
             }
         }
         let guard = self.member(side, &xs.join(" "))?;
-        let body = connective(Self::IMPLIES, vec![guard, appk(Self::mult_pred(mult, span)?, &[ar], vec![cur])], "True");
-        Ok(binder_block(Self::FORALL, t(format!("{} : A", xs.join(" "))), ",", body))
+        let body = connective(
+            Self::IMPLIES,
+            vec![guard, appk(Self::mult_pred(mult, span)?, &[ar], vec![cur])],
+            "True",
+        );
+        Ok(binder_block(
+            Self::FORALL,
+            t(format!("{} : A", xs.join(" "))),
+            ",",
+            body,
+        ))
     }
 
-    fn int_cmp(&mut self, op: IntCmp, a: &IntExpr, b: &IntExpr, span: Span) -> Result<D, Diagnostic> {
+    fn int_cmp(
+        &mut self,
+        op: IntCmp,
+        a: &IntExpr,
+        b: &IntExpr,
+        span: Span,
+    ) -> Result<D, Diagnostic> {
         use IntExprKind as I;
         let (e, op, k) = match (&a.kind, &b.kind) {
             (I::Card(e), I::Lit(k)) => (e, op, *k),
@@ -1142,10 +1492,18 @@ pub(super) trait Backend<'a> {
             let d = match (s0, s1, s2) {
                 (true, true, true) => Some(t("True")),
                 (false, false, false) => Some(t("False")),
-                (true, false, false) => Some(appk(format!("{}no", Self::REL), &[n], vec![de.clone()])),
-                (false, true, true) => Some(appk(format!("{}some", Self::REL), &[n], vec![de.clone()])),
-                (true, true, false) => Some(appk(format!("{}lone", Self::REL), &[n], vec![de.clone()])),
-                (false, true, false) => Some(appk(format!("{}one", Self::REL), &[n], vec![de.clone()])),
+                (true, false, false) => {
+                    Some(appk(format!("{}no", Self::REL), &[n], vec![de.clone()]))
+                }
+                (false, true, true) => {
+                    Some(appk(format!("{}some", Self::REL), &[n], vec![de.clone()]))
+                }
+                (true, true, false) => {
+                    Some(appk(format!("{}lone", Self::REL), &[n], vec![de.clone()]))
+                }
+                (false, true, false) => {
+                    Some(appk(format!("{}one", Self::REL), &[n], vec![de.clone()]))
+                }
                 _ => None,
             };
             if let Some(d) = d {
@@ -1153,7 +1511,13 @@ pub(super) trait Backend<'a> {
             }
         }
         // Otherwise with `atleast n j e` (#e >= j).
-        let atleast = |j: i64| if j <= 0 { t("True") } else { app(format!("{}atleast {n} {j}", Self::REL), vec![de.clone()]) };
+        let atleast = |j: i64| {
+            if j <= 0 {
+                t("True")
+            } else {
+                app(format!("{}atleast {n} {j}", Self::REL), vec![de.clone()])
+            }
+        };
         let not = |d: D| t(Self::NOT).append(d);
         let exactly = |k: i64| {
             if k < 0 {
@@ -1172,7 +1536,13 @@ pub(super) trait Backend<'a> {
         })
     }
 
-    fn quant(&mut self, q: Quant, decls: &[QuantDecl], body: &Formula, span: Span) -> Result<D, Diagnostic> {
+    fn quant(
+        &mut self,
+        q: Quant,
+        decls: &[QuantDecl],
+        body: &Formula,
+        span: Span,
+    ) -> Result<D, Diagnostic> {
         let mut binders: Vec<(String, bool, usize)> = Vec::new();
         let mut guards = Vec::new();
         let mut bound = 0;
@@ -1189,7 +1559,11 @@ pub(super) trait Backend<'a> {
                         let var = Expr::new(ExprKind::Var(*v), d.bound.arity, d.bound.span);
                         guards.push(self.in_formula(&var, &d.bound)?);
                         if d.mult != Mult::Set {
-                            guards.push(appk(Self::mult_pred(d.mult, d.bound.span)?, &[d.bound.arity], vec![t(x.clone())]));
+                            guards.push(appk(
+                                Self::mult_pred(d.mult, d.bound.span)?,
+                                &[d.bound.arity],
+                                vec![t(x.clone())],
+                            ));
                         }
                     }
                     binders.push((x.clone(), scalar, d.bound.arity));
@@ -1201,7 +1575,15 @@ pub(super) trait Backend<'a> {
                     } else {
                         for (p, a) in these.iter().enumerate() {
                             for b2 in &these[p + 1..] {
-                                guards.push(appk(format!("{}no", Self::REL), &[d.bound.arity], vec![appk(format!("{}inter", Self::REL), &[d.bound.arity], vec![t(a.clone()), t(b2.clone())])]));
+                                guards.push(appk(
+                                    format!("{}no", Self::REL),
+                                    &[d.bound.arity],
+                                    vec![appk(
+                                        format!("{}inter", Self::REL),
+                                        &[d.bound.arity],
+                                        vec![t(a.clone()), t(b2.clone())],
+                                    )],
+                                ));
                             }
                         }
                     }
@@ -1210,15 +1592,43 @@ pub(super) trait Backend<'a> {
             let dbody = self.formula(body)?;
             let bdoc = binder_doc(Self::REL_TYPE, &binders);
             Ok(match q {
-                Quant::All => {
-                    binder_block(Self::FORALL, bdoc, ",", connective(Self::IMPLIES, vec![connective(Self::AND, guards.clone(), "True"), dbody], "True"))
-                }
-                Quant::Some => binder_block(Self::EXISTS, bdoc, ",", connective(Self::AND, { let mut g = guards.clone(); g.push(dbody); g }, "True")),
+                Quant::All => binder_block(
+                    Self::FORALL,
+                    bdoc,
+                    ",",
+                    connective(
+                        Self::IMPLIES,
+                        vec![connective(Self::AND, guards.clone(), "True"), dbody],
+                        "True",
+                    ),
+                ),
+                Quant::Some => binder_block(
+                    Self::EXISTS,
+                    bdoc,
+                    ",",
+                    connective(
+                        Self::AND,
+                        {
+                            let mut g = guards.clone();
+                            g.push(dbody);
+                            g
+                        },
+                        "True",
+                    ),
+                ),
                 Quant::No => t(Self::NOT).append(binder_block(
                     Self::EXISTS,
                     bdoc,
                     ",",
-                    connective(Self::AND, { let mut g = guards.clone(); g.push(dbody); g }, "True"),
+                    connective(
+                        Self::AND,
+                        {
+                            let mut g = guards.clone();
+                            g.push(dbody);
+                            g
+                        },
+                        "True",
+                    ),
                 )),
                 Quant::One | Quant::Lone => {
                     if binders.iter().any(|(_, scalar, _)| !scalar) {
@@ -1253,20 +1663,55 @@ pub(super) trait Backend<'a> {
                         self.env().insert(v, r);
                     }
                     g2.push(body2?);
-                    let eqs: Vec<D> = first.iter().zip(&second).map(|(x, y)| t(format!("{y} = {x}"))).collect();
-                    let b2 = binder_doc(Self::REL_TYPE, &second.iter().map(|y| (y.clone(), true, 1)).collect::<Vec<_>>());
+                    let eqs: Vec<D> = first
+                        .iter()
+                        .zip(&second)
+                        .map(|(x, y)| t(format!("{y} = {x}")))
+                        .collect();
+                    let b2 = binder_doc(
+                        Self::REL_TYPE,
+                        &second
+                            .iter()
+                            .map(|y| (y.clone(), true, 1))
+                            .collect::<Vec<_>>(),
+                    );
                     let unique = binder_block(
                         Self::FORALL,
                         b2,
                         ",",
-                        connective(Self::IMPLIES, vec![connective(Self::AND, g2, "True"), connective(Self::AND, eqs, "True")], "True"),
+                        connective(
+                            Self::IMPLIES,
+                            vec![
+                                connective(Self::AND, g2, "True"),
+                                connective(Self::AND, eqs, "True"),
+                            ],
+                            "True",
+                        ),
                     );
                     let mut g1 = guards.clone();
                     g1.push(dbody);
                     if q == Quant::One {
-                        binder_block(Self::EXISTS, bdoc, ",", connective(Self::AND, vec![connective(Self::AND, g1, "True"), unique], "True"))
+                        binder_block(
+                            Self::EXISTS,
+                            bdoc,
+                            ",",
+                            connective(
+                                Self::AND,
+                                vec![connective(Self::AND, g1, "True"), unique],
+                                "True",
+                            ),
+                        )
                     } else {
-                        binder_block(Self::FORALL, bdoc, ",", connective(Self::IMPLIES, vec![connective(Self::AND, g1, "True"), unique], "True"))
+                        binder_block(
+                            Self::FORALL,
+                            bdoc,
+                            ",",
+                            connective(
+                                Self::IMPLIES,
+                                vec![connective(Self::AND, g1, "True"), unique],
+                                "True",
+                            ),
+                        )
                     }
                 }
             })
@@ -1292,8 +1737,14 @@ fn calls_expr(e: &Expr, out: &mut BTreeSet<Item>) {
             out.insert(Item::Fun(*f));
             args.iter().for_each(|a| calls_expr(a, out));
         }
-        K::Union(a, b) | K::Intersection(a, b) | K::Difference(a, b) | K::Join(a, b) | K::Override(a, b)
-        | K::DomainRestrict(a, b) | K::RangeRestrict(a, b) | K::Let(_, a, b) => {
+        K::Union(a, b)
+        | K::Intersection(a, b)
+        | K::Difference(a, b)
+        | K::Join(a, b)
+        | K::Override(a, b)
+        | K::DomainRestrict(a, b)
+        | K::RangeRestrict(a, b)
+        | K::Let(_, a, b) => {
             calls_expr(a, out);
             calls_expr(b, out);
         }
@@ -1379,8 +1830,16 @@ fn calls_formula(f: &Formula, out: &mut BTreeSet<Item>) {
 
 fn contains_arrow_mult(e: &Expr) -> bool {
     match &e.kind {
-        ExprKind::Product { lhs, lmult, rmult, rhs } => {
-            *lmult != Mult::Set || *rmult != Mult::Set || contains_arrow_mult(lhs) || contains_arrow_mult(rhs)
+        ExprKind::Product {
+            lhs,
+            lmult,
+            rmult,
+            rhs,
+        } => {
+            *lmult != Mult::Set
+                || *rmult != Mult::Set
+                || contains_arrow_mult(lhs)
+                || contains_arrow_mult(rhs)
         }
         _ => false,
     }
@@ -1424,7 +1883,13 @@ fn disj_atoms(neq: &str, xs: &[String]) -> Vec<D> {
 pub(super) fn binder_doc(rel_type: &str, bs: &[(String, bool, usize)]) -> D {
     let ds: Vec<D> = bs
         .iter()
-        .map(|(x, atom, n)| if *atom { t(format!("({x} : A)")) } else { t(format!("({x} : {rel_type} A {n})")) })
+        .map(|(x, atom, n)| {
+            if *atom {
+                t(format!("({x} : A)"))
+            } else {
+                t(format!("({x} : {rel_type} A {n})"))
+            }
+        })
         .collect();
     RcDoc::intersperse(ds, RcDoc::line()).group()
 }
@@ -1441,7 +1906,10 @@ fn let_doc(sep: &str, x: &str, v: D, body: D) -> D {
 /// `names` without repetitions, in order of first occurrence.
 pub(super) fn dedup(names: Vec<String>) -> Vec<String> {
     let mut seen = BTreeSet::new();
-    names.into_iter().filter(|n| seen.insert(n.clone())).collect()
+    names
+        .into_iter()
+        .filter(|n| seen.insert(n.clone()))
+        .collect()
 }
 
 /// Two instances of a module, or two modules of the same name (`first` and
@@ -1459,5 +1927,6 @@ pub(super) fn instances_differ(m: &Model, first: ModuleId, k: ModuleId, file: &s
             b.path.display()
         )
     };
-    Diagnostic::new(Phase::Export, b.span, msg).hint("modules exported together need distinct names; rename one")
+    Diagnostic::new(Phase::Export, b.span, msg)
+        .hint("modules exported together need distinct names; rename one")
 }

@@ -39,7 +39,11 @@ pub struct Card {
 /// sigs; `max` of a subsig without scope is its top-level ancestor's).
 pub fn sig_cards(model: &Model, scope: &Scope) -> BTreeMap<SigId, Card> {
     let overall = scope.overall.unwrap_or(3);
-    let mut explicit: BTreeMap<SigId, (u32, bool)> = scope.sigs.iter().map(|s| (s.sig, (s.count, s.exact))).collect();
+    let mut explicit: BTreeMap<SigId, (u32, bool)> = scope
+        .sigs
+        .iter()
+        .map(|s| (s.sig, (s.count, s.exact)))
+        .collect();
     for s in model.sig_ids() {
         if model.sig(s).mult == Some(Mult::One) {
             explicit.insert(s, (1, true));
@@ -65,7 +69,11 @@ pub fn sig_cards(model: &Model, scope: &Scope) -> BTreeMap<SigId, Card> {
     }
     // Sigs passed for `exactly` module parameters (`util/ordering`) get
     // exactly their scope.
-    let exact_params: BTreeSet<SigId> = model.modules.iter().flat_map(|m| m.exact_params.iter().copied()).collect();
+    let exact_params: BTreeSet<SigId> = model
+        .modules
+        .iter()
+        .flat_map(|m| m.exact_params.iter().copied())
+        .collect();
     for s in &exact_params {
         if let Some(e) = explicit.get_mut(s) {
             e.1 = true;
@@ -120,19 +128,34 @@ pub fn brute_force(model: &Model, cmd: CommandId, limit: u64) -> Option<Option<I
         }
         let base = atoms.len() as Atom;
         for i in 0..n {
-            atoms.push(AtomInfo { label: format!("{}${}", model.sig(t).label, i), int: None });
+            atoms.push(AtomInfo {
+                label: format!("{}${}", model.sig(t).label, i),
+                int: None,
+            });
         }
         pools.insert(t, (base..base + n).collect());
     }
     let (lo, hi) = int_range(bitwidth);
     for v in lo..=hi {
-        atoms.push(AtomInfo { label: v.to_string(), int: Some(v) });
+        atoms.push(AtomInfo {
+            label: v.to_string(),
+            int: Some(v),
+        });
     }
     let universe = Universe { atoms, bitwidth };
-    let mut search = Search { model, cmd, cards, budget: limit, found: None };
+    let mut search = Search {
+        model,
+        cmd,
+        cards,
+        budget: limit,
+        found: None,
+    };
     // Sig configurations, then fields.
     let tops: Vec<SigId> = model.top_level_sigs().collect();
-    let base = Instance { universe, ..Default::default() };
+    let base = Instance {
+        universe,
+        ..Default::default()
+    };
     match search.tops(&tops, 0, &pools, base) {
         Ok(()) => Some(None),
         Err(Stop::Found) => Some(search.found),
@@ -156,7 +179,13 @@ struct Search<'a> {
 impl<'a> Search<'a> {
     /// Choose the size of top-level sig `tops[i]`, and how its atoms are
     /// spread over its `extends` descendants.
-    fn tops(&mut self, tops: &[SigId], i: usize, pools: &BTreeMap<SigId, Vec<Atom>>, inst: Instance) -> Result<(), Stop> {
+    fn tops(
+        &mut self,
+        tops: &[SigId],
+        i: usize,
+        pools: &BTreeMap<SigId, Vec<Atom>>,
+        inst: Instance,
+    ) -> Result<(), Stop> {
         if i == tops.len() {
             return self.subset_sigs(inst);
         }
@@ -210,7 +239,12 @@ impl<'a> Search<'a> {
                     }
                 }
                 // Advance the non-decreasing sequence.
-                let Some(j) = (0..choice.len()).rev().find(|&j| choice[j] + 1 < leaves.len()) else { break };
+                let Some(j) = (0..choice.len())
+                    .rev()
+                    .find(|&j| choice[j] + 1 < leaves.len())
+                else {
+                    break;
+                };
                 choice[j] += 1;
                 let v = choice[j];
                 for c in choice.iter_mut().skip(j + 1) {
@@ -222,7 +256,11 @@ impl<'a> Search<'a> {
     }
 
     fn subset_sigs(&mut self, inst: Instance) -> Result<(), Stop> {
-        let subs: Vec<SigId> = self.model.sig_ids().filter(|&s| matches!(self.model.sig(s).kind, SigKind::Subset(_))).collect();
+        let subs: Vec<SigId> = self
+            .model
+            .sig_ids()
+            .filter(|&s| matches!(self.model.sig(s).kind, SigKind::Subset(_)))
+            .collect();
         self.subset(&subs, inst)
     }
 
@@ -240,7 +278,9 @@ impl<'a> Search<'a> {
         };
         let s = todo[pos];
         let rest: Vec<SigId> = todo.iter().copied().filter(|&x| x != s).collect();
-        let SigKind::Subset(ps) = &self.model.sig(s).kind else { unreachable!() };
+        let SigKind::Subset(ps) = &self.model.sig(s).kind else {
+            unreachable!()
+        };
         let mut up = TupleSet::new();
         for p in ps {
             up.extend(inst.sigs[p].iter().cloned());
@@ -256,7 +296,14 @@ impl<'a> Search<'a> {
                 continue;
             }
             let mut next = inst.clone();
-            next.sigs.insert(s, v.iter().enumerate().filter(|(i, _)| mask >> i & 1 == 1).map(|(_, t)| t.clone()).collect());
+            next.sigs.insert(
+                s,
+                v.iter()
+                    .enumerate()
+                    .filter(|(i, _)| mask >> i & 1 == 1)
+                    .map(|(_, t)| t.clone())
+                    .collect(),
+            );
             self.subset(&rest, next)?;
         }
         Ok(())
@@ -273,9 +320,17 @@ impl<'a> Search<'a> {
         for f in self.model.field_ids() {
             let field = self.model.field(f);
             let ub = field_ub(self.model, &inst, f, &mut Vec::new());
-            let owners: Vec<Atom> = inst.sigs.get(&field.sig).map(|ts| ts.iter().map(|t| t[0]).collect()).unwrap_or_default();
+            let owners: Vec<Atom> = inst
+                .sigs
+                .get(&field.sig)
+                .map(|ts| ts.iter().map(|t| t[0]).collect())
+                .unwrap_or_default();
             for a in owners {
-                let image: Vec<Tuple> = ub.iter().filter(|t| t[0] == a).map(|t| t[1..].to_vec()).collect();
+                let image: Vec<Tuple> = ub
+                    .iter()
+                    .filter(|t| t[0] == a)
+                    .map(|t| t[1..].to_vec())
+                    .collect();
                 let cands = image_candidates(field.decl.mult, &image).ok_or(Stop::Limit)?;
                 total = total.saturating_mul(cands.len() as u128);
                 slots.push((f, a, cands));
@@ -337,14 +392,23 @@ fn image_candidates(mult: Mult, image: &[Tuple]) -> Option<Vec<TupleSet>> {
     let single = |t: &Tuple| -> TupleSet { std::iter::once(t.clone()).collect() };
     Some(match mult {
         Mult::One => image.iter().map(single).collect(),
-        Mult::Lone => std::iter::once(TupleSet::new()).chain(image.iter().map(single)).collect(),
+        Mult::Lone => std::iter::once(TupleSet::new())
+            .chain(image.iter().map(single))
+            .collect(),
         Mult::Some | Mult::Set => {
             if image.len() > 20 {
                 return None;
             }
             let skip_empty = u64::from(mult == Mult::Some);
             (skip_empty..(1u64 << image.len()))
-                .map(|mask| image.iter().enumerate().filter(|(i, _)| mask >> i & 1 == 1).map(|(_, t)| t.clone()).collect())
+                .map(|mask| {
+                    image
+                        .iter()
+                        .enumerate()
+                        .filter(|(i, _)| mask >> i & 1 == 1)
+                        .map(|(_, t)| t.clone())
+                        .collect()
+                })
                 .collect()
         }
     })
@@ -363,7 +427,11 @@ fn product(a: &TupleSet, b: &TupleSet) -> TupleSet {
 }
 
 fn univ_of(inst: &Instance, model: &Model) -> TupleSet {
-    super::eval::univ_atoms(model, inst).unwrap_or_default().into_iter().map(|a| vec![a]).collect()
+    super::eval::univ_atoms(model, inst)
+        .unwrap_or_default()
+        .into_iter()
+        .map(|a| vec![a])
+        .collect()
 }
 
 fn power(u: &TupleSet, arity: usize) -> TupleSet {
@@ -390,7 +458,13 @@ fn field_ub(model: &Model, inst: &Instance, f: FieldId, stack: &mut Vec<FieldId>
 }
 
 /// A static over-approximation of an expression's value given the sigs.
-fn ub(model: &Model, inst: &Instance, e: &Expr, env: &BTreeMap<VarId, TupleSet>, stack: &mut Vec<FieldId>) -> TupleSet {
+fn ub(
+    model: &Model,
+    inst: &Instance,
+    e: &Expr,
+    env: &BTreeMap<VarId, TupleSet>,
+    stack: &mut Vec<FieldId>,
+) -> TupleSet {
     let all = || power(&univ_of(inst, model), e.arity);
     let mut go = |x: &Expr| ub(model, inst, x, env, stack);
     match &e.kind {
@@ -398,7 +472,10 @@ fn ub(model: &Model, inst: &Instance, e: &Expr, env: &BTreeMap<VarId, TupleSet>,
         ExprKind::Field(f) => field_ub(model, inst, *f, stack),
         ExprKind::Var(v) => env.get(v).cloned().unwrap_or_else(all),
         ExprKind::Univ => univ_of(inst, model),
-        ExprKind::Iden => univ_of(inst, model).into_iter().map(|t| vec![t[0], t[0]]).collect(),
+        ExprKind::Iden => univ_of(inst, model)
+            .into_iter()
+            .map(|t| vec![t[0], t[0]])
+            .collect(),
         ExprKind::None => TupleSet::new(),
         ExprKind::IntAtoms => inst
             .universe
@@ -445,9 +522,15 @@ fn ub(model: &Model, inst: &Instance, e: &Expr, env: &BTreeMap<VarId, TupleSet>,
         }
         ExprKind::RangeRestrict(r, s) => {
             let s: BTreeSet<Atom> = go(s).into_iter().map(|t| t[0]).collect();
-            go(r).into_iter().filter(|t| s.contains(t.last().unwrap())).collect()
+            go(r)
+                .into_iter()
+                .filter(|t| s.contains(t.last().unwrap()))
+                .collect()
         }
-        ExprKind::Transpose(r) => go(r).into_iter().map(|t| t.into_iter().rev().collect()).collect(),
+        ExprKind::Transpose(r) => go(r)
+            .into_iter()
+            .map(|t| t.into_iter().rev().collect())
+            .collect(),
         ExprKind::Closure(r) | ExprKind::ReflexiveClosure(r) => {
             // Any pair over the atoms r mentions (plus iden for `*`).
             let x = go(r);
@@ -457,7 +540,13 @@ fn ub(model: &Model, inst: &Instance, e: &Expr, env: &BTreeMap<VarId, TupleSet>,
             }
             power(&atoms, 2)
         }
-        ExprKind::IntToAtom(_) => ub(model, inst, &Expr::new(ExprKind::IntAtoms, 1, e.span), env, stack),
+        ExprKind::IntToAtom(_) => ub(
+            model,
+            inst,
+            &Expr::new(ExprKind::IntAtoms, 1, e.span),
+            env,
+            stack,
+        ),
         ExprKind::Comprehension { .. }
         | ExprKind::Call(..)
         | ExprKind::IfThenElse(..)

@@ -76,16 +76,28 @@ impl Env {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum EvalError {
     /// A variable was used outside of its binder.
-    UnboundVar { var: VarId, span: Span },
+    UnboundVar {
+        var: VarId,
+        span: Span,
+    },
     /// The instance has no value for a sig or field of the model.
     MissingSig(SigId),
     MissingField(FieldId),
     /// A tuple set of the wrong arity was found (in the instance or computed).
-    Arity { expected: usize, found: usize, span: Span },
+    Arity {
+        expected: usize,
+        found: usize,
+        span: Span,
+    },
     /// Calls nested deeper than [`MAX_CALL_DEPTH`].
-    CallDepth { span: Span },
+    CallDepth {
+        span: Span,
+    },
     /// A higher-order declaration ranges over too many values.
-    TooLarge { tuples: usize, span: Span },
+    TooLarge {
+        tuples: usize,
+        span: Span,
+    },
     /// Bad command id, or a command/instance that does not fit the model.
     BadCommand(String),
 }
@@ -167,7 +179,11 @@ struct Ctx<'a> {
 
 impl<'a> Ctx<'a> {
     fn new(model: &'a Model, inst: &'a Instance) -> R<Ctx<'a>> {
-        Ok(Ctx { model, inst, univ: univ_atoms(model, inst)? })
+        Ok(Ctx {
+            model,
+            inst,
+            univ: univ_atoms(model, inst)?,
+        })
     }
     fn bw(&self) -> u32 {
         self.inst.universe.bitwidth
@@ -250,8 +266,16 @@ fn mult_holds(m: Mult, n: usize) -> bool {
 /// product structure)?
 fn has_arrow_mults(e: &Expr) -> bool {
     match &e.kind {
-        ExprKind::Product { lhs, lmult, rmult, rhs } => {
-            *lmult != Mult::Set || *rmult != Mult::Set || has_arrow_mults(lhs) || has_arrow_mults(rhs)
+        ExprKind::Product {
+            lhs,
+            lmult,
+            rmult,
+            rhs,
+        } => {
+            *lmult != Mult::Set
+                || *rmult != Mult::Set
+                || has_arrow_mults(lhs)
+                || has_arrow_mults(rhs)
         }
         _ => false,
     }
@@ -261,11 +285,20 @@ fn has_arrow_mults(e: &Expr) -> bool {
 fn subsets(ts: &TupleSet, span: Span) -> R<Vec<TupleSet>> {
     let v: Vec<&Tuple> = ts.iter().collect();
     if v.len() > MAX_SUBSET_TUPLES {
-        return Err(EvalError::TooLarge { tuples: v.len(), span });
+        return Err(EvalError::TooLarge {
+            tuples: v.len(),
+            span,
+        });
     }
     let mut out = Vec::with_capacity(1 << v.len());
     for mask in 0u64..(1u64 << v.len()) {
-        out.push(v.iter().enumerate().filter(|(i, _)| mask >> i & 1 == 1).map(|(_, t)| (*t).clone()).collect());
+        out.push(
+            v.iter()
+                .enumerate()
+                .filter(|(i, _)| mask >> i & 1 == 1)
+                .map(|(_, t)| (*t).clone())
+                .collect(),
+        );
     }
     Ok(out)
 }
@@ -290,7 +323,10 @@ impl<'a> Ctx<'a> {
         let v = match &e.kind {
             ExprKind::Sig(s) => sig_value(self.inst, *s)?.clone(),
             ExprKind::Field(f) => field_value(self.inst, *f)?.clone(),
-            ExprKind::Var(v) => env.get(*v).cloned().ok_or(EvalError::UnboundVar { var: *v, span: e.span })?,
+            ExprKind::Var(v) => env.get(*v).cloned().ok_or(EvalError::UnboundVar {
+                var: *v,
+                span: e.span,
+            })?,
             ExprKind::Univ => self.univ.iter().map(|&a| vec![a]).collect(),
             ExprKind::Iden => self.iden(),
             ExprKind::None => TupleSet::new(),
@@ -311,7 +347,9 @@ impl<'a> Ctx<'a> {
                 x.difference(&y).cloned().collect()
             }
             ExprKind::Join(a, b) => join(&self.expr(env, a)?, &self.expr(env, b)?),
-            ExprKind::Product { lhs, rhs, .. } => product(&self.expr(env, lhs)?, &self.expr(env, rhs)?),
+            ExprKind::Product { lhs, rhs, .. } => {
+                product(&self.expr(env, lhs)?, &self.expr(env, rhs)?)
+            }
             ExprKind::Override(a, b) => {
                 let x = self.expr(env, a)?;
                 let y = self.expr(env, b)?;
@@ -322,13 +360,23 @@ impl<'a> Ctx<'a> {
             }
             ExprKind::DomainRestrict(s, r) => {
                 let s: BTreeSet<Atom> = self.expr(env, s)?.into_iter().map(|t| t[0]).collect();
-                self.expr(env, r)?.into_iter().filter(|t| s.contains(&t[0])).collect()
+                self.expr(env, r)?
+                    .into_iter()
+                    .filter(|t| s.contains(&t[0]))
+                    .collect()
             }
             ExprKind::RangeRestrict(r, s) => {
                 let s: BTreeSet<Atom> = self.expr(env, s)?.into_iter().map(|t| t[0]).collect();
-                self.expr(env, r)?.into_iter().filter(|t| s.contains(t.last().unwrap())).collect()
+                self.expr(env, r)?
+                    .into_iter()
+                    .filter(|t| s.contains(t.last().unwrap()))
+                    .collect()
             }
-            ExprKind::Transpose(r) => self.expr(env, r)?.into_iter().map(|t| t.into_iter().rev().collect()).collect(),
+            ExprKind::Transpose(r) => self
+                .expr(env, r)?
+                .into_iter()
+                .map(|t| t.into_iter().rev().collect())
+                .collect(),
             ExprKind::Closure(r) => closure(&self.expr(env, r)?),
             ExprKind::ReflexiveClosure(r) => {
                 let mut c = closure(&self.expr(env, r)?);
@@ -352,7 +400,10 @@ impl<'a> Ctx<'a> {
             }
             ExprKind::Call(fun, args) => {
                 let f = self.model.fun(*fun);
-                let vals = args.iter().map(|a| self.expr(env, a)).collect::<R<Vec<_>>>()?;
+                let vals = args
+                    .iter()
+                    .map(|a| self.expr(env, a))
+                    .collect::<R<Vec<_>>>()?;
                 let vars: Vec<VarId> = f.params.iter().map(|p| p.var).collect();
                 self.with_call(env, e.span, &vars, vals, |ctx, env| ctx.expr(env, &f.body))?
             }
@@ -372,11 +423,20 @@ impl<'a> Ctx<'a> {
             }
             ExprKind::IntToAtom(i) => {
                 let n = self.int(env, i)?;
-                self.inst.universe.int_atom(n).map(|a| vec![a]).into_iter().collect()
+                self.inst
+                    .universe
+                    .int_atom(n)
+                    .map(|a| vec![a])
+                    .into_iter()
+                    .collect()
             }
         };
         if let Some(t) = v.iter().find(|t| t.len() != e.arity) {
-            return Err(EvalError::Arity { expected: e.arity, found: t.len(), span: e.span });
+            return Err(EvalError::Arity {
+                expected: e.arity,
+                found: t.len(),
+                span: e.span,
+            });
         }
         Ok(v)
     }
@@ -394,7 +454,10 @@ impl<'a> Ctx<'a> {
         if env.depth >= MAX_CALL_DEPTH {
             return Err(EvalError::CallDepth { span });
         }
-        let mut inner = Env { vals: BTreeMap::new(), depth: env.depth + 1 };
+        let mut inner = Env {
+            vals: BTreeMap::new(),
+            depth: env.depth + 1,
+        };
         for (v, x) in vars.iter().zip(vals) {
             inner.bind(*v, x);
         }
@@ -513,9 +576,14 @@ impl<'a> Ctx<'a> {
             FormulaKind::Quant(q, decls, body) => self.quant(env, *q, decls, body)?,
             FormulaKind::Call(p, args) => {
                 let pred = self.model.pred(*p);
-                let vals = args.iter().map(|a| self.expr(env, a)).collect::<R<Vec<_>>>()?;
+                let vals = args
+                    .iter()
+                    .map(|a| self.expr(env, a))
+                    .collect::<R<Vec<_>>>()?;
                 let vars: Vec<VarId> = pred.params.iter().map(|p| p.var).collect();
-                self.with_call(env, f.span, &vars, vals, |ctx, env| ctx.formula(env, &pred.body))?
+                self.with_call(env, f.span, &vars, vals, |ctx, env| {
+                    ctx.formula(env, &pred.body)
+                })?
             }
             FormulaKind::Let(v, val, body) => {
                 let x = self.expr(env, val)?;
@@ -563,11 +631,17 @@ impl<'a> Ctx<'a> {
         let b = self.expr(env, bound)?;
         let arrows = has_arrow_mults(bound);
         let cands: Vec<TupleSet> = match mult {
-            Mult::One if !arrows => b.iter().map(|t| std::iter::once(t.clone()).collect()).collect(),
+            Mult::One if !arrows => b
+                .iter()
+                .map(|t| std::iter::once(t.clone()).collect())
+                .collect(),
             Mult::Lone if !arrows => std::iter::once(TupleSet::new())
                 .chain(b.iter().map(|t| std::iter::once(t.clone()).collect()))
                 .collect(),
-            _ => subsets(&b, bound.span)?.into_iter().filter(|s| mult_holds(mult, s.len())).collect(),
+            _ => subsets(&b, bound.span)?
+                .into_iter()
+                .filter(|s| mult_holds(mult, s.len()))
+                .collect(),
         };
         if !arrows {
             return Ok(cands);
@@ -604,7 +678,10 @@ impl<'a> Ctx<'a> {
         let vals = self.decl_values(env, d.mult, &d.bound)?;
         for val in vals {
             if d.disj
-                && d.vars[..j].iter().any(|w| env.get(*w).is_some_and(|x| x.intersection(&val).next().is_some()))
+                && d.vars[..j].iter().any(|w| {
+                    env.get(*w)
+                        .is_some_and(|x| x.intersection(&val).next().is_some())
+                })
             {
                 continue;
             }
@@ -624,21 +701,37 @@ impl<'a> Ctx<'a> {
     /// has `r.b` with multiplicity `m` and `in A` (recursively)).
     fn is_in(&self, env: &mut Env, x: &TupleSet, e: &Expr) -> R<bool> {
         match &e.kind {
-            ExprKind::Product { lhs, lmult, rmult, rhs } if has_arrow_mults(e) => {
+            ExprKind::Product {
+                lhs,
+                lmult,
+                rmult,
+                rhs,
+            } if has_arrow_mults(e) => {
                 let a = self.expr(env, lhs)?;
                 let b = self.expr(env, rhs)?;
                 let (na, nb) = (lhs.arity, rhs.arity);
-                if !x.iter().all(|t| t.len() == na + nb && a.contains(&t[..na]) && b.contains(&t[na..])) {
+                if !x
+                    .iter()
+                    .all(|t| t.len() == na + nb && a.contains(&t[..na]) && b.contains(&t[na..]))
+                {
                     return Ok(false);
                 }
                 for ta in &a {
-                    let img: TupleSet = x.iter().filter(|t| &t[..na] == ta.as_slice()).map(|t| t[na..].to_vec()).collect();
+                    let img: TupleSet = x
+                        .iter()
+                        .filter(|t| &t[..na] == ta.as_slice())
+                        .map(|t| t[na..].to_vec())
+                        .collect();
                     if !mult_holds(*rmult, img.len()) || !self.is_in(env, &img, rhs)? {
                         return Ok(false);
                     }
                 }
                 for tb in &b {
-                    let pre: TupleSet = x.iter().filter(|t| &t[na..] == tb.as_slice()).map(|t| t[..na].to_vec()).collect();
+                    let pre: TupleSet = x
+                        .iter()
+                        .filter(|t| &t[na..] == tb.as_slice())
+                        .map(|t| t[..na].to_vec())
+                        .collect();
                     if !mult_holds(*lmult, pre.len()) || !self.is_in(env, &pre, lhs)? {
                         return Ok(false);
                     }
@@ -666,7 +759,9 @@ impl<'a> Ctx<'a> {
 pub fn violations(model: &Model, inst: &Instance) -> R<Vec<String>> {
     let ctx = Ctx::new(model, inst)?;
     let mut out = Vec::new();
-    let nonint = |t: &Tuple| inst.universe.int_value(t[0]).is_none() && (t[0] as usize) < inst.universe.len();
+    let nonint = |t: &Tuple| {
+        inst.universe.int_value(t[0]).is_none() && (t[0] as usize) < inst.universe.len()
+    };
     // Sig hierarchy.
     let tops: Vec<SigId> = model.top_level_sigs().collect();
     for s in model.sig_ids() {
@@ -679,12 +774,19 @@ pub fn violations(model: &Model, inst: &Instance) -> R<Vec<String>> {
         match &sig.kind {
             SigKind::TopLevel => {
                 if !v.iter().all(nonint) {
-                    out.push(format!("sig {} contains an integer or unknown atom", sig.label));
+                    out.push(format!(
+                        "sig {} contains an integer or unknown atom",
+                        sig.label
+                    ));
                 }
             }
             SigKind::Extends(p) => {
                 if !v.is_subset(sig_value(inst, *p)?) {
-                    out.push(format!("sig {} is not a subset of its parent {}", sig.label, model.sig(*p).label));
+                    out.push(format!(
+                        "sig {} is not a subset of its parent {}",
+                        sig.label,
+                        model.sig(*p).label
+                    ));
                 }
             }
             SigKind::Subset(ps) => {
@@ -693,20 +795,35 @@ pub fn violations(model: &Model, inst: &Instance) -> R<Vec<String>> {
                     u.extend(sig_value(inst, *p)?.iter().cloned());
                 }
                 if !v.is_subset(&u) {
-                    out.push(format!("subset sig {} is not within its parents", sig.label));
+                    out.push(format!(
+                        "subset sig {} is not within its parents",
+                        sig.label
+                    ));
                 }
             }
         }
         if let Some(m) = sig.mult {
             if !mult_holds(m, v.len()) {
-                out.push(format!("sig {} violates its multiplicity `{}`", sig.label, m.keyword()));
+                out.push(format!(
+                    "sig {} violates its multiplicity `{}`",
+                    sig.label,
+                    m.keyword()
+                ));
             }
         }
         let children: Vec<SigId> = model.children(s).collect();
         for (i, &c) in children.iter().enumerate() {
             for &d in &children[i + 1..] {
-                if sig_value(inst, c)?.intersection(sig_value(inst, d)?).next().is_some() {
-                    out.push(format!("sibling sigs {} and {} overlap", model.sig(c).label, model.sig(d).label));
+                if sig_value(inst, c)?
+                    .intersection(sig_value(inst, d)?)
+                    .next()
+                    .is_some()
+                {
+                    out.push(format!(
+                        "sibling sigs {} and {} overlap",
+                        model.sig(c).label,
+                        model.sig(d).label
+                    ));
                 }
             }
         }
@@ -716,14 +833,25 @@ pub fn violations(model: &Model, inst: &Instance) -> R<Vec<String>> {
                 u.extend(sig_value(inst, c)?.iter().cloned());
             }
             if *v != u {
-                out.push(format!("abstract sig {} is not the union of its children", sig.label));
+                out.push(format!(
+                    "abstract sig {} is not the union of its children",
+                    sig.label
+                ));
             }
         }
     }
     for (i, &a) in tops.iter().enumerate() {
         for &b in &tops[i + 1..] {
-            if sig_value(inst, a)?.intersection(sig_value(inst, b)?).next().is_some() {
-                out.push(format!("top-level sigs {} and {} overlap", model.sig(a).label, model.sig(b).label));
+            if sig_value(inst, a)?
+                .intersection(sig_value(inst, b)?)
+                .next()
+                .is_some()
+            {
+                out.push(format!(
+                    "top-level sigs {} and {} overlap",
+                    model.sig(a).label,
+                    model.sig(b).label
+                ));
             }
         }
     }
@@ -733,14 +861,26 @@ pub fn violations(model: &Model, inst: &Instance) -> R<Vec<String>> {
         let f = model.field(fid);
         let rel = field_value(inst, fid)?;
         if let Some(t) = rel.iter().find(|t| t.len() != f.arity) {
-            return Err(EvalError::Arity { expected: f.arity, found: t.len(), span: f.span });
+            return Err(EvalError::Arity {
+                expected: f.arity,
+                found: t.len(),
+                span: f.span,
+            });
         }
         let owner = sig_value(inst, f.sig)?;
         if !rel.iter().all(|t| owner.contains(&t[..1])) {
-            out.push(format!("field {} has a tuple outside its sig {}", f.name, model.sig(f.sig).label));
+            out.push(format!(
+                "field {} has a tuple outside its sig {}",
+                f.name,
+                model.sig(f.sig).label
+            ));
         }
         for this in owner {
-            let img: TupleSet = rel.iter().filter(|t| t[0] == this[0]).map(|t| t[1..].to_vec()).collect();
+            let img: TupleSet = rel
+                .iter()
+                .filter(|t| t[0] == this[0])
+                .map(|t| t[1..].to_vec())
+                .collect();
             let old = env.bind(f.this_var, std::iter::once(this.clone()).collect());
             let ok = ctx.decl_holds(&mut env, &img, &f.decl);
             env.restore(f.this_var, old);
@@ -772,7 +912,11 @@ pub fn violations(model: &Model, inst: &Instance) -> R<Vec<String>> {
             for b in a + 1..j {
                 let (ra, rb) = (field_value(inst, ids[a])?, field_value(inst, ids[b])?);
                 for this in sig_value(inst, f.sig)? {
-                    let ia: BTreeSet<&[Atom]> = ra.iter().filter(|t| t[0] == this[0]).map(|t| &t[1..]).collect();
+                    let ia: BTreeSet<&[Atom]> = ra
+                        .iter()
+                        .filter(|t| t[0] == this[0])
+                        .map(|t| &t[1..])
+                        .collect();
                     if rb.iter().any(|t| t[0] == this[0] && ia.contains(&t[1..])) {
                         out.push(format!(
                             "disj fields {} and {} overlap at {}",
@@ -823,7 +967,12 @@ pub fn command_goal(model: &Model, cmd: CommandId, inst: &Instance) -> R<bool> {
             let decls: Vec<QuantDecl> = pred
                 .params
                 .iter()
-                .map(|p| QuantDecl { vars: vec![p.var], disj: false, mult: p.decl.mult, bound: p.decl.bound.clone() })
+                .map(|p| QuantDecl {
+                    vars: vec![p.var],
+                    disj: false,
+                    mult: p.decl.mult,
+                    bound: p.decl.bound.clone(),
+                })
                 .collect();
             ctx.quant(&mut env, Quant::Some, &decls, &pred.body)?
         }

@@ -48,7 +48,10 @@ impl Universe {
     }
     /// The atom for integer `v`, if `v` is representable in the bitwidth.
     pub fn int_atom(&self, v: i64) -> Option<Atom> {
-        self.atoms.iter().position(|a| a.int == Some(v)).map(|i| i as Atom)
+        self.atoms
+            .iter()
+            .position(|a| a.int == Some(v))
+            .map(|i| i as Atom)
     }
     pub fn int_value(&self, a: Atom) -> Option<i64> {
         self.atoms.get(a as usize).and_then(|i| i.int)

@@ -34,7 +34,10 @@ pub fn field_name(model: &Model, f: FieldId) -> String {
 }
 
 fn tuple_text(inst: &Instance, t: &Tuple) -> String {
-    t.iter().map(|&a| inst.universe.label(a)).collect::<Vec<_>>().join("->")
+    t.iter()
+        .map(|&a| inst.universe.label(a))
+        .collect::<Vec<_>>()
+        .join("->")
 }
 
 /// `{A$0->B$1, A$1->B$0}`.
@@ -89,7 +92,14 @@ pub struct RelationJson {
 fn rel_json(inst: &Instance, name: String, ts: &TupleSet) -> RelationJson {
     RelationJson {
         name,
-        tuples: ts.iter().map(|t| t.iter().map(|&a| inst.universe.label(a).to_string()).collect()).collect(),
+        tuples: ts
+            .iter()
+            .map(|t| {
+                t.iter()
+                    .map(|&a| inst.universe.label(a).to_string())
+                    .collect()
+            })
+            .collect(),
     }
 }
 
@@ -98,12 +108,31 @@ fn rel_json(inst: &Instance, name: String, ts: &TupleSet) -> RelationJson {
 pub fn instance_json(model: &Model, inst: &Instance) -> InstanceJson {
     let empty = TupleSet::new();
     InstanceJson {
-        sigs: model.sig_ids().map(|s| rel_json(inst, sig_name(model, s), inst.sigs.get(&s).unwrap_or(&empty))).collect(),
+        sigs: model
+            .sig_ids()
+            .map(|s| {
+                rel_json(
+                    inst,
+                    sig_name(model, s),
+                    inst.sigs.get(&s).unwrap_or(&empty),
+                )
+            })
+            .collect(),
         fields: model
             .field_ids()
-            .map(|f| rel_json(inst, field_name(model, f), inst.fields.get(&f).unwrap_or(&empty)))
+            .map(|f| {
+                rel_json(
+                    inst,
+                    field_name(model, f),
+                    inst.fields.get(&f).unwrap_or(&empty),
+                )
+            })
             .collect(),
-        skolems: inst.skolems.iter().map(|(n, ts)| rel_json(inst, n.clone(), ts)).collect(),
+        skolems: inst
+            .skolems
+            .iter()
+            .map(|(n, ts)| rel_json(inst, n.clone(), ts))
+            .collect(),
     }
 }
 
@@ -134,10 +163,16 @@ pub fn render_dot(model: &Model, inst: &Instance) -> String {
     let u = &inst.universe;
     let is_int = |a: u32| u.int_value(a).is_some();
     // Nodes: atoms of any sig, in atom order.
-    let mut nodes: Vec<u32> = inst.sigs.values().flat_map(|ts| ts.iter().map(|t| t[0])).filter(|&a| !is_int(a)).collect();
+    let mut nodes: Vec<u32> = inst
+        .sigs
+        .values()
+        .flat_map(|ts| ts.iter().map(|t| t[0]))
+        .filter(|&a| !is_int(a))
+        .collect();
     nodes.sort_unstable();
     nodes.dedup();
-    let mut attrs: std::collections::BTreeMap<u32, Vec<String>> = nodes.iter().map(|&a| (a, Vec::new())).collect();
+    let mut attrs: std::collections::BTreeMap<u32, Vec<String>> =
+        nodes.iter().map(|&a| (a, Vec::new())).collect();
     // Membership in sigs other than the most general one that named the atom.
     for s in model.sig_ids() {
         let sig = model.sig(s);
@@ -164,7 +199,9 @@ pub fn render_dot(model: &Model, inst: &Instance) -> String {
     let mut edges: Vec<String> = Vec::new();
     for f in model.field_ids() {
         let name = &model.field(f).name;
-        let Some(ts) = inst.fields.get(&f) else { continue };
+        let Some(ts) = inst.fields.get(&f) else {
+            continue;
+        };
         for t in ts {
             if t.len() == 2 && !is_int(t[0]) && !is_int(t[1]) {
                 edges.push(format!(
@@ -197,7 +234,12 @@ pub fn render_dot(model: &Model, inst: &Instance) -> String {
             label.push('\n');
             label.push_str(x);
         }
-        let _ = writeln!(out, "  \"{}\" [label=\"{}\"];", dot_escape(u.label(*a)), dot_escape(&label));
+        let _ = writeln!(
+            out,
+            "  \"{}\" [label=\"{}\"];",
+            dot_escape(u.label(*a)),
+            dot_escape(&label)
+        );
     }
     for e in edges {
         out.push_str(&e);

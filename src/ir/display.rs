@@ -40,7 +40,14 @@ impl<'m> Printer<'m> {
 
     pub fn field(&self, f: FieldId) -> String {
         let fd = self.model.field(f);
-        if self.model.fields.iter().filter(|g| g.name == fd.name).count() > 1 {
+        if self
+            .model
+            .fields
+            .iter()
+            .filter(|g| g.name == fd.name)
+            .count()
+            > 1
+        {
             format!("({} <: {})", self.sig(fd.sig), fd.name)
         } else {
             fd.name.clone()
@@ -58,7 +65,14 @@ impl<'m> Printer<'m> {
 
     pub fn pred(&self, p: PredId) -> String {
         let pd = self.model.pred(p);
-        if self.model.preds.iter().filter(|g| g.name == pd.name).count() > 1 {
+        if self
+            .model
+            .preds
+            .iter()
+            .filter(|g| g.name == pd.name)
+            .count()
+            > 1
+        {
             format!("{}{}", self.module_prefix(pd.module), pd.name)
         } else {
             pd.name.clone()
@@ -72,8 +86,21 @@ impl<'m> Printer<'m> {
     fn is_atomic(e: &Expr) -> bool {
         matches!(
             e.kind,
-            ExprKind::Sig(_) | ExprKind::Field(_) | ExprKind::Var(_) | ExprKind::Univ | ExprKind::Iden | ExprKind::None | ExprKind::IntAtoms | ExprKind::Call(..)
-        ) || matches!(e.kind, ExprKind::Transpose(_) | ExprKind::Closure(_) | ExprKind::ReflexiveClosure(_) | ExprKind::Comprehension { .. })
+            ExprKind::Sig(_)
+                | ExprKind::Field(_)
+                | ExprKind::Var(_)
+                | ExprKind::Univ
+                | ExprKind::Iden
+                | ExprKind::None
+                | ExprKind::IntAtoms
+                | ExprKind::Call(..)
+        ) || matches!(
+            e.kind,
+            ExprKind::Transpose(_)
+                | ExprKind::Closure(_)
+                | ExprKind::ReflexiveClosure(_)
+                | ExprKind::Comprehension { .. }
+        )
     }
 
     fn sub(&self, e: &Expr) -> String {
@@ -85,7 +112,10 @@ impl<'m> Printer<'m> {
     }
 
     fn args(&self, args: &[Expr]) -> String {
-        args.iter().map(|a| self.expr(a)).collect::<Vec<_>>().join(", ")
+        args.iter()
+            .map(|a| self.expr(a))
+            .collect::<Vec<_>>()
+            .join(", ")
     }
 
     pub fn expr(&self, e: &Expr) -> String {
@@ -102,9 +132,22 @@ impl<'m> Printer<'m> {
             ExprKind::Intersection(a, b) => format!("{} & {}", self.sub(a), self.sub(b)),
             ExprKind::Difference(a, b) => format!("{} - {}", self.sub(a), self.sub(b)),
             ExprKind::Join(a, b) => format!("{}.{}", self.sub(a), self.sub(b)),
-            ExprKind::Product { lhs, lmult, rmult, rhs } => {
-                let l = if *lmult == Mult::Set { String::new() } else { format!("{} ", mult_kw(*lmult)) };
-                let r = if *rmult == Mult::Set { String::new() } else { format!(" {}", mult_kw(*rmult)) };
+            ExprKind::Product {
+                lhs,
+                lmult,
+                rmult,
+                rhs,
+            } => {
+                let l = if *lmult == Mult::Set {
+                    String::new()
+                } else {
+                    format!("{} ", mult_kw(*lmult))
+                };
+                let r = if *rmult == Mult::Set {
+                    String::new()
+                } else {
+                    format!(" {}", mult_kw(*rmult))
+                };
                 format!("{} {l}->{r} {}", self.sub(lhs), self.sub(rhs))
             }
             ExprKind::Override(a, b) => format!("{} ++ {}", self.sub(a), self.sub(b)),
@@ -113,11 +156,23 @@ impl<'m> Printer<'m> {
             ExprKind::Transpose(a) => format!("~{}", self.sub(a)),
             ExprKind::Closure(a) => format!("^{}", self.sub(a)),
             ExprKind::ReflexiveClosure(a) => format!("*{}", self.sub(a)),
-            ExprKind::Comprehension { decls, body } => format!("{{{} | {}}}", self.decls(decls), self.formula(body)),
+            ExprKind::Comprehension { decls, body } => {
+                format!("{{{} | {}}}", self.decls(decls), self.formula(body))
+            }
             ExprKind::Call(f, args) if args.is_empty() => self.fun(*f),
             ExprKind::Call(f, args) => format!("{}[{}]", self.fun(*f), self.args(args)),
-            ExprKind::IfThenElse(c, a, b) => format!("{} => {} else {}", self.formula(c), self.sub(a), self.sub(b)),
-            ExprKind::Let(v, val, body) => format!("let {} = {} | {}", self.var(*v), self.expr(val), self.expr(body)),
+            ExprKind::IfThenElse(c, a, b) => format!(
+                "{} => {} else {}",
+                self.formula(c),
+                self.sub(a),
+                self.sub(b)
+            ),
+            ExprKind::Let(v, val, body) => format!(
+                "let {} = {} | {}",
+                self.var(*v),
+                self.expr(val),
+                self.expr(body)
+            ),
             ExprKind::IntToAtom(i) => format!("Int[{}]", self.int(i)),
         }
     }
@@ -127,7 +182,13 @@ impl<'m> Printer<'m> {
             .iter()
             .map(|d| {
                 let vars: Vec<String> = d.vars.iter().map(|v| self.var(*v)).collect();
-                format!("{}{}: {} {}", if d.disj { "disj " } else { "" }, vars.join(", "), mult_kw(d.mult), self.expr(&d.bound))
+                format!(
+                    "{}{}: {} {}",
+                    if d.disj { "disj " } else { "" },
+                    vars.join(", "),
+                    mult_kw(d.mult),
+                    self.expr(&d.bound)
+                )
             })
             .collect::<Vec<_>>()
             .join(", ")
@@ -151,14 +212,28 @@ impl<'m> Printer<'m> {
             IntExprKind::Div(a, b) => format!("div[{}, {}]", self.int(a), self.int(b)),
             IntExprKind::Rem(a, b) => format!("rem[{}, {}]", self.int(a), self.int(b)),
             IntExprKind::Neg(a) => format!("-{}", self.int_sub(a)),
-            IntExprKind::IfThenElse(c, a, b) => format!("{} => {} else {}", self.formula(c), self.int_sub(a), self.int_sub(b)),
-            IntExprKind::Let(v, val, body) => format!("let {} = {} | {}", self.var(*v), self.expr(val), self.int(body)),
+            IntExprKind::IfThenElse(c, a, b) => format!(
+                "{} => {} else {}",
+                self.formula(c),
+                self.int_sub(a),
+                self.int_sub(b)
+            ),
+            IntExprKind::Let(v, val, body) => format!(
+                "let {} = {} | {}",
+                self.var(*v),
+                self.expr(val),
+                self.int(body)
+            ),
         }
     }
 
     fn fsub(&self, f: &Formula) -> String {
         match f.kind {
-            FormulaKind::True | FormulaKind::False | FormulaKind::Call(..) | FormulaKind::Mult(..) | FormulaKind::Not(_) => self.formula(f),
+            FormulaKind::True
+            | FormulaKind::False
+            | FormulaKind::Call(..)
+            | FormulaKind::Mult(..)
+            | FormulaKind::Not(_) => self.formula(f),
             _ => format!("({})", self.formula(f)),
         }
     }
@@ -182,11 +257,24 @@ impl<'m> Printer<'m> {
                 format!("{} {op} {}", self.int_sub(a), self.int_sub(b))
             }
             FormulaKind::Not(g) => format!("not {}", self.fsub(g)),
-            FormulaKind::And(gs) => gs.iter().map(|g| self.fsub(g)).collect::<Vec<_>>().join(" and "),
-            FormulaKind::Or(gs) => gs.iter().map(|g| self.fsub(g)).collect::<Vec<_>>().join(" or "),
+            FormulaKind::And(gs) => gs
+                .iter()
+                .map(|g| self.fsub(g))
+                .collect::<Vec<_>>()
+                .join(" and "),
+            FormulaKind::Or(gs) => gs
+                .iter()
+                .map(|g| self.fsub(g))
+                .collect::<Vec<_>>()
+                .join(" or "),
             FormulaKind::Implies(a, b) => format!("{} implies {}", self.fsub(a), self.fsub(b)),
             FormulaKind::Iff(a, b) => format!("{} iff {}", self.fsub(a), self.fsub(b)),
-            FormulaKind::IfThenElse(c, a, b) => format!("{} implies {} else {}", self.fsub(c), self.fsub(a), self.fsub(b)),
+            FormulaKind::IfThenElse(c, a, b) => format!(
+                "{} implies {} else {}",
+                self.fsub(c),
+                self.fsub(a),
+                self.fsub(b)
+            ),
             FormulaKind::Quant(q, decls, body) => {
                 let q = match q {
                     Quant::All => "all",
@@ -199,7 +287,12 @@ impl<'m> Printer<'m> {
             }
             FormulaKind::Call(p, args) if args.is_empty() => self.pred(*p),
             FormulaKind::Call(p, args) => format!("{}[{}]", self.pred(*p), self.args(args)),
-            FormulaKind::Let(v, val, body) => format!("let {} = {} | {}", self.var(*v), self.expr(val), self.formula(body)),
+            FormulaKind::Let(v, val, body) => format!(
+                "let {} = {} | {}",
+                self.var(*v),
+                self.expr(val),
+                self.formula(body)
+            ),
         }
     }
 
@@ -208,7 +301,10 @@ impl<'m> Printer<'m> {
     }
 
     fn params(&self, ps: &[Param]) -> String {
-        ps.iter().map(|p| format!("{}: {}", self.var(p.var), self.decl(&p.decl))).collect::<Vec<_>>().join(", ")
+        ps.iter()
+            .map(|p| format!("{}: {}", self.var(p.var), self.decl(&p.decl)))
+            .collect::<Vec<_>>()
+            .join(", ")
     }
 
     fn sig_line(&self, s: SigId) -> String {
@@ -237,7 +333,12 @@ impl<'m> Printer<'m> {
     fn scope(&self, sc: &Scope) -> String {
         let mut parts = Vec::new();
         for s in &sc.sigs {
-            parts.push(format!("{}{} {}", if s.exact { "exactly " } else { "" }, s.count, self.sig(s.sig)));
+            parts.push(format!(
+                "{}{} {}",
+                if s.exact { "exactly " } else { "" },
+                s.count,
+                self.sig(s.sig)
+            ));
         }
         if let Some(b) = sc.bitwidth {
             parts.push(format!("{b} Int"));
@@ -265,7 +366,11 @@ impl<'m> Printer<'m> {
     }
 
     fn module_line(&self, m: &Module, i: usize) -> String {
-        let file = m.path.file_name().map(|f| f.to_string_lossy().into_owned()).unwrap_or_default();
+        let file = m
+            .path
+            .file_name()
+            .map(|f| f.to_string_lossy().into_owned())
+            .unwrap_or_default();
         let mut out = format!("module {} ({file})", m.name);
         if i == 0 {
             out.push_str(" root");
@@ -276,12 +381,26 @@ impl<'m> Printer<'m> {
             let ps: Vec<String> = m
                 .params
                 .iter()
-                .map(|(p, s)| format!("{}{p}={}", if m.exact_params.contains(s) { "exactly " } else { "" }, self.sig(*s)))
+                .map(|(p, s)| {
+                    format!(
+                        "{}{p}={}",
+                        if m.exact_params.contains(s) {
+                            "exactly "
+                        } else {
+                            ""
+                        },
+                        self.sig(*s)
+                    )
+                })
                 .collect();
             let _ = write!(out, " [{}]", ps.join(", "));
         }
         if !m.opens.is_empty() {
-            let os: Vec<String> = m.opens.iter().map(|(a, id)| format!("{a}->{}", self.model.module(*id).label_prefix)).collect();
+            let os: Vec<String> = m
+                .opens
+                .iter()
+                .map(|(a, id)| format!("{a}->{}", self.model.module(*id).label_prefix))
+                .collect();
             let _ = write!(out, " opens {}", os.join(", "));
         }
         out
@@ -310,7 +429,14 @@ impl<'m> Printer<'m> {
         let _ = writeln!(out, "fields ({}):", m.fields.len());
         for f in m.field_ids() {
             let fd = m.field(f);
-            let _ = writeln!(out, "  {}.{}: {} (arity {})", self.sig(fd.sig), fd.name, self.decl(&fd.decl), fd.arity);
+            let _ = writeln!(
+                out,
+                "  {}.{}: {} (arity {})",
+                self.sig(fd.sig),
+                fd.name,
+                self.decl(&fd.decl),
+                fd.arity
+            );
         }
         let _ = writeln!(out, "facts ({}):", m.facts.len());
         for f in &m.facts {
@@ -318,11 +444,23 @@ impl<'m> Printer<'m> {
         }
         let _ = writeln!(out, "preds ({}):", m.preds.len());
         for (i, p) in m.preds.iter().enumerate() {
-            let _ = writeln!(out, "  {}[{}]", self.pred(PredId(i as u32)), self.params(&p.params));
+            let _ = writeln!(
+                out,
+                "  {}[{}]",
+                self.pred(PredId(i as u32)),
+                self.params(&p.params)
+            );
         }
         let _ = writeln!(out, "funs ({}):", m.funs.len());
         for (i, f) in m.funs.iter().enumerate() {
-            let _ = writeln!(out, "  {}[{}]: {} (arity {})", self.fun(FunId(i as u32)), self.params(&f.params), self.decl(&f.result), f.result.bound.arity);
+            let _ = writeln!(
+                out,
+                "  {}[{}]: {} (arity {})",
+                self.fun(FunId(i as u32)),
+                self.params(&f.params),
+                self.decl(&f.result),
+                f.result.bound.arity
+            );
         }
         let _ = writeln!(out, "asserts ({}):", m.asserts.len());
         for a in &m.asserts {
@@ -343,20 +481,45 @@ impl<'m> Printer<'m> {
             let _ = writeln!(out, "{}", self.sig_line(s));
             for f in m.fields_of(s) {
                 let fd = m.field(f);
-                let _ = writeln!(out, "  {}{}: {}", if fd.disj { "disj " } else { "" }, fd.name, self.decl(&fd.decl));
+                let _ = writeln!(
+                    out,
+                    "  {}{}: {}",
+                    if fd.disj { "disj " } else { "" },
+                    fd.name,
+                    self.decl(&fd.decl)
+                );
             }
         }
         for f in &m.facts {
             let _ = writeln!(out, "{} {{ {} }}", self.fact_name(f), self.formula(&f.body));
         }
         for (i, p) in m.preds.iter().enumerate() {
-            let _ = writeln!(out, "pred {}[{}] {{ {} }}", self.pred(PredId(i as u32)), self.params(&p.params), self.formula(&p.body));
+            let _ = writeln!(
+                out,
+                "pred {}[{}] {{ {} }}",
+                self.pred(PredId(i as u32)),
+                self.params(&p.params),
+                self.formula(&p.body)
+            );
         }
         for (i, f) in m.funs.iter().enumerate() {
-            let _ = writeln!(out, "fun {}[{}]: {} {{ {} }}", self.fun(FunId(i as u32)), self.params(&f.params), self.decl(&f.result), self.expr(&f.body));
+            let _ = writeln!(
+                out,
+                "fun {}[{}]: {} {{ {} }}",
+                self.fun(FunId(i as u32)),
+                self.params(&f.params),
+                self.decl(&f.result),
+                self.expr(&f.body)
+            );
         }
         for a in &m.asserts {
-            let _ = writeln!(out, "assert {}{} {{ {} }}", self.module_prefix(a.module), a.name, self.formula(&a.body));
+            let _ = writeln!(
+                out,
+                "assert {}{} {{ {} }}",
+                self.module_prefix(a.module),
+                a.name,
+                self.formula(&a.body)
+            );
         }
         for c in &m.commands {
             let _ = write!(out, "{}", self.command_line(c));

@@ -21,8 +21,6 @@ use crate::diag::Span;
 
 pub mod display;
 
-
-
 macro_rules! id_type {
     ($($name:ident),*) => {$(
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -84,11 +82,13 @@ impl Model {
     }
     /// Direct children (`extends`) of a sig, in declaration order.
     pub fn children(&self, id: SigId) -> impl Iterator<Item = SigId> + '_ {
-        self.sig_ids().filter(move |&s| self.sig(s).parent() == Some(id))
+        self.sig_ids()
+            .filter(move |&s| self.sig(s).parent() == Some(id))
     }
     /// Top-level sigs: no `extends` parent and not a subset sig.
     pub fn top_level_sigs(&self) -> impl Iterator<Item = SigId> + '_ {
-        self.sig_ids().filter(move |&s| matches!(self.sig(s).kind, SigKind::TopLevel))
+        self.sig_ids()
+            .filter(move |&s| matches!(self.sig(s).kind, SigKind::TopLevel))
     }
     /// Fields declared in a sig, in declaration order.
     pub fn fields_of(&self, id: SigId) -> impl Iterator<Item = FieldId> + '_ {
@@ -336,7 +336,12 @@ pub enum ExprKind {
     /// `a m1 -> m2 b`; both multiplicities are `Set` for a plain arrow.
     /// Non-`Set` multiplicities are constraints and are meaningful only on the
     /// right of `in` / in declarations.
-    Product { lhs: Box<Expr>, lmult: Mult, rmult: Mult, rhs: Box<Expr> },
+    Product {
+        lhs: Box<Expr>,
+        lmult: Mult,
+        rmult: Mult,
+        rhs: Box<Expr>,
+    },
     /// `a ++ b`.
     Override(Box<Expr>, Box<Expr>),
     /// `s <: r`.
@@ -350,7 +355,10 @@ pub enum ExprKind {
     /// `*r` (binary only): `^r + iden`.
     ReflexiveClosure(Box<Expr>),
     /// `{x: A, y: B | F}`.
-    Comprehension { decls: Vec<QuantDecl>, body: Box<Formula> },
+    Comprehension {
+        decls: Vec<QuantDecl>,
+        body: Box<Formula>,
+    },
     /// A function call, arguments in parameter order (a bare `f` with no
     /// parameters is a call with no arguments).
     Call(FunId, Vec<Expr>),

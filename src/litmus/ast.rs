@@ -101,23 +101,59 @@ pub struct Instr {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum InstrKind {
     /// `ld{.sem}{.scope} r, x`. `ld.volatile` is `Relaxed`/`Sys`.
-    Load { sem: Sem, scope: Option<Scope>, dst: String, loc: String },
+    Load {
+        sem: Sem,
+        scope: Option<Scope>,
+        dst: String,
+        loc: String,
+    },
     /// `st{.sem}{.scope} x, v`.
-    Store { sem: Sem, scope: Option<Scope>, loc: String, val: Operand },
+    Store {
+        sem: Sem,
+        scope: Option<Scope>,
+        loc: String,
+        val: Operand,
+    },
     /// `atom{.sem}{.scope}.op r, x, a{, b}` (`dst = None` for `red`).
-    Rmw { sem: Sem, scope: Option<Scope>, op: RmwOp, dst: Option<String>, loc: String, args: Vec<Operand> },
+    Rmw {
+        sem: Sem,
+        scope: Option<Scope>,
+        op: RmwOp,
+        dst: Option<String>,
+        loc: String,
+        args: Vec<Operand>,
+    },
     /// `fence.kind{.scope}`; `membar.s` is `fence.sc.s`.
-    Fence { kind: FenceKind, scope: Option<Scope> },
+    Fence {
+        kind: FenceKind,
+        scope: Option<Scope>,
+    },
     /// `bar{.cta}.sync id` (`arrive = false`) or `bar{.cta}.arrive id`.
-    Barrier { arrive: bool, id: i64 },
+    Barrier {
+        arrive: bool,
+        id: i64,
+    },
     /// `mov r, v` and `ld r, N` (load of a constant).
-    Mov { dst: String, src: Operand },
+    Mov {
+        dst: String,
+        src: Operand,
+    },
     /// `add r, a, b` etc.
-    Arith { op: ArithOp, dst: String, a: Operand, b: Operand },
+    Arith {
+        op: ArithOp,
+        dst: String,
+        a: Operand,
+        b: Operand,
+    },
     Label(String),
     Goto(String),
     /// `beq a, b, L` (`eq = true`) / `bne a, b, L`.
-    Branch { eq: bool, a: Operand, b: Operand, target: String },
+    Branch {
+        eq: bool,
+        a: Operand,
+        b: Operand,
+        target: String,
+    },
 }
 
 /// `exists`, `~exists` or `forall`.

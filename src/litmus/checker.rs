@@ -20,7 +20,12 @@ pub struct Checker {
 }
 
 impl Backend for Checker {
-    fn session(&self, path: &Path, source: &str, preds: &[String]) -> Result<Option<Box<dyn LitmusSession>>, String> {
+    fn session(
+        &self,
+        path: &Path,
+        source: &str,
+        preds: &[String],
+    ) -> Result<Option<Box<dyn LitmusSession>>, String> {
         self.open_session(path, source, preds)
     }
 
@@ -33,11 +38,17 @@ impl Backend for Checker {
             .commands
             .iter()
             .rposition(|c| c.name == super::lower::RUN_NAME)
-            .ok_or_else(|| format!("the generated module has no `{}` command", super::lower::RUN_NAME))?;
-        let res = check_command(&model, CommandId(idx as u32), &self.check).map_err(|e| match e {
-            CheckError::Input(d) => crate::diag::render(&sources, &[d], false),
-            CheckError::Internal(m) => format!("internal error: {m}"),
-        })?;
+            .ok_or_else(|| {
+                format!(
+                    "the generated module has no `{}` command",
+                    super::lower::RUN_NAME
+                )
+            })?;
+        let res =
+            check_command(&model, CommandId(idx as u32), &self.check).map_err(|e| match e {
+                CheckError::Input(d) => crate::diag::render(&sources, &[d], false),
+                CheckError::Internal(m) => format!("internal error: {m}"),
+            })?;
         match res.outcome {
             Outcome::Unsat => Ok(None),
             Outcome::Unknown(why) => Err(format!("the checker gave up: {why}")),
@@ -57,7 +68,8 @@ fn solution(model: &Model, inst: &Instance) -> Solution {
     }
     let mut fields = BTreeMap::new();
     for (id, ts) in &inst.fields {
-        let tuples: BTreeSet<Vec<String>> = ts.iter().map(|t| t.iter().map(label).collect()).collect();
+        let tuples: BTreeSet<Vec<String>> =
+            ts.iter().map(|t| t.iter().map(label).collect()).collect();
         fields.insert(model.field(*id).name.clone(), tuples);
     }
     Solution { sigs, fields }
@@ -92,7 +104,12 @@ impl LitmusSession for CheckerSession {
 
 impl Checker {
     /// The incremental form of [`Backend::solve`] (see [`Backend::session`]).
-    pub fn open_session(&self, path: &Path, source: &str, preds: &[String]) -> Result<Option<Box<dyn LitmusSession>>, String> {
+    pub fn open_session(
+        &self,
+        path: &Path,
+        source: &str,
+        preds: &[String],
+    ) -> Result<Option<Box<dyn LitmusSession>>, String> {
         let mut sources = SourceMap::new();
         let name = path.display().to_string();
         let model = load_source(&name, source, &mut sources, &self.load)
@@ -101,7 +118,12 @@ impl Checker {
             .commands
             .iter()
             .rposition(|c| c.name == super::lower::RUN_NAME)
-            .ok_or_else(|| format!("the generated module has no `{}` command", super::lower::RUN_NAME))?;
+            .ok_or_else(|| {
+                format!(
+                    "the generated module has no `{}` command",
+                    super::lower::RUN_NAME
+                )
+            })?;
         let mut extras = Vec::with_capacity(preds.len());
         for p in preds {
             let pred = model

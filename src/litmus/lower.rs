@@ -81,10 +81,17 @@ pub enum StrengthStyle {
 pub enum BarrierStyle {
     /// One `Barrier` event per bar.sync, symmetric `bsync` between the
     /// bar.syncs of other threads on the same barrier; no bar.arrive.
-    Single { sig: &'static str, rel: &'static str },
+    Single {
+        sig: &'static str,
+        rel: &'static str,
+    },
     /// bar.sync = `BarrierArrive; po; BarrierWait`, bar.arrive = a lone
     /// `BarrierArrive`; `synchronizes: BarrierArrive -> BarrierWait`.
-    ArriveWait { arrive: &'static str, wait: &'static str, rel: &'static str },
+    ArriveWait {
+        arrive: &'static str,
+        wait: &'static str,
+        rel: &'static str,
+    },
 }
 
 /// relprove's own models/ptx.als.
@@ -97,7 +104,10 @@ pub const PROJECT_PTX: Binding = Binding {
     po_transitive: true,
     placement: Placement::ThreadField("thread"),
     strength: StrengthStyle::SubsetSigs,
-    barrier: BarrierStyle::Single { sig: "Barrier", rel: "bsync" },
+    barrier: BarrierStyle::Single {
+        sig: "Barrier",
+        rel: "bsync",
+    },
     rmw_in_dep: false,
     address_needs_accesses: false,
     hierarchy: &[
@@ -123,7 +133,11 @@ pub const NVIDIA_PTX: Binding = Binding {
     po_transitive: false,
     placement: Placement::StartField("start"),
     strength: StrengthStyle::ExtendsSigs,
-    barrier: BarrierStyle::ArriveWait { arrive: "BarrierArrive", wait: "BarrierWait", rel: "synchronizes" },
+    barrier: BarrierStyle::ArriveWait {
+        arrive: "BarrierArrive",
+        wait: "BarrierWait",
+        rel: "synchronizes",
+    },
     rmw_in_dep: true,
     address_needs_accesses: true,
     hierarchy: &[
@@ -276,12 +290,21 @@ pub enum Strength {
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum EvKind {
-    Read { loc: String },
-    Write { loc: String, val: Sym },
+    Read {
+        loc: String,
+    },
+    Write {
+        loc: String,
+        val: Sym,
+    },
     Fence(FenceKind),
     /// bar.sync (`arrive_only = false`) or bar.arrive on barrier `id`; the
     /// `instance`-th use of that id in the thread.
-    Barrier { arrive_only: bool, id: i64, instance: usize },
+    Barrier {
+        arrive_only: bool,
+        id: i64,
+        instance: usize,
+    },
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -318,7 +341,11 @@ pub struct Limits {
 
 impl Default for Limits {
     fn default() -> Self {
-        Limits { unroll: 2, max_paths: 256, max_events: 40 }
+        Limits {
+            unroll: 2,
+            max_paths: 256,
+            max_events: 40,
+        }
     }
 }
 
@@ -334,7 +361,10 @@ struct State {
 
 /// The control-flow paths of every thread.
 pub fn paths(test: &Test, limits: Limits) -> Result<Vec<Vec<Path>>, Diagnostic> {
-    test.threads.iter().map(|t| thread_paths(test, t, limits)).collect()
+    test.threads
+        .iter()
+        .map(|t| thread_paths(test, t, limits))
+        .collect()
 }
 
 fn thread_paths(test: &Test, th: &Thread, limits: Limits) -> Result<Vec<Path>, Diagnostic> {
@@ -342,14 +372,22 @@ fn thread_paths(test: &Test, th: &Thread, limits: Limits) -> Result<Vec<Path>, D
     for (i, ins) in th.instrs.iter().enumerate() {
         if let InstrKind::Label(l) = &ins.kind {
             if labels.insert(l.clone(), i).is_some() {
-                return Err(Diagnostic::new(Phase::Litmus, ins.span, format!("label `{l}` defined twice in P{}", th.id)));
+                return Err(Diagnostic::new(
+                    Phase::Litmus,
+                    ins.span,
+                    format!("label `{l}` defined twice in P{}", th.id),
+                ));
             }
         }
     }
     for ins in &th.instrs {
         if let InstrKind::Goto(l) | InstrKind::Branch { target: l, .. } = &ins.kind {
             if !labels.contains_key(l) {
-                return Err(Diagnostic::new(Phase::Litmus, ins.span, format!("undefined label `{l}` in P{}", th.id)));
+                return Err(Diagnostic::new(
+                    Phase::Litmus,
+                    ins.span,
+                    format!("undefined label `{l}` in P{}", th.id),
+                ));
             }
         }
     }
@@ -365,23 +403,47 @@ fn thread_paths(test: &Test, th: &Thread, limits: Limits) -> Result<Vec<Path>, D
         ctrl: BTreeSet::new(),
         visits: vec![0; th.instrs.len()],
         bars: BTreeMap::new(),
-        path: Path { events: vec![], rmw: vec![], deps: BTreeSet::new(), conds: vec![], regs: BTreeMap::new() },
+        path: Path {
+            events: vec![],
+            rmw: vec![],
+            deps: BTreeSet::new(),
+            conds: vec![],
+            regs: BTreeMap::new(),
+        },
     };
     let mut done = Vec::new();
     let mut work = vec![start];
     while let Some(mut st) = work.pop() {
         loop {
             if st.pc >= th.instrs.len() {
-                st.path.regs = st.regs.iter().map(|(r, (s, _))| (r.clone(), s.clone())).collect();
+                st.path.regs = st
+                    .regs
+                    .iter()
+                    .map(|(r, (s, _))| (r.clone(), s.clone()))
+                    .collect();
                 done.push(st.path);
                 if done.len() > limits.max_paths {
-                    return Err(Diagnostic::new(Phase::Litmus, th.span, format!("unsupported: P{} has more than {} control-flow paths", th.id, limits.max_paths)));
+                    return Err(Diagnostic::new(
+                        Phase::Litmus,
+                        th.span,
+                        format!(
+                            "unsupported: P{} has more than {} control-flow paths",
+                            th.id, limits.max_paths
+                        ),
+                    ));
                 }
                 break;
             }
             let ins = &th.instrs[st.pc];
             if st.path.events.len() > limits.max_events {
-                return Err(Diagnostic::new(Phase::Litmus, ins.span, format!("unsupported: a path of P{} has more than {} events", th.id, limits.max_events)));
+                return Err(Diagnostic::new(
+                    Phase::Litmus,
+                    ins.span,
+                    format!(
+                        "unsupported: a path of P{} has more than {} events",
+                        th.id, limits.max_events
+                    ),
+                ));
             }
             match step(&mut st, ins, &labels, limits)? {
                 Step::Next => {}
@@ -405,7 +467,11 @@ enum Step {
 fn operand(st: &State, o: &Operand) -> (Sym, BTreeSet<usize>) {
     match o {
         Operand::Imm(v) => (Sym::Const(*v), BTreeSet::new()),
-        Operand::Reg(r) => st.regs.get(r).cloned().unwrap_or((Sym::Const(0), BTreeSet::new())),
+        Operand::Reg(r) => st
+            .regs
+            .get(r)
+            .cloned()
+            .unwrap_or((Sym::Const(0), BTreeSet::new())),
     }
 }
 
@@ -426,7 +492,12 @@ fn strong_scope(sem: Sem, scope: Option<Scope>, default: Scope) -> Option<Scope>
     }
 }
 
-fn step(st: &mut State, ins: &Instr, labels: &BTreeMap<String, usize>, limits: Limits) -> Result<Step, Diagnostic> {
+fn step(
+    st: &mut State,
+    ins: &Instr,
+    labels: &BTreeMap<String, usize>,
+    limits: Limits,
+) -> Result<Step, Diagnostic> {
     let span = ins.span;
     let none = BTreeSet::new();
     match &ins.kind {
@@ -436,27 +507,58 @@ fn step(st: &mut State, ins: &Instr, labels: &BTreeMap<String, usize>, limits: L
                 return Ok(Step::Cut);
             }
         }
-        InstrKind::Load { sem, scope, dst, loc } => {
+        InstrKind::Load {
+            sem,
+            scope,
+            dst,
+            loc,
+        } => {
             let strength = match sem {
                 Sem::Weak => Strength::Weak,
                 Sem::Acquire => Strength::Acquire,
                 _ => Strength::Relaxed,
             };
-            let ev = Event { kind: EvKind::Read { loc: loc.clone() }, strength, scope: strong_scope(*sem, *scope, Scope::Sys), span };
+            let ev = Event {
+                kind: EvKind::Read { loc: loc.clone() },
+                strength,
+                scope: strong_scope(*sem, *scope, Scope::Sys),
+                span,
+            };
             let i = push_event(st, ev, &none);
-            st.regs.insert(dst.clone(), (Sym::Read(i), BTreeSet::from([i])));
+            st.regs
+                .insert(dst.clone(), (Sym::Read(i), BTreeSet::from([i])));
         }
-        InstrKind::Store { sem, scope, loc, val } => {
+        InstrKind::Store {
+            sem,
+            scope,
+            loc,
+            val,
+        } => {
             let (v, taint) = operand(st, val);
             let strength = match sem {
                 Sem::Weak => Strength::Weak,
                 Sem::Release => Strength::Release,
                 _ => Strength::Relaxed,
             };
-            let ev = Event { kind: EvKind::Write { loc: loc.clone(), val: v }, strength, scope: strong_scope(*sem, *scope, Scope::Sys), span };
+            let ev = Event {
+                kind: EvKind::Write {
+                    loc: loc.clone(),
+                    val: v,
+                },
+                strength,
+                scope: strong_scope(*sem, *scope, Scope::Sys),
+                span,
+            };
             push_event(st, ev, &taint);
         }
-        InstrKind::Rmw { sem, scope, op, dst, loc, args } => {
+        InstrKind::Rmw {
+            sem,
+            scope,
+            op,
+            dst,
+            loc,
+            args,
+        } => {
             let scope = Some(scope.unwrap_or(Scope::Gpu));
             let (rs, ws) = match sem {
                 Sem::AcqRel => (Strength::Acquire, Strength::Release),
@@ -464,7 +566,16 @@ fn step(st: &mut State, ins: &Instr, labels: &BTreeMap<String, usize>, limits: L
                 Sem::Release => (Strength::Relaxed, Strength::Release),
                 _ => (Strength::Relaxed, Strength::Relaxed),
             };
-            let r = push_event(st, Event { kind: EvKind::Read { loc: loc.clone() }, strength: rs, scope, span }, &none);
+            let r = push_event(
+                st,
+                Event {
+                    kind: EvKind::Read { loc: loc.clone() },
+                    strength: rs,
+                    scope,
+                    span,
+                },
+                &none,
+            );
             let old = Sym::Read(r);
             let (a, ta) = operand(st, &args[0]);
             let mut data = ta.clone();
@@ -478,7 +589,8 @@ fn step(st: &mut State, ins: &Instr, labels: &BTreeMap<String, usize>, limits: L
                     let mut fail = st.clone();
                     fail.path.conds.push((false, old.clone(), a.clone()));
                     if let Some(d) = dst {
-                        fail.regs.insert(d.clone(), (old.clone(), BTreeSet::from([r])));
+                        fail.regs
+                            .insert(d.clone(), (old.clone(), BTreeSet::from([r])));
                     }
                     fail.pc += 1;
                     fork = Some(Box::new(fail));
@@ -502,7 +614,19 @@ fn step(st: &mut State, ins: &Instr, labels: &BTreeMap<String, usize>, limits: L
                     mk_op(o, old.clone(), a)
                 }
             };
-            let w = push_event(st, Event { kind: EvKind::Write { loc: loc.clone(), val: new }, strength: ws, scope, span }, &data);
+            let w = push_event(
+                st,
+                Event {
+                    kind: EvKind::Write {
+                        loc: loc.clone(),
+                        val: new,
+                    },
+                    strength: ws,
+                    scope,
+                    span,
+                },
+                &data,
+            );
             st.path.rmw.push((r, w));
             if let Some(d) = dst {
                 st.regs.insert(d.clone(), (old, BTreeSet::from([r])));
@@ -513,14 +637,28 @@ fn step(st: &mut State, ins: &Instr, labels: &BTreeMap<String, usize>, limits: L
             }
         }
         InstrKind::Fence { kind, scope } => {
-            let ev = Event { kind: EvKind::Fence(*kind), strength: Strength::Relaxed, scope: Some(scope.unwrap_or(Scope::Sys)), span };
+            let ev = Event {
+                kind: EvKind::Fence(*kind),
+                strength: Strength::Relaxed,
+                scope: Some(scope.unwrap_or(Scope::Sys)),
+                span,
+            };
             push_event(st, ev, &none);
         }
         InstrKind::Barrier { arrive, id } => {
             let k = st.bars.entry(*id).or_insert(0);
             let instance = *k;
             *k += 1;
-            let ev = Event { kind: EvKind::Barrier { arrive_only: *arrive, id: *id, instance }, strength: Strength::Relaxed, scope: Some(Scope::Cta), span };
+            let ev = Event {
+                kind: EvKind::Barrier {
+                    arrive_only: *arrive,
+                    id: *id,
+                    instance,
+                },
+                strength: Strength::Relaxed,
+                scope: Some(Scope::Cta),
+                span,
+            };
             push_event(st, ev, &none);
         }
         InstrKind::Mov { dst, src } => {
@@ -579,14 +717,20 @@ fn step(st: &mut State, ins: &Instr, labels: &BTreeMap<String, usize>, limits: L
 /// thin-air cycles).
 pub fn value_domain(test: &Test, all: &[Vec<Path>]) -> Result<BTreeSet<i64>, Diagnostic> {
     const MAX: usize = 32;
-    let init = |x: &str| test.init_locs.iter().find(|(l, _, _)| l == x).map_or(0, |(_, v, _)| *v);
+    let init = |x: &str| {
+        test.init_locs
+            .iter()
+            .find(|(l, _, _)| l == x)
+            .map_or(0, |(_, v, _)| *v)
+    };
     let mut locs: BTreeMap<String, BTreeSet<i64>> = BTreeMap::new();
     let mut writes = 0usize;
     for ps in all {
         for p in ps {
             for e in &p.events {
                 if let EvKind::Read { loc } | EvKind::Write { loc, .. } = &e.kind {
-                    locs.entry(loc.clone()).or_insert_with(|| BTreeSet::from([init(loc)]));
+                    locs.entry(loc.clone())
+                        .or_insert_with(|| BTreeSet::from([init(loc)]));
                 }
                 if matches!(e.kind, EvKind::Write { .. }) {
                     writes += 1;
@@ -594,7 +738,12 @@ pub fn value_domain(test: &Test, all: &[Vec<Path>]) -> Result<BTreeSet<i64>, Dia
             }
         }
     }
-    fn vals(s: &Sym, p: &Path, locs: &BTreeMap<String, BTreeSet<i64>>, out: &mut BTreeSet<i64>) -> BTreeSet<i64> {
+    fn vals(
+        s: &Sym,
+        p: &Path,
+        locs: &BTreeMap<String, BTreeSet<i64>>,
+        out: &mut BTreeSet<i64>,
+    ) -> BTreeSet<i64> {
         let r = match s {
             Sym::Const(c) => BTreeSet::from([*c]),
             Sym::Read(i) => match &p.events[*i].kind {
@@ -603,14 +752,20 @@ pub fn value_domain(test: &Test, all: &[Vec<Path>]) -> Result<BTreeSet<i64>, Dia
             },
             Sym::Op(op, a, b) => {
                 let (a, b) = (vals(a, p, locs, out), vals(b, p, locs, out));
-                a.iter().flat_map(|x| b.iter().map(move |y| op.apply(*x, *y))).collect()
+                a.iter()
+                    .flat_map(|x| b.iter().map(move |y| op.apply(*x, *y)))
+                    .collect()
             }
         };
         out.extend(r.iter().copied());
         r
     }
     let too_many = || {
-        Diagnostic::new(Phase::Litmus, test.name_span, format!("unsupported: the test's values do not fit a domain of {MAX} values"))
+        Diagnostic::new(
+            Phase::Litmus,
+            test.name_span,
+            format!("unsupported: the test's values do not fit a domain of {MAX} values"),
+        )
     };
     for _ in 0..=writes {
         let mut next = locs.clone();
@@ -741,8 +896,12 @@ impl Lowered {
         let _ = writeln!(s, "run {RUN_NAME} {{");
         let _ = writeln!(s, "  {}", self.base);
         for st in blocked {
-            let conj: Vec<String> =
-                self.observed.iter().zip(st).map(|((_, e), v)| format!("{e} = {}", val_atom(*v))).collect();
+            let conj: Vec<String> = self
+                .observed
+                .iter()
+                .zip(st)
+                .map(|((_, e), v)| format!("{e} = {}", val_atom(*v)))
+                .collect();
             if conj.is_empty() {
                 let _ = writeln!(s, "  some none");
             } else {
@@ -760,7 +919,15 @@ impl Lowered {
         let f = self.prop_alloy(prop);
         let _ = writeln!(s, "run {RUN_NAME} {{");
         let _ = writeln!(s, "  {}", self.base);
-        let _ = writeln!(s, "  {}", if holds { format!("({f})") } else { format!("not ({f})") });
+        let _ = writeln!(
+            s,
+            "  {}",
+            if holds {
+                format!("({f})")
+            } else {
+                format!("not ({f})")
+            }
+        );
         let _ = writeln!(s, "}} {}", self.scope);
         s
     }
@@ -768,7 +935,12 @@ impl Lowered {
     fn term_alloy(&self, t: &Term) -> String {
         match t {
             Term::Const(c) => val_atom(*c),
-            t => self.observed.iter().find(|(v, _)| v == t).map(|(_, e)| e.clone()).unwrap_or_else(|| "none".into()),
+            t => self
+                .observed
+                .iter()
+                .find(|(v, _)| v == t)
+                .map(|(_, e)| e.clone())
+                .unwrap_or_else(|| "none".into()),
         }
     }
 
@@ -790,7 +962,12 @@ fn sym_alloy(s: &Sym, t: usize) -> String {
     match s {
         Sym::Const(c) => val_atom(*c),
         Sym::Read(i) => format!("{}.(lt_V.lt_val)", ev_name(t, *i)),
-        Sym::Op(op, a, b) => format!("({}).(({}).lt_op_{})", sym_alloy(b, t), sym_alloy(a, t), op.name()),
+        Sym::Op(op, a, b) => format!(
+            "({}).(({}).lt_op_{})",
+            sym_alloy(b, t),
+            sym_alloy(a, t),
+            op.name()
+        ),
     }
 }
 
@@ -838,30 +1015,54 @@ pub fn alloy_source(
     combo: &[&Path],
     dom: &BTreeSet<i64>,
 ) -> Result<Lowered, Diagnostic> {
-    let init = |x: &str| test.init_locs.iter().find(|(l, _, _)| l == x).map_or(0, |(_, v, _)| *v);
+    let init = |x: &str| {
+        test.init_locs
+            .iter()
+            .find(|(l, _, _)| l == x)
+            .map_or(0, |(_, v, _)| *v)
+    };
     let mut m = String::new();
     let _ = writeln!(m, "module lt_{}", sanitize(&test.name));
-    let _ = writeln!(m, "-- generated by `relprove litmus` from test {} for {}", test.name, b.name);
+    let _ = writeln!(
+        m,
+        "-- generated by `relprove litmus` from test {} for {}",
+        test.name, b.name
+    );
     let _ = writeln!(m, "open {model_module}");
     let _ = writeln!(m);
 
     // Threads with at least one event on this combination.
-    let live: Vec<&Thread> = test.threads.iter().filter(|t| !combo[t.id].events.is_empty()).collect();
+    let live: Vec<&Thread> = test
+        .threads
+        .iter()
+        .filter(|t| !combo[t.id].events.is_empty())
+        .collect();
 
     // Locations accessed, and per location its reads and writes.
     let mut locs: BTreeMap<String, (Vec<String>, Vec<String>)> = BTreeMap::new();
     for th in &live {
         for (i, e) in combo[th.id].events.iter().enumerate() {
             match &e.kind {
-                EvKind::Read { loc } => locs.entry(loc.clone()).or_default().0.push(ev_name(th.id, i)),
-                EvKind::Write { loc, .. } => locs.entry(loc.clone()).or_default().1.push(ev_name(th.id, i)),
+                EvKind::Read { loc } => locs
+                    .entry(loc.clone())
+                    .or_default()
+                    .0
+                    .push(ev_name(th.id, i)),
+                EvKind::Write { loc, .. } => locs
+                    .entry(loc.clone())
+                    .or_default()
+                    .1
+                    .push(ev_name(th.id, i)),
                 _ => {}
             }
         }
     }
     // Phantom writes (see `Binding::address_needs_accesses`).
     let phantoms: Vec<String> = if b.address_needs_accesses {
-        locs.iter().filter(|(_, (r, w))| w.is_empty() || r.len() + w.len() < 2).map(|(x, _)| x.clone()).collect()
+        locs.iter()
+            .filter(|(_, (r, w))| w.is_empty() || r.len() + w.len() < 2)
+            .map(|(x, _)| x.clone())
+            .collect()
     } else {
         vec![]
     };
@@ -894,9 +1095,17 @@ pub fn alloy_source(
         for (i, e) in combo[th.id].events.iter().enumerate() {
             let name = ev_name(th.id, i);
             let sig: String = match (&e.kind, b.strength) {
-                (EvKind::Read { .. }, StrengthStyle::ExtendsSigs) if e.strength == Strength::Acquire => "Acquire".into(),
+                (EvKind::Read { .. }, StrengthStyle::ExtendsSigs)
+                    if e.strength == Strength::Acquire =>
+                {
+                    "Acquire".into()
+                }
                 (EvKind::Read { .. }, _) => "Read".into(),
-                (EvKind::Write { .. }, StrengthStyle::ExtendsSigs) if e.strength == Strength::Release => "Release".into(),
+                (EvKind::Write { .. }, StrengthStyle::ExtendsSigs)
+                    if e.strength == Strength::Release =>
+                {
+                    "Release".into()
+                }
                 (EvKind::Write { .. }, _) => "Write".into(),
                 (EvKind::Fence(k), _) => match k {
                     FenceKind::Sc => "FenceSC",
@@ -908,8 +1117,12 @@ pub fn alloy_source(
                 (EvKind::Barrier { arrive_only, .. }, _) => match b.barrier {
                     BarrierStyle::Single { sig, .. } => {
                         if *arrive_only {
-                            return Err(Diagnostic::new(Phase::Litmus, e.span, format!("unsupported with {}: bar.arrive", b.name))
-                                .hint("this model has only bar.sync barriers"));
+                            return Err(Diagnostic::new(
+                                Phase::Litmus,
+                                e.span,
+                                format!("unsupported with {}: bar.arrive", b.name),
+                            )
+                            .hint("this model has only bar.sync barriers"));
                         }
                         sig.to_string()
                     }
@@ -919,7 +1132,13 @@ pub fn alloy_source(
             let _ = writeln!(m, "one sig {name} extends {sig} {{}}");
             all_events.push(name.clone());
             count_kind(&mut kinds, b, &sig);
-            if let (EvKind::Barrier { arrive_only: false, .. }, BarrierStyle::ArriveWait { wait, .. }) = (&e.kind, b.barrier) {
+            if let (
+                EvKind::Barrier {
+                    arrive_only: false, ..
+                },
+                BarrierStyle::ArriveWait { wait, .. },
+            ) = (&e.kind, b.barrier)
+            {
                 let _ = writeln!(m, "one sig {name}w extends {wait} {{}}");
                 all_events.push(format!("{name}w"));
                 count_kind(&mut kinds, b, wait);
@@ -935,7 +1154,10 @@ pub fn alloy_source(
     let _ = writeln!(m, "abstract sig lt_Val {{}}");
     let vals: Vec<String> = dom.iter().map(|v| val_atom(*v)).collect();
     let _ = writeln!(m, "one sig {} extends lt_Val {{}}", vals.join(", "));
-    let _ = writeln!(m, "one sig lt_V {{\n  lt_val: Event -> lone lt_Val,\n  lt_fin: Address -> lone Event\n}}");
+    let _ = writeln!(
+        m,
+        "one sig lt_V {{\n  lt_val: Event -> lone lt_Val,\n  lt_fin: Address -> lone Event\n}}"
+    );
     let _ = writeln!(m);
 
     // Arithmetic tables.
@@ -960,18 +1182,35 @@ pub fn alloy_source(
             for y in dom {
                 let z = op.apply(*x, *y);
                 if dom.contains(&z) {
-                    rows.push(format!("{}->{}->{}", val_atom(*x), val_atom(*y), val_atom(z)));
+                    rows.push(format!(
+                        "{}->{}->{}",
+                        val_atom(*x),
+                        val_atom(*y),
+                        val_atom(z)
+                    ));
                 }
             }
         }
-        let body = if rows.is_empty() { "none->none->none".to_string() } else { balanced(&rows) };
-        let _ = writeln!(m, "fun lt_op_{} : lt_Val->lt_Val->lt_Val {{ {body} }}", op.name());
+        let body = if rows.is_empty() {
+            "none->none->none".to_string()
+        } else {
+            balanced(&rows)
+        };
+        let _ = writeln!(
+            m,
+            "fun lt_op_{} : lt_Val->lt_Val->lt_Val {{ {body} }}",
+            op.name()
+        );
     }
 
     // The skeleton.
     let _ = writeln!(m, "fact lt_skeleton {{");
     let _ = writeln!(m, "  Event = {}", union(&all_events));
-    let _ = writeln!(m, "  Address = {}", union(&locs.keys().map(|x| loc_name(x)).collect::<Vec<_>>()));
+    let _ = writeln!(
+        m,
+        "  Address = {}",
+        union(&locs.keys().map(|x| loc_name(x)).collect::<Vec<_>>())
+    );
     let mut all_scopes = scopes.clone();
     all_scopes.extend(threads.iter().cloned());
     let _ = writeln!(m, "  Scope = {}", union(&all_scopes));
@@ -983,7 +1222,12 @@ pub fn alloy_source(
         sub.push(format!("lt_gpu{g}->lt_cta{g}_{c}"));
     }
     for th in &live {
-        sub.push(format!("lt_cta{}_{}->{}", th.gpu, th.cta, thread_name(th.id)));
+        sub.push(format!(
+            "lt_cta{}_{}->{}",
+            th.gpu,
+            th.cta,
+            thread_name(th.id)
+        ));
     }
     if !phantoms.is_empty() {
         sub.push("lt_sys->lt_Tphantom".to_string());
@@ -996,14 +1240,23 @@ pub fn alloy_source(
         let mut seq = Vec::new();
         for (i, e) in combo[th.id].events.iter().enumerate() {
             seq.push(ev_name(th.id, i));
-            if let (EvKind::Barrier { arrive_only: false, .. }, BarrierStyle::ArriveWait { .. }) = (&e.kind, b.barrier) {
+            if let (
+                EvKind::Barrier {
+                    arrive_only: false, ..
+                },
+                BarrierStyle::ArriveWait { .. },
+            ) = (&e.kind, b.barrier)
+            {
                 seq.push(format!("{}w", ev_name(th.id, i)));
             }
         }
         seqs.push((thread_name(th.id), seq));
     }
     if !phantoms.is_empty() {
-        seqs.push(("lt_Tphantom".to_string(), phantoms.iter().map(|x| format!("lt_phantom_{x}")).collect()));
+        seqs.push((
+            "lt_Tphantom".to_string(),
+            phantoms.iter().map(|x| format!("lt_phantom_{x}")).collect(),
+        ));
     }
     let mut po = Vec::new();
     for (_, seq) in &seqs {
@@ -1025,12 +1278,16 @@ pub fn alloy_source(
             let _ = writeln!(m, "  {f} = {}", union2(&rows));
         }
         Placement::StartField(f) => {
-            let rows: Vec<String> = seqs.iter().map(|(t, seq)| format!("{t}->{}", seq[0])).collect();
+            let rows: Vec<String> = seqs
+                .iter()
+                .map(|(t, seq)| format!("{t}->{}", seq[0]))
+                .collect();
             let _ = writeln!(m, "  {f} = {}", union2(&rows));
         }
     }
     // Scopes, addresses, strengths, rmw, deps, barriers.
-    let (mut scope_rows, mut addr_rows, mut weak, mut acq, mut rel) = (vec![], vec![], vec![], vec![], vec![]);
+    let (mut scope_rows, mut addr_rows, mut weak, mut acq, mut rel) =
+        (vec![], vec![], vec![], vec![], vec![]);
     let (mut rmw_rows, mut dep_rows, mut bar_rows) = (vec![], vec![], vec![]);
     for th in &live {
         let p = combo[th.id];
@@ -1038,7 +1295,13 @@ pub fn alloy_source(
             let n = ev_name(th.id, i);
             let sc = scope_atom(e.scope, th);
             scope_rows.push(format!("{n}->{sc}"));
-            if let (EvKind::Barrier { arrive_only: false, .. }, BarrierStyle::ArriveWait { .. }) = (&e.kind, b.barrier) {
+            if let (
+                EvKind::Barrier {
+                    arrive_only: false, ..
+                },
+                BarrierStyle::ArriveWait { .. },
+            ) = (&e.kind, b.barrier)
+            {
                 scope_rows.push(format!("{n}w->{sc}"));
             }
             if let EvKind::Read { loc } | EvKind::Write { loc, .. } = &e.kind {
@@ -1060,39 +1323,70 @@ pub fn alloy_source(
         }
         for (r, e) in deps {
             dep_rows.push(format!("{}->{}", ev_name(th.id, r), ev_name(th.id, e)));
-            if let (EvKind::Barrier { arrive_only: false, .. }, BarrierStyle::ArriveWait { .. }) = (&p.events[e].kind, b.barrier) {
+            if let (
+                EvKind::Barrier {
+                    arrive_only: false, ..
+                },
+                BarrierStyle::ArriveWait { .. },
+            ) = (&p.events[e].kind, b.barrier)
+            {
                 dep_rows.push(format!("{}->{}w", ev_name(th.id, r), ev_name(th.id, e)));
             }
         }
         // Barrier synchronisation: the same use of the same barrier id by
         // threads of the same CTA.
         for (i, e) in p.events.iter().enumerate() {
-            let EvKind::Barrier { id, instance, arrive_only } = e.kind else { continue };
+            let EvKind::Barrier {
+                id,
+                instance,
+                arrive_only,
+            } = e.kind
+            else {
+                continue;
+            };
             let before = bar_rows.len();
             for th2 in &live {
                 if (th2.gpu, th2.cta) != (th.gpu, th.cta) {
                     continue;
                 }
                 for (j, e2) in combo[th2.id].events.iter().enumerate() {
-                    let EvKind::Barrier { id: id2, instance: k2, arrive_only: a2 } = e2.kind else { continue };
+                    let EvKind::Barrier {
+                        id: id2,
+                        instance: k2,
+                        arrive_only: a2,
+                    } = e2.kind
+                    else {
+                        continue;
+                    };
                     if id2 != id || k2 != instance {
                         continue;
                     }
                     match b.barrier {
                         BarrierStyle::Single { .. } => {
                             if th2.id != th.id {
-                                bar_rows.push(format!("{}->{}", ev_name(th.id, i), ev_name(th2.id, j)));
+                                bar_rows.push(format!(
+                                    "{}->{}",
+                                    ev_name(th.id, i),
+                                    ev_name(th2.id, j)
+                                ));
                             }
                         }
                         BarrierStyle::ArriveWait { .. } => {
                             if !a2 {
-                                bar_rows.push(format!("{}->{}w", ev_name(th.id, i), ev_name(th2.id, j)));
+                                bar_rows.push(format!(
+                                    "{}->{}w",
+                                    ev_name(th.id, i),
+                                    ev_name(th2.id, j)
+                                ));
                             }
                         }
                     }
                 }
             }
-            if arrive_only && bar_rows.len() == before && matches!(b.barrier, BarrierStyle::ArriveWait { .. }) {
+            if arrive_only
+                && bar_rows.len() == before
+                && matches!(b.barrier, BarrierStyle::ArriveWait { .. })
+            {
                 return Err(Diagnostic::new(Phase::Litmus, e.span, format!("unsupported with {}: bar.arrive on barrier {id} that no thread of the CTA waits on", b.name))
                     .hint("the model requires every BarrierArrive to synchronise with a BarrierWait"));
             }
@@ -1132,7 +1426,11 @@ pub fn alloy_source(
             let n = ev_name(th.id, i);
             match &e.kind {
                 EvKind::Write { val, .. } => {
-                    let _ = writeln!(m, "  one {n}.(lt_V.lt_val) and {n}.(lt_V.lt_val) = {}", sym_alloy(val, th.id));
+                    let _ = writeln!(
+                        m,
+                        "  one {n}.(lt_V.lt_val) and {n}.(lt_V.lt_val) = {}",
+                        sym_alloy(val, th.id)
+                    );
                 }
                 EvKind::Read { loc } => {
                     let _ = writeln!(
@@ -1156,7 +1454,11 @@ pub fn alloy_source(
             if let Some((_, ws)) = locs.get(x) {
                 if !ws.is_empty() {
                     let wx = format!("({})", ws.join(" + "));
-                    let _ = writeln!(m, "  one {0}.(lt_V.lt_fin) and {0}.(lt_V.lt_fin) in {wx} - co.{wx}", loc_name(x));
+                    let _ = writeln!(
+                        m,
+                        "  one {0}.(lt_V.lt_fin) and {0}.(lt_V.lt_fin) in {wx} - co.{wx}",
+                        loc_name(x)
+                    );
                     fin_locs.push(loc_name(x));
                 }
             }
@@ -1170,7 +1472,11 @@ pub fn alloy_source(
     for th in &live {
         for (eq, x, y) in &combo[th.id].conds {
             let (x, y) = (sym_alloy(x, th.id), sym_alloy(y, th.id));
-            base.push(if *eq { format!("{x} = {y}") } else { format!("{x} != {y}") });
+            base.push(if *eq {
+                format!("{x} = {y}")
+            } else {
+                format!("{x} != {y}")
+            });
         }
     }
     // A path that is not taken because its thread has no events is still
@@ -1180,7 +1486,9 @@ pub fn alloy_source(
     let mut obs_eval = Vec::new();
     for v in observed_vars {
         obs_eval.push(match &v {
-            Term::Reg(t, r) => ObsEval::Reg(*t, combo[*t].regs.get(r).cloned().unwrap_or(Sym::Const(0))),
+            Term::Reg(t, r) => {
+                ObsEval::Reg(*t, combo[*t].regs.get(r).cloned().unwrap_or(Sym::Const(0)))
+            }
             Term::Loc(x) => match locs.get(x) {
                 Some((_, ws)) if !ws.is_empty() => ObsEval::Loc(loc_name(x)),
                 _ => ObsEval::Const(init(x)),
@@ -1196,7 +1504,9 @@ pub fn alloy_source(
                 }
             }
             Term::Loc(x) => match locs.get(x) {
-                Some((_, ws)) if !ws.is_empty() => format!("{}.(lt_V.lt_fin).(lt_V.lt_val)", loc_name(x)),
+                Some((_, ws)) if !ws.is_empty() => {
+                    format!("{}.(lt_V.lt_fin).(lt_V.lt_val)", loc_name(x))
+                }
                 _ => val_atom(init(x)),
             },
             Term::Const(_) => unreachable!("vars() excludes constants"),
@@ -1204,22 +1514,43 @@ pub fn alloy_source(
         observed.push((v, e));
     }
     let n_events = all_events.len();
-    let n = n_events.max(all_scopes.len()).max(locs.len()).max(dom.len()).max(1);
+    let n = n_events
+        .max(all_scopes.len())
+        .max(locs.len())
+        .max(dom.len())
+        .max(1);
     // Models may count events per address (`#(address :> this) > 1`): make
     // the integers wide enough for the event count.
     // The NVIDIA model counts the accesses of each address
     // (`#(address :> this) > 1`): make the integers wide enough for that.
-    let per_address = locs.values().map(|(r, w)| r.len() + w.len() + 1).max().unwrap_or(0);
+    let per_address = locs
+        .values()
+        .map(|(r, w)| r.len() + w.len() + 1)
+        .max()
+        .unwrap_or(0);
     let mut bits = 4;
     while b.address_needs_accesses && (1i64 << (bits - 1)) - 1 < per_address as i64 {
         bits += 1;
     }
-    let mut buts: Vec<String> = kinds.iter().map(|(k, c)| format!("exactly {c} {k}")).collect();
+    let mut buts: Vec<String> = kinds
+        .iter()
+        .map(|(k, c)| format!("exactly {c} {k}"))
+        .collect();
     if bits > 4 {
         buts.push(format!("{bits} Int"));
     }
-    let scope = if buts.is_empty() { format!("for {n}") } else { format!("for {n} but {}", buts.join(", ")) };
-    Ok(Lowered { module: m, base: base.join(" and "), observed, obs_eval, scope })
+    let scope = if buts.is_empty() {
+        format!("for {n}")
+    } else {
+        format!("for {n} but {}", buts.join(", "))
+    };
+    Ok(Lowered {
+        module: m,
+        base: base.join(" and "),
+        observed,
+        obs_eval,
+        scope,
+    })
 }
 
 /// Count one event of sig `sig` in it and all its ancestors.
@@ -1235,5 +1566,7 @@ fn count_kind(kinds: &mut BTreeMap<String, usize>, b: &Binding, sig: &str) {
 }
 
 fn sanitize(s: &str) -> String {
-    s.chars().map(|c| if c.is_ascii_alphanumeric() { c } else { '_' }).collect()
+    s.chars()
+        .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+        .collect()
 }

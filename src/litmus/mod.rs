@@ -8,10 +8,10 @@
 
 pub mod ast;
 pub mod checker;
-pub mod parse;
 pub mod lower;
-pub mod run;
 pub mod output;
+pub mod parse;
+pub mod run;
 
 use std::path::Path;
 
@@ -19,12 +19,25 @@ use crate::diag::Diagnostic;
 
 /// The Alloy modules of a test (one per path combination), each with its
 /// first `run` command (no final state excluded yet).
-pub fn alloy_modules(test: &ast::Test, binding: &lower::Binding, open_name: &str, limits: lower::Limits) -> Result<Vec<String>, Diagnostic> {
+pub fn alloy_modules(
+    test: &ast::Test,
+    binding: &lower::Binding,
+    open_name: &str,
+    limits: lower::Limits,
+) -> Result<Vec<String>, Diagnostic> {
     let paths = lower::paths(test, limits)?;
     let dom = lower::value_domain(test, &paths)?;
-    let n: usize = paths.iter().map(Vec::len).try_fold(1usize, |a, b| a.checked_mul(b)).unwrap_or(usize::MAX);
+    let n: usize = paths
+        .iter()
+        .map(Vec::len)
+        .try_fold(1usize, |a, b| a.checked_mul(b))
+        .unwrap_or(usize::MAX);
     if n > 4096 {
-        return Err(Diagnostic::new(crate::diag::Phase::Litmus, test.name_span, format!("unsupported: {n} path combinations (limit 4096)")));
+        return Err(Diagnostic::new(
+            crate::diag::Phase::Litmus,
+            test.name_span,
+            format!("unsupported: {n} path combinations (limit 4096)"),
+        ));
     }
     let mut out = Vec::new();
     let mut idx = vec![0usize; paths.len()];
@@ -48,9 +61,16 @@ pub fn alloy_modules(test: &ast::Test, binding: &lower::Binding, open_name: &str
 }
 
 /// Parse a test file into `sources`.
-pub fn parse_file(sources: &mut crate::diag::SourceMap, path: &Path) -> Result<ast::Test, Diagnostic> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| Diagnostic::without_span(crate::diag::Phase::Io, format!("cannot read {}: {e}", path.display())))?;
+pub fn parse_file(
+    sources: &mut crate::diag::SourceMap,
+    path: &Path,
+) -> Result<ast::Test, Diagnostic> {
+    let text = std::fs::read_to_string(path).map_err(|e| {
+        Diagnostic::without_span(
+            crate::diag::Phase::Io,
+            format!("cannot read {}: {e}", path.display()),
+        )
+    })?;
     let id = sources.add(path.display().to_string(), path, text.clone());
     parse::parse(id, &text)
 }
@@ -74,7 +94,10 @@ pub fn command(req: &Request, backend: Option<&dyn run::Backend>) -> u8 {
     use std::sync::Mutex;
     let mut sources = crate::diag::SourceMap::new();
     let report = |sm: &crate::diag::SourceMap, d: &Diagnostic| {
-        eprint!("{}", crate::diag::render(sm, std::slice::from_ref(d), false));
+        eprint!(
+            "{}",
+            crate::diag::render(sm, std::slice::from_ref(d), false)
+        );
     };
     let model = match run::ModelRef::load(&req.model) {
         Ok(m) => m,
@@ -103,17 +126,30 @@ pub fn command(req: &Request, backend: Option<&dyn run::Backend>) -> u8 {
             }
         }
     };
-    let limits = lower::Limits { unroll: req.unroll, ..Default::default() };
+    let limits = lower::Limits {
+        unroll: req.unroll,
+        ..Default::default()
+    };
     if let Some(dir) = &req.emit_alloy {
         // Write the generated modules instead of deciding them.
         let mut code = 0;
         for t in &req.tests {
-            let r = parse_file(&mut sources, t).and_then(|test| Ok((alloy_modules(&test, model.binding, &model.open_name, limits)?, test)));
+            let r = parse_file(&mut sources, t).and_then(|test| {
+                Ok((
+                    alloy_modules(&test, model.binding, &model.open_name, limits)?,
+                    test,
+                ))
+            });
             match r {
                 Ok((mods, test)) => {
                     for (k, m) in mods.iter().enumerate() {
-                        let p = dir.join(format!("lt_{}_{k}.als", test.name.replace(|c: char| !c.is_ascii_alphanumeric(), "_")));
-                        if let Err(e) = std::fs::create_dir_all(dir).and_then(|_| std::fs::write(&p, m)) {
+                        let p = dir.join(format!(
+                            "lt_{}_{k}.als",
+                            test.name.replace(|c: char| !c.is_ascii_alphanumeric(), "_")
+                        ));
+                        if let Err(e) =
+                            std::fs::create_dir_all(dir).and_then(|_| std::fs::write(&p, m))
+                        {
                             eprintln!("error[io]: cannot write {}: {e}", p.display());
                             return 2;
                         }
@@ -134,10 +170,17 @@ pub fn command(req: &Request, backend: Option<&dyn run::Backend>) -> u8 {
     };
     let start = std::time::Instant::now();
     let shared = Mutex::new(sources);
-    let opts = run::Options { limits, enumerate: !req.witnesses, ..Default::default() };
+    let opts = run::Options {
+        limits,
+        enumerate: !req.witnesses,
+        ..Default::default()
+    };
     let results = run::run_batch(&req.tests, &model, backend, opts, req.jobs, &shared);
     let sources = shared.into_inner().unwrap();
-    let mut sum = output::Summary { tests: results.len(), ..Default::default() };
+    let mut sum = output::Summary {
+        tests: results.len(),
+        ..Default::default()
+    };
     let mut json_tests = Vec::new();
     for (file, r) in req.tests.iter().zip(&results) {
         match r {
@@ -152,7 +195,13 @@ pub fn command(req: &Request, backend: Option<&dyn run::Backend>) -> u8 {
                     sum.expected += 1;
                     if !e.matches(r) {
                         sum.mismatches += 1;
-                        eprintln!("relprove: test {} expected {}, got {} ({})", r.name, e.word(), if r.validated { "Ok" } else { "No" }, r.observation.word());
+                        eprintln!(
+                            "relprove: test {} expected {}, got {} ({})",
+                            r.name,
+                            e.word(),
+                            if r.validated { "Ok" } else { "No" },
+                            r.observation.word()
+                        );
                     }
                 }
                 if req.json {
@@ -163,9 +212,16 @@ pub fn command(req: &Request, backend: Option<&dyn run::Backend>) -> u8 {
             }
             Err(d) => {
                 sum.errors += 1;
-                let loc = d.span.map(|s| sources.location(s)).unwrap_or_else(|| file.display().to_string());
+                let loc = d
+                    .span
+                    .map(|s| sources.location(s))
+                    .unwrap_or_else(|| file.display().to_string());
                 if req.json {
-                    json_tests.push(output::json_error(&file.display().to_string(), &d.message, &loc));
+                    json_tests.push(output::json_error(
+                        &file.display().to_string(),
+                        &d.message,
+                        &loc,
+                    ));
                 } else {
                     report(&sources, d);
                 }

@@ -57,7 +57,11 @@ pub fn condition(r: &TestResult) -> String {
 
 /// One state as herd prints it: `1:r0=1; 1:r1=0;`.
 pub fn state_line(vars: &[Term], st: &[i64]) -> String {
-    vars.iter().zip(st).map(|(v, x)| format!("{}={x};", var(v))).collect::<Vec<_>>().join(" ")
+    vars.iter()
+        .zip(st)
+        .map(|(v, x)| format!("{}={x};", var(v)))
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// herd-style text for one test.
@@ -67,7 +71,10 @@ pub fn text(r: &TestResult) -> String {
     if r.enumerated {
         s.push_str(&format!("States {}\n", r.states.len()));
     } else {
-        s.push_str(&format!("States {} (witnesses only, not enumerated)\n", r.states.len()));
+        s.push_str(&format!(
+            "States {} (witnesses only, not enumerated)\n",
+            r.states.len()
+        ));
     }
     for st in &r.states {
         s.push_str(&state_line(&r.vars, st));
@@ -75,10 +82,23 @@ pub fn text(r: &TestResult) -> String {
     }
     s.push_str(if r.validated { "Ok\n" } else { "No\n" });
     s.push_str("Witnesses\n");
-    s.push_str(&format!("Positive: {} Negative: {}\n", r.positive, r.negative));
+    s.push_str(&format!(
+        "Positive: {} Negative: {}\n",
+        r.positive, r.negative
+    ));
     s.push_str(&format!("Condition {}\n", condition(r)));
-    s.push_str(&format!("Observation {} {} {} {}\n", r.name, r.observation.word(), r.positive, r.negative));
-    s.push_str(&format!("Time {} {:.3}\n", r.name, r.time_ms as f64 / 1000.0));
+    s.push_str(&format!(
+        "Observation {} {} {} {}\n",
+        r.name,
+        r.observation.word(),
+        r.positive,
+        r.negative
+    ));
+    s.push_str(&format!(
+        "Time {} {:.3}\n",
+        r.name,
+        r.time_ms as f64 / 1000.0
+    ));
     s
 }
 
@@ -88,7 +108,12 @@ pub fn json_result(r: &TestResult, expect: Option<&Expectation>) -> Value {
         .states
         .iter()
         .map(|st| {
-            let m: serde_json::Map<String, Value> = r.vars.iter().zip(st).map(|(v, x)| (var(v), json!(x))).collect();
+            let m: serde_json::Map<String, Value> = r
+                .vars
+                .iter()
+                .zip(st)
+                .map(|(v, x)| (var(v), json!(x)))
+                .collect();
             Value::Object(m)
         })
         .collect();
@@ -146,7 +171,10 @@ impl Expectation {
 
 /// Parse an expectation file: lines `NAME Ok|No|Never|Sometimes|Always`,
 /// `#` comments and blank lines ignored.
-pub fn parse_expectations(file: FileId, text: &str) -> Result<BTreeMap<String, Expectation>, Diagnostic> {
+pub fn parse_expectations(
+    file: FileId,
+    text: &str,
+) -> Result<BTreeMap<String, Expectation>, Diagnostic> {
     let mut out = BTreeMap::new();
     let mut off = 0;
     for line in text.split_inclusive('\n') {
@@ -166,11 +194,19 @@ pub fn parse_expectations(file: FileId, text: &str) -> Result<BTreeMap<String, E
             [_, "Sometimes"] => Expectation::Observation(Observation::Sometimes),
             [_, "Always"] => Expectation::Observation(Observation::Always),
             _ => {
-                return Err(Diagnostic::new(Phase::Litmus, span, "expected `TEST-NAME Ok|No|Never|Sometimes|Always`"))
+                return Err(Diagnostic::new(
+                    Phase::Litmus,
+                    span,
+                    "expected `TEST-NAME Ok|No|Never|Sometimes|Always`",
+                ))
             }
         };
         if out.insert(ws[0].to_string(), e).is_some() {
-            return Err(Diagnostic::new(Phase::Litmus, span, format!("second expectation for test `{}`", ws[0])));
+            return Err(Diagnostic::new(
+                Phase::Litmus,
+                span,
+                format!("second expectation for test `{}`", ws[0]),
+            ));
         }
     }
     Ok(out)
@@ -199,7 +235,10 @@ impl Summary {
             self.time_ms as f64 / 1000.0
         );
         if self.expected > 0 {
-            s.push_str(&format!("; expectations: {} checked, {} mismatched", self.expected, self.mismatches));
+            s.push_str(&format!(
+                "; expectations: {} checked, {} mismatched",
+                self.expected, self.mismatches
+            ));
         }
         s
     }

@@ -22,12 +22,21 @@ use crate::diag::{Diagnostic, FileId, Phase, Span};
 type PResult<T> = Result<T, Diagnostic>;
 
 fn err(file: FileId, start: usize, end: usize, msg: impl Into<String>) -> Diagnostic {
-    Diagnostic::new(Phase::Litmus, Span::new(file, start, end.max(start + 1)), msg)
+    Diagnostic::new(
+        Phase::Litmus,
+        Span::new(file, start, end.max(start + 1)),
+        msg,
+    )
 }
 
 /// Parse one test. `file` is the test's id in the caller's source map.
 pub fn parse(file: FileId, text: &str) -> PResult<Test> {
-    let mut p = Parser { file, text, pos: 0, ptrs: BTreeMap::new() };
+    let mut p = Parser {
+        file,
+        text,
+        pos: 0,
+        ptrs: BTreeMap::new(),
+    };
     p.test()
 }
 
@@ -65,12 +74,21 @@ impl<'a> Parser<'a> {
     }
 
     fn test(&mut self) -> PResult<Test> {
-        let (arch, _) = self.word().ok_or_else(|| self.err_here("empty litmus file"))?;
+        let (arch, _) = self
+            .word()
+            .ok_or_else(|| self.err_here("empty litmus file"))?;
         if arch != "PTX" && arch != "GPU_PTX" {
-            return Err(err(self.file, self.pos - arch.len(), self.pos, format!("unsupported litmus architecture `{arch}`"))
-                .label("expected `PTX` or `GPU_PTX`"));
+            return Err(err(
+                self.file,
+                self.pos - arch.len(),
+                self.pos,
+                format!("unsupported litmus architecture `{arch}`"),
+            )
+            .label("expected `PTX` or `GPU_PTX`"));
         }
-        let (name, ns) = self.word().ok_or_else(|| self.err_here("missing test name after `PTX`"))?;
+        let (name, ns) = self
+            .word()
+            .ok_or_else(|| self.err_here("missing test name after `PTX`"))?;
         let name_span = Span::new(self.file, ns, ns + name.len());
         // Doc strings until the init block: the first line starting with `{`
         // (doc strings may contain unbalanced quotes, so they are skipped
@@ -102,12 +120,27 @@ impl<'a> Parser<'a> {
         let threads = self.table(table_start, cond_start)?;
         for (t, _, _, span) in &init_regs {
             if *t >= threads.len() {
-                return Err(Diagnostic::new(Phase::Litmus, *span, format!("register of thread P{t}, but the test has {} threads", threads.len())));
+                return Err(Diagnostic::new(
+                    Phase::Litmus,
+                    *span,
+                    format!(
+                        "register of thread P{t}, but the test has {} threads",
+                        threads.len()
+                    ),
+                ));
             }
         }
         self.pos = cond_start;
         let cond = self.condition(threads.len())?;
-        Ok(Test { arch: arch.to_string(), name: name.to_string(), name_span, init_locs, init_regs, threads, cond })
+        Ok(Test {
+            arch: arch.to_string(),
+            name: name.to_string(),
+            name_span,
+            init_locs,
+            init_regs,
+            threads,
+            cond,
+        })
     }
 
     #[allow(clippy::type_complexity)]
@@ -115,7 +148,11 @@ impl<'a> Parser<'a> {
         &self,
         start: usize,
         end: usize,
-    ) -> PResult<(Vec<(String, i64, Span)>, Vec<(usize, String, i64, Span)>, BTreeMap<(usize, String), String>)> {
+    ) -> PResult<(
+        Vec<(String, i64, Span)>,
+        Vec<(usize, String, i64, Span)>,
+        BTreeMap<(usize, String), String>,
+    )> {
         let mut locs = Vec::new();
         let mut regs = Vec::new();
         let mut ptrs = BTreeMap::new();
@@ -131,20 +168,41 @@ impl<'a> Parser<'a> {
             let span = Span::new(self.file, item_start, item_start + it.len());
             // GPU_PTX register declarations: `0:.reg .s32 r0`,
             // `0:.reg .b64 r1 = x` (a pointer to x), `0:.reg .s32 r0 = 1`.
-            if let Some((t, decl)) = it.split_once(':').filter(|(_, d)| d.trim_start().starts_with(".reg")) {
-                let tid = t.trim().strip_prefix('T').or(t.trim().strip_prefix('P')).unwrap_or(t.trim()).parse::<usize>().map_err(|_| {
-                    Diagnostic::new(Phase::Litmus, span, format!("expected a thread number, found `{}`", t.trim()))
-                })?;
+            if let Some((t, decl)) = it
+                .split_once(':')
+                .filter(|(_, d)| d.trim_start().starts_with(".reg"))
+            {
+                let tid = t
+                    .trim()
+                    .strip_prefix('T')
+                    .or(t.trim().strip_prefix('P'))
+                    .unwrap_or(t.trim())
+                    .parse::<usize>()
+                    .map_err(|_| {
+                        Diagnostic::new(
+                            Phase::Litmus,
+                            span,
+                            format!("expected a thread number, found `{}`", t.trim()),
+                        )
+                    })?;
                 let (decl, init) = match decl.split_once('=') {
                     Some((d, v)) => (d.trim(), Some(v.trim())),
                     None => (decl.trim(), None),
                 };
                 let ws: Vec<&str> = decl.split_whitespace().collect();
                 let [".reg", ty, r] = ws.as_slice() else {
-                    return Err(Diagnostic::new(Phase::Litmus, span, "expected `T:.reg .TYPE rN` or `T:.reg .TYPE rN = value`"));
+                    return Err(Diagnostic::new(
+                        Phase::Litmus,
+                        span,
+                        "expected `T:.reg .TYPE rN` or `T:.reg .TYPE rN = value`",
+                    ));
                 };
                 if !ty.starts_with('.') || !is_reg(r) {
-                    return Err(Diagnostic::new(Phase::Litmus, span, "expected `T:.reg .TYPE rN` or `T:.reg .TYPE rN = value`"));
+                    return Err(Diagnostic::new(
+                        Phase::Litmus,
+                        span,
+                        "expected `T:.reg .TYPE rN` or `T:.reg .TYPE rN = value`",
+                    ));
                 }
                 match init {
                     None => regs.push((tid, r.to_string(), 0, span)),
@@ -153,7 +211,13 @@ impl<'a> Parser<'a> {
                         None if is_ident(v) => {
                             ptrs.insert((tid, r.to_string()), v.to_string());
                         }
-                        None => return Err(Diagnostic::new(Phase::Litmus, span, format!("bad register initial value `{v}`"))),
+                        None => {
+                            return Err(Diagnostic::new(
+                                Phase::Litmus,
+                                span,
+                                format!("bad register initial value `{v}`"),
+                            ))
+                        }
                     },
                 }
                 continue;
@@ -164,27 +228,51 @@ impl<'a> Parser<'a> {
                     .hint("proxy tests need a model with proxies (NVIDIA mixedproxy); relprove's PTX bindings have none"));
             }
             let Some((lhs, rhs)) = it.split_once('=') else {
-                return Err(Diagnostic::new(Phase::Litmus, span, "expected `location = value` or `P0:r0 = value`"));
+                return Err(Diagnostic::new(
+                    Phase::Litmus,
+                    span,
+                    "expected `location = value` or `P0:r0 = value`",
+                ));
             };
             let (lhs, rhs) = (lhs.trim(), rhs.trim());
             let value = parse_int(rhs).ok_or_else(|| {
-                Diagnostic::new(Phase::Litmus, span, format!("expected an integer initial value, found `{rhs}`"))
-                    .hint("only integer initial values are supported")
+                Diagnostic::new(
+                    Phase::Litmus,
+                    span,
+                    format!("expected an integer initial value, found `{rhs}`"),
+                )
+                .hint("only integer initial values are supported")
             })?;
             if let Some((t, r)) = lhs.split_once(':') {
                 let t = t.trim();
-                let tid = t.strip_prefix('P').unwrap_or(t).parse::<usize>().map_err(|_| {
-                    Diagnostic::new(Phase::Litmus, span, format!("expected a thread name like `P0`, found `{t}`"))
-                })?;
+                let tid = t
+                    .strip_prefix('P')
+                    .unwrap_or(t)
+                    .parse::<usize>()
+                    .map_err(|_| {
+                        Diagnostic::new(
+                            Phase::Litmus,
+                            span,
+                            format!("expected a thread name like `P0`, found `{t}`"),
+                        )
+                    })?;
                 let r = r.trim();
                 if !is_ident(r) {
-                    return Err(Diagnostic::new(Phase::Litmus, span, format!("bad register name `{r}`")));
+                    return Err(Diagnostic::new(
+                        Phase::Litmus,
+                        span,
+                        format!("bad register name `{r}`"),
+                    ));
                 }
                 regs.push((tid, r.to_string(), value, span));
             } else {
                 let lhs = lhs.strip_prefix("int ").map(str::trim).unwrap_or(lhs);
                 if !is_ident(lhs) {
-                    return Err(Diagnostic::new(Phase::Litmus, span, format!("bad location name `{lhs}`")));
+                    return Err(Diagnostic::new(
+                        Phase::Litmus,
+                        span,
+                        format!("bad location name `{lhs}`"),
+                    ));
                 }
                 locs.push((lhs.to_string(), value, span));
             }
@@ -199,14 +287,23 @@ impl<'a> Parser<'a> {
         for line in self.text[self.pos..].split_inclusive('\n') {
             let t = line.trim_start();
             let s = off + (line.len() - t.len());
-            if t.starts_with("exists") || t.starts_with("~exists") || t.starts_with("~ exists") || t.starts_with("forall") {
+            if t.starts_with("exists")
+                || t.starts_with("~exists")
+                || t.starts_with("~ exists")
+                || t.starts_with("forall")
+            {
                 return Ok(s);
             }
             off += line.len();
         }
         let end = self.text.trim_end().len();
-        Err(err(self.file, end.saturating_sub(1), end, "missing final condition (`exists`, `~exists` or `forall`)")
-            .label("the test ends here"))
+        Err(err(
+            self.file,
+            end.saturating_sub(1),
+            end,
+            "missing final condition (`exists`, `~exists` or `forall`)",
+        )
+        .label("the test ends here"))
     }
 
     fn table(&self, start: usize, end: usize) -> PResult<Vec<Thread>> {
@@ -242,7 +339,16 @@ impl<'a> Parser<'a> {
             let cs = cells(rs, row);
             if cs.len() > threads.len() {
                 let (s, c) = cs[threads.len()];
-                return Err(err(self.file, s, s + c.len().max(1), format!("row has {} columns but the test has {} threads", cs.len(), threads.len())));
+                return Err(err(
+                    self.file,
+                    s,
+                    s + c.len().max(1),
+                    format!(
+                        "row has {} columns but the test has {} threads",
+                        cs.len(),
+                        threads.len()
+                    ),
+                ));
             }
             for (i, (s, cell)) in cs.into_iter().enumerate() {
                 if cell.is_empty() {
@@ -261,7 +367,11 @@ impl<'a> Parser<'a> {
                 // `x: shared, y: global`: relprove's PTX models have one
                 // memory space, so the map does not change the semantics.
             } else {
-                return Err(Diagnostic::new(Phase::Litmus, span, "expected a table row ending with `;`, a `ScopeTree(...)` or a memory map"));
+                return Err(Diagnostic::new(
+                    Phase::Litmus,
+                    span,
+                    "expected a table row ending with `;`, a `ScopeTree(...)` or a memory map",
+                ));
             }
         }
         Ok(threads)
@@ -271,7 +381,12 @@ impl<'a> Parser<'a> {
     /// is a CTA, every `grid`/`kernel`/`device` a GPU; warps do not matter
     /// to the PTX 6.0 scopes.
     fn scope_tree(&self, line: &str, span: Span, threads: &mut [Thread]) -> PResult<()> {
-        let toks: Vec<String> = line.replace('(', " ( ").replace(')', " ) ").split_whitespace().map(str::to_string).collect();
+        let toks: Vec<String> = line
+            .replace('(', " ( ")
+            .replace(')', " ) ")
+            .split_whitespace()
+            .map(str::to_string)
+            .collect();
         let bad = |m: String| Diagnostic::new(Phase::Litmus, span, m);
         let mut placed = vec![false; threads.len()];
         let (mut gpus, mut ctas) = (0u32, 0u32);
@@ -282,7 +397,9 @@ impl<'a> Parser<'a> {
         while i < toks.len() {
             let t = &toks[i];
             if t == ")" {
-                stack.pop().ok_or_else(|| bad("unbalanced `)` in the scope tree".into()))?;
+                stack
+                    .pop()
+                    .ok_or_else(|| bad("unbalanced `)` in the scope tree".into()))?;
             } else if t == "(" {
                 let kind = toks.get(i + 1).cloned().unwrap_or_default();
                 let (g, c) = stack.last().map_or((None, None), |(_, g, c)| (*g, *c));
@@ -332,21 +449,36 @@ impl<'a> Parser<'a> {
 
     fn thread_header(&self, i: usize, cell: &str, span: Span) -> PResult<Thread> {
         let bad = || {
-            Diagnostic::new(Phase::Litmus, span, format!("expected a thread header like `P{i}@cta 0,gpu 0`, found `{cell}`"))
+            Diagnostic::new(
+                Phase::Litmus,
+                span,
+                format!("expected a thread header like `P{i}@cta 0,gpu 0`, found `{cell}`"),
+            )
         };
         let (name, place) = match cell.split_once('@') {
             Some((n, p)) => (n.trim(), Some(p)),
             None => (cell.trim(), None),
         };
-        let id: usize = name.strip_prefix('P').or_else(|| name.strip_prefix('T')).and_then(|n| n.parse().ok()).ok_or_else(bad)?;
+        let id: usize = name
+            .strip_prefix('P')
+            .or_else(|| name.strip_prefix('T'))
+            .and_then(|n| n.parse().ok())
+            .ok_or_else(bad)?;
         if id != i {
-            return Err(Diagnostic::new(Phase::Litmus, span, format!("thread column {i} is named `{name}`")).label(format!("expected `P{i}`")));
+            return Err(Diagnostic::new(
+                Phase::Litmus,
+                span,
+                format!("thread column {i} is named `{name}`"),
+            )
+            .label(format!("expected `P{i}`")));
         }
         let (mut cta, mut gpu) = (0, 0);
         if let Some(place) = place {
             for part in place.split(',') {
                 let mut ws = part.split_whitespace();
-                let (Some(k), Some(v), None) = (ws.next(), ws.next(), ws.next()) else { return Err(bad()) };
+                let (Some(k), Some(v), None) = (ws.next(), ws.next(), ws.next()) else {
+                    return Err(bad());
+                };
                 let v: u32 = v.parse().map_err(|_| bad())?;
                 match k {
                     "cta" => cta = v,
@@ -355,7 +487,13 @@ impl<'a> Parser<'a> {
                 }
             }
         }
-        Ok(Thread { id, cta, gpu, span, instrs: Vec::new() })
+        Ok(Thread {
+            id,
+            cta,
+            gpu,
+            span,
+            instrs: Vec::new(),
+        })
     }
 
     fn instr(&self, cell: &str, start: usize, span: Span, tid: usize) -> PResult<Instr> {
@@ -377,22 +515,42 @@ impl<'a> Parser<'a> {
         }
         if let Some(label) = opcode.strip_suffix(':') {
             if args.is_empty() && is_ident(label) {
-                return Ok(Instr { kind: InstrKind::Label(label.to_string()), span });
+                return Ok(Instr {
+                    kind: InstrKind::Label(label.to_string()),
+                    span,
+                });
             }
         }
         let parts: Vec<&str> = opcode.split('.').collect();
         let unsupported = |what: &str| {
-            Diagnostic::new(Phase::Litmus, op_span, format!("unsupported instruction `{opcode}`")).label(what.to_string())
+            Diagnostic::new(
+                Phase::Litmus,
+                op_span,
+                format!("unsupported instruction `{opcode}`"),
+            )
+            .label(what.to_string())
         };
         let bad_q = |q: &str| {
-            Diagnostic::new(Phase::Litmus, op_span, format!("unsupported qualifier `.{q}` in `{opcode}`"))
+            Diagnostic::new(
+                Phase::Litmus,
+                op_span,
+                format!("unsupported qualifier `.{q}` in `{opcode}`"),
+            )
         };
         let nargs = |n: &[usize]| -> PResult<()> {
             if n.contains(&args.len()) {
                 Ok(())
             } else {
-                let want = n.iter().map(|k| k.to_string()).collect::<Vec<_>>().join(" or ");
-                Err(Diagnostic::new(Phase::Litmus, span, format!("`{opcode}` takes {want} operands, found {}", args.len())))
+                let want = n
+                    .iter()
+                    .map(|k| k.to_string())
+                    .collect::<Vec<_>>()
+                    .join(" or ");
+                Err(Diagnostic::new(
+                    Phase::Litmus,
+                    span,
+                    format!("`{opcode}` takes {want} operands, found {}", args.len()),
+                ))
             }
         };
         let reg = |i: usize| -> PResult<String> {
@@ -400,18 +558,30 @@ impl<'a> Parser<'a> {
             if is_reg(a) {
                 Ok(a.to_string())
             } else {
-                Err(Diagnostic::new(Phase::Litmus, s, format!("expected a register, found `{a}`")))
+                Err(Diagnostic::new(
+                    Phase::Litmus,
+                    s,
+                    format!("expected a register, found `{a}`"),
+                ))
             }
         };
         let loc = |i: usize| -> PResult<String> {
             let (a, s) = args[i];
             // `[x]`, and GPU_PTX's `[r1]` with r1 declared `= x`.
-            let a = match a.strip_prefix('[').and_then(|b| b.strip_suffix(']')).map(str::trim) {
+            let a = match a
+                .strip_prefix('[')
+                .and_then(|b| b.strip_suffix(']'))
+                .map(str::trim)
+            {
                 Some(inner) if is_reg(inner) => match self.ptrs.get(&(tid, inner.to_string())) {
                     Some(x) => x.as_str(),
                     None => {
-                        return Err(Diagnostic::new(Phase::Litmus, s, format!("`{inner}` is not a pointer register of thread {tid}"))
-                            .hint("declare it in the init block, e.g. `0:.reg .b64 r1 = x;`"))
+                        return Err(Diagnostic::new(
+                            Phase::Litmus,
+                            s,
+                            format!("`{inner}` is not a pointer register of thread {tid}"),
+                        )
+                        .hint("declare it in the init block, e.g. `0:.reg .b64 r1 = x;`"))
                     }
                 },
                 Some(inner) => inner,
@@ -420,9 +590,18 @@ impl<'a> Parser<'a> {
             if is_ident(a) && !is_reg(a) {
                 Ok(a.to_string())
             } else if a.starts_with('[') {
-                Err(Diagnostic::new(Phase::Litmus, s, format!("unsupported address operand `{a}`")).hint("addresses must be location names"))
+                Err(Diagnostic::new(
+                    Phase::Litmus,
+                    s,
+                    format!("unsupported address operand `{a}`"),
+                )
+                .hint("addresses must be location names"))
             } else {
-                Err(Diagnostic::new(Phase::Litmus, s, format!("expected a memory location, found `{a}`")))
+                Err(Diagnostic::new(
+                    Phase::Litmus,
+                    s,
+                    format!("expected a memory location, found `{a}`"),
+                ))
             }
         };
         let operand = |i: usize| -> PResult<Operand> {
@@ -432,7 +611,11 @@ impl<'a> Parser<'a> {
             } else if let Some(v) = parse_int(a) {
                 Ok(Operand::Imm(v))
             } else {
-                Err(Diagnostic::new(Phase::Litmus, s, format!("expected a register or an integer, found `{a}`")))
+                Err(Diagnostic::new(
+                    Phase::Litmus,
+                    s,
+                    format!("expected a register or an integer, found `{a}`"),
+                ))
             }
         };
         let label = |i: usize| -> PResult<String> {
@@ -440,45 +623,51 @@ impl<'a> Parser<'a> {
             if is_ident(a) {
                 Ok(a.to_string())
             } else {
-                Err(Diagnostic::new(Phase::Litmus, s, format!("expected a label, found `{a}`")))
+                Err(Diagnostic::new(
+                    Phase::Litmus,
+                    s,
+                    format!("expected a label, found `{a}`"),
+                ))
             }
         };
         // Qualifier decoding shared by ld/st/atom/red.
-        let sem_scope = |qs: &[&str], allow_op: bool| -> PResult<(Option<Sem>, Option<Scope>, Option<RmwOp>)> {
-            let (mut sem, mut scope, mut op) = (None, None, None);
-            for &q in qs {
-                match q {
-                    "weak" => sem = Some(Sem::Weak),
-                    "relaxed" => sem = Some(Sem::Relaxed),
-                    "acquire" => sem = Some(Sem::Acquire),
-                    "release" => sem = Some(Sem::Release),
-                    "acq_rel" => sem = Some(Sem::AcqRel),
-                    "volatile" => {
-                        sem = Some(Sem::Relaxed);
-                        scope = Some(Scope::Sys);
+        let sem_scope =
+            |qs: &[&str], allow_op: bool| -> PResult<(Option<Sem>, Option<Scope>, Option<RmwOp>)> {
+                let (mut sem, mut scope, mut op) = (None, None, None);
+                for &q in qs {
+                    match q {
+                        "weak" => sem = Some(Sem::Weak),
+                        "relaxed" => sem = Some(Sem::Relaxed),
+                        "acquire" => sem = Some(Sem::Acquire),
+                        "release" => sem = Some(Sem::Release),
+                        "acq_rel" => sem = Some(Sem::AcqRel),
+                        "volatile" => {
+                            sem = Some(Sem::Relaxed);
+                            scope = Some(Scope::Sys);
+                        }
+                        "cta" => scope = Some(Scope::Cta),
+                        "gpu" => scope = Some(Scope::Gpu),
+                        "sys" => scope = Some(Scope::Sys),
+                        // State spaces, types and cache operators do not change
+                        // the semantics here (legacy `ld.cg` etc. are weak).
+                        "global" | "u32" | "s32" | "b32" | "u64" | "s64" | "b64" | "ca" | "cg"
+                        | "cs" | "lu" | "cv" | "wb" | "wt" => {}
+                        "add" if allow_op => op = Some(RmwOp::Add),
+                        "sub" if allow_op => op = Some(RmwOp::Sub),
+                        "exch" if allow_op => op = Some(RmwOp::Exch),
+                        "cas" if allow_op => op = Some(RmwOp::Cas),
+                        "and" if allow_op => op = Some(RmwOp::And),
+                        "or" if allow_op => op = Some(RmwOp::Or),
+                        "xor" if allow_op => op = Some(RmwOp::Xor),
+                        "min" if allow_op => op = Some(RmwOp::Min),
+                        "max" if allow_op => op = Some(RmwOp::Max),
+                        "inc" if allow_op => op = Some(RmwOp::Inc),
+                        "dec" if allow_op => op = Some(RmwOp::Dec),
+                        q => return Err(bad_q(q)),
                     }
-                    "cta" => scope = Some(Scope::Cta),
-                    "gpu" => scope = Some(Scope::Gpu),
-                    "sys" => scope = Some(Scope::Sys),
-                    // State spaces, types and cache operators do not change
-                    // the semantics here (legacy `ld.cg` etc. are weak).
-                    "global" | "u32" | "s32" | "b32" | "u64" | "s64" | "b64" | "ca" | "cg" | "cs" | "lu" | "cv" | "wb" | "wt" => {}
-                    "add" if allow_op => op = Some(RmwOp::Add),
-                    "sub" if allow_op => op = Some(RmwOp::Sub),
-                    "exch" if allow_op => op = Some(RmwOp::Exch),
-                    "cas" if allow_op => op = Some(RmwOp::Cas),
-                    "and" if allow_op => op = Some(RmwOp::And),
-                    "or" if allow_op => op = Some(RmwOp::Or),
-                    "xor" if allow_op => op = Some(RmwOp::Xor),
-                    "min" if allow_op => op = Some(RmwOp::Min),
-                    "max" if allow_op => op = Some(RmwOp::Max),
-                    "inc" if allow_op => op = Some(RmwOp::Inc),
-                    "dec" if allow_op => op = Some(RmwOp::Dec),
-                    q => return Err(bad_q(q)),
                 }
-            }
-            Ok((sem, scope, op))
-        };
+                Ok((sem, scope, op))
+            };
         let kind = match parts[0] {
             "ld" => {
                 nargs(&[2])?;
@@ -643,13 +832,27 @@ impl<'a> Parser<'a> {
             Quant::Forall
         };
         let toks = tokenize(self.file, self.text, self.pos)?;
-        let mut cp = CondParser { toks: &toks, i: 0, file: self.file, nthreads, end: self.text.len() };
+        let mut cp = CondParser {
+            toks: &toks,
+            i: 0,
+            file: self.file,
+            nthreads,
+            end: self.text.len(),
+        };
         let prop = cp.or()?;
         if let Some(t) = toks.get(cp.i) {
-            return Err(Diagnostic::new(Phase::Litmus, t.1, format!("unexpected `{}` in the condition", t.0)));
+            return Err(Diagnostic::new(
+                Phase::Litmus,
+                t.1,
+                format!("unexpected `{}` in the condition", t.0),
+            ));
         }
         let end = toks.last().map_or(self.pos, |t| t.1.end as usize);
-        Ok(Condition { quant, prop, span: Span::new(self.file, start, end) })
+        Ok(Condition {
+            quant,
+            prop,
+            span: Span::new(self.file, start, end),
+        })
     }
 }
 
@@ -663,7 +866,11 @@ fn is_memory_map(line: &str) -> bool {
 /// Scope qualifiers only make sense on strong operations.
 fn check_scope(sem: Sem, scope: Option<Scope>, span: Span, opcode: &str) -> PResult<()> {
     if sem == Sem::Weak && scope.is_some() {
-        return Err(Diagnostic::new(Phase::Litmus, span, format!("`{opcode}`: a weak access takes no scope")));
+        return Err(Diagnostic::new(
+            Phase::Litmus,
+            span,
+            format!("`{opcode}`: a weak access takes no scope"),
+        ));
     }
     Ok(())
 }
@@ -683,7 +890,8 @@ fn cells(start: usize, row: &str) -> Vec<(usize, &str)> {
 
 fn is_ident(s: &str) -> bool {
     let mut cs = s.chars();
-    matches!(cs.next(), Some(c) if c.is_ascii_alphabetic() || c == '_') && cs.all(|c| c.is_ascii_alphanumeric() || c == '_')
+    matches!(cs.next(), Some(c) if c.is_ascii_alphabetic() || c == '_')
+        && cs.all(|c| c.is_ascii_alphanumeric() || c == '_')
 }
 
 /// Registers are `r<digits>` (Dat3M's convention).
@@ -724,7 +932,12 @@ fn tokenize(file: FileId, text: &str, from: usize) -> PResult<Vec<(String, Span)
             }
             j - i
         } else {
-            return Err(err(file, i, i + 1, format!("unexpected character `{}` in the condition", c as char)));
+            return Err(err(
+                file,
+                i,
+                i + 1,
+                format!("unexpected character `{}` in the condition", c as char),
+            ));
         };
         out.push((text[i..i + len].to_string(), Span::new(file, i, i + len)));
         i += len;
@@ -745,7 +958,10 @@ impl CondParser<'_> {
         self.toks.get(self.i).map(|t| t.0.as_str())
     }
     fn here(&self) -> Span {
-        self.toks.get(self.i).map_or(Span::new(self.file, self.end.saturating_sub(1), self.end), |t| t.1)
+        self.toks.get(self.i).map_or(
+            Span::new(self.file, self.end.saturating_sub(1), self.end),
+            |t| t.1,
+        )
     }
     fn or(&mut self) -> PResult<Prop> {
         let mut p = self.and()?;
@@ -773,7 +989,11 @@ impl CondParser<'_> {
                 self.i += 1;
                 let p = self.or()?;
                 if self.peek() != Some(")") {
-                    return Err(Diagnostic::new(Phase::Litmus, self.here(), "expected `)` in the condition"));
+                    return Err(Diagnostic::new(
+                        Phase::Litmus,
+                        self.here(),
+                        "expected `)` in the condition",
+                    ));
                 }
                 self.i += 1;
                 Ok(p)
@@ -798,7 +1018,13 @@ impl CondParser<'_> {
                         self.i += 1;
                         Prop::Ne(a, self.term()?)
                     }
-                    _ => return Err(Diagnostic::new(Phase::Litmus, self.here(), "expected `==` or `!=` in the condition")),
+                    _ => {
+                        return Err(Diagnostic::new(
+                            Phase::Litmus,
+                            self.here(),
+                            "expected `==` or `!=` in the condition",
+                        ))
+                    }
                 };
                 Ok(p)
             }
@@ -806,23 +1032,47 @@ impl CondParser<'_> {
     }
     fn term(&mut self) -> PResult<Term> {
         let Some((tok, span)) = self.toks.get(self.i).cloned() else {
-            return Err(Diagnostic::new(Phase::Litmus, self.here(), "unexpected end of the condition"));
+            return Err(Diagnostic::new(
+                Phase::Litmus,
+                self.here(),
+                "unexpected end of the condition",
+            ));
         };
         self.i += 1;
         if self.peek() == Some(":") {
             self.i += 1;
-            let tid = tok.strip_prefix('P').unwrap_or(&tok).parse::<usize>().map_err(|_| {
-                Diagnostic::new(Phase::Litmus, span, format!("expected a thread name like `P0`, found `{tok}`"))
-            })?;
+            let tid = tok
+                .strip_prefix('P')
+                .unwrap_or(&tok)
+                .parse::<usize>()
+                .map_err(|_| {
+                    Diagnostic::new(
+                        Phase::Litmus,
+                        span,
+                        format!("expected a thread name like `P0`, found `{tok}`"),
+                    )
+                })?;
             if tid >= self.nthreads {
-                return Err(Diagnostic::new(Phase::Litmus, span, format!("no thread P{tid} in this test")));
+                return Err(Diagnostic::new(
+                    Phase::Litmus,
+                    span,
+                    format!("no thread P{tid} in this test"),
+                ));
             }
             let Some((r, rs)) = self.toks.get(self.i).cloned() else {
-                return Err(Diagnostic::new(Phase::Litmus, self.here(), "expected a register after `:`"));
+                return Err(Diagnostic::new(
+                    Phase::Litmus,
+                    self.here(),
+                    "expected a register after `:`",
+                ));
             };
             self.i += 1;
             if !is_reg(&r) {
-                return Err(Diagnostic::new(Phase::Litmus, rs, format!("expected a register, found `{r}`")));
+                return Err(Diagnostic::new(
+                    Phase::Litmus,
+                    rs,
+                    format!("expected a register, found `{r}`"),
+                ));
             }
             return Ok(Term::Reg(tid, r));
         }
@@ -832,6 +1082,10 @@ impl CondParser<'_> {
         if is_ident(&tok) {
             return Ok(Term::Loc(tok));
         }
-        Err(Diagnostic::new(Phase::Litmus, span, format!("expected a register, location or integer, found `{tok}`")))
+        Err(Diagnostic::new(
+            Phase::Litmus,
+            span,
+            format!("expected a register, location or integer, found `{tok}`"),
+        ))
     }
 }

@@ -34,7 +34,12 @@ pub trait Backend: Sync {
     /// predicates (assumed true) and blocked combinations, without
     /// reloading or re-translating the module. `Ok(None)`: not supported
     /// (the caller falls back to [`Backend::solve`]).
-    fn session(&self, _path: &Path, _source: &str, _preds: &[String]) -> Result<Option<Box<dyn LitmusSession>>, String> {
+    fn session(
+        &self,
+        _path: &Path,
+        _source: &str,
+        _preds: &[String],
+    ) -> Result<Option<Box<dyn LitmusSession>>, String> {
         Ok(None)
     }
 }
@@ -58,15 +63,27 @@ pub struct ModelRef {
 
 impl ModelRef {
     pub fn load(path: &Path) -> Result<ModelRef, Diagnostic> {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| Diagnostic::without_span(Phase::Io, format!("cannot read model {}: {e}", path.display())))?;
+        let text = std::fs::read_to_string(path).map_err(|e| {
+            Diagnostic::without_span(
+                Phase::Io,
+                format!("cannot read model {}: {e}", path.display()),
+            )
+        })?;
         let binding = lower::detect_binding(&text).ok_or_else(|| {
             Diagnostic::without_span(Phase::Litmus, format!("no litmus binding for model {}", path.display()))
                 .hint("supported: relprove's models/ptx.als (pred ptx_consistent) and NVIDIA's ptx.als (pred ptx_mm); see docs/litmus.md")
         })?;
-        let open_name = path.file_stem().and_then(|s| s.to_str()).unwrap_or("ptx").to_string();
+        let open_name = path
+            .file_stem()
+            .and_then(|s| s.to_str())
+            .unwrap_or("ptx")
+            .to_string();
         let path = path.canonicalize().unwrap_or_else(|_| path.to_path_buf());
-        Ok(ModelRef { path, open_name, binding })
+        Ok(ModelRef {
+            path,
+            open_name,
+            binding,
+        })
     }
 }
 
@@ -84,7 +101,11 @@ pub struct Options {
 
 impl Default for Options {
     fn default() -> Self {
-        Options { limits: Limits::default(), max_states: 256, enumerate: true }
+        Options {
+            limits: Limits::default(),
+            max_states: 256,
+            enumerate: true,
+        }
     }
 }
 
@@ -130,11 +151,22 @@ pub struct TestResult {
 }
 
 /// Parse, lower and decide one test file.
-pub fn run_file(sources: &Mutex<SourceMap>, file: &Path, model: &ModelRef, backend: &dyn Backend, opts: Options) -> Result<TestResult, Diagnostic> {
+pub fn run_file(
+    sources: &Mutex<SourceMap>,
+    file: &Path,
+    model: &ModelRef,
+    backend: &dyn Backend,
+    opts: Options,
+) -> Result<TestResult, Diagnostic> {
     let start = Instant::now();
-    let text = std::fs::read_to_string(file)
-        .map_err(|e| Diagnostic::without_span(Phase::Io, format!("cannot read {}: {e}", file.display())))?;
-    let id = sources.lock().unwrap_or_else(|e| e.into_inner()).add(file.display().to_string(), file, text.clone());
+    let text = std::fs::read_to_string(file).map_err(|e| {
+        Diagnostic::without_span(Phase::Io, format!("cannot read {}: {e}", file.display()))
+    })?;
+    let id = sources.lock().unwrap_or_else(|e| e.into_inner()).add(
+        file.display().to_string(),
+        file,
+        text.clone(),
+    );
     let test = super::parse::parse(id, &text)?;
     let mut r = run_test(&test, model, backend, opts)?;
     r.file = file.display().to_string();
@@ -143,7 +175,12 @@ pub fn run_file(sources: &Mutex<SourceMap>, file: &Path, model: &ModelRef, backe
 }
 
 /// Decide a parsed test.
-pub fn run_test(test: &Test, model: &ModelRef, backend: &dyn Backend, opts: Options) -> Result<TestResult, Diagnostic> {
+pub fn run_test(
+    test: &Test,
+    model: &ModelRef,
+    backend: &dyn Backend,
+    opts: Options,
+) -> Result<TestResult, Diagnostic> {
     let start = Instant::now();
     let paths = lower::paths(test, opts.limits)?;
     let dom = lower::value_domain(test, &paths)?;
@@ -151,9 +188,17 @@ pub fn run_test(test: &Test, model: &ModelRef, backend: &dyn Backend, opts: Opti
     let mut states: BTreeSet<Vec<i64>> = BTreeSet::new();
     let mut calls = 0;
     let dir = model.path.parent().unwrap_or(Path::new("."));
-    let n: usize = paths.iter().map(Vec::len).try_fold(1usize, |a, b| a.checked_mul(b)).unwrap_or(usize::MAX);
+    let n: usize = paths
+        .iter()
+        .map(Vec::len)
+        .try_fold(1usize, |a, b| a.checked_mul(b))
+        .unwrap_or(usize::MAX);
     if n > 4096 {
-        return Err(Diagnostic::new(Phase::Litmus, test.name_span, format!("unsupported: {n} path combinations (limit 4096)")));
+        return Err(Diagnostic::new(
+            Phase::Litmus,
+            test.name_span,
+            format!("unsupported: {n} path combinations (limit 4096)"),
+        ));
     }
     let combos = combinations(&paths);
     for (k, combo) in combos.iter().enumerate() {
@@ -163,16 +208,28 @@ pub fn run_test(test: &Test, model: &ModelRef, backend: &dyn Backend, opts: Opti
         }
         let low = lower::alloy_source(test, model.binding, &model.open_name, combo, &dom)?;
         let path = dir.join(format!("lt_{}_{k}.als", sanitize(&test.name)));
-        let failed =
-            |e: String| Diagnostic::new(Phase::Litmus, test.name_span, format!("checking the generated Alloy module failed: {e}"));
+        let failed = |e: String| {
+            Diagnostic::new(
+                Phase::Litmus,
+                test.name_span,
+                format!("checking the generated Alloy module failed: {e}"),
+            )
+        };
         // The incremental form: one module per combination, loaded and
         // translated once, queried under predicates.
         let (src, preds) = session_source(&low, &test.cond.prop, &dom, opts.enumerate);
         if let Some(mut sess) = backend.session(&path, &src, &preds).map_err(failed)? {
             let obs_pred = |i: usize, v: i64| -> Result<usize, Diagnostic> {
-                dom.iter().position(|&d| d == v).map(|j| 2 + i * dom.len() + j).ok_or_else(|| {
-                    Diagnostic::new(Phase::Litmus, test.name_span, format!("final value {v} is outside the value domain"))
-                })
+                dom.iter()
+                    .position(|&d| d == v)
+                    .map(|j| 2 + i * dom.len() + j)
+                    .ok_or_else(|| {
+                        Diagnostic::new(
+                            Phase::Litmus,
+                            test.name_span,
+                            format!("final value {v} is outside the value domain"),
+                        )
+                    })
             };
             if !opts.enumerate {
                 for holds in [true, false] {
@@ -183,30 +240,49 @@ pub fn run_test(test: &Test, model: &ModelRef, backend: &dyn Backend, opts: Opti
                     calls += 1;
                     if let Some(sol) = sess.solve(&[if holds { 0 } else { 1 }]).map_err(failed)? {
                         let st = extract_state(&sol, &low).map_err(|e| {
-                            Diagnostic::new(Phase::Litmus, test.name_span, format!("cannot read the final state off the instance: {e}"))
+                            Diagnostic::new(
+                                Phase::Litmus,
+                                test.name_span,
+                                format!("cannot read the final state off the instance: {e}"),
+                            )
                         })?;
                         if holds_in(test, &vars, &st) != holds {
-                            return Err(Diagnostic::new(Phase::Litmus, test.name_span, format!("the checker's final state {st:?} does not match the query")));
+                            return Err(Diagnostic::new(
+                                Phase::Litmus,
+                                test.name_span,
+                                format!(
+                                    "the checker's final state {st:?} does not match the query"
+                                ),
+                            ));
                         }
                         states.insert(st);
                     }
                 }
-                if (vars.is_empty() && !states.is_empty()) || [true, false].iter().all(|h| states.iter().any(|st| holds_in(test, &vars, st) == *h)) {
+                if (vars.is_empty() && !states.is_empty())
+                    || [true, false]
+                        .iter()
+                        .all(|h| states.iter().any(|st| holds_in(test, &vars, st) == *h))
+                {
                     break;
                 }
                 continue;
             }
             // Enumeration: block every state already known (from earlier
             // combinations too), then find new ones one by one.
-            let block = |sess: &mut Box<dyn LitmusSession>, st: &[i64]| -> Result<bool, Diagnostic> {
-                let together = st.iter().enumerate().map(|(i, &v)| obs_pred(i, v)).collect::<Result<Vec<usize>, _>>()?;
-                // Nothing observed: one state blocks every instance.
-                if together.is_empty() {
-                    return Ok(false);
-                }
-                sess.block(&together);
-                Ok(true)
-            };
+            let block =
+                |sess: &mut Box<dyn LitmusSession>, st: &[i64]| -> Result<bool, Diagnostic> {
+                    let together = st
+                        .iter()
+                        .enumerate()
+                        .map(|(i, &v)| obs_pred(i, v))
+                        .collect::<Result<Vec<usize>, _>>()?;
+                    // Nothing observed: one state blocks every instance.
+                    if together.is_empty() {
+                        return Ok(false);
+                    }
+                    sess.block(&together);
+                    Ok(true)
+                };
             let mut open = true;
             for st in &states {
                 open &= block(&mut sess, st)?;
@@ -216,15 +292,29 @@ pub fn run_test(test: &Test, model: &ModelRef, backend: &dyn Backend, opts: Opti
                 if !open {
                     break;
                 }
-                let Some(sol) = sess.solve(&[]).map_err(failed)? else { break };
+                let Some(sol) = sess.solve(&[]).map_err(failed)? else {
+                    break;
+                };
                 let st = extract_state(&sol, &low).map_err(|e| {
-                    Diagnostic::new(Phase::Litmus, test.name_span, format!("cannot read the final state off the instance: {e}"))
+                    Diagnostic::new(
+                        Phase::Litmus,
+                        test.name_span,
+                        format!("cannot read the final state off the instance: {e}"),
+                    )
                 })?;
                 if !states.insert(st.clone()) {
-                    return Err(Diagnostic::new(Phase::Litmus, test.name_span, format!("the checker returned the excluded final state {st:?}")));
+                    return Err(Diagnostic::new(
+                        Phase::Litmus,
+                        test.name_span,
+                        format!("the checker returned the excluded final state {st:?}"),
+                    ));
                 }
                 if states.len() > opts.max_states {
-                    return Err(Diagnostic::new(Phase::Litmus, test.name_span, format!("unsupported: more than {} final states", opts.max_states)));
+                    return Err(Diagnostic::new(
+                        Phase::Litmus,
+                        test.name_span,
+                        format!("unsupported: more than {} final states", opts.max_states),
+                    ));
                 }
                 open = block(&mut sess, &st)?;
             }
@@ -241,19 +331,35 @@ pub fn run_test(test: &Test, model: &ModelRef, backend: &dyn Backend, opts: Opti
                 calls += 1;
                 let src = low.with_condition(&test.cond.prop, holds);
                 let sol = backend.solve(&path, &src).map_err(|e| {
-                    Diagnostic::new(Phase::Litmus, test.name_span, format!("checking the generated Alloy module failed: {e}"))
+                    Diagnostic::new(
+                        Phase::Litmus,
+                        test.name_span,
+                        format!("checking the generated Alloy module failed: {e}"),
+                    )
                 })?;
                 if let Some(sol) = sol {
                     let st = extract_state(&sol, &low).map_err(|e| {
-                        Diagnostic::new(Phase::Litmus, test.name_span, format!("cannot read the final state off the instance: {e}"))
+                        Diagnostic::new(
+                            Phase::Litmus,
+                            test.name_span,
+                            format!("cannot read the final state off the instance: {e}"),
+                        )
                     })?;
                     if holds_in(test, &vars, &st) != holds {
-                        return Err(Diagnostic::new(Phase::Litmus, test.name_span, format!("the checker's final state {st:?} does not match the query")));
+                        return Err(Diagnostic::new(
+                            Phase::Litmus,
+                            test.name_span,
+                            format!("the checker's final state {st:?} does not match the query"),
+                        ));
                     }
                     states.insert(st);
                 }
             }
-            if (vars.is_empty() && !states.is_empty()) || [true, false].iter().all(|h| states.iter().any(|st| holds_in(test, &vars, st) == *h)) {
+            if (vars.is_empty() && !states.is_empty())
+                || [true, false]
+                    .iter()
+                    .all(|h| states.iter().any(|st| holds_in(test, &vars, st) == *h))
+            {
                 break;
             }
             continue;
@@ -263,17 +369,33 @@ pub fn run_test(test: &Test, model: &ModelRef, backend: &dyn Backend, opts: Opti
             let src = low.with_run(&blocked);
             calls += 1;
             let sol = backend.solve(&path, &src).map_err(|e| {
-                Diagnostic::new(Phase::Litmus, test.name_span, format!("checking the generated Alloy module failed: {e}"))
+                Diagnostic::new(
+                    Phase::Litmus,
+                    test.name_span,
+                    format!("checking the generated Alloy module failed: {e}"),
+                )
             })?;
             let Some(sol) = sol else { break };
             let st = extract_state(&sol, &low).map_err(|e| {
-                Diagnostic::new(Phase::Litmus, test.name_span, format!("cannot read the final state off the instance: {e}"))
+                Diagnostic::new(
+                    Phase::Litmus,
+                    test.name_span,
+                    format!("cannot read the final state off the instance: {e}"),
+                )
             })?;
             if !states.insert(st.clone()) {
-                return Err(Diagnostic::new(Phase::Litmus, test.name_span, format!("the checker returned the excluded final state {st:?}")));
+                return Err(Diagnostic::new(
+                    Phase::Litmus,
+                    test.name_span,
+                    format!("the checker returned the excluded final state {st:?}"),
+                ));
             }
             if states.len() > opts.max_states {
-                return Err(Diagnostic::new(Phase::Litmus, test.name_span, format!("unsupported: more than {} final states", opts.max_states)));
+                return Err(Diagnostic::new(
+                    Phase::Litmus,
+                    test.name_span,
+                    format!("unsupported: more than {} final states", opts.max_states),
+                ));
             }
         }
     }
@@ -311,7 +433,9 @@ pub fn run_test(test: &Test, model: &ModelRef, backend: &dyn Backend, opts: Opti
 
 /// Whether the test's condition holds in a final state.
 fn holds_in(test: &Test, vars: &[Term], st: &[i64]) -> bool {
-    test.cond.prop.eval(&|t: &Term| vars.iter().position(|v| v == t).map_or(0, |i| st[i]))
+    test.cond
+        .prop
+        .eval(&|t: &Term| vars.iter().position(|v| v == t).map_or(0, |i| st[i]))
 }
 
 /// Every choice of one path per thread, in order.
@@ -332,7 +456,11 @@ fn combinations(paths: &[Vec<lower::Path>]) -> Vec<Vec<&lower::Path>> {
 }
 
 fn lookup<'a, T>(map: &'a BTreeMap<String, T>, name: &str) -> Option<&'a T> {
-    map.get(name).or_else(|| map.iter().find(|(k, _)| k.rsplit('/').next() == Some(name)).map(|(_, v)| v))
+    map.get(name).or_else(|| {
+        map.iter()
+            .find(|(k, _)| k.rsplit('/').next() == Some(name))
+            .map(|(_, v)| v)
+    })
 }
 
 /// The values of the observed variables in a solution.
@@ -351,7 +479,8 @@ pub fn extract_state(sol: &Solution, low: &Lowered) -> Result<Vec<i64>, String> 
         let v = if let Some(n) = base.strip_prefix("lt_vm") {
             n.parse::<i64>().ok().map(|n| -n)
         } else {
-            base.strip_prefix("lt_v").and_then(|n| n.parse::<i64>().ok())
+            base.strip_prefix("lt_v")
+                .and_then(|n| n.parse::<i64>().ok())
         };
         if let (Some(v), Some(a)) = (v, set.iter().next()) {
             ints.insert(a.clone(), v);
@@ -361,7 +490,9 @@ pub fn extract_state(sol: &Solution, low: &Lowered) -> Result<Vec<i64>, String> 
     let mut val: BTreeMap<&str, i64> = BTreeMap::new();
     for t in val_field {
         let (e, v) = (&t[t.len() - 2], &t[t.len() - 1]);
-        let n = *ints.get(v).ok_or_else(|| format!("{v} is not a value atom"))?;
+        let n = *ints
+            .get(v)
+            .ok_or_else(|| format!("{v} is not a value atom"))?;
         if val.insert(e.as_str(), n).is_some() {
             return Err(format!("event {e} has two values"));
         }
@@ -377,7 +508,9 @@ pub fn extract_state(sol: &Solution, low: &Lowered) -> Result<Vec<i64>, String> 
                 let mut vals = BTreeMap::new();
                 for i in reads {
                     let a = atom(&lower::ev_name(*t, i))?;
-                    let v = *val.get(a.as_str()).ok_or_else(|| format!("read {} has no value", lower::ev_name(*t, i)))?;
+                    let v = *val
+                        .get(a.as_str())
+                        .ok_or_else(|| format!("read {} has no value", lower::ev_name(*t, i)))?;
                     vals.insert(i, v);
                 }
                 s.eval(&|i| vals[&i])
@@ -389,7 +522,8 @@ pub fn extract_state(sol: &Solution, low: &Lowered) -> Result<Vec<i64>, String> 
                     .find(|t| t[t.len() - 2] == la)
                     .map(|t| t[t.len() - 1].clone())
                     .ok_or_else(|| format!("no final write chosen for {l}"))?;
-                *val.get(w.as_str()).ok_or_else(|| format!("final write {w} has no value"))?
+                *val.get(w.as_str())
+                    .ok_or_else(|| format!("final write {w} has no value"))?
             }
         };
         out.push(v);
@@ -402,7 +536,12 @@ pub fn extract_state(sol: &Solution, low: &Lowered) -> Result<Vec<i64>, String> 
 /// negation), with enumeration `lt_o<i>_<j>` (observed variable `i` has
 /// the `j`-th value of the domain; predicate index `2 + i * |dom| + j`),
 /// and `run lt_run { base }`.
-fn session_source(low: &Lowered, prop: &Prop, dom: &BTreeSet<i64>, enumerate: bool) -> (String, Vec<String>) {
+fn session_source(
+    low: &Lowered,
+    prop: &Prop,
+    dom: &BTreeSet<i64>,
+    enumerate: bool,
+) -> (String, Vec<String>) {
     use std::fmt::Write;
     let mut s = low.module.clone();
     let mut preds = Vec::new();
@@ -427,7 +566,9 @@ fn session_source(low: &Lowered, prop: &Prop, dom: &BTreeSet<i64>, enumerate: bo
 }
 
 fn sanitize(s: &str) -> String {
-    s.chars().map(|c| if c.is_ascii_alphanumeric() { c } else { '_' }).collect()
+    s.chars()
+        .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+        .collect()
 }
 
 /// Stack size of the batch worker threads.
@@ -443,7 +584,8 @@ pub fn run_batch(
     sources: &Mutex<SourceMap>,
 ) -> Vec<Result<TestResult, Diagnostic>> {
     let next = AtomicUsize::new(0);
-    let results: Mutex<Vec<Option<Result<TestResult, Diagnostic>>>> = Mutex::new(vec![None; files.len()].into_iter().collect());
+    let results: Mutex<Vec<Option<Result<TestResult, Diagnostic>>>> =
+        Mutex::new(vec![None; files.len()].into_iter().collect());
     std::thread::scope(|s| {
         for _ in 0..jobs.max(1) {
             // The checker's phases recurse over formulas; give them room
@@ -469,19 +611,33 @@ pub fn run_batch(
             *slot = Some(run_guarded(sources, &files[i], model, backend, opts));
         }
     }
-    results.into_iter().map(|r| r.expect("every test ran")).collect()
+    results
+        .into_iter()
+        .map(|r| r.expect("every test ran"))
+        .collect()
 }
 
 /// [`run_file`], turning a panic inside the checker into an error for this
 /// test, so that one test cannot take a batch down.
-fn run_guarded(sources: &Mutex<SourceMap>, file: &Path, model: &ModelRef, backend: &dyn Backend, opts: Options) -> Result<TestResult, Diagnostic> {
-    let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| run_file(sources, file, model, backend, opts)));
+fn run_guarded(
+    sources: &Mutex<SourceMap>,
+    file: &Path,
+    model: &ModelRef,
+    backend: &dyn Backend,
+    opts: Options,
+) -> Result<TestResult, Diagnostic> {
+    let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        run_file(sources, file, model, backend, opts)
+    }));
     r.unwrap_or_else(|p| {
         let msg = p
             .downcast_ref::<String>()
             .cloned()
             .or_else(|| p.downcast_ref::<&str>().map(|s| s.to_string()))
             .unwrap_or_else(|| "unknown panic".to_string());
-        Err(Diagnostic::without_span(Phase::Litmus, format!("internal error while checking {}: {msg}", file.display())))
+        Err(Diagnostic::without_span(
+            Phase::Litmus,
+            format!("internal error while checking {}: {msg}", file.display()),
+        ))
     })
 }

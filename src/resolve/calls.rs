@@ -33,7 +33,13 @@ impl Calls {
         use ExprKind::*;
         match &e.kind {
             Sig(_) | Field(_) | Var(_) | Univ | Iden | None | IntAtoms => {}
-            Union(a, b) | Intersection(a, b) | Difference(a, b) | Join(a, b) | Override(a, b) | DomainRestrict(a, b) | RangeRestrict(a, b) => {
+            Union(a, b)
+            | Intersection(a, b)
+            | Difference(a, b)
+            | Join(a, b)
+            | Override(a, b)
+            | DomainRestrict(a, b)
+            | RangeRestrict(a, b) => {
                 self.expr(a);
                 self.expr(b);
             }
@@ -160,18 +166,26 @@ impl Resolver<'_> {
         let mut reported: Vec<Callable> = Vec::new();
         for (i, &start) in nodes.iter().enumerate() {
             // Depth-first search for a path back to `start`.
-            let mut stack: Vec<(Callable, Vec<Callable>)> = edges[i].iter().map(|&c| (c, vec![start, c])).collect();
+            let mut stack: Vec<(Callable, Vec<Callable>)> =
+                edges[i].iter().map(|&c| (c, vec![start, c])).collect();
             let mut seen: Vec<Callable> = Vec::new();
             while let Some((cur, path)) = stack.pop() {
                 if cur == start {
                     if !path.iter().any(|c| reported.contains(c)) {
                         reported.extend(path.iter().copied());
-                        let chain: Vec<String> = path.iter().map(|&c| format!("`{}`", self.callable_name(c))).collect();
+                        let chain: Vec<String> = path
+                            .iter()
+                            .map(|&c| format!("`{}`", self.callable_name(c)))
+                            .collect();
                         let span = match start {
                             Callable::Fun(f) => self.model.funs[f as usize].span,
                             Callable::Pred(p) => self.model.preds[p as usize].span,
                         };
-                        self.error(ResolveError::Recursive { name: self.callable_name(start), chain: chain.join(" calls "), span });
+                        self.error(ResolveError::Recursive {
+                            name: self.callable_name(start),
+                            chain: chain.join(" calls "),
+                            span,
+                        });
                     }
                     break;
                 }

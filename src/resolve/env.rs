@@ -56,7 +56,12 @@ pub(super) struct Ctx {
 
 impl Ctx {
     pub fn new(module: ModuleId) -> Ctx {
-        Ctx { module, vars: Vec::new(), this_sig: None, this_var: None }
+        Ctx {
+            module,
+            vars: Vec::new(),
+            this_sig: None,
+            this_var: None,
+        }
     }
 }
 
@@ -120,7 +125,10 @@ impl Resolver<'_> {
         let (sig_mods, other_mods) = if name.is_qualified() {
             let q = self.qualifier(m, name)?;
             let ns = &self.mods[q.index()].ns;
-            let own = ns.sigs.contains_key(last) || ns.fields.contains_key(last) || ns.funs.contains_key(last) || ns.preds.contains_key(last);
+            let own = ns.sigs.contains_key(last)
+                || ns.fields.contains_key(last)
+                || ns.funs.contains_key(last)
+                || ns.preds.contains_key(last);
             if own {
                 (vec![q], vec![q])
             } else {
@@ -197,21 +205,36 @@ impl Resolver<'_> {
         }
         let suggestion = suggest(name.last(), names.iter().map(String::as_str));
         let suggestion = match (suggestion, name.is_qualified()) {
-            (Some(s), true) => Some(format!("{}/{}", name.parts[..name.parts.len() - 1].join("/"), s)),
+            (Some(s), true) => Some(format!(
+                "{}/{}",
+                name.parts[..name.parts.len() - 1].join("/"),
+                s
+            )),
             (s, _) => s,
         };
-        ResolveError::UnknownName { name: name.text(), span: name.span, suggestion }
+        ResolveError::UnknownName {
+            name: name.text(),
+            span: name.span,
+            suggestion,
+        }
     }
 
     /// Resolve a name that must denote a sig (extends, module arguments,
     /// scopes, receivers).
     pub(super) fn lookup_sig(&self, m: ModuleId, name: &ast::Name) -> R<SigId> {
         let cands = self.lookup_global(m, name)?;
-        let sigs: Vec<SigId> = cands.iter().filter_map(|c| if let Cand::Sig(s) = c { Some(*s) } else { None }).collect();
+        let sigs: Vec<SigId> = cands
+            .iter()
+            .filter_map(|c| if let Cand::Sig(s) = c { Some(*s) } else { None })
+            .collect();
         match sigs.len() {
             1 => Ok(sigs[0]),
             0 => match cands.first() {
-                Some(c) => Err(ResolveError::NotASig { name: name.text(), found: self.kind_word(c), span: name.span }),
+                Some(c) => Err(ResolveError::NotASig {
+                    name: name.text(),
+                    found: self.kind_word(c),
+                    span: name.span,
+                }),
                 None => {
                     let sig_names: Vec<String> = self
                         .visible(m)
@@ -219,7 +242,11 @@ impl Resolver<'_> {
                         .flat_map(|md| self.mods[md.index()].ns.sigs.keys().cloned())
                         .collect();
                     let suggestion = suggest(name.last(), sig_names.iter().map(String::as_str));
-                    Err(ResolveError::UnknownName { name: name.text(), span: name.span, suggestion })
+                    Err(ResolveError::UnknownName {
+                        name: name.text(),
+                        span: name.span,
+                        suggestion,
+                    })
                 }
             },
             _ => Err(ResolveError::Ambiguous {
@@ -255,7 +282,11 @@ impl Resolver<'_> {
             Cand::Sig(s) => format!("sig `{}`", self.model.sigs[s.index()].label),
             Cand::ThisField(_, f) | Cand::Field(f) => {
                 let fd = &self.model.fields[f.index()];
-                format!("field `{}.{}`", self.model.sigs[fd.sig.index()].label, fd.name)
+                format!(
+                    "field `{}.{}`",
+                    self.model.sigs[fd.sig.index()].label,
+                    fd.name
+                )
             }
             Cand::Fun(f) => {
                 let fd = &self.model.funs[f.index()];

@@ -11,50 +11,195 @@ use crate::diag::{Diagnostic, Phase, Span};
 pub enum ResolveError {
     // --- modules and files ---
     /// `open x` whose file cannot be found (span: the open statement).
-    MissingModule { path: String, tried: Vec<PathBuf>, span: Span },
+    MissingModule {
+        path: String,
+        tried: Vec<PathBuf>,
+        span: Span,
+    },
     /// The file given on the command line cannot be read.
-    Unreadable { path: String, error: String },
-    CyclicOpen { path: String, span: Span },
-    ModuleArgCount { module: String, expected: usize, found: usize, span: Span, params: Span },
-    ModuleArgNotSig { name: String, span: Span },
-    DuplicateAlias { alias: String, span: Span, first: Span },
-    UnknownAlias { alias: String, name: String, span: Span, known: Vec<String> },
+    Unreadable {
+        path: String,
+        error: String,
+    },
+    CyclicOpen {
+        path: String,
+        span: Span,
+    },
+    ModuleArgCount {
+        module: String,
+        expected: usize,
+        found: usize,
+        span: Span,
+        params: Span,
+    },
+    ModuleArgNotSig {
+        name: String,
+        span: Span,
+    },
+    DuplicateAlias {
+        alias: String,
+        span: Span,
+        first: Span,
+    },
+    UnknownAlias {
+        alias: String,
+        name: String,
+        span: Span,
+        known: Vec<String>,
+    },
     // --- declarations ---
-    Duplicate { what: &'static str, name: String, span: Span, first: Span },
-    CyclicExtends { sig: String, span: Span },
-    ExtendsSubset { sig: String, parent: String, span: Span },
-    NotASig { name: String, found: &'static str, span: Span },
+    Duplicate {
+        what: &'static str,
+        name: String,
+        span: Span,
+        first: Span,
+    },
+    CyclicExtends {
+        sig: String,
+        span: Span,
+    },
+    ExtendsSubset {
+        sig: String,
+        parent: String,
+        span: Span,
+    },
+    NotASig {
+        name: String,
+        found: &'static str,
+        span: Span,
+    },
     // --- names ---
-    UnknownName { name: String, span: Span, suggestion: Option<String> },
-    Ambiguous { name: String, span: Span, candidates: Vec<String> },
+    UnknownName {
+        name: String,
+        span: Span,
+        suggestion: Option<String>,
+    },
+    Ambiguous {
+        name: String,
+        span: Span,
+        candidates: Vec<String>,
+    },
     /// Several well-typed readings that no single name choice separates.
-    AmbiguousReading { span: Span, readings: Vec<String> },
-    ThisOutsideSig { span: Span },
-    AtNotField { name: String, span: Span },
+    AmbiguousReading {
+        span: Span,
+        readings: Vec<String>,
+    },
+    ThisOutsideSig {
+        span: Span,
+    },
+    AtNotField {
+        name: String,
+        span: Span,
+    },
     // --- typing ---
-    ExpectedFormula { found: &'static str, span: Span },
-    ExpectedExpression { found: &'static str, span: Span },
-    ExpectedInteger { found: String, span: Span },
-    ArityMismatch { op: &'static str, left: usize, right: usize, span: Span },
-    JoinArity { left: usize, right: usize, span: Span },
-    NeedsBinary { op: &'static str, arity: usize, span: Span },
-    NeedsUnary { op: &'static str, arity: usize, span: Span },
-    ArgCount { name: String, expected: Vec<usize>, found: usize, span: Span, decl: Option<Span> },
-    ArgArity { name: String, index: usize, expected: usize, found: usize, span: Span },
-    PredAsExpression { name: String, span: Span },
-    MissingArgs { name: String, expected: usize, span: Span },
-    SetOutsideDecl { span: Span },
-    IfBranches { span: Span },
-    Recursive { name: String, chain: String, span: Span },
-    FunResultArity { name: String, declared: usize, found: usize, span: Span },
-    Unsupported { what: &'static str, span: Span, hint: &'static str },
+    ExpectedFormula {
+        found: &'static str,
+        span: Span,
+    },
+    ExpectedExpression {
+        found: &'static str,
+        span: Span,
+    },
+    ExpectedInteger {
+        found: String,
+        span: Span,
+    },
+    ArityMismatch {
+        op: &'static str,
+        left: usize,
+        right: usize,
+        span: Span,
+    },
+    JoinArity {
+        left: usize,
+        right: usize,
+        span: Span,
+    },
+    NeedsBinary {
+        op: &'static str,
+        arity: usize,
+        span: Span,
+    },
+    NeedsUnary {
+        op: &'static str,
+        arity: usize,
+        span: Span,
+    },
+    ArgCount {
+        name: String,
+        expected: Vec<usize>,
+        found: usize,
+        span: Span,
+        decl: Option<Span>,
+    },
+    ArgArity {
+        name: String,
+        index: usize,
+        expected: usize,
+        found: usize,
+        span: Span,
+    },
+    PredAsExpression {
+        name: String,
+        span: Span,
+    },
+    MissingArgs {
+        name: String,
+        expected: usize,
+        span: Span,
+    },
+    SetOutsideDecl {
+        span: Span,
+    },
+    IfBranches {
+        span: Span,
+    },
+    Recursive {
+        name: String,
+        chain: String,
+        span: Span,
+    },
+    FunResultArity {
+        name: String,
+        declared: usize,
+        found: usize,
+        span: Span,
+    },
+    Unsupported {
+        what: &'static str,
+        span: Span,
+        hint: &'static str,
+    },
     // --- commands ---
-    UnknownCommandTarget { kind: &'static str, name: String, span: Span, suggestion: Option<String> },
-    WrongCommandTarget { kind: &'static str, name: String, found: &'static str, span: Span },
-    ScopeOnSubset { sig: String, span: Span },
-    ScopeTwice { sig: String, span: Span, first: Span },
-    BadExpect { value: u32, span: Span },
-    BadBitwidth { value: u32, span: Span },
+    UnknownCommandTarget {
+        kind: &'static str,
+        name: String,
+        span: Span,
+        suggestion: Option<String>,
+    },
+    WrongCommandTarget {
+        kind: &'static str,
+        name: String,
+        found: &'static str,
+        span: Span,
+    },
+    ScopeOnSubset {
+        sig: String,
+        span: Span,
+    },
+    ScopeTwice {
+        sig: String,
+        span: Span,
+        first: Span,
+    },
+    BadExpect {
+        value: u32,
+        span: Span,
+    },
+    BadBitwidth {
+        value: u32,
+        span: Span,
+    },
     /// Internal marker: the errors of this item were already recorded.
     Reported,
 }

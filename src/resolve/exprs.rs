@@ -13,7 +13,9 @@ use super::error::ResolveError;
 use super::types::Type;
 use super::Resolver;
 use crate::diag::Span;
-use crate::ir::{self, Expr, ExprKind, Formula, FormulaKind, IntCmp, IntExpr, IntExprKind, Mult, Quant};
+use crate::ir::{
+    self, Expr, ExprKind, Formula, FormulaKind, IntCmp, IntExpr, IntExprKind, Mult, Quant,
+};
 use crate::syntax::ast::{self, BinOp, CmpOp, MultKw, QuantKw, UnOp};
 
 type R<T> = Result<T, ResolveError>;
@@ -43,7 +45,11 @@ type Combo = (Vec<Expr>, bool, Vec<(Span, String, String)>);
 
 impl Alt {
     fn new(term: Term, ty: Type) -> Alt {
-        Alt { term, ty, picks: Vec::new() }
+        Alt {
+            term,
+            ty,
+            picks: Vec::new(),
+        }
     }
     fn rel(e: Expr, ty: Type) -> Alt {
         Alt::new(Term::Rel(e), ty)
@@ -115,7 +121,11 @@ fn collect(results: Vec<R<Alt>>) -> R<Vec<Alt>> {
 }
 
 fn map_alts(alts: Vec<Alt>, mut f: impl FnMut(&Alt) -> R<Alt>) -> R<Vec<Alt>> {
-    collect(alts.iter().map(|a| f(a).map(|r| r.with_picks(&a.picks, &[]))).collect())
+    collect(
+        alts.iter()
+            .map(|a| f(a).map(|r| r.with_picks(&a.picks, &[])))
+            .collect(),
+    )
 }
 
 fn cross(a: &[Alt], bs: &[Alt], mut f: impl FnMut(&Alt, &Alt) -> R<Alt>) -> R<Vec<Alt>> {
@@ -140,8 +150,14 @@ fn kind_name(t: &Term) -> &'static str {
 fn to_rel(a: &Alt, span: Span) -> R<(Expr, Type)> {
     match &a.term {
         Term::Rel(e) => Ok((e.clone(), a.ty.clone())),
-        Term::Int(i) => Ok((Expr::new(ExprKind::IntToAtom(b(i.clone())), 1, i.span), Type::int())),
-        Term::Form(_) => Err(ResolveError::ExpectedExpression { found: "a formula", span }),
+        Term::Int(i) => Ok((
+            Expr::new(ExprKind::IntToAtom(b(i.clone())), 1, i.span),
+            Type::int(),
+        )),
+        Term::Form(_) => Err(ResolveError::ExpectedExpression {
+            found: "a formula",
+            span,
+        }),
     }
 }
 
@@ -150,18 +166,33 @@ fn to_int(a: &Alt, span: Span) -> R<IntExpr> {
     match &a.term {
         Term::Int(i) => Ok(i.clone()),
         Term::Rel(e) if e.arity == 1 && (a.ty.is_empty() || a.ty.overlaps(&Type::int())) => {
-            Ok(IntExpr { kind: IntExprKind::Sum(b(e.clone())), span: e.span })
+            Ok(IntExpr {
+                kind: IntExprKind::Sum(b(e.clone())),
+                span: e.span,
+            })
         }
-        Term::Rel(e) if e.arity == 1 => Err(ResolveError::ExpectedInteger { found: "a set of non-integer atoms".into(), span }),
-        Term::Rel(e) => Err(ResolveError::ExpectedInteger { found: format!("a relation of arity {}", e.arity), span }),
-        Term::Form(_) => Err(ResolveError::ExpectedInteger { found: "a formula".into(), span }),
+        Term::Rel(e) if e.arity == 1 => Err(ResolveError::ExpectedInteger {
+            found: "a set of non-integer atoms".into(),
+            span,
+        }),
+        Term::Rel(e) => Err(ResolveError::ExpectedInteger {
+            found: format!("a relation of arity {}", e.arity),
+            span,
+        }),
+        Term::Form(_) => Err(ResolveError::ExpectedInteger {
+            found: "a formula".into(),
+            span,
+        }),
     }
 }
 
 fn to_form(a: &Alt, span: Span) -> R<Formula> {
     match &a.term {
         Term::Form(f) => Ok(f.clone()),
-        t => Err(ResolveError::ExpectedFormula { found: kind_name(t), span }),
+        t => Err(ResolveError::ExpectedFormula {
+            found: kind_name(t),
+            span,
+        }),
     }
 }
 
@@ -172,7 +203,10 @@ fn not(f: Formula, span: Span) -> Formula {
 fn and_all(fs: Vec<Formula>, span: Span) -> Formula {
     match fs.len() {
         0 => Formula::new(FormulaKind::True, span),
-        1 => fs.into_iter().next().unwrap_or(Formula::new(FormulaKind::True, span)),
+        1 => fs
+            .into_iter()
+            .next()
+            .unwrap_or(Formula::new(FormulaKind::True, span)),
         _ => {
             let mut flat = Vec::new();
             for f in fs {
@@ -201,7 +235,9 @@ impl Resolver<'_> {
         if alts.len() == 1 {
             return Ok(alts.remove(0));
         }
-        let Some(first) = alts.first() else { return Err(ResolveError::Reported) };
+        let Some(first) = alts.first() else {
+            return Err(ResolveError::Reported);
+        };
         // Report the first overloaded name whose choice differs.
         for (i, (pspan, name, _)) in first.picks.iter().enumerate() {
             let mut meanings: Vec<String> = Vec::new();
@@ -213,7 +249,11 @@ impl Resolver<'_> {
                 }
             }
             if meanings.len() > 1 {
-                return Err(ResolveError::Ambiguous { name: name.clone(), span: *pspan, candidates: meanings });
+                return Err(ResolveError::Ambiguous {
+                    name: name.clone(),
+                    span: *pspan,
+                    candidates: meanings,
+                });
             }
         }
         // No single name explains it (e.g. a receiver call and a join): show
@@ -232,10 +272,23 @@ impl Resolver<'_> {
 
     pub(super) fn formula(&mut self, cx: &mut Ctx, e: &ast::Expr) -> R<Formula> {
         let alts = self.expr(cx, e)?;
-        let forms = collect(alts.iter().map(|a| to_form(a, e.span).map(|f| Alt { term: Term::Form(f), ty: a.ty.clone(), picks: a.picks.clone() })).collect())?;
+        let forms = collect(
+            alts.iter()
+                .map(|a| {
+                    to_form(a, e.span).map(|f| Alt {
+                        term: Term::Form(f),
+                        ty: a.ty.clone(),
+                        picks: a.picks.clone(),
+                    })
+                })
+                .collect(),
+        )?;
         match self.single(forms, e.span)?.term {
             Term::Form(f) => Ok(f),
-            t => Err(ResolveError::ExpectedFormula { found: kind_name(&t), span: e.span }),
+            t => Err(ResolveError::ExpectedFormula {
+                found: kind_name(&t),
+                span: e.span,
+            }),
         }
     }
 
@@ -260,9 +313,16 @@ impl Resolver<'_> {
 
     fn rel_alts(&mut self, cx: &mut Ctx, e: &ast::Expr) -> R<Vec<Alt>> {
         let alts = self.expr(cx, e)?;
-        map_alts(alts, |a| to_rel(a, e.span).map(|(x, t)| Alt::rel(x, t))).map_err(|err| match (&err, &e.kind) {
-            (ResolveError::ExpectedExpression { .. }, ast::ExprKind::Name(n)) => ResolveError::PredAsExpression { name: n.text(), span: e.span },
-            _ => err,
+        map_alts(alts, |a| to_rel(a, e.span).map(|(x, t)| Alt::rel(x, t))).map_err(|err| {
+            match (&err, &e.kind) {
+                (ResolveError::ExpectedExpression { .. }, ast::ExprKind::Name(n)) => {
+                    ResolveError::PredAsExpression {
+                        name: n.text(),
+                        span: e.span,
+                    }
+                }
+                _ => err,
+            }
         })
     }
 
@@ -286,18 +346,31 @@ impl Resolver<'_> {
             (m, _) => (*m, &d.expr),
         };
         let (bound, ty) = self.rel(cx, expr)?;
-        let mult = mult.map(mult_of).unwrap_or(if bound.arity == 1 { Mult::One } else { Mult::Set });
+        let mult = mult.map(mult_of).unwrap_or(if bound.arity == 1 {
+            Mult::One
+        } else {
+            Mult::Set
+        });
         Ok((ir::Decl { mult, bound }, ty))
     }
 
     /// Declarations of a quantifier or comprehension; pushes the variables.
-    fn quant_decls(&mut self, cx: &mut Ctx, decls: &[ast::ParamDecl], unary_only: bool) -> R<(Vec<ir::QuantDecl>, Type)> {
+    fn quant_decls(
+        &mut self,
+        cx: &mut Ctx,
+        decls: &[ast::ParamDecl],
+        unary_only: bool,
+    ) -> R<(Vec<ir::QuantDecl>, Type)> {
         let mut out = Vec::new();
         let mut prod: Option<Type> = None;
         for d in decls {
             let (decl, ty) = self.decl_bound(cx, &d.bound)?;
             if unary_only && decl.bound.arity != 1 {
-                return Err(ResolveError::NeedsUnary { op: "a comprehension variable's bound", arity: decl.bound.arity, span: d.bound.expr.span });
+                return Err(ResolveError::NeedsUnary {
+                    op: "a comprehension variable's bound",
+                    arity: decl.bound.arity,
+                    span: d.bound.expr.span,
+                });
             }
             let mut vars = Vec::new();
             for n in &d.names {
@@ -311,7 +384,12 @@ impl Resolver<'_> {
             for (n, v) in d.names.iter().zip(&vars) {
                 cx.vars.push((n.name.clone(), *v, ty.clone()));
             }
-            out.push(ir::QuantDecl { vars, disj: d.disj, mult: decl.mult, bound: decl.bound });
+            out.push(ir::QuantDecl {
+                vars,
+                disj: d.disj,
+                mult: decl.mult,
+                bound: decl.bound,
+            });
         }
         Ok((out, prod.unwrap_or_else(|| Type::univ(1))))
     }
@@ -332,40 +410,89 @@ impl Resolver<'_> {
                     })
                     .collect();
                 if fields.is_empty() {
-                    return Err(ResolveError::AtNotField { name: n.text(), span });
+                    return Err(ResolveError::AtNotField {
+                        name: n.text(),
+                        span,
+                    });
                 }
                 Ok(prune(fields))
             }
             K::This => match &cx.this_var {
-                Some((v, ty)) => Ok(vec![Alt::rel(Expr::new(ExprKind::Var(*v), 1, span), ty.clone())]),
+                Some((v, ty)) => Ok(vec![Alt::rel(
+                    Expr::new(ExprKind::Var(*v), 1, span),
+                    ty.clone(),
+                )]),
                 None => Err(ResolveError::ThisOutsideSig { span }),
             },
-            K::Univ => Ok(vec![Alt::rel(Expr::new(ExprKind::Univ, 1, span), Type::univ(1))]),
-            K::Iden => Ok(vec![Alt::rel(Expr::new(ExprKind::Iden, 2, span), Type::univ(2))]),
-            K::None => Ok(vec![Alt::rel(Expr::new(ExprKind::None, 1, span), Type::univ(1))]),
-            K::IntSet => Ok(vec![Alt::rel(Expr::new(ExprKind::IntAtoms, 1, span), Type::int())]),
-            K::IntLit(n) => Ok(vec![Alt::int(IntExpr { kind: IntExprKind::Lit(*n), span })]),
+            K::Univ => Ok(vec![Alt::rel(
+                Expr::new(ExprKind::Univ, 1, span),
+                Type::univ(1),
+            )]),
+            K::Iden => Ok(vec![Alt::rel(
+                Expr::new(ExprKind::Iden, 2, span),
+                Type::univ(2),
+            )]),
+            K::None => Ok(vec![Alt::rel(
+                Expr::new(ExprKind::None, 1, span),
+                Type::univ(1),
+            )]),
+            K::IntSet => Ok(vec![Alt::rel(
+                Expr::new(ExprKind::IntAtoms, 1, span),
+                Type::int(),
+            )]),
+            K::IntLit(n) => Ok(vec![Alt::int(IntExpr {
+                kind: IntExprKind::Lit(*n),
+                span,
+            })]),
             K::IntCast(x) => {
                 let alts = self.expr(cx, x)?;
                 map_alts(alts, |a| match &a.term {
-                    Term::Int(i) => Ok(Alt::rel(Expr::new(ExprKind::IntToAtom(b(i.clone())), 1, span), Type::int())),
+                    Term::Int(i) => Ok(Alt::rel(
+                        Expr::new(ExprKind::IntToAtom(b(i.clone())), 1, span),
+                        Type::int(),
+                    )),
                     _ => to_int(a, x.span).map(|i| Alt::int(IntExpr { kind: i.kind, span })),
                 })
             }
             K::Unary(op, x) => self.unary(cx, *op, x, span),
             K::Binary(op, l, r) => self.binary(cx, *op, l, r, span),
-            K::Arrow { lhs, lmult, rmult, rhs } => {
+            K::Arrow {
+                lhs,
+                lmult,
+                rmult,
+                rhs,
+            } => {
                 let l = self.rel_alts(cx, lhs)?;
                 let r = self.rel_alts(cx, rhs)?;
-                let (lm, rm) = (lmult.map(mult_of).unwrap_or(Mult::Set), rmult.map(mult_of).unwrap_or(Mult::Set));
+                let (lm, rm) = (
+                    lmult.map(mult_of).unwrap_or(Mult::Set),
+                    rmult.map(mult_of).unwrap_or(Mult::Set),
+                );
                 cross(&l, &r, |x, y| {
                     let (ex, tx) = to_rel(x, lhs.span)?;
                     let (ey, ty) = to_rel(y, rhs.span)?;
                     let arity = ex.arity + ey.arity;
-                    Ok(Alt::rel(Expr::new(ExprKind::Product { lhs: b(ex), lmult: lm, rmult: rm, rhs: b(ey) }, arity, span), tx.product(&ty)))
+                    Ok(Alt::rel(
+                        Expr::new(
+                            ExprKind::Product {
+                                lhs: b(ex),
+                                lmult: lm,
+                                rmult: rm,
+                                rhs: b(ey),
+                            },
+                            arity,
+                            span,
+                        ),
+                        tx.product(&ty),
+                    ))
                 })
             }
-            K::Compare { op, negated, lhs, rhs } => self.compare(cx, *op, *negated, lhs, rhs, span),
+            K::Compare {
+                op,
+                negated,
+                lhs,
+                rhs,
+            } => self.compare(cx, *op, *negated, lhs, rhs, span),
             K::BoxJoin(head, args) => self.box_join(cx, head, args, span),
             K::Quant { q, decls, body } => {
                 let quant = match q {
@@ -395,7 +522,17 @@ impl Resolver<'_> {
                 let res = self.quant_decls(cx, decls, true).and_then(|(ds, ty)| {
                     let f = self.formula(cx, body)?;
                     let arity = ds.iter().map(|d| d.vars.len()).sum();
-                    Ok(Alt::rel(Expr::new(ExprKind::Comprehension { decls: ds, body: b(f) }, arity, span), ty))
+                    Ok(Alt::rel(
+                        Expr::new(
+                            ExprKind::Comprehension {
+                                decls: ds,
+                                body: b(f),
+                            },
+                            arity,
+                            span,
+                        ),
+                        ty,
+                    ))
                 });
                 cx.vars.truncate(depth);
                 Ok(vec![res?])
@@ -406,20 +543,41 @@ impl Resolver<'_> {
                 let ts = self.expr(cx, t)?;
                 let fs = self.expr(cx, f)?;
                 cross(&ts, &fs, |x, y| match (&x.term, &y.term) {
-                    (Term::Form(a), Term::Form(bb)) => {
-                        Ok(Alt::form(Formula::new(FormulaKind::IfThenElse(b(c.clone()), b(a.clone()), b(bb.clone())), span), true))
+                    (Term::Form(a), Term::Form(bb)) => Ok(Alt::form(
+                        Formula::new(
+                            FormulaKind::IfThenElse(b(c.clone()), b(a.clone()), b(bb.clone())),
+                            span,
+                        ),
+                        true,
+                    )),
+                    (Term::Form(_), _) | (_, Term::Form(_)) => {
+                        Err(ResolveError::IfBranches { span })
                     }
-                    (Term::Form(_), _) | (_, Term::Form(_)) => Err(ResolveError::IfBranches { span }),
                     (Term::Int(_), _) | (_, Term::Int(_)) => {
                         let a = to_int(x, t.span)?;
                         let bb = to_int(y, f.span)?;
-                        Ok(Alt::int(IntExpr { kind: IntExprKind::IfThenElse(b(c.clone()), b(a), b(bb)), span }))
+                        Ok(Alt::int(IntExpr {
+                            kind: IntExprKind::IfThenElse(b(c.clone()), b(a), b(bb)),
+                            span,
+                        }))
                     }
                     (Term::Rel(a), Term::Rel(bb)) => {
                         if a.arity != bb.arity {
-                            return Err(ResolveError::ArityMismatch { op: "else", left: a.arity, right: bb.arity, span });
+                            return Err(ResolveError::ArityMismatch {
+                                op: "else",
+                                left: a.arity,
+                                right: bb.arity,
+                                span,
+                            });
                         }
-                        Ok(Alt::rel(Expr::new(ExprKind::IfThenElse(b(c.clone()), b(a.clone()), b(bb.clone())), a.arity, span), x.ty.union(&y.ty)))
+                        Ok(Alt::rel(
+                            Expr::new(
+                                ExprKind::IfThenElse(b(c.clone()), b(a.clone()), b(bb.clone())),
+                                a.arity,
+                                span,
+                            ),
+                            x.ty.union(&y.ty),
+                        ))
                     }
                 })
             }
@@ -435,7 +593,10 @@ impl Resolver<'_> {
 
     fn field_alt(&self, f: ir::FieldId, span: Span) -> R<Alt> {
         match &self.field_info[f.index()].ty {
-            Some(ty) => Ok(Alt::rel(Expr::new(ExprKind::Field(f), self.model.fields[f.index()].arity, span), ty.clone())),
+            Some(ty) => Ok(Alt::rel(
+                Expr::new(ExprKind::Field(f), self.model.fields[f.index()].arity, span),
+                ty.clone(),
+            )),
             None => Err(ResolveError::Unsupported {
                 what: "a field declaration that uses a field declared after it",
                 span,
@@ -448,31 +609,54 @@ impl Resolver<'_> {
     fn cand_alt(&self, c: &Cand, name: &ast::Name) -> R<Alt> {
         let span = name.span;
         match c {
-            Cand::Var(v, ty) => Ok(Alt::rel(Expr::new(ExprKind::Var(*v), self.model.vars[v.index()].arity, span), ty.clone())),
+            Cand::Var(v, ty) => Ok(Alt::rel(
+                Expr::new(ExprKind::Var(*v), self.model.vars[v.index()].arity, span),
+                ty.clone(),
+            )),
             Cand::ThisField(v, f) => {
                 let field = self.field_alt(*f, span)?;
                 let sig = self.model.fields[f.index()].sig;
                 let this = Expr::new(ExprKind::Var(*v), 1, span);
                 let (fe, fty) = to_rel(&field, span)?;
                 let arity = fe.arity - 1;
-                Ok(Alt::rel(Expr::new(ExprKind::Join(b(this), b(fe)), arity, span), self.sig_type(sig).join(&fty)))
+                Ok(Alt::rel(
+                    Expr::new(ExprKind::Join(b(this), b(fe)), arity, span),
+                    self.sig_type(sig).join(&fty),
+                ))
             }
-            Cand::Sig(s) => Ok(Alt::rel(Expr::new(ExprKind::Sig(*s), 1, span), self.sig_type(*s))),
+            Cand::Sig(s) => Ok(Alt::rel(
+                Expr::new(ExprKind::Sig(*s), 1, span),
+                self.sig_type(*s),
+            )),
             Cand::Field(f) => self.field_alt(*f, span),
             Cand::Fun(f) => {
                 let info = &self.fun_info[f.index()];
                 match (&info.params, &info.result) {
                     (Some(ps), Some(res)) if ps.is_empty() => {
                         let arity = self.model.funs[f.index()].result.bound.arity;
-                        Ok(Alt::rel(Expr::new(ExprKind::Call(*f, Vec::new()), arity, span), res.clone()))
+                        Ok(Alt::rel(
+                            Expr::new(ExprKind::Call(*f, Vec::new()), arity, span),
+                            res.clone(),
+                        ))
                     }
-                    (Some(ps), _) if !ps.is_empty() => Err(ResolveError::MissingArgs { name: name.text(), expected: ps.len(), span }),
+                    (Some(ps), _) if !ps.is_empty() => Err(ResolveError::MissingArgs {
+                        name: name.text(),
+                        expected: ps.len(),
+                        span,
+                    }),
                     _ => Err(self.not_ready(span)),
                 }
             }
             Cand::Pred(p) => match &self.pred_info[p.index()].params {
-                Some(ps) if ps.is_empty() => Ok(Alt::form(Formula::new(FormulaKind::Call(*p, Vec::new()), span), true)),
-                Some(ps) => Err(ResolveError::MissingArgs { name: name.text(), expected: ps.len(), span }),
+                Some(ps) if ps.is_empty() => Ok(Alt::form(
+                    Formula::new(FormulaKind::Call(*p, Vec::new()), span),
+                    true,
+                )),
+                Some(ps) => Err(ResolveError::MissingArgs {
+                    name: name.text(),
+                    expected: ps.len(),
+                    span,
+                }),
                 None => Err(self.not_ready(span)),
             },
         }
@@ -493,7 +677,11 @@ impl Resolver<'_> {
             .iter()
             .map(|c| {
                 let a = self.cand_alt(c, n)?;
-                Ok(if many { a.with_picks(&[(n.span, n.text(), self.describe(c))], &[]) } else { a })
+                Ok(if many {
+                    a.with_picks(&[(n.span, n.text(), self.describe(c))], &[])
+                } else {
+                    a
+                })
             })
             .collect();
         collect(results)
@@ -512,7 +700,10 @@ impl Resolver<'_> {
                     let (e, ty) = to_rel(a, x.span)?;
                     let f = match op {
                         UnOp::Mult(m) => Formula::new(FormulaKind::Mult(mult_of(m), b(e)), span),
-                        _ => not(Formula::new(FormulaKind::Mult(Mult::Some, b(e)), span), span),
+                        _ => not(
+                            Formula::new(FormulaKind::Mult(Mult::Some, b(e)), span),
+                            span,
+                        ),
                     };
                     Ok(Alt::form(f, !ty.is_empty()))
                 })
@@ -521,12 +712,20 @@ impl Resolver<'_> {
                 let alts = self.rel_alts(cx, x)?;
                 map_alts(alts, |a| {
                     let (e, _) = to_rel(a, x.span)?;
-                    Ok(Alt::int(IntExpr { kind: IntExprKind::Card(b(e)), span }))
+                    Ok(Alt::int(IntExpr {
+                        kind: IntExprKind::Card(b(e)),
+                        span,
+                    }))
                 })
             }
             UnOp::Neg => {
                 let alts = self.int_alts(cx, x)?;
-                map_alts(alts, |a| Ok(Alt::int(IntExpr { kind: IntExprKind::Neg(b(to_int(a, x.span)?)), span })))
+                map_alts(alts, |a| {
+                    Ok(Alt::int(IntExpr {
+                        kind: IntExprKind::Neg(b(to_int(a, x.span)?)),
+                        span,
+                    }))
+                })
             }
             UnOp::Transpose | UnOp::Closure | UnOp::ReflexiveClosure => {
                 let alts = self.rel_alts(cx, x)?;
@@ -538,12 +737,19 @@ impl Resolver<'_> {
                 map_alts(alts, |a| {
                     let (e, ty) = to_rel(a, x.span)?;
                     if e.arity != 2 {
-                        return Err(ResolveError::NeedsBinary { op: sym, arity: e.arity, span: x.span });
+                        return Err(ResolveError::NeedsBinary {
+                            op: sym,
+                            arity: e.arity,
+                            span: x.span,
+                        });
                     }
                     let (kind, ty) = match op {
                         UnOp::Transpose => (ExprKind::Transpose(b(e)), ty.transpose()),
                         UnOp::Closure => (ExprKind::Closure(b(e)), ty.closure()),
-                        _ => (ExprKind::ReflexiveClosure(b(e)), ty.closure().union(&Type::univ(2))),
+                        _ => (
+                            ExprKind::ReflexiveClosure(b(e)),
+                            ty.closure().union(&Type::univ(2)),
+                        ),
                     };
                     Ok(Alt::rel(Expr::new(kind, 2, span), ty))
                 })
@@ -551,7 +757,14 @@ impl Resolver<'_> {
         }
     }
 
-    fn binary(&mut self, cx: &mut Ctx, op: BinOp, l: &ast::Expr, r: &ast::Expr, span: Span) -> R<Vec<Alt>> {
+    fn binary(
+        &mut self,
+        cx: &mut Ctx,
+        op: BinOp,
+        l: &ast::Expr,
+        r: &ast::Expr,
+        span: Span,
+    ) -> R<Vec<Alt>> {
         match op {
             BinOp::Or | BinOp::And | BinOp::Implies | BinOp::Iff => {
                 let a = self.formula(cx, l)?;
@@ -566,7 +779,10 @@ impl Resolver<'_> {
                             xs.push(Formula::new(k, c.span));
                             FormulaKind::Or(xs)
                         }
-                        (k1, k2) => FormulaKind::Or(vec![Formula::new(k1, a.span), Formula::new(k2, c.span)]),
+                        (k1, k2) => FormulaKind::Or(vec![
+                            Formula::new(k1, a.span),
+                            Formula::new(k2, c.span),
+                        ]),
                     },
                     BinOp::And => return Ok(vec![Alt::form(and_all(vec![a, c], span), true)]),
                     BinOp::Implies => FormulaKind::Implies(b(a), b(c)),
@@ -597,29 +813,50 @@ impl Resolver<'_> {
                     match op {
                         BinOp::DomainRestrict => {
                             if ex.arity != 1 {
-                                return Err(ResolveError::NeedsUnary { op: "the left operand of `<:`", arity: ex.arity, span: l.span });
+                                return Err(ResolveError::NeedsUnary {
+                                    op: "the left operand of `<:`",
+                                    arity: ex.arity,
+                                    span: l.span,
+                                });
                             }
                             let t = Type::domain_restrict(&tx, &ty);
                             let arity = ey.arity;
-                            Ok(Alt::rel(Expr::new(ExprKind::DomainRestrict(b(ex), b(ey)), arity, span), t))
+                            Ok(Alt::rel(
+                                Expr::new(ExprKind::DomainRestrict(b(ex), b(ey)), arity, span),
+                                t,
+                            ))
                         }
                         BinOp::RangeRestrict => {
                             if ey.arity != 1 {
-                                return Err(ResolveError::NeedsUnary { op: "the right operand of `:>`", arity: ey.arity, span: r.span });
+                                return Err(ResolveError::NeedsUnary {
+                                    op: "the right operand of `:>`",
+                                    arity: ey.arity,
+                                    span: r.span,
+                                });
                             }
                             let t = Type::range_restrict(&tx, &ty);
                             let arity = ex.arity;
-                            Ok(Alt::rel(Expr::new(ExprKind::RangeRestrict(b(ex), b(ey)), arity, span), t))
+                            Ok(Alt::rel(
+                                Expr::new(ExprKind::RangeRestrict(b(ex), b(ey)), arity, span),
+                                t,
+                            ))
                         }
                         _ => {
                             if ex.arity != ey.arity {
-                                return Err(ResolveError::ArityMismatch { op: sym, left: ex.arity, right: ey.arity, span });
+                                return Err(ResolveError::ArityMismatch {
+                                    op: sym,
+                                    left: ex.arity,
+                                    right: ey.arity,
+                                    span,
+                                });
                             }
                             let arity = ex.arity;
                             let (kind, t) = match op {
                                 BinOp::Union => (ExprKind::Union(b(ex), b(ey)), tx.union(&ty)),
                                 BinOp::Diff => (ExprKind::Difference(b(ex), b(ey)), tx),
-                                BinOp::Intersection => (ExprKind::Intersection(b(ex), b(ey)), tx.intersect(&ty)),
+                                BinOp::Intersection => {
+                                    (ExprKind::Intersection(b(ex), b(ey)), tx.intersect(&ty))
+                                }
                                 _ => (ExprKind::Override(b(ex), b(ey)), tx.union(&ty)),
                             };
                             Ok(Alt::rel(Expr::new(kind, arity, span), t))
@@ -661,7 +898,10 @@ impl Resolver<'_> {
             Ok(ra) => {
                 for x in &la {
                     for y in &ra {
-                        results.push(self.join_pair(x, y, l.span, r.span, span).map(|a| a.with_picks(&x.picks, &y.picks)));
+                        results.push(
+                            self.join_pair(x, y, l.span, r.span, span)
+                                .map(|a| a.with_picks(&x.picks, &y.picks)),
+                        );
                     }
                 }
             }
@@ -683,7 +923,11 @@ impl Resolver<'_> {
     /// argument count.
     fn receiver_callables(&self, cx: &Ctx, n: &ast::Name, count: usize) -> Vec<Cand> {
         let cands = self.lookup_global(cx.module, n).unwrap_or_default();
-        let fitting: Vec<Cand> = cands.iter().filter(|c| self.takes(c, count)).cloned().collect();
+        let fitting: Vec<Cand> = cands
+            .iter()
+            .filter(|c| self.takes(c, count))
+            .cloned()
+            .collect();
         if !fitting.is_empty() {
             return fitting;
         }
@@ -694,15 +938,24 @@ impl Resolver<'_> {
         if has_value {
             Vec::new()
         } else {
-            cands.into_iter().filter(|c| matches!(c, Cand::Fun(_) | Cand::Pred(_))).collect()
+            cands
+                .into_iter()
+                .filter(|c| matches!(c, Cand::Fun(_) | Cand::Pred(_)))
+                .collect()
         }
     }
 
     /// Whether `c` is a fun/pred with `n` parameters.
     fn takes(&self, c: &Cand, n: usize) -> bool {
         match c {
-            Cand::Fun(f) => self.fun_info[f.index()].params.as_ref().is_some_and(|p| p.len() == n),
-            Cand::Pred(p) => self.pred_info[p.index()].params.as_ref().is_some_and(|ps| ps.len() == n),
+            Cand::Fun(f) => self.fun_info[f.index()]
+                .params
+                .as_ref()
+                .is_some_and(|p| p.len() == n),
+            Cand::Pred(p) => self.pred_info[p.index()]
+                .params
+                .as_ref()
+                .is_some_and(|ps| ps.len() == n),
             _ => false,
         }
     }
@@ -711,25 +964,43 @@ impl Resolver<'_> {
         let (ex, tx) = to_rel(x, lspan)?;
         let (ey, ty) = to_rel(y, rspan)?;
         if ex.arity + ey.arity < 3 {
-            return Err(ResolveError::JoinArity { left: ex.arity, right: ey.arity, span });
+            return Err(ResolveError::JoinArity {
+                left: ex.arity,
+                right: ey.arity,
+                span,
+            });
         }
         let arity = ex.arity + ey.arity - 2;
-        Ok(Alt::rel(Expr::new(ExprKind::Join(b(ex), b(ey)), arity, span), tx.join(&ty)))
+        Ok(Alt::rel(
+            Expr::new(ExprKind::Join(b(ex), b(ey)), arity, span),
+            tx.join(&ty),
+        ))
     }
 
     /// `e[a, b]`: a call when `e` names funs/preds, else `b.(a.e)`.
-    fn box_join(&mut self, cx: &mut Ctx, head: &ast::Expr, args: &[ast::Expr], span: Span) -> R<Vec<Alt>> {
+    fn box_join(
+        &mut self,
+        cx: &mut Ctx,
+        head: &ast::Expr,
+        args: &[ast::Expr],
+        span: Span,
+    ) -> R<Vec<Alt>> {
         // `(x.f)[a]` with `f` a fun/pred of 1 + #args parameters is `f[x, a]`.
         if let ast::ExprKind::Binary(BinOp::Join, recv, f) = &head.kind {
             if let ast::ExprKind::Name(n) = &f.kind {
                 let shadowed = !n.is_qualified() && cx.vars.iter().any(|(x, _, _)| x == n.last());
-                let callables = if shadowed { Vec::new() } else { self.receiver_callables(cx, n, args.len() + 1) };
+                let callables = if shadowed {
+                    Vec::new()
+                } else {
+                    self.receiver_callables(cx, n, args.len() + 1)
+                };
                 if !callables.is_empty() {
                     let ra = self.rel_alts(cx, recv)?;
-                    let mut results: Vec<R<Alt>> = match self.call_alts(cx, n, &callables, Some(ra), args, false, span) {
-                        Ok(a) => a.into_iter().map(Ok).collect(),
-                        Err(e) => vec![Err(e)],
-                    };
+                    let mut results: Vec<R<Alt>> =
+                        match self.call_alts(cx, n, &callables, Some(ra), args, false, span) {
+                            Ok(a) => a.into_iter().map(Ok).collect(),
+                            Err(e) => vec![Err(e)],
+                        };
                     // The plain box-join reading, if it is well-formed.
                     if let Ok(heads) = self.rel_alts(cx, head) {
                         if let Ok(alts) = self.box_fold(cx, heads, args, span) {
@@ -750,16 +1021,26 @@ impl Resolver<'_> {
             } else {
                 None
             };
-            let cands = if shadowed { None } else { self.lookup_global(cx.module, n).ok() };
+            let cands = if shadowed {
+                None
+            } else {
+                self.lookup_global(cx.module, n).ok()
+            };
             let cands = cands.unwrap_or_default();
-            let callables: Vec<Cand> = cands.iter().filter(|c| matches!(c, Cand::Fun(_) | Cand::Pred(_))).cloned().collect();
+            let callables: Vec<Cand> = cands
+                .iter()
+                .filter(|c| matches!(c, Cand::Fun(_) | Cand::Pred(_)))
+                .cloned()
+                .collect();
             if !shadowed && callables.is_empty() {
                 if let Some(arity) = builtin.and_then(builtin_int) {
                     return self.builtin_call(cx, builtin.unwrap_or(""), arity, args, span);
                 }
             }
             if !callables.is_empty() {
-                let has_rel = cands.iter().any(|c| matches!(c, Cand::Sig(_) | Cand::Field(_)));
+                let has_rel = cands
+                    .iter()
+                    .any(|c| matches!(c, Cand::Sig(_) | Cand::Field(_)));
                 // Extra arguments join onto a fun's result only when `n`
                 // names no sig/field (whose box join is the other reading).
                 let calls = self.call_alts(cx, n, &callables, None, args, !has_rel, span);
@@ -770,7 +1051,11 @@ impl Resolver<'_> {
                     Ok(a) => a.into_iter().map(Ok).collect(),
                     Err(e) => vec![Err(e)],
                 };
-                let heads: Vec<Alt> = cands.iter().filter(|c| matches!(c, Cand::Sig(_) | Cand::Field(_))).filter_map(|c| self.cand_alt(c, n).ok()).collect();
+                let heads: Vec<Alt> = cands
+                    .iter()
+                    .filter(|c| matches!(c, Cand::Sig(_) | Cand::Field(_)))
+                    .filter_map(|c| self.cand_alt(c, n).ok())
+                    .collect();
                 match self.box_fold(cx, heads, args, span) {
                     Ok(a) => results.extend(a.into_iter().map(Ok)),
                     Err(e) => results.push(Err(e)),
@@ -782,14 +1067,23 @@ impl Resolver<'_> {
         self.box_fold(cx, heads, args, span)
     }
 
-    fn box_fold(&mut self, cx: &mut Ctx, heads: Vec<Alt>, args: &[ast::Expr], span: Span) -> R<Vec<Alt>> {
+    fn box_fold(
+        &mut self,
+        cx: &mut Ctx,
+        heads: Vec<Alt>,
+        args: &[ast::Expr],
+        span: Span,
+    ) -> R<Vec<Alt>> {
         let mut cur = heads;
         for a in args {
             let aa = self.rel_alts(cx, a)?;
             let mut results = Vec::new();
             for x in &aa {
                 for y in &cur {
-                    results.push(self.join_pair(x, y, a.span, span, span).map(|r| r.with_picks(&x.picks, &y.picks)));
+                    results.push(
+                        self.join_pair(x, y, a.span, span, span)
+                            .map(|r| r.with_picks(&x.picks, &y.picks)),
+                    );
                 }
             }
             cur = collect(results)?;
@@ -797,9 +1091,22 @@ impl Resolver<'_> {
         Ok(cur)
     }
 
-    fn builtin_call(&mut self, cx: &mut Ctx, name: &str, arity: usize, args: &[ast::Expr], span: Span) -> R<Vec<Alt>> {
+    fn builtin_call(
+        &mut self,
+        cx: &mut Ctx,
+        name: &str,
+        arity: usize,
+        args: &[ast::Expr],
+        span: Span,
+    ) -> R<Vec<Alt>> {
         if args.len() != arity {
-            return Err(ResolveError::ArgCount { name: name.to_string(), expected: vec![arity], found: args.len(), span, decl: None });
+            return Err(ResolveError::ArgCount {
+                name: name.to_string(),
+                expected: vec![arity],
+                found: args.len(),
+                span,
+                decl: None,
+            });
         }
         let mut vals = Vec::new();
         for a in args {
@@ -815,7 +1122,15 @@ impl Resolver<'_> {
             ("mul", Some(x), Some(y)) => IntExprKind::Mul(b(x), b(y)),
             ("div", Some(x), Some(y)) => IntExprKind::Div(b(x), b(y)),
             (_, Some(x), Some(y)) => IntExprKind::Rem(b(x), b(y)),
-            _ => return Err(ResolveError::ArgCount { name: name.to_string(), expected: vec![arity], found: args.len(), span, decl: None }),
+            _ => {
+                return Err(ResolveError::ArgCount {
+                    name: name.to_string(),
+                    expected: vec![arity],
+                    found: args.len(),
+                    span,
+                    decl: None,
+                })
+            }
         };
         Ok(vec![Alt::int(IntExpr { kind, span })])
     }
@@ -824,7 +1139,16 @@ impl Resolver<'_> {
     /// `extra`: a fun with fewer parameters than arguments may box-join the
     /// rest onto its result.
     #[allow(clippy::too_many_arguments)]
-    fn call_alts(&mut self, cx: &mut Ctx, n: &ast::Name, cands: &[Cand], recv: Option<Vec<Alt>>, args: &[ast::Expr], extra: bool, span: Span) -> R<Vec<Alt>> {
+    fn call_alts(
+        &mut self,
+        cx: &mut Ctx,
+        n: &ast::Name,
+        cands: &[Cand],
+        recv: Option<Vec<Alt>>,
+        args: &[ast::Expr],
+        extra: bool,
+        span: Span,
+    ) -> R<Vec<Alt>> {
         let mut arg_alts: Vec<(Vec<Alt>, Span)> = Vec::new();
         if let Some(r) = recv {
             let s = r.first().map_or(span, |a| match &a.term {
@@ -851,8 +1175,14 @@ impl Resolver<'_> {
         let mut counts = Vec::new();
         for c in cands {
             let (params, decl_span) = match c {
-                Cand::Fun(f) => (self.fun_info[f.index()].params.clone(), self.fun_info[f.index()].span),
-                Cand::Pred(p) => (self.pred_info[p.index()].params.clone(), self.pred_info[p.index()].span),
+                Cand::Fun(f) => (
+                    self.fun_info[f.index()].params.clone(),
+                    self.fun_info[f.index()].span,
+                ),
+                Cand::Pred(p) => (
+                    self.pred_info[p.index()].params.clone(),
+                    self.pred_info[p.index()].span,
+                ),
                 _ => continue,
             };
             let Some(params) = params else {
@@ -871,9 +1201,17 @@ impl Resolver<'_> {
                 let mut next = Vec::new();
                 for (es, rel, picks) in &combos {
                     for a in alts {
-                        let Ok((e, t)) = to_rel(a, *aspan) else { continue };
+                        let Ok((e, t)) = to_rel(a, *aspan) else {
+                            continue;
+                        };
                         if e.arity != *parity {
-                            err.get_or_insert(ResolveError::ArgArity { name: n.text(), index: i + 1, expected: *parity, found: e.arity, span: *aspan });
+                            err.get_or_insert(ResolveError::ArgArity {
+                                name: n.text(),
+                                index: i + 1,
+                                expected: *parity,
+                                found: e.arity,
+                                span: *aspan,
+                            });
                             continue;
                         }
                         let mut es2 = es.clone();
@@ -896,11 +1234,23 @@ impl Resolver<'_> {
                 let mut alt = match c {
                     Cand::Fun(f) => {
                         let arity = self.model.funs[f.index()].result.bound.arity;
-                        let ty = self.fun_info[f.index()].result.clone().unwrap_or_else(|| Type::univ(arity));
-                        let ty = if relevant { ty } else { Type { arity, tuples: Default::default() } };
+                        let ty = self.fun_info[f.index()]
+                            .result
+                            .clone()
+                            .unwrap_or_else(|| Type::univ(arity));
+                        let ty = if relevant {
+                            ty
+                        } else {
+                            Type {
+                                arity,
+                                tuples: Default::default(),
+                            }
+                        };
                         Alt::rel(Expr::new(ExprKind::Call(*f, es), arity, span), ty)
                     }
-                    Cand::Pred(p) => Alt::form(Formula::new(FormulaKind::Call(*p, es), span), relevant),
+                    Cand::Pred(p) => {
+                        Alt::form(Formula::new(FormulaKind::Call(*p, es), span), relevant)
+                    }
                     _ => continue,
                 };
                 alt.picks = picks;
@@ -930,7 +1280,10 @@ impl Resolver<'_> {
             }
         }
         if results.is_empty() {
-            let mut expected: Vec<usize> = counts.iter().map(|(c, _)| c.saturating_sub(usize::from(found > args.len()))).collect();
+            let mut expected: Vec<usize> = counts
+                .iter()
+                .map(|(c, _)| c.saturating_sub(usize::from(found > args.len())))
+                .collect();
             expected.sort();
             expected.dedup();
             return Err(ResolveError::ArgCount {
@@ -938,21 +1291,38 @@ impl Resolver<'_> {
                 expected,
                 found: args.len(),
                 span,
-                decl: if counts.len() == 1 { Some(counts[0].1) } else { None },
+                decl: if counts.len() == 1 {
+                    Some(counts[0].1)
+                } else {
+                    None
+                },
             });
         }
         collect(results)
     }
 
-    fn compare(&mut self, cx: &mut Ctx, op: CmpOp, negated: bool, l: &ast::Expr, r: &ast::Expr, span: Span) -> R<Vec<Alt>> {
+    fn compare(
+        &mut self,
+        cx: &mut Ctx,
+        op: CmpOp,
+        negated: bool,
+        l: &ast::Expr,
+        r: &ast::Expr,
+        span: Span,
+    ) -> R<Vec<Alt>> {
         let la = self.expr(cx, l)?;
         let ra = self.expr(cx, r)?;
         cross(&la, &ra, |x, y| {
-            let wrap = |f: Formula, relevant: bool| Alt::form(if negated { not(f, span) } else { f }, relevant);
+            let wrap = |f: Formula, relevant: bool| {
+                Alt::form(if negated { not(f, span) } else { f }, relevant)
+            };
             let int_cmp = |c: IntCmp| -> R<Alt> {
                 let a = to_int(x, l.span)?;
                 let bb = to_int(y, r.span)?;
-                Ok(wrap(Formula::new(FormulaKind::IntCmp(c, b(a), b(bb)), span), true))
+                Ok(wrap(
+                    Formula::new(FormulaKind::IntCmp(c, b(a), b(bb)), span),
+                    true,
+                ))
             };
             match op {
                 CmpOp::Lt => int_cmp(IntCmp::Lt),
@@ -963,31 +1333,55 @@ impl Resolver<'_> {
                     let a = to_int(x, l.span)?;
                     let bb = to_int(y, r.span)?;
                     let c = if negated { IntCmp::Ne } else { IntCmp::Eq };
-                    Ok(Alt::form(Formula::new(FormulaKind::IntCmp(c, b(a), b(bb)), span), true))
+                    Ok(Alt::form(
+                        Formula::new(FormulaKind::IntCmp(c, b(a), b(bb)), span),
+                        true,
+                    ))
                 }
                 CmpOp::Eq | CmpOp::In => {
                     let (ex, tx) = to_rel(x, l.span)?;
                     let (ey, ty) = to_rel(y, r.span)?;
                     if ex.arity != ey.arity {
                         let sym = if op == CmpOp::In { "in" } else { "=" };
-                        return Err(ResolveError::ArityMismatch { op: sym, left: ex.arity, right: ey.arity, span });
+                        return Err(ResolveError::ArityMismatch {
+                            op: sym,
+                            left: ex.arity,
+                            right: ey.arity,
+                            span,
+                        });
                     }
                     let relevant = tx.overlaps(&ty) || tx.is_empty() && ty.is_empty();
-                    let kind = if op == CmpOp::In { FormulaKind::In(b(ex), b(ey)) } else { FormulaKind::Eq(b(ex), b(ey)) };
+                    let kind = if op == CmpOp::In {
+                        FormulaKind::In(b(ex), b(ey))
+                    } else {
+                        FormulaKind::Eq(b(ex), b(ey))
+                    };
                     Ok(wrap(Formula::new(kind, span), relevant))
                 }
             }
         })
     }
 
-    fn let_alts(&mut self, cx: &mut Ctx, bindings: &[(ast::Ident, ast::Expr)], body: &ast::Expr, span: Span) -> R<Vec<Alt>> {
+    fn let_alts(
+        &mut self,
+        cx: &mut Ctx,
+        bindings: &[(ast::Ident, ast::Expr)],
+        body: &ast::Expr,
+        span: Span,
+    ) -> R<Vec<Alt>> {
         let depth = cx.vars.len();
         let res = self.let_inner(cx, bindings, body, span);
         cx.vars.truncate(depth);
         res
     }
 
-    fn let_inner(&mut self, cx: &mut Ctx, bindings: &[(ast::Ident, ast::Expr)], body: &ast::Expr, span: Span) -> R<Vec<Alt>> {
+    fn let_inner(
+        &mut self,
+        cx: &mut Ctx,
+        bindings: &[(ast::Ident, ast::Expr)],
+        body: &ast::Expr,
+        span: Span,
+    ) -> R<Vec<Alt>> {
         let Some(((name, value), rest)) = bindings.split_first() else {
             return self.expr(cx, body);
         };
@@ -1006,9 +1400,18 @@ impl Resolver<'_> {
         let inner = self.let_inner(cx, rest, body, span)?;
         map_alts(inner, |a| {
             Ok(match &a.term {
-                Term::Form(f) => Alt::form(Formula::new(FormulaKind::Let(v, b(e.clone()), b(f.clone())), span), !a.ty.is_empty()),
-                Term::Int(i) => Alt::int(IntExpr { kind: IntExprKind::Let(v, b(e.clone()), b(i.clone())), span }),
-                Term::Rel(x) => Alt::rel(Expr::new(ExprKind::Let(v, b(e.clone()), b(x.clone())), x.arity, span), a.ty.clone()),
+                Term::Form(f) => Alt::form(
+                    Formula::new(FormulaKind::Let(v, b(e.clone()), b(f.clone())), span),
+                    !a.ty.is_empty(),
+                ),
+                Term::Int(i) => Alt::int(IntExpr {
+                    kind: IntExprKind::Let(v, b(e.clone()), b(i.clone())),
+                    span,
+                }),
+                Term::Rel(x) => Alt::rel(
+                    Expr::new(ExprKind::Let(v, b(e.clone()), b(x.clone())), x.arity, span),
+                    a.ty.clone(),
+                ),
             })
         })
     }

@@ -48,10 +48,17 @@ impl Resolver<'_> {
         let mid = ModuleId(self.model.modules.len() as u32);
         let name = match &ast.header {
             Some(h) => h.name.text(),
-            None => path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default(),
+            None => path
+                .file_stem()
+                .map(|s| s.to_string_lossy().into_owned())
+                .unwrap_or_default(),
         };
-        let header_span = ast.header.as_ref().map_or(Span::new(file, 0, 0), |h| h.span);
-        let formals: Vec<&(ast::Ident, bool)> = ast.header.iter().flat_map(|h| h.params.iter()).collect();
+        let header_span = ast
+            .header
+            .as_ref()
+            .map_or(Span::new(file, 0, 0), |h| h.span);
+        let formals: Vec<&(ast::Ident, bool)> =
+            ast.header.iter().flat_map(|h| h.params.iter()).collect();
         let mut ns = Namespace::default();
         let mut params: Vec<(String, SigId)> = Vec::new();
         match open {
@@ -77,12 +84,22 @@ impl Resolver<'_> {
                     let sid = self.push_sig(mid, &p.name, &p.name, p.span, None);
                     params.push((p.name.clone(), sid));
                     if let Some((_, first)) = ns.sigs.insert(p.name.clone(), (sid, p.span)) {
-                        self.error(ResolveError::Duplicate { what: "module parameter", name: p.name.clone(), span: p.span, first });
+                        self.error(ResolveError::Duplicate {
+                            what: "module parameter",
+                            name: p.name.clone(),
+                            span: p.span,
+                            first,
+                        });
                     }
                 }
             }
         }
-        let exact_params = formals.iter().zip(&params).filter(|((_, exact), _)| *exact).map(|(_, (_, s))| *s).collect();
+        let exact_params = formals
+            .iter()
+            .zip(&params)
+            .filter(|((_, exact), _)| *exact)
+            .map(|(_, (_, s))| *s)
+            .collect();
         self.model.modules.push(ir::Module {
             name,
             path: path.clone(),
@@ -92,7 +109,11 @@ impl Resolver<'_> {
             opens: Vec::new(),
             span: header_span,
         });
-        self.mods.push(ModInfo { ast: ast.clone(), ns, visible: Vec::new() });
+        self.mods.push(ModInfo {
+            ast: ast.clone(),
+            ns,
+            visible: Vec::new(),
+        });
         self.paths.push(vec![label_prefix.clone()]);
         self.allocate(mid, &ast, &label_prefix);
         // Opens, in order; arguments are resolved against what is known so far.
@@ -136,10 +157,18 @@ impl Resolver<'_> {
         }
         let file = &self.mods[mid.index()].ast;
         let base = o.path.last().to_string();
-        let explicit = file.opens.iter().any(|x| x.alias.as_ref().is_some_and(|a| a.name == base));
+        let explicit = file
+            .opens
+            .iter()
+            .any(|x| x.alias.as_ref().is_some_and(|a| a.name == base));
         let taken = self.mods[mid.index()].ns.aliases.contains_key(&base);
         if explicit || taken {
-            let n = file.opens.iter().position(|x| std::ptr::eq(x, o)).unwrap_or(0) + 1;
+            let n = file
+                .opens
+                .iter()
+                .position(|x| std::ptr::eq(x, o))
+                .unwrap_or(0)
+                + 1;
             format!("open${n}")
         } else {
             base
@@ -149,7 +178,9 @@ impl Resolver<'_> {
     fn open_and_bind(&mut self, mid: ModuleId, path: &Path, o: &ast::Open) {
         {
             let alias = self.alias_of(mid, o);
-            let Some(child) = self.open(mid, path, o, &alias) else { return };
+            let Some(child) = self.open(mid, path, o, &alias) else {
+                return;
+            };
             let span = o.alias.as_ref().map_or(o.path.span, |a| a.span);
             if let Some((prev, first)) = self.mods[mid.index()].ns.aliases.get(&alias).cloned() {
                 if prev != child {
@@ -157,12 +188,21 @@ impl Resolver<'_> {
                 }
                 return;
             }
-            self.mods[mid.index()].ns.aliases.insert(alias.clone(), (child, span));
+            self.mods[mid.index()]
+                .ns
+                .aliases
+                .insert(alias.clone(), (child, span));
             self.model.modules[mid.index()].opens.push((alias, child));
         }
     }
 
-    fn open(&mut self, opener: ModuleId, opener_path: &Path, o: &ast::Open, alias: &str) -> Option<ModuleId> {
+    fn open(
+        &mut self,
+        opener: ModuleId,
+        opener_path: &Path,
+        o: &ast::Open,
+        alias: &str,
+    ) -> Option<ModuleId> {
         let mut args = Vec::new();
         let mut ok = true;
         for a in &o.args {
@@ -170,7 +210,9 @@ impl Resolver<'_> {
                 Ok(s) => args.push(s),
                 Err(e) => {
                     self.error(match e {
-                        ResolveError::NotASig { name, span, .. } => ResolveError::ModuleArgNotSig { name, span },
+                        ResolveError::NotASig { name, span, .. } => {
+                            ResolveError::ModuleArgNotSig { name, span }
+                        }
                         e => e,
                     });
                     ok = false;
@@ -180,26 +222,45 @@ impl Resolver<'_> {
         if !ok {
             return None;
         }
-        let rel: PathBuf = o.path.parts.iter().collect::<PathBuf>().with_extension("als");
-        let opener_dir = opener_path.parent().map(Path::to_path_buf).unwrap_or_default();
+        let rel: PathBuf = o
+            .path
+            .parts
+            .iter()
+            .collect::<PathBuf>()
+            .with_extension("als");
+        let opener_dir = opener_path
+            .parent()
+            .map(Path::to_path_buf)
+            .unwrap_or_default();
         let mut tried = vec![opener_dir.join(&rel)];
         if !tried.contains(&self.root_dir.join(&rel)) {
             tried.push(self.root_dir.join(&rel));
         }
         tried.push(self.lib_dir.join(&rel));
         let Some(found) = tried.iter().find(|p| p.is_file()).cloned() else {
-            self.error(ResolveError::MissingModule { path: o.path.text(), tried, span: o.span });
+            self.error(ResolveError::MissingModule {
+                path: o.path.text(),
+                tried,
+                span: o.span,
+            });
             return None;
         };
         let key = canonical(&found);
         let opener_prefix = &self.model.modules[opener.index()].label_prefix;
-        let prefix = if opener_prefix.is_empty() { alias.to_string() } else { format!("{opener_prefix}/{alias}") };
+        let prefix = if opener_prefix.is_empty() {
+            alias.to_string()
+        } else {
+            format!("{opener_prefix}/{alias}")
+        };
         if let Some(id) = self.instances.get(&(key.clone(), args.clone())).copied() {
             self.paths[id.index()].push(prefix);
             return Some(id);
         }
         if self.loading.contains(&key) {
-            self.error(ResolveError::CyclicOpen { path: o.path.text(), span: o.span });
+            self.error(ResolveError::CyclicOpen {
+                path: o.path.text(),
+                span: o.span,
+            });
             return None;
         }
         let file = match self.sources.find(&found) {
@@ -207,7 +268,10 @@ impl Resolver<'_> {
             None => match std::fs::read_to_string(&found) {
                 Ok(text) => self.sources.add(found.display().to_string(), &found, text),
                 Err(e) => {
-                    self.error(ResolveError::Unreadable { path: found.display().to_string(), error: e.to_string() });
+                    self.error(ResolveError::Unreadable {
+                        path: found.display().to_string(),
+                        error: e.to_string(),
+                    });
                     return None;
                 }
             },
@@ -246,9 +310,20 @@ impl Resolver<'_> {
         }
     }
 
-    fn push_sig(&mut self, m: ModuleId, name: &str, label_prefix: &str, span: Span, decl: Option<(usize, usize)>) -> SigId {
+    fn push_sig(
+        &mut self,
+        m: ModuleId,
+        name: &str,
+        label_prefix: &str,
+        span: Span,
+        decl: Option<(usize, usize)>,
+    ) -> SigId {
         let sid = SigId(self.model.sigs.len() as u32);
-        let label = if label_prefix.is_empty() || decl.is_none() { name.to_string() } else { format!("{label_prefix}/{name}") };
+        let label = if label_prefix.is_empty() || decl.is_none() {
+            name.to_string()
+        } else {
+            format!("{label_prefix}/{name}")
+        };
         self.model.sigs.push(ir::Sig {
             name: name.to_string(),
             label,
@@ -258,7 +333,12 @@ impl Resolver<'_> {
             mult: None,
             span,
         });
-        self.sig_info.push(SigInfo { module: m, decl, ty: Type::unary([Prim::Sig(sid.0)]), fields: Vec::new() });
+        self.sig_info.push(SigInfo {
+            module: m,
+            decl,
+            ty: Type::unary([Prim::Sig(sid.0)]),
+            fields: Vec::new(),
+        });
         sid
     }
 
@@ -277,7 +357,12 @@ impl Resolver<'_> {
                         for (fi, fd) in d.fields.iter().enumerate() {
                             for (fni, f) in fd.names.iter().enumerate() {
                                 if let Some((_, first)) = seen.iter().find(|(x, _)| *x == f.name) {
-                                    self.error(ResolveError::Duplicate { what: "field", name: f.name.clone(), span: f.span, first: *first });
+                                    self.error(ResolveError::Duplicate {
+                                        what: "field",
+                                        name: f.name.clone(),
+                                        span: f.span,
+                                        first: *first,
+                                    });
                                     continue;
                                 }
                                 seen.push((f.name.clone(), f.span));
@@ -286,21 +371,33 @@ impl Resolver<'_> {
                                 self.model.fields.push(ir::Field {
                                     name: f.name.clone(),
                                     sig: sid,
-                                    decl: ir::Decl { mult: ir::Mult::Set, bound: placeholder.clone() },
+                                    decl: ir::Decl {
+                                        mult: ir::Mult::Set,
+                                        bound: placeholder.clone(),
+                                    },
                                     this_var,
                                     disj: fd.disj,
                                     arity: 2,
                                     span: f.span,
                                 });
-                                self.field_info.push(FieldInfo { decl: (pi, fi, fni), ty: None });
+                                self.field_info.push(FieldInfo {
+                                    decl: (pi, fi, fni),
+                                    ty: None,
+                                });
                                 self.sig_info[sid.index()].fields.push(fid);
-                                self.mods[m.index()].ns.fields.entry(f.name.clone()).or_default().push(fid);
+                                self.mods[m.index()]
+                                    .ns
+                                    .fields
+                                    .entry(f.name.clone())
+                                    .or_default()
+                                    .push(fid);
                             }
                         }
                     }
                 }
                 ast::Paragraph::Enum(e) => {
-                    let sid = self.push_sig(m, &e.name.name, prefix, e.name.span, Some((pi, usize::MAX)));
+                    let sid =
+                        self.push_sig(m, &e.name.name, prefix, e.name.span, Some((pi, usize::MAX)));
                     self.declare_sig(m, &e.name.name, sid, e.name.span);
                     for (ni, mem) in e.members.iter().enumerate() {
                         let c = self.push_sig(m, &mem.name, prefix, mem.span, Some((pi, ni)));
@@ -309,9 +406,26 @@ impl Resolver<'_> {
                 }
                 ast::Paragraph::Pred(p) => {
                     let id = PredId(self.model.preds.len() as u32);
-                    self.model.preds.push(ir::Pred { name: p.name.name.clone(), module: m, params: Vec::new(), body: truth.clone(), span: p.name.span });
-                    self.pred_info.push(CallableInfo { module: m, paragraph: pi, params: None, result: None, span: p.name.span });
-                    self.mods[m.index()].ns.preds.entry(p.name.name.clone()).or_default().push(id);
+                    self.model.preds.push(ir::Pred {
+                        name: p.name.name.clone(),
+                        module: m,
+                        params: Vec::new(),
+                        body: truth.clone(),
+                        span: p.name.span,
+                    });
+                    self.pred_info.push(CallableInfo {
+                        module: m,
+                        paragraph: pi,
+                        params: None,
+                        result: None,
+                        span: p.name.span,
+                    });
+                    self.mods[m.index()]
+                        .ns
+                        .preds
+                        .entry(p.name.name.clone())
+                        .or_default()
+                        .push(id);
                 }
                 ast::Paragraph::Fun(f) => {
                     let id = FunId(self.model.funs.len() as u32);
@@ -319,12 +433,26 @@ impl Resolver<'_> {
                         name: f.name.name.clone(),
                         module: m,
                         params: Vec::new(),
-                        result: ir::Decl { mult: ir::Mult::Set, bound: placeholder.clone() },
+                        result: ir::Decl {
+                            mult: ir::Mult::Set,
+                            bound: placeholder.clone(),
+                        },
                         body: placeholder.clone(),
                         span: f.name.span,
                     });
-                    self.fun_info.push(CallableInfo { module: m, paragraph: pi, params: None, result: None, span: f.name.span });
-                    self.mods[m.index()].ns.funs.entry(f.name.name.clone()).or_default().push(id);
+                    self.fun_info.push(CallableInfo {
+                        module: m,
+                        paragraph: pi,
+                        params: None,
+                        result: None,
+                        span: f.name.span,
+                    });
+                    self.mods[m.index()]
+                        .ns
+                        .funs
+                        .entry(f.name.name.clone())
+                        .or_default()
+                        .push(id);
                 }
                 ast::Paragraph::Assert(a) => {
                     let id = AssertId(self.model.asserts.len() as u32);
@@ -332,9 +460,23 @@ impl Resolver<'_> {
                         Some(n) => (n.name.clone(), n.span),
                         None => (format!("assert${}", id.0 + 1), a.span),
                     };
-                    self.model.asserts.push(ir::Assert { name: name.clone(), module: m, body: truth.clone(), span });
-                    if let Some((_, first)) = self.mods[m.index()].ns.asserts.insert(name.clone(), (id, span)) {
-                        self.error(ResolveError::Duplicate { what: "assertion", name, span, first });
+                    self.model.asserts.push(ir::Assert {
+                        name: name.clone(),
+                        module: m,
+                        body: truth.clone(),
+                        span,
+                    });
+                    if let Some((_, first)) = self.mods[m.index()]
+                        .ns
+                        .asserts
+                        .insert(name.clone(), (id, span))
+                    {
+                        self.error(ResolveError::Duplicate {
+                            what: "assertion",
+                            name,
+                            span,
+                            first,
+                        });
                     }
                 }
                 ast::Paragraph::Fact(_) | ast::Paragraph::Command(_) => {}
@@ -344,9 +486,17 @@ impl Resolver<'_> {
 
     fn declare_sig(&mut self, m: ModuleId, name: &str, sid: SigId, span: Span) {
         if let Some((_, first)) = self.mods[m.index()].ns.sigs.get(name).cloned() {
-            self.error(ResolveError::Duplicate { what: "sig", name: name.to_string(), span, first });
+            self.error(ResolveError::Duplicate {
+                what: "sig",
+                name: name.to_string(),
+                span,
+                first,
+            });
         } else {
-            self.mods[m.index()].ns.sigs.insert(name.to_string(), (sid, span));
+            self.mods[m.index()]
+                .ns
+                .sigs
+                .insert(name.to_string(), (sid, span));
         }
     }
 }
@@ -360,9 +510,14 @@ fn canonical(p: &Path) -> PathBuf {
 /// the opening file). When the directory does not end in the module name's
 /// leading parts, the file's own directory is kept.
 fn alloy_root_dir(file_dir: &Path, name: Option<&ast::Name>) -> PathBuf {
-    let Some(name) = name else { return file_dir.to_path_buf() };
+    let Some(name) = name else {
+        return file_dir.to_path_buf();
+    };
     let mut dir = file_dir.to_path_buf();
-    for part in name.parts[..name.parts.len().saturating_sub(1)].iter().rev() {
+    for part in name.parts[..name.parts.len().saturating_sub(1)]
+        .iter()
+        .rev()
+    {
         if dir.file_name().map(|n| n == part.as_str()) != Some(true) {
             return file_dir.to_path_buf();
         }

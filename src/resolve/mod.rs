@@ -93,11 +93,19 @@ impl LoadOptions {
 /// Load the Alloy file at `path` and every module it opens, and resolve it
 /// into a [`Model`]. Every file read is added to `sources` (so diagnostics can
 /// be rendered with [`crate::diag::render`]).
-pub fn load_model(path: &Path, sources: &mut SourceMap, opts: &LoadOptions) -> Result<Model, Vec<Diagnostic>> {
+pub fn load_model(
+    path: &Path,
+    sources: &mut SourceMap,
+    opts: &LoadOptions,
+) -> Result<Model, Vec<Diagnostic>> {
     let text = match std::fs::read_to_string(path) {
         Ok(t) => t,
         Err(e) => {
-            return Err(vec![ResolveError::Unreadable { path: path.display().to_string(), error: e.to_string() }.into_diagnostic()])
+            return Err(vec![ResolveError::Unreadable {
+                path: path.display().to_string(),
+                error: e.to_string(),
+            }
+            .into_diagnostic()])
         }
     };
     let file = sources.add(path.display().to_string(), path, text);
@@ -109,7 +117,12 @@ pub fn load_model(path: &Path, sources: &mut SourceMap, opts: &LoadOptions) -> R
 /// `name` is used in diagnostics; `open`s are looked up relative to the
 /// directory part of `name` (the current directory when it has none) and
 /// then in the library folder.
-pub fn load_source(name: &str, text: &str, sources: &mut SourceMap, opts: &LoadOptions) -> Result<Model, Vec<Diagnostic>> {
+pub fn load_source(
+    name: &str,
+    text: &str,
+    sources: &mut SourceMap,
+    opts: &LoadOptions,
+) -> Result<Model, Vec<Diagnostic>> {
     let path = PathBuf::from(name);
     let file = sources.add(name, &path, text.to_string());
     let dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
@@ -224,7 +237,11 @@ impl<'s> Resolver<'s> {
     }
 
     fn new_var(&mut self, name: &str, arity: usize, span: Span) -> VarId {
-        self.model.vars.push(ir::Var { name: name.to_string(), arity, span });
+        self.model.vars.push(ir::Var {
+            name: name.to_string(),
+            arity,
+            span,
+        });
         VarId(self.model.vars.len() as u32 - 1)
     }
 

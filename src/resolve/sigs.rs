@@ -23,7 +23,9 @@ impl Resolver<'_> {
     pub(super) fn resolve_hierarchy(&mut self) {
         for s in 0..self.model.sigs.len() {
             let m = self.sig_info[s].module;
-            let Some((pi, ni)) = self.sig_info[s].decl else { continue };
+            let Some((pi, ni)) = self.sig_info[s].decl else {
+                continue;
+            };
             let file = self.module_ast(m);
             match &file.paragraphs[pi] {
                 ast::Paragraph::Sig(d) => {
@@ -67,7 +69,11 @@ impl Resolver<'_> {
                     if ni == usize::MAX {
                         self.model.sigs[s].is_abstract = true;
                     } else {
-                        let parent = self.mods[m.index()].ns.sigs.get(&e.name.name).map(|(p, _)| *p);
+                        let parent = self.mods[m.index()]
+                            .ns
+                            .sigs
+                            .get(&e.name.name)
+                            .map(|(p, _)| *p);
                         if let Some(p) = parent {
                             self.model.sigs[s].kind = SigKind::Extends(p);
                             self.model.sigs[s].mult = Some(Mult::One);
@@ -94,7 +100,9 @@ impl Resolver<'_> {
 
     fn is_subset_decl(&self, s: SigId) -> bool {
         let info = &self.sig_info[s.index()];
-        let Some((pi, _)) = info.decl else { return false };
+        let Some((pi, _)) = info.decl else {
+            return false;
+        };
         matches!(&self.mods[info.module.index()].ast.paragraphs[pi], ast::Paragraph::Sig(d) if matches!(d.ext, Some(ast::SigExt::In(_))))
     }
 
@@ -128,7 +136,10 @@ impl Resolver<'_> {
         match &self.model.sigs[s.index()].kind {
             SigKind::TopLevel => vec![Prim::Sig(s.0)],
             SigKind::Extends(p) => self.root_prims(*p, depth + 1),
-            SigKind::Subset(ps) => ps.iter().flat_map(|p| self.root_prims(*p, depth + 1)).collect(),
+            SigKind::Subset(ps) => ps
+                .iter()
+                .flat_map(|p| self.root_prims(*p, depth + 1))
+                .collect(),
         }
     }
 
@@ -163,7 +174,9 @@ impl Resolver<'_> {
                 let sid = SigId(s as u32);
                 for fid in self.sig_info[s].fields.clone() {
                     let (pi, fi, _) = self.field_info[fid.index()].decl;
-                    let ast::Paragraph::Sig(d) = &file.paragraphs[pi] else { continue };
+                    let ast::Paragraph::Sig(d) = &file.paragraphs[pi] else {
+                        continue;
+                    };
                     let fd = &d.fields[fi];
                     let this = self.model.fields[fid.index()].this_var;
                     let sig_ty = self.sig_type(sid);
@@ -184,7 +197,13 @@ impl Resolver<'_> {
         }
     }
 
-    fn params(&mut self, cx: &mut Ctx, m: ModuleId, receiver: &Option<ast::Name>, params: &[ast::ParamDecl]) -> R<Vec<(ir::Param, Type)>> {
+    fn params(
+        &mut self,
+        cx: &mut Ctx,
+        m: ModuleId,
+        receiver: &Option<ast::Name>,
+        params: &[ast::ParamDecl],
+    ) -> R<Vec<(ir::Param, Type)>> {
         let mut out = Vec::new();
         if let Some(r) = receiver {
             let s = self.lookup_sig(m, r)?;
@@ -192,7 +211,16 @@ impl Resolver<'_> {
             let v = self.new_var("this", 1, r.span);
             cx.this_var = Some((v, ty.clone()));
             let bound = ir::Expr::new(ir::ExprKind::Sig(s), 1, r.span);
-            out.push((ir::Param { var: v, decl: ir::Decl { mult: Mult::One, bound } }, ty));
+            out.push((
+                ir::Param {
+                    var: v,
+                    decl: ir::Decl {
+                        mult: Mult::One,
+                        bound,
+                    },
+                },
+                ty,
+            ));
         }
         let mut declared: Vec<(String, Span)> = Vec::new();
         for p in params {
@@ -200,11 +228,22 @@ impl Resolver<'_> {
             let mut vars = Vec::new();
             for n in &p.names {
                 if let Some((_, first)) = declared.iter().find(|(x, _)| *x == n.name) {
-                    return Err(ResolveError::Duplicate { what: "parameter", name: n.name.clone(), span: n.span, first: *first });
+                    return Err(ResolveError::Duplicate {
+                        what: "parameter",
+                        name: n.name.clone(),
+                        span: n.span,
+                        first: *first,
+                    });
                 }
                 declared.push((n.name.clone(), n.span));
                 let v = self.new_var(&n.name, decl.bound.arity, n.span);
-                out.push((ir::Param { var: v, decl: decl.clone() }, ty.clone()));
+                out.push((
+                    ir::Param {
+                        var: v,
+                        decl: decl.clone(),
+                    },
+                    ty.clone(),
+                ));
                 vars.push((n.name.clone(), v));
             }
             for (n, v) in vars {
@@ -222,11 +261,17 @@ impl Resolver<'_> {
                 if self.pred_info[p].module != m {
                     continue;
                 }
-                let ast::Paragraph::Pred(d) = &file.paragraphs[self.pred_info[p].paragraph] else { continue };
+                let ast::Paragraph::Pred(d) = &file.paragraphs[self.pred_info[p].paragraph] else {
+                    continue;
+                };
                 let mut cx = Ctx::new(m);
                 match self.params(&mut cx, m, &d.receiver, &d.params) {
                     Ok(ps) => {
-                        self.pred_info[p].params = Some(ps.iter().map(|(x, t)| (x.decl.bound.arity, t.clone())).collect());
+                        self.pred_info[p].params = Some(
+                            ps.iter()
+                                .map(|(x, t)| (x.decl.bound.arity, t.clone()))
+                                .collect(),
+                        );
                         self.model.preds[p].params = ps.into_iter().map(|(x, _)| x).collect();
                     }
                     Err(e) => self.error(e),
@@ -236,15 +281,23 @@ impl Resolver<'_> {
                 if self.fun_info[f].module != m {
                     continue;
                 }
-                let ast::Paragraph::Fun(d) = &file.paragraphs[self.fun_info[f].paragraph] else { continue };
+                let ast::Paragraph::Fun(d) = &file.paragraphs[self.fun_info[f].paragraph] else {
+                    continue;
+                };
                 let mut cx = Ctx::new(m);
-                let res = self.params(&mut cx, m, &d.receiver, &d.params).and_then(|ps| {
-                    let (result, ty) = self.decl_bound(&mut cx, &d.result)?;
-                    Ok((ps, result, ty))
-                });
+                let res = self
+                    .params(&mut cx, m, &d.receiver, &d.params)
+                    .and_then(|ps| {
+                        let (result, ty) = self.decl_bound(&mut cx, &d.result)?;
+                        Ok((ps, result, ty))
+                    });
                 match res {
                     Ok((ps, result, ty)) => {
-                        self.fun_info[f].params = Some(ps.iter().map(|(x, t)| (x.decl.bound.arity, t.clone())).collect());
+                        self.fun_info[f].params = Some(
+                            ps.iter()
+                                .map(|(x, t)| (x.decl.bound.arity, t.clone()))
+                                .collect(),
+                        );
                         self.fun_info[f].result = Some(ty);
                         self.model.funs[f].params = ps.into_iter().map(|(x, _)| x).collect();
                         self.model.funs[f].result = result;
@@ -256,7 +309,13 @@ impl Resolver<'_> {
     }
 
     /// A context with a callable's parameters in scope.
-    fn callable_ctx(&self, m: ModuleId, params: &[ir::Param], types: &[(usize, Type)], has_receiver: bool) -> Ctx {
+    fn callable_ctx(
+        &self,
+        m: ModuleId,
+        params: &[ir::Param],
+        types: &[(usize, Type)],
+        has_receiver: bool,
+    ) -> Ctx {
         let mut cx = Ctx::new(m);
         for (i, (p, (_, ty))) in params.iter().zip(types).enumerate() {
             let name = self.model.vars[p.var.index()].name.clone();
@@ -275,7 +334,15 @@ impl Resolver<'_> {
         for mi in 0..self.model.modules.len() {
             let m = ModuleId(mi as u32);
             let file = self.module_ast(m);
-            let mut assert_ix = self.model.asserts.iter().enumerate().filter(|(_, a)| a.module == m).map(|(i, _)| i).collect::<Vec<_>>().into_iter();
+            let mut assert_ix = self
+                .model
+                .asserts
+                .iter()
+                .enumerate()
+                .filter(|(_, a)| a.module == m)
+                .map(|(i, _)| i)
+                .collect::<Vec<_>>()
+                .into_iter();
             for (pi, para) in file.paragraphs.iter().enumerate() {
                 match para {
                     ast::Paragraph::Fact(f) => {
@@ -294,7 +361,10 @@ impl Resolver<'_> {
                     ast::Paragraph::Sig(d) => {
                         let Some(blk) = &d.fact else { continue };
                         let sigs: Vec<SigId> = (0..self.model.sigs.len())
-                            .filter(|&s| self.sig_info[s].module == m && self.sig_info[s].decl.is_some_and(|(p, _)| p == pi))
+                            .filter(|&s| {
+                                self.sig_info[s].module == m
+                                    && self.sig_info[s].decl.is_some_and(|(p, _)| p == pi)
+                            })
                             .map(|s| SigId(s as u32))
                             .collect();
                         for sid in sigs {
@@ -311,7 +381,14 @@ impl Resolver<'_> {
                                         mult: Mult::One,
                                         bound: ir::Expr::new(ir::ExprKind::Sig(sid), 1, sig_span),
                                     };
-                                    let body = Formula::new(FormulaKind::Quant(ir::Quant::All, vec![decl], Box::new(body)), blk.span);
+                                    let body = Formula::new(
+                                        FormulaKind::Quant(
+                                            ir::Quant::All,
+                                            vec![decl],
+                                            Box::new(body),
+                                        ),
+                                        blk.span,
+                                    );
                                     self.model.facts.push(ir::Fact {
                                         name: None,
                                         module: m,
@@ -325,26 +402,50 @@ impl Resolver<'_> {
                         }
                     }
                     ast::Paragraph::Pred(d) => {
-                        let Some(p) = (0..self.pred_info.len()).find(|&p| self.pred_info[p].module == m && self.pred_info[p].paragraph == pi) else { continue };
-                        let Some(types) = self.pred_info[p].params.clone() else { continue };
-                        let mut cx = self.callable_ctx(m, &self.model.preds[p].params.clone(), &types, d.receiver.is_some());
+                        let Some(p) = (0..self.pred_info.len()).find(|&p| {
+                            self.pred_info[p].module == m && self.pred_info[p].paragraph == pi
+                        }) else {
+                            continue;
+                        };
+                        let Some(types) = self.pred_info[p].params.clone() else {
+                            continue;
+                        };
+                        let mut cx = self.callable_ctx(
+                            m,
+                            &self.model.preds[p].params.clone(),
+                            &types,
+                            d.receiver.is_some(),
+                        );
                         match self.block(&mut cx, &d.body) {
                             Ok(body) => self.model.preds[p].body = body,
                             Err(e) => self.error(e),
                         }
                     }
                     ast::Paragraph::Fun(d) => {
-                        let Some(f) = (0..self.fun_info.len()).find(|&f| self.fun_info[f].module == m && self.fun_info[f].paragraph == pi) else { continue };
-                        let Some(types) = self.fun_info[f].params.clone() else { continue };
-                        let mut cx = self.callable_ctx(m, &self.model.funs[f].params.clone(), &types, d.receiver.is_some());
+                        let Some(f) = (0..self.fun_info.len()).find(|&f| {
+                            self.fun_info[f].module == m && self.fun_info[f].paragraph == pi
+                        }) else {
+                            continue;
+                        };
+                        let Some(types) = self.fun_info[f].params.clone() else {
+                            continue;
+                        };
+                        let mut cx = self.callable_ctx(
+                            m,
+                            &self.model.funs[f].params.clone(),
+                            &types,
+                            d.receiver.is_some(),
+                        );
                         let expected = self.model.funs[f].result.bound.arity;
                         match self.rel(&mut cx, &d.body) {
-                            Ok((body, _)) if body.arity != expected => self.error(ResolveError::FunResultArity {
-                                name: d.name.name.clone(),
-                                declared: expected,
-                                found: body.arity,
-                                span: d.body.span,
-                            }),
+                            Ok((body, _)) if body.arity != expected => {
+                                self.error(ResolveError::FunResultArity {
+                                    name: d.name.name.clone(),
+                                    declared: expected,
+                                    found: body.arity,
+                                    span: d.body.span,
+                                })
+                            }
                             Ok((body, _)) => self.model.funs[f].body = body,
                             Err(e) => self.error(e),
                         }
@@ -379,7 +480,11 @@ impl Resolver<'_> {
             ast::CommandTarget::Block(n, blk) => {
                 let mut cx = Ctx::new(m);
                 let f = self.block(&mut cx, blk)?;
-                (ir::CommandTarget::Inline(f), n.as_ref().map_or_else(|| format!("{kw}${index}"), |n| n.name.clone()))
+                (
+                    ir::CommandTarget::Inline(f),
+                    n.as_ref()
+                        .map_or_else(|| format!("{kw}${index}"), |n| n.name.clone()),
+                )
             }
             ast::CommandTarget::Name(n) => (self.command_target(m, kw, n)?, n.last().to_string()),
         };
@@ -395,10 +500,17 @@ impl Resolver<'_> {
                 let last = ts.name.last();
                 if !ts.name.is_qualified() && (last == "Int" || last == "int") {
                     if let Some(first) = bw_span {
-                        return Err(ResolveError::ScopeTwice { sig: "Int".into(), span: ts.span, first });
+                        return Err(ResolveError::ScopeTwice {
+                            sig: "Int".into(),
+                            span: ts.span,
+                            first,
+                        });
                     }
                     if ts.count == 0 || ts.count > 30 {
-                        return Err(ResolveError::BadBitwidth { value: ts.count, span: ts.span });
+                        return Err(ResolveError::BadBitwidth {
+                            value: ts.count,
+                            span: ts.span,
+                        });
                     }
                     bw_span = Some(ts.span);
                     scope.bitwidth = Some(ts.count);
@@ -413,13 +525,25 @@ impl Resolver<'_> {
                 }
                 let sid = self.lookup_sig(m, &ts.name)?;
                 if let SigKind::Subset(_) = self.model.sigs[sid.index()].kind {
-                    return Err(ResolveError::ScopeOnSubset { sig: ts.name.text(), span: ts.span });
+                    return Err(ResolveError::ScopeOnSubset {
+                        sig: ts.name.text(),
+                        span: ts.span,
+                    });
                 }
                 if let Some((_, first)) = seen.iter().find(|(x, _)| *x == sid) {
-                    return Err(ResolveError::ScopeTwice { sig: ts.name.text(), span: ts.span, first: *first });
+                    return Err(ResolveError::ScopeTwice {
+                        sig: ts.name.text(),
+                        span: ts.span,
+                        first: *first,
+                    });
                 }
                 seen.push((sid, ts.span));
-                scope.sigs.push(ir::SigScope { sig: sid, count: ts.count, exact: ts.exact, span: ts.span });
+                scope.sigs.push(ir::SigScope {
+                    sig: sid,
+                    count: ts.count,
+                    exact: ts.exact,
+                    span: ts.span,
+                });
             }
         }
         let expect = match c.expect {
@@ -427,10 +551,22 @@ impl Resolver<'_> {
             Some((v, _)) if v <= 1 => Some(v as u8),
             Some((v, span)) => return Err(ResolveError::BadExpect { value: v, span }),
         };
-        Ok(ir::Command { name, kind, target, scope, expect, span: c.span })
+        Ok(ir::Command {
+            name,
+            kind,
+            target,
+            scope,
+            expect,
+            span: c.span,
+        })
     }
 
-    fn command_target(&mut self, m: ModuleId, kw: &'static str, n: &ast::Name) -> R<ir::CommandTarget> {
+    fn command_target(
+        &mut self,
+        m: ModuleId,
+        kw: &'static str,
+        n: &ast::Name,
+    ) -> R<ir::CommandTarget> {
         // Assertions are not part of the expression namespace: look them up here.
         let mods = if n.is_qualified() {
             let cands = self.lookup_global(m, n);
@@ -444,7 +580,10 @@ impl Resolver<'_> {
                 }
             }
             let ns = &self.mods[q.index()].ns;
-            if ns.asserts.contains_key(n.last()) || ns.preds.contains_key(n.last()) || ns.funs.contains_key(n.last()) {
+            if ns.asserts.contains_key(n.last())
+                || ns.preds.contains_key(n.last())
+                || ns.funs.contains_key(n.last())
+            {
                 vec![q]
             } else {
                 self.mods[q.index()].visible.clone()
@@ -453,10 +592,30 @@ impl Resolver<'_> {
             self.mods[m.index()].visible.clone()
         };
         let last = n.last();
-        let asserts: Vec<ir::AssertId> = mods.iter().filter_map(|md| self.mods[md.index()].ns.asserts.get(last).map(|(a, _)| *a)).collect();
-        let preds: Vec<ir::PredId> = mods.iter().flat_map(|md| self.mods[md.index()].ns.preds.get(last).cloned().unwrap_or_default()).collect();
-        let funs = mods.iter().any(|md| self.mods[md.index()].ns.funs.contains_key(last));
-        let wrong = |found| ResolveError::WrongCommandTarget { kind: kw, name: n.text(), found, span: n.span };
+        let asserts: Vec<ir::AssertId> = mods
+            .iter()
+            .filter_map(|md| self.mods[md.index()].ns.asserts.get(last).map(|(a, _)| *a))
+            .collect();
+        let preds: Vec<ir::PredId> = mods
+            .iter()
+            .flat_map(|md| {
+                self.mods[md.index()]
+                    .ns
+                    .preds
+                    .get(last)
+                    .cloned()
+                    .unwrap_or_default()
+            })
+            .collect();
+        let funs = mods
+            .iter()
+            .any(|md| self.mods[md.index()].ns.funs.contains_key(last));
+        let wrong = |found| ResolveError::WrongCommandTarget {
+            kind: kw,
+            name: n.text(),
+            found,
+            span: n.span,
+        };
         if kw == "check" {
             match asserts.len() {
                 1 => return Ok(ir::CommandTarget::Assert(asserts[0])),
@@ -467,7 +626,10 @@ impl Resolver<'_> {
                     return Err(ResolveError::Ambiguous {
                         name: n.text(),
                         span: n.span,
-                        candidates: asserts.iter().map(|a| format!("assert `{}`", self.model.asserts[a.index()].name)).collect(),
+                        candidates: asserts
+                            .iter()
+                            .map(|a| format!("assert `{}`", self.model.asserts[a.index()].name))
+                            .collect(),
                     })
                 }
             }
@@ -481,7 +643,10 @@ impl Resolver<'_> {
                     return Err(ResolveError::Ambiguous {
                         name: n.text(),
                         span: n.span,
-                        candidates: preds.iter().map(|p| self.describe(&super::env::Cand::Pred(*p))).collect(),
+                        candidates: preds
+                            .iter()
+                            .map(|p| self.describe(&super::env::Cand::Pred(*p)))
+                            .collect(),
                     })
                 }
             }
@@ -498,7 +663,11 @@ impl Resolver<'_> {
             })
             .collect();
         Err(ResolveError::UnknownCommandTarget {
-            kind: if kw == "check" { "assertion" } else { "predicate" },
+            kind: if kw == "check" {
+                "assertion"
+            } else {
+                "predicate"
+            },
             name: n.text(),
             span: n.span,
             suggestion: suggest(last, names.iter().map(String::as_str)),

@@ -51,14 +51,21 @@ impl Type {
         if relevant {
             Type::from_tuples(0, [vec![]])
         } else {
-            Type { arity: 0, tuples: BTreeSet::new() }
+            Type {
+                arity: 0,
+                tuples: BTreeSet::new(),
+            }
         }
     }
     pub fn unary(prims: impl IntoIterator<Item = Prim>) -> Type {
         Type::from_tuples(1, prims.into_iter().map(|p| vec![p]))
     }
     pub fn from_tuples(arity: usize, tuples: impl IntoIterator<Item = Vec<Prim>>) -> Type {
-        Type { arity, tuples: tuples.into_iter().collect() }.widened()
+        Type {
+            arity,
+            tuples: tuples.into_iter().collect(),
+        }
+        .widened()
     }
     fn widened(self) -> Type {
         if self.tuples.len() > MAX_TUPLES {
@@ -71,7 +78,10 @@ impl Type {
         self.tuples.is_empty()
     }
     pub fn union(&self, other: &Type) -> Type {
-        Type::from_tuples(self.arity, self.tuples.iter().chain(other.tuples.iter()).cloned())
+        Type::from_tuples(
+            self.arity,
+            self.tuples.iter().chain(other.tuples.iter()).cloned(),
+        )
     }
     pub fn intersect(&self, other: &Type) -> Type {
         let mut out = BTreeSet::new();
@@ -97,7 +107,9 @@ impl Type {
         let mut out = BTreeSet::new();
         for a in &self.tuples {
             for b in &other.tuples {
-                let (Some(&x), Some(&y)) = (a.last(), b.first()) else { continue };
+                let (Some(&x), Some(&y)) = (a.last(), b.first()) else {
+                    continue;
+                };
                 if meet(x, y).is_some() {
                     let mut t = a[..a.len() - 1].to_vec();
                     t.extend_from_slice(&b[1..]);
@@ -119,7 +131,12 @@ impl Type {
         Type::from_tuples(self.arity + other.arity, out)
     }
     pub fn transpose(&self) -> Type {
-        Type::from_tuples(self.arity, self.tuples.iter().map(|t| t.iter().rev().copied().collect()))
+        Type::from_tuples(
+            self.arity,
+            self.tuples
+                .iter()
+                .map(|t| t.iter().rev().copied().collect()),
+        )
     }
     /// `s <: r`: the tuples of `r` whose first column meets `s`.
     pub fn domain_restrict(set: &Type, rel: &Type) -> Type {
@@ -175,8 +192,14 @@ mod tests {
     #[test]
     fn restrictions_and_closure() {
         let r = Type::from_tuples(2, [vec![s(0), s(1)], vec![s(1), s(0)]]);
-        assert_eq!(Type::domain_restrict(&Type::unary([s(0)]), &r), Type::from_tuples(2, [vec![s(0), s(1)]]));
-        assert_eq!(Type::range_restrict(&r, &Type::unary([s(0)])), Type::from_tuples(2, [vec![s(1), s(0)]]));
+        assert_eq!(
+            Type::domain_restrict(&Type::unary([s(0)]), &r),
+            Type::from_tuples(2, [vec![s(0), s(1)]])
+        );
+        assert_eq!(
+            Type::range_restrict(&r, &Type::unary([s(0)])),
+            Type::from_tuples(2, [vec![s(1), s(0)]])
+        );
         assert_eq!(r.closure().tuples.len(), 4);
         assert!(Type::int().overlaps(&Type::univ(1)));
         assert!(!Type::int().overlaps(&Type::unary([s(3)])));

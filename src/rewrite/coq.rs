@@ -24,19 +24,108 @@ use super::{AssertResult, Goal, Hypothesis, Kind};
 
 /// Coq keywords and `Relprove` names a relation may not be called.
 const RESERVED: &[&str] = &[
-    "as", "at", "cofix", "else", "end", "exists", "fix", "for", "forall", "fun", "if", "in", "let",
-    "match", "mod", "Prop", "return", "Set", "Type", "then", "with", "where", "using", "True", "False",
-    "not", "and", "or", "iff", "eq", "nat", "S", "O", "A", "rel", "incl", "same", "union", "inter", "diff",
-    "none", "univ", "join", "product", "domr", "ranr", "override", "iden", "transpose", "closure",
-    "rclosure", "single", "no", "some", "lone", "one", "pand", "rex", "nonempty", "ite", "dom",
-    "Lemma", "Theorem", "Definition", "Proof", "Qed", "Section", "End", "Variable", "Variables",
-    "Hypothesis", "Require", "Import", "Export", "SProp", "IF", "exists2", "is", "of", "conj",
+    "as",
+    "at",
+    "cofix",
+    "else",
+    "end",
+    "exists",
+    "fix",
+    "for",
+    "forall",
+    "fun",
+    "if",
+    "in",
+    "let",
+    "match",
+    "mod",
+    "Prop",
+    "return",
+    "Set",
+    "Type",
+    "then",
+    "with",
+    "where",
+    "using",
+    "True",
+    "False",
+    "not",
+    "and",
+    "or",
+    "iff",
+    "eq",
+    "nat",
+    "S",
+    "O",
+    "A",
+    "rel",
+    "incl",
+    "same",
+    "union",
+    "inter",
+    "diff",
+    "none",
+    "univ",
+    "join",
+    "product",
+    "domr",
+    "ranr",
+    "override",
+    "iden",
+    "transpose",
+    "closure",
+    "rclosure",
+    "single",
+    "no",
+    "some",
+    "lone",
+    "one",
+    "pand",
+    "rex",
+    "nonempty",
+    "ite",
+    "dom",
+    "Lemma",
+    "Theorem",
+    "Definition",
+    "Proof",
+    "Qed",
+    "Section",
+    "End",
+    "Variable",
+    "Variables",
+    "Hypothesis",
+    "Require",
+    "Import",
+    "Export",
+    "SProp",
+    "IF",
+    "exists2",
+    "is",
+    "of",
+    "conj",
     // lemmas the printed scripts use besides the rules
-    "incl_trans", "incl_union_l", "incl_union_r", "same_incl_l", "incl_antisym", "union_incl",
-    "incl_refl", "inter_incl_l", "incl_inter", "no_same_none", "union_same_proper",
-    "inter_same_proper", "diff_same_proper", "join_same_proper", "transpose_same_proper",
-    "closure_same_proper", "rclosure_same_proper", "product_same_proper", "domr_same_proper",
-    "ranr_same_proper", "override_same_proper",
+    "incl_trans",
+    "incl_union_l",
+    "incl_union_r",
+    "same_incl_l",
+    "incl_antisym",
+    "union_incl",
+    "incl_refl",
+    "inter_incl_l",
+    "incl_inter",
+    "no_same_none",
+    "union_same_proper",
+    "inter_same_proper",
+    "diff_same_proper",
+    "join_same_proper",
+    "transpose_same_proper",
+    "closure_same_proper",
+    "rclosure_same_proper",
+    "product_same_proper",
+    "domr_same_proper",
+    "ranr_same_proper",
+    "override_same_proper",
 ];
 
 /// How named relations print.
@@ -57,7 +146,11 @@ impl Names {
                     || n.starts_with("H_")
                     || n.starts_with("HA_")
                     || super::rules::lemmas().iter().any(|l| l.name == n);
-                let coq = if taken { format!("r_{n}") } else { n.to_string() };
+                let coq = if taken {
+                    format!("r_{n}")
+                } else {
+                    n.to_string()
+                };
                 (*s, coq)
             })
             .collect();
@@ -73,7 +166,8 @@ pub struct Printer<'a> {
 
 impl Printer<'_> {
     fn ar(&self, t: &Term) -> Result<usize, String> {
-        t.arity(self.arities).ok_or_else(|| format!("ill-formed term `{t}`"))
+        t.arity(self.arities)
+            .ok_or_else(|| format!("ill-formed term `{t}`"))
     }
 
     pub fn term(&self, t: &Term) -> Result<String, String> {
@@ -95,21 +189,41 @@ impl Printer<'_> {
             Rel::Univ(_) => format!("(@univ A {})", self.ar(t)?),
             Rel::Iden => "(@iden A)".into(),
             Rel::Num(n) => n.to_string(),
-            Rel::Name(s) => self.names.map.get(s).cloned().ok_or_else(|| format!("no Coq name for `{s}`"))?,
+            Rel::Name(s) => self
+                .names
+                .map
+                .get(s)
+                .cloned()
+                .ok_or_else(|| format!("no Coq name for `{s}`"))?,
         })
     }
 
     /// The goal's statement (`same n l r` or `incl n l r`).
     pub fn statement(&self, g: &Goal) -> Result<String, String> {
         Ok(match g.kind {
-            Kind::Eq => format!("same {} {} {}", g.arity, self.term(&g.lhs)?, self.term(&g.rhs)?),
-            Kind::In => format!("incl {} {} {}", g.arity, self.term(&g.lhs)?, self.term(&g.rhs)?),
+            Kind::Eq => format!(
+                "same {} {} {}",
+                g.arity,
+                self.term(&g.lhs)?,
+                self.term(&g.rhs)?
+            ),
+            Kind::In => format!(
+                "incl {} {} {}",
+                g.arity,
+                self.term(&g.lhs)?,
+                self.term(&g.rhs)?
+            ),
             Kind::No => format!("no {} {}", g.arity, self.term(&g.lhs)?),
         })
     }
 
     /// The tactic script proving `goal` from a proof of its equation.
-    pub fn script(&self, goal: &Goal, proof: &Proof, rules: &RuleSet) -> Result<Vec<String>, String> {
+    pub fn script(
+        &self,
+        goal: &Goal,
+        proof: &Proof,
+        rules: &RuleSet,
+    ) -> Result<Vec<String>, String> {
         let mut lines = vec![];
         if goal.kind == Kind::No {
             lines.push("apply no_same_none.".into());
@@ -135,7 +249,13 @@ impl Printer<'_> {
         self.descend(&s.before, &s.path, s, rules)
     }
 
-    fn descend(&self, t: &Term, path: &[usize], s: &Step, rules: &RuleSet) -> Result<String, String> {
+    fn descend(
+        &self,
+        t: &Term,
+        path: &[usize],
+        s: &Step,
+        rules: &RuleSet,
+    ) -> Result<String, String> {
         let Some((&i, rest)) = path.split_first() else {
             return self.leaf(s, rules);
         };
@@ -162,7 +282,10 @@ impl Printer<'_> {
         };
         let mut slots = ["reflexivity".to_string(), "reflexivity".to_string()];
         slots[i] = inner;
-        Ok(format!("apply ({proper} _{arity}); [ {} | {} ]", slots[0], slots[1]))
+        Ok(format!(
+            "apply ({proper} _{arity}); [ {} | {} ]",
+            slots[0], slots[1]
+        ))
     }
 
     fn leaf(&self, s: &Step, rules: &RuleSet) -> Result<String, String> {
@@ -246,13 +369,28 @@ fn op_name(r: &Rel) -> &'static str {
 }
 
 fn step_comment(s: &Step) -> String {
-    let arrow = if s.dir == Dir::Backward { " (right to left)" } else { "" };
-    format!("{}{}: {}", s.rule, arrow, s.after).replace("(*", "( *").replace("*)", "* )")
+    let arrow = if s.dir == Dir::Backward {
+        " (right to left)"
+    } else {
+        ""
+    };
+    format!("{}{}: {}", s.rule, arrow, s.after)
+        .replace("(*", "( *")
+        .replace("*)", "* )")
 }
 
 /// A Coq identifier for an assertion name.
 pub fn lemma_name(name: &str) -> String {
-    let s: String = name.chars().map(|c| if c.is_ascii_alphanumeric() || c == '_' { c } else { '_' }).collect();
+    let s: String = name
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '_' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
     format!("{s}_by_rewriting")
 }
 
@@ -282,12 +420,21 @@ pub fn section_body(
     results: &[AssertResult],
 ) -> Result<(String, BTreeMap<String, Vec<String>>), String> {
     let names = Names::section(&prover.arities);
-    let p = Printer { names: &names, arities: &prover.arities };
+    let p = Printer {
+        names: &names,
+        arities: &prover.arities,
+    };
     let mut printed = BTreeMap::new();
     let mut out = vec![];
     out.push("Require Import Coq.Setoids.Setoid Coq.Classes.Morphisms.".into());
     out.push(String::new());
-    let sec = format!("{}_rewriting", model_name.chars().map(|c| if c.is_ascii_alphanumeric() { c } else { '_' }).collect::<String>());
+    let sec = format!(
+        "{}_rewriting",
+        model_name
+            .chars()
+            .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+            .collect::<String>()
+    );
     out.push(format!("Section {sec}."));
     out.push("Variable A : Type.".into());
     for (s, ar) in &prover.arities {
@@ -307,7 +454,10 @@ pub fn section_body(
                 out.extend(lines);
                 printed.insert(r.name.clone(), goal_lemma_names(r));
             }
-            Err(e) => out.push(format!("(* {}: proved by rewriting, but not printable for Coq: {} *)", r.name, e)),
+            Err(e) => out.push(format!(
+                "(* {}: proved by rewriting, but not printable for Coq: {} *)",
+                r.name, e
+            )),
         }
     }
     out.push(String::new());
@@ -327,7 +477,11 @@ fn goal_lemma_names(r: &AssertResult) -> Vec<String> {
 
 /// Search limits for `relprove export`: small, so that exporting stays fast.
 pub fn export_limits() -> super::Limits {
-    super::Limits { node_limit: 5_000, time_limit: std::time::Duration::from_millis(500), iter_limit: 30 }
+    super::Limits {
+        node_limit: 5_000,
+        time_limit: std::time::Duration::from_millis(500),
+        iter_limit: 30,
+    }
 }
 
 /// The rewriter's proofs for `relprove export --coq`: every `check` whose
@@ -335,7 +489,10 @@ pub fn export_limits() -> super::Limits {
 /// proof prints, gets the section lemmas proving its conjuncts; the export
 /// closes the check's theorem with them (see
 /// [`crate::export::coq::RewriteProofs`]).
-pub fn export_proofs(model: &crate::ir::Model, limits: super::Limits) -> crate::export::coq::RewriteProofs {
+pub fn export_proofs(
+    model: &crate::ir::Model,
+    limits: super::Limits,
+) -> crate::export::coq::RewriteProofs {
     use crate::ir::{CommandKind, CommandTarget};
     let prover = super::Prover::new(model, limits);
     let mut results: Vec<AssertResult> = vec![];
@@ -345,7 +502,10 @@ pub fn export_proofs(model: &crate::ir::Model, limits: super::Limits) -> crate::
             continue;
         }
         let (name, body) = match &c.target {
-            CommandTarget::Assert(a) => (model.asserts[a.index()].name.clone(), &model.asserts[a.index()].body),
+            CommandTarget::Assert(a) => (
+                model.asserts[a.index()].name.clone(),
+                &model.asserts[a.index()].body,
+            ),
             CommandTarget::Inline(f) => (c.name.clone(), f),
             CommandTarget::Pred(_) => continue,
         };
@@ -354,7 +514,11 @@ pub fn export_proofs(model: &crate::ir::Model, limits: super::Limits) -> crate::
         }
         of_command.insert(k, name);
     }
-    let stem: String = model.modules.first().map(|m| m.name.clone()).unwrap_or_default();
+    let stem: String = model
+        .modules
+        .first()
+        .map(|m| m.name.clone())
+        .unwrap_or_default();
     let proved: Vec<AssertResult> = results.into_iter().filter(|r| r.proved).collect();
     if proved.is_empty() {
         return Default::default();
@@ -362,7 +526,10 @@ pub fn export_proofs(model: &crate::ir::Model, limits: super::Limits) -> crate::
     let Ok((preamble, printed)) = section_body(&stem, &prover, &proved) else {
         return Default::default();
     };
-    let lemmas = of_command.into_iter().filter_map(|(k, name)| printed.get(&name).map(|l| (k, l.clone()))).collect();
+    let lemmas = of_command
+        .into_iter()
+        .filter_map(|(k, name)| printed.get(&name).map(|l| (k, l.clone())))
+        .collect();
     crate::export::coq::RewriteProofs { preamble, lemmas }
 }
 
@@ -374,11 +541,19 @@ pub fn assertion(p: &Printer<'_>, r: &AssertResult) -> Result<Vec<String>, Strin
     let mut parts = vec![];
     for (k, g) in r.goals.iter().enumerate() {
         let proof = g.proof.as_ref().ok_or("missing proof")?;
-        let name = if r.goals.len() == 1 { base.clone() } else { format!("{base}_{}", k + 1) };
+        let name = if r.goals.len() == 1 {
+            base.clone()
+        } else {
+            format!("{base}_{}", k + 1)
+        };
         out.push(format!("(* {}: {} *)", r.name, g.goal));
         // The hypotheses of an implication's antecedent that the proof uses
         // are premises.
-        let used: Vec<&Hypothesis> = g.local.iter().filter(|h| uses_hypothesis(g, &h.name)).collect();
+        let used: Vec<&Hypothesis> = g
+            .local
+            .iter()
+            .filter(|h| uses_hypothesis(g, &h.name))
+            .collect();
         let mut stmt = String::new();
         for h in &used {
             stmt.push_str(&format!("{} -> ", p.premise(h)?));
@@ -397,7 +572,11 @@ pub fn assertion(p: &Printer<'_>, r: &AssertResult) -> Result<Vec<String>, Strin
         parts.push((name, stmt));
     }
     if parts.len() > 1 {
-        let stmt = parts.iter().map(|(_, s)| format!("({s})")).collect::<Vec<_>>().join(" /\\ ");
+        let stmt = parts
+            .iter()
+            .map(|(_, s)| format!("({s})"))
+            .collect::<Vec<_>>()
+            .join(" /\\ ");
         let mut term = parts.last().map(|(n, _)| n.clone()).unwrap_or_default();
         for (n, _) in parts.iter().rev().skip(1) {
             term = format!("(conj {n} {term})");
@@ -423,13 +602,18 @@ pub fn export_file(
     let mut out = section(stem, source, prover, results)?;
     out.push_str(&format!("\nRequire Import {stem}.\n"));
     let names = Names::section(&prover.arities);
-    let p = Printer { names: &names, arities: &prover.arities };
+    let p = Printer {
+        names: &names,
+        arities: &prover.arities,
+    };
     for r in results.iter().filter(|r| r.proved) {
         let printable = assertion(&p, r).is_ok();
         let hyps = r.implication
             || r.goals.iter().any(|g| {
                 g.proof.iter().flat_map(|pr| &pr.steps).any(|s| {
-                    g.rules.of_lemma(&s.rule).any(|rule| !matches!(rule.justification, Justification::Lemma(_)))
+                    g.rules
+                        .of_lemma(&s.rule)
+                        .any(|rule| !matches!(rule.justification, Justification::Lemma(_)))
                 })
             });
         if !printable {
@@ -454,7 +638,15 @@ pub fn export_file(
 }
 
 fn ident(s: &str) -> String {
-    s.chars().map(|c| if c.is_ascii_alphanumeric() || c == '_' || c == '\'' { c } else { '_' }).collect()
+    s.chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '_' || c == '\'' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect()
 }
 
 /// Whether a goal's proof uses the hypothesis `hyp`.

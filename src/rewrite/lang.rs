@@ -52,7 +52,11 @@ pub struct RelAnalysis {
 }
 
 /// The arity of a node given its children's data (`None` when ill-formed).
-pub fn node_arity(node: &Rel, child: impl Fn(Id) -> ClassData, names: &BTreeMap<Symbol, usize>) -> Option<usize> {
+pub fn node_arity(
+    node: &Rel,
+    child: impl Fn(Id) -> ClassData,
+    names: &BTreeMap<Symbol, usize>,
+) -> Option<usize> {
     let a = |id: Id| child(id).arity;
     match node {
         Rel::Union([x, y]) | Rel::Inter([x, y]) | Rel::Diff([x, y]) | Rel::Override([x, y]) => {
@@ -110,7 +114,10 @@ pub struct Term {
 
 impl Term {
     pub fn leaf(node: Rel) -> Term {
-        Term { node, children: vec![] }
+        Term {
+            node,
+            children: vec![],
+        }
     }
 
     pub fn new(node: Rel, children: Vec<Term>) -> Term {
@@ -173,8 +180,12 @@ impl Term {
         let c = |i: usize| {
             let t = &self.children[i];
             let plain = t.children.is_empty()
-                || matches!(t.node, Rel::Transpose(_) | Rel::Closure(_) | Rel::RClosure(_))
-                || (matches!(t.node, Rel::None(_) | Rel::Univ(_)) && t.children[0].node == Rel::Num(1));
+                || matches!(
+                    t.node,
+                    Rel::Transpose(_) | Rel::Closure(_) | Rel::RClosure(_)
+                )
+                || (matches!(t.node, Rel::None(_) | Rel::Univ(_))
+                    && t.children[0].node == Rel::Num(1));
             if plain {
                 t.to_alloy()
             } else {
@@ -194,7 +205,11 @@ impl Term {
             Rel::Closure(_) => format!("^{}", c(0)),
             Rel::RClosure(_) => format!("*{}", c(0)),
             Rel::None(_) | Rel::Univ(_) => {
-                let word = if matches!(self.node, Rel::None(_)) { "none" } else { "univ" };
+                let word = if matches!(self.node, Rel::None(_)) {
+                    "none"
+                } else {
+                    "univ"
+                };
                 let n = match self.children[0].node {
                     Rel::Num(n) => n,
                     _ => 1,

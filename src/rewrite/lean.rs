@@ -43,7 +43,8 @@ pub fn var(s: Symbol) -> String {
 
 impl Printer<'_> {
     fn ar(&self, t: &Term) -> Result<usize, String> {
-        t.arity(self.arities).ok_or_else(|| format!("ill-formed term `{t}`"))
+        t.arity(self.arities)
+            .ok_or_else(|| format!("ill-formed term `{t}`"))
     }
 
     pub fn term(&self, t: &Term) -> Result<String, String> {
@@ -117,13 +118,22 @@ impl Printer<'_> {
             Dir::Backward => format!("{forward}.symm"),
         };
         let ctx = self.term_hole(&s.before, Some(&s.path))?;
-        Ok(format!("(congrArg (fun (x : Rel A {}) => {ctx}) (show {eq} from {lemma}))", self.ar(from)?))
+        Ok(format!(
+            "(congrArg (fun (x : Rel A {}) => {ctx}) (show {eq} from {lemma}))",
+            self.ar(from)?
+        ))
     }
 }
 
 fn step_comment(s: &Step) -> String {
-    let arrow = if s.dir == Dir::Backward { " (right to left)" } else { "" };
-    format!("{}{}: {}", s.rule, arrow, s.after).replace("/-", "/ -").replace("-/", "- /")
+    let arrow = if s.dir == Dir::Backward {
+        " (right to left)"
+    } else {
+        ""
+    };
+    format!("{}{}: {}", s.rule, arrow, s.after)
+        .replace("/-", "/ -")
+        .replace("-/", "- /")
 }
 
 fn names_of(t: &Term, out: &mut BTreeSet<Symbol>) {
@@ -143,7 +153,11 @@ pub fn lemma_name(name: &str) -> String {
 /// module documentation).
 /// `facts`: the model's hypotheses ([`super::Prover::hypotheses`]). The
 /// flag is whether every goal is proved without hypotheses.
-pub fn assertion(p: &Printer<'_>, r: &AssertResult, facts: &[Hypothesis]) -> Result<(Vec<String>, Vec<String>, bool), String> {
+pub fn assertion(
+    p: &Printer<'_>,
+    r: &AssertResult,
+    facts: &[Hypothesis],
+) -> Result<(Vec<String>, Vec<String>, bool), String> {
     let mut out = vec![];
     let mut names = vec![];
     let mut complete = !r.implication;
@@ -156,13 +170,15 @@ pub fn assertion(p: &Printer<'_>, r: &AssertResult, facts: &[Hypothesis]) -> Res
             .chain(&g.local)
             .filter(|h| {
                 proof.steps.iter().any(|s| {
-                    g.rules.of_lemma(&s.rule).any(|rule| match &rule.justification {
-                        Justification::InclUnion { hyp }
-                        | Justification::InclInter { hyp }
-                        | Justification::Same { hyp }
-                        | Justification::No { hyp } => *hyp == h.name,
-                        Justification::Lemma(_) => false,
-                    })
+                    g.rules
+                        .of_lemma(&s.rule)
+                        .any(|rule| match &rule.justification {
+                            Justification::InclUnion { hyp }
+                            | Justification::InclInter { hyp }
+                            | Justification::Same { hyp }
+                            | Justification::No { hyp } => *hyp == h.name,
+                            Justification::Lemma(_) => false,
+                        })
                 })
             })
             .collect();
@@ -182,36 +198,66 @@ pub fn assertion(p: &Printer<'_>, r: &AssertResult, facts: &[Hypothesis]) -> Res
             names_of(&h.rhs, &mut all);
         }
         complete &= all == stmt_names && used.is_empty();
-        let name = if r.goals.len() == 1 { base.clone() } else { format!("{base}_{}", k + 1) };
+        let name = if r.goals.len() == 1 {
+            base.clone()
+        } else {
+            format!("{base}_{}", k + 1)
+        };
         let mut binders = String::from("{A : Type}");
         for s in &all {
-            binders.push_str(&format!(" ({} : Rel A {})", var(*s), p.arities.get(s).ok_or("unknown relation")?));
+            binders.push_str(&format!(
+                " ({} : Rel A {})",
+                var(*s),
+                p.arities.get(s).ok_or("unknown relation")?
+            ));
         }
         for h in &used {
             binders.push_str(&format!(" ({} : {})", h.name, p.premise(h)?));
         }
         let (l, rr, n) = (p.term(&g.goal.lhs)?, p.term(&g.goal.rhs)?, g.goal.arity);
-        out.push(format!("/- {}: {} -/", r.name.replace("-/", "- /"), g.goal.to_string().replace("-/", "- /")));
+        out.push(format!(
+            "/- {}: {} -/",
+            r.name.replace("-/", "- /"),
+            g.goal.to_string().replace("-/", "- /")
+        ));
         match g.goal.kind {
             Kind::Eq => {
                 out.push(format!("theorem {name} {binders} :\n    {l} = {rr} := by"));
-                out.extend(p.chain(proof, &g.rules)?.into_iter().map(|s| format!("  {s}")));
+                out.extend(
+                    p.chain(proof, &g.rules)?
+                        .into_iter()
+                        .map(|s| format!("  {s}")),
+                );
             }
             Kind::In => {
                 let u = format!("(Rel.union {n} {l} {rr})");
-                out.push(format!("theorem {name} {binders} :\n    Rel.incl {n} {l} {rr} := by"));
+                out.push(format!(
+                    "theorem {name} {binders} :\n    Rel.incl {n} {l} {rr} := by"
+                ));
                 out.push(format!("  have h : {u} = {rr} := by"));
-                out.extend(p.chain(proof, &g.rules)?.into_iter().map(|s| format!("    {s}")));
+                out.extend(
+                    p.chain(proof, &g.rules)?
+                        .into_iter()
+                        .map(|s| format!("    {s}")),
+                );
                 out.push(format!(
                     "  exact incl_trans {n} {l} {u} {rr} (incl_union_l {n} {l} {rr})\n    \
                      ((congrArg (fun (x : Rel A {n}) => Rel.incl {n} x {rr}) h).mpr (incl_refl {n} {rr}))"
                 ));
             }
             Kind::No => {
-                out.push(format!("theorem {name} {binders} :\n    Rel.no {n} {l} := by"));
+                out.push(format!(
+                    "theorem {name} {binders} :\n    Rel.no {n} {l} := by"
+                ));
                 out.push(format!("  have h : {l} = {rr} := by"));
-                out.extend(p.chain(proof, &g.rules)?.into_iter().map(|s| format!("    {s}")));
-                out.push(format!("  exact (congrArg (Rel.no {n}) h).mpr (no_none {n})"));
+                out.extend(
+                    p.chain(proof, &g.rules)?
+                        .into_iter()
+                        .map(|s| format!("    {s}")),
+                );
+                out.push(format!(
+                    "  exact (congrArg (Rel.no {n}) h).mpr (no_none {n})"
+                ));
             }
         }
         out.push(String::new());
@@ -236,10 +282,15 @@ impl Printer<'_> {
 /// The rewriter's proofs for `relprove export --lean` (as
 /// [`super::coq::export_proofs`] for Coq): the preamble holds a theorem per
 /// goal; each proved `check` maps to the theorems proving its conjuncts.
-pub fn export_proofs(model: &crate::ir::Model, limits: super::Limits) -> crate::export::coq::RewriteProofs {
+pub fn export_proofs(
+    model: &crate::ir::Model,
+    limits: super::Limits,
+) -> crate::export::coq::RewriteProofs {
     use crate::ir::{CommandKind, CommandTarget};
     let prover = super::Prover::new(model, limits);
-    let p = Printer { arities: &prover.arities };
+    let p = Printer {
+        arities: &prover.arities,
+    };
     let mut done: BTreeMap<String, Option<Vec<String>>> = BTreeMap::new();
     let mut preamble = vec![];
     let mut lemmas = BTreeMap::new();
@@ -248,7 +299,10 @@ pub fn export_proofs(model: &crate::ir::Model, limits: super::Limits) -> crate::
             continue;
         }
         let (name, body) = match &c.target {
-            CommandTarget::Assert(a) => (model.asserts[a.index()].name.clone(), &model.asserts[a.index()].body),
+            CommandTarget::Assert(a) => (
+                model.asserts[a.index()].name.clone(),
+                &model.asserts[a.index()].body,
+            ),
             CommandTarget::Inline(f) => (c.name.clone(), f),
             CommandTarget::Pred(_) => continue,
         };
@@ -275,7 +329,10 @@ pub fn export_proofs(model: &crate::ir::Model, limits: super::Limits) -> crate::
     let preamble = if preamble.is_empty() {
         String::new()
     } else {
-        format!("/- Lemmas proved by relprove's rewriter. -/\n\n{}\n", preamble.join("\n").trim_end())
+        format!(
+            "/- Lemmas proved by relprove's rewriter. -/\n\n{}\n",
+            preamble.join("\n").trim_end()
+        )
     };
     crate::export::coq::RewriteProofs { preamble, lemmas }
 }

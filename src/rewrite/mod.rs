@@ -48,7 +48,11 @@ pub struct Limits {
 
 impl Default for Limits {
     fn default() -> Limits {
-        Limits { node_limit: 10_000, time_limit: Duration::from_secs(2), iter_limit: 60 }
+        Limits {
+            node_limit: 10_000,
+            time_limit: Duration::from_secs(2),
+            iter_limit: 60,
+        }
     }
 }
 
@@ -76,7 +80,10 @@ impl Goal {
     /// The equation the rewriter proves.
     pub fn equation(&self) -> (Term, Term) {
         if self.kind == Kind::In {
-            let u = Term::new(Rel::Union([Id::from(0usize); 2]), vec![self.lhs.clone(), self.rhs.clone()]);
+            let u = Term::new(
+                Rel::Union([Id::from(0usize); 2]),
+                vec![self.lhs.clone(), self.rhs.clone()],
+            );
             (u, self.rhs.clone())
         } else {
             (self.lhs.clone(), self.rhs.clone())
@@ -126,7 +133,11 @@ pub struct AssertResult {
 
 impl AssertResult {
     pub fn steps(&self) -> usize {
-        self.goals.iter().filter_map(|g| g.proof.as_ref()).map(|p| p.steps.len()).sum()
+        self.goals
+            .iter()
+            .filter_map(|g| g.proof.as_ref())
+            .map(|p| p.steps.len())
+            .sum()
     }
 }
 
@@ -145,8 +156,16 @@ pub struct Prover<'m> {
 }
 
 fn ident(s: &str) -> String {
-    let mut out: String =
-        s.chars().map(|c| if c.is_ascii_alphanumeric() || c == '_' || c == '\'' { c } else { '_' }).collect();
+    let mut out: String = s
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '_' || c == '\'' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
     if !out.chars().next().is_some_and(|c| c.is_ascii_alphabetic()) {
         out.insert_str(0, "x_");
     }
@@ -213,7 +232,12 @@ impl<'m> Prover<'m> {
             for (f, env) in conj {
                 if let Ok(g) = p.goal_in(f, &env) {
                     k += 1;
-                    hyps.push(Hypothesis { name: format!("{base}_{k}"), lhs: g.lhs, rhs: g.rhs, kind: g.kind });
+                    hyps.push(Hypothesis {
+                        name: format!("{base}_{k}"),
+                        lhs: g.lhs,
+                        rhs: g.rhs,
+                        kind: g.kind,
+                    });
                 }
             }
         }
@@ -232,9 +256,14 @@ impl<'m> Prover<'m> {
     fn term_in(&self, e: &Expr, env: &Env, depth: usize) -> Result<Term, String> {
         let z = Id::from(0usize);
         let bin = |node: Rel, a: &Expr, b: &Expr| -> Result<Term, String> {
-            Ok(Term::new(node, vec![self.term_in(a, env, depth)?, self.term_in(b, env, depth)?]))
+            Ok(Term::new(
+                node,
+                vec![self.term_in(a, env, depth)?, self.term_in(b, env, depth)?],
+            ))
         };
-        let un = |node: Rel, a: &Expr| -> Result<Term, String> { Ok(Term::new(node, vec![self.term_in(a, env, depth)?])) };
+        let un = |node: Rel, a: &Expr| -> Result<Term, String> {
+            Ok(Term::new(node, vec![self.term_in(a, env, depth)?]))
+        };
         let num = |n: usize| Term::leaf(Rel::Num(n as u32));
         Ok(match &e.kind {
             ExprKind::Sig(s) => Term::leaf(Rel::Name(self.sig_names[s.index()])),
@@ -246,7 +275,12 @@ impl<'m> Prover<'m> {
             ExprKind::Intersection(a, b) => bin(Rel::Inter([z; 2]), a, b)?,
             ExprKind::Difference(a, b) => bin(Rel::Diff([z; 2]), a, b)?,
             ExprKind::Join(a, b) => bin(Rel::Join([z; 2]), a, b)?,
-            ExprKind::Product { lhs, lmult: Mult::Set, rmult: Mult::Set, rhs } => bin(Rel::Product([z; 2]), lhs, rhs)?,
+            ExprKind::Product {
+                lhs,
+                lmult: Mult::Set,
+                rmult: Mult::Set,
+                rhs,
+            } => bin(Rel::Product([z; 2]), lhs, rhs)?,
             ExprKind::Product { .. } => return Err("an arrow with multiplicities".into()),
             ExprKind::Override(a, b) => bin(Rel::Override([z; 2]), a, b)?,
             ExprKind::DomainRestrict(a, b) => bin(Rel::DomR([z; 2]), a, b)?,
@@ -257,7 +291,10 @@ impl<'m> Prover<'m> {
             ExprKind::Call(f, args) if depth < 64 => {
                 let fun = self.model.fun(*f);
                 if fun.params.len() != args.len() {
-                    return Err(format!("a call of `{}` with the wrong number of arguments", fun.name));
+                    return Err(format!(
+                        "a call of `{}` with the wrong number of arguments",
+                        fun.name
+                    ));
                 }
                 let mut inner = Env::new();
                 for (p, a) in fun.params.iter().zip(args) {
@@ -265,7 +302,12 @@ impl<'m> Prover<'m> {
                 }
                 self.term_in(&fun.body, &inner, depth + 1)?
             }
-            ExprKind::Call(f, _) => return Err(format!("calls nested too deeply (`{}`)", self.model.fun(*f).name)),
+            ExprKind::Call(f, _) => {
+                return Err(format!(
+                    "calls nested too deeply (`{}`)",
+                    self.model.fun(*f).name
+                ))
+            }
             ExprKind::Var(v) => match env.get(v) {
                 Some(t) => t.clone(),
                 None => return Err(format!("the bound variable `{}`", self.model.var(*v).name)),
@@ -291,7 +333,11 @@ impl<'m> Prover<'m> {
             FormulaKind::Not(g) => match &g.kind {
                 FormulaKind::Mult(Mult::Some, a) => {
                     let n = Term::leaf(Rel::Num(a.arity as u32));
-                    (term(a)?, Term::new(Rel::None(Id::from(0usize)), vec![n]), Kind::No)
+                    (
+                        term(a)?,
+                        Term::new(Rel::None(Id::from(0usize)), vec![n]),
+                        Kind::No,
+                    )
                 }
                 _ => return Err("a negation".into()),
             },
@@ -301,12 +347,23 @@ impl<'m> Prover<'m> {
         if rhs.arity(&self.arities) != Some(arity) {
             return Err("sides of different arities".into());
         }
-        Ok(Goal { lhs, rhs, kind, arity })
+        Ok(Goal {
+            lhs,
+            rhs,
+            kind,
+            arity,
+        })
     }
 
     /// The conjuncts of a formula, with pred calls inlined (each with the
     /// variables of the pred's parameters bound).
-    fn conjuncts<'a>(&'a self, f: &'a Formula, env: &Env, depth: usize, out: &mut Vec<(&'a Formula, Env)>) {
+    fn conjuncts<'a>(
+        &'a self,
+        f: &'a Formula,
+        env: &Env,
+        depth: usize,
+        out: &mut Vec<(&'a Formula, Env)>,
+    ) {
         match &f.kind {
             FormulaKind::And(fs) => fs.iter().for_each(|g| self.conjuncts(g, env, depth, out)),
             FormulaKind::Call(p, args) if depth < 64 => {
@@ -354,7 +411,12 @@ impl<'m> Prover<'m> {
                     for (h, henv) in ante {
                         if let Ok(hg) = self.goal_in(h, &henv) {
                             nhyp += 1;
-                            local.push(Hypothesis { name: format!("HA_{nhyp}"), lhs: hg.lhs, rhs: hg.rhs, kind: hg.kind });
+                            local.push(Hypothesis {
+                                name: format!("HA_{nhyp}"),
+                                lhs: hg.lhs,
+                                rhs: hg.rhs,
+                                kind: hg.kind,
+                            });
                         }
                     }
                     let mut targets = vec![];
@@ -370,7 +432,10 @@ impl<'m> Prover<'m> {
                 }
             }
         }
-        let results: Vec<GoalResult> = goals.into_iter().map(|(g, local)| self.prove_goal_with(g, local)).collect();
+        let results: Vec<GoalResult> = goals
+            .into_iter()
+            .map(|(g, local)| self.prove_goal_with(g, local))
+            .collect();
         AssertResult {
             name: name.into(),
             proved: !results.is_empty() && results.iter().all(|r| r.proof.is_some()),
@@ -391,28 +456,46 @@ impl<'m> Prover<'m> {
     pub fn prove_goal_with(&self, goal: Goal, local: Vec<Hypothesis>) -> GoalResult {
         let (l, r) = goal.equation();
         let (le, re) = (l.to_rec_expr(), r.to_rec_expr());
-        let all: Vec<Hypothesis> = self.hypotheses.iter().cloned().chain(local.iter().cloned()).collect();
+        let all: Vec<Hypothesis> = self
+            .hypotheses
+            .iter()
+            .cloned()
+            .chain(local.iter().cloned())
+            .collect();
         let rules = RuleSet::new(&all);
         if l == r {
-            let proof = Some(Proof { lhs: l.clone(), rhs: r, steps: vec![] });
-            return GoalResult { goal, proof, stop: "proved".into(), nodes: 0, local, rules };
+            let proof = Some(Proof {
+                lhs: l.clone(),
+                rhs: r,
+                steps: vec![],
+            });
+            return GoalResult {
+                goal,
+                proof,
+                stop: "proved".into(),
+                nodes: 0,
+                local,
+                rules,
+            };
         }
         let rewrites = rules.rewrites();
-        let mut runner = Runner::new(RelAnalysis { names: self.arities.clone() })
-            .with_explanations_enabled()
-            .with_node_limit(self.limits.node_limit)
-            .with_time_limit(self.limits.time_limit)
-            .with_iter_limit(self.limits.iter_limit)
-            .with_expr(&le)
-            .with_expr(&re)
-            .with_hook(|runner| {
-                if runner.egraph.find(runner.roots[0]) == runner.egraph.find(runner.roots[1]) {
-                    Err("proved".into())
-                } else {
-                    Ok(())
-                }
-            })
-            .run(&rewrites);
+        let mut runner = Runner::new(RelAnalysis {
+            names: self.arities.clone(),
+        })
+        .with_explanations_enabled()
+        .with_node_limit(self.limits.node_limit)
+        .with_time_limit(self.limits.time_limit)
+        .with_iter_limit(self.limits.iter_limit)
+        .with_expr(&le)
+        .with_expr(&re)
+        .with_hook(|runner| {
+            if runner.egraph.find(runner.roots[0]) == runner.egraph.find(runner.roots[1]) {
+                Err("proved".into())
+            } else {
+                Ok(())
+            }
+        })
+        .run(&rewrites);
         let nodes = runner.egraph.total_number_of_nodes();
         let equal = runner.egraph.find(runner.roots[0]) == runner.egraph.find(runner.roots[1]);
         let stop = match &runner.stop_reason {
@@ -425,29 +508,59 @@ impl<'m> Prover<'m> {
             None => "stopped".into(),
         };
         if !equal {
-            return GoalResult { goal, proof: None, stop, nodes, local, rules };
+            return GoalResult {
+                goal,
+                proof: None,
+                stop,
+                nodes,
+                local,
+                rules,
+            };
         }
-        let proof = explain(&mut runner, &le, &re, &rules).and_then(|p| proof::replay(&p, &rules, &self.arities).map(|()| p));
+        let proof = explain(&mut runner, &le, &re, &rules)
+            .and_then(|p| proof::replay(&p, &rules, &self.arities).map(|()| p));
         match proof {
-            Ok(p) => GoalResult { goal, proof: Some(p), stop, nodes, local, rules },
-            Err(e) => GoalResult { goal, proof: None, stop: format!("proof rejected by replay: {e}"), nodes, local, rules },
+            Ok(p) => GoalResult {
+                goal,
+                proof: Some(p),
+                stop,
+                nodes,
+                local,
+                rules,
+            },
+            Err(e) => GoalResult {
+                goal,
+                proof: None,
+                stop: format!("proof rejected by replay: {e}"),
+                nodes,
+                local,
+                rules,
+            },
         }
     }
 }
 
-fn explain(runner: &mut Runner<Rel, RelAnalysis>, l: &RecExpr<Rel>, r: &RecExpr<Rel>, rules: &RuleSet) -> Result<Proof, String> {
+fn explain(
+    runner: &mut Runner<Rel, RelAnalysis>,
+    l: &RecExpr<Rel>,
+    r: &RecExpr<Rel>,
+    rules: &RuleSet,
+) -> Result<Proof, String> {
     let mut ex = runner.explain_equivalence(l, r);
     let flat = ex.make_flat_explanation().clone();
     proof::from_flat(&flat, rules)
 }
-
 
 /// A human-readable chain: the start term, then each step's result with the
 /// rule (`<-` marks a lemma used right to left).
 pub fn chain(p: &Proof) -> Vec<String> {
     let mut out = vec![format!("  {}", p.lhs)];
     for s in &p.steps {
-        let arrow = if s.dir == proof::Dir::Backward { " <-" } else { "" };
+        let arrow = if s.dir == proof::Dir::Backward {
+            " <-"
+        } else {
+            ""
+        };
         out.push(format!("= {}    [{}{}]", s.after, s.rule, arrow));
     }
     out

@@ -71,11 +71,19 @@ pub fn from_flat(flat: &[FlatTerm<Rel>], rules: &RuleSet) -> Result<Proof, Strin
     let mut steps = vec![];
     for i in 1..flat.len() {
         let mut path = vec![];
-        let (sym, egg_backward) =
-            annotated(&flat[i], &mut path).ok_or_else(|| format!("explanation step {i} names no rule"))?;
+        let (sym, egg_backward) = annotated(&flat[i], &mut path)
+            .ok_or_else(|| format!("explanation step {i} names no rule"))?;
         let (name, reversed) = parse_rewrite_name(sym.as_str());
-        let dir = if egg_backward != reversed { Dir::Backward } else { Dir::Forward };
-        let lemma = rules.get(name).ok_or_else(|| format!("explanation names an unknown rule {name}"))?.lemma.clone();
+        let dir = if egg_backward != reversed {
+            Dir::Backward
+        } else {
+            Dir::Forward
+        };
+        let lemma = rules
+            .get(name)
+            .ok_or_else(|| format!("explanation names an unknown rule {name}"))?
+            .lemma
+            .clone();
         steps.push(Step {
             rule: lemma,
             dir,
@@ -84,14 +92,22 @@ pub fn from_flat(flat: &[FlatTerm<Rel>], rules: &RuleSet) -> Result<Proof, Strin
             after: terms[i].clone(),
         });
     }
-    Ok(Proof { lhs: strip(first), rhs: terms.last().cloned().unwrap_or_else(|| strip(first)), steps })
+    Ok(Proof {
+        lhs: strip(first),
+        rhs: terms.last().cloned().unwrap_or_else(|| strip(first)),
+        steps,
+    })
 }
 
 /// Checks that every step is an instance of its rule (guards and derived
 /// arities included), that the terms outside the rewritten position agree,
 /// and that the steps chain from `lhs` to `rhs`. Independent of egg's
 /// e-graph: only the rule patterns and the arities of the named relations.
-pub fn replay(proof: &Proof, rules: &RuleSet, names: &BTreeMap<Symbol, usize>) -> Result<(), String> {
+pub fn replay(
+    proof: &Proof,
+    rules: &RuleSet,
+    names: &BTreeMap<Symbol, usize>,
+) -> Result<(), String> {
     let mut cur = &proof.lhs;
     for (i, s) in proof.steps.iter().enumerate() {
         let ctx = |m: &str| format!("step {} ({} {:?}): {m}", i + 1, s.rule, s.dir);
@@ -106,13 +122,15 @@ pub fn replay(proof: &Proof, rules: &RuleSet, names: &BTreeMap<Symbol, usize>) -
             Dir::Backward => (s.after.at(&s.path), s.before.at(&s.path)),
         };
         let mut why = format!("no rule of lemma `{}`", s.rule);
-        let ok = rules.of_lemma(&s.rule).any(|rule| match instance_of(rule, from, to, names) {
-            Ok(()) => true,
-            Err(e) => {
-                why = e;
-                false
-            }
-        });
+        let ok = rules
+            .of_lemma(&s.rule)
+            .any(|rule| match instance_of(rule, from, to, names) {
+                Ok(()) => true,
+                Err(e) => {
+                    why = e;
+                    false
+                }
+            });
         if !ok {
             return Err(ctx(&why));
         }
@@ -128,10 +146,18 @@ pub fn replay(proof: &Proof, rules: &RuleSet, names: &BTreeMap<Symbol, usize>) -
 }
 
 /// `from = to` is an instance of `rule` (left to right), guards included.
-pub fn instance_of(rule: &Rule, from: &Term, to: &Term, names: &BTreeMap<Symbol, usize>) -> Result<(), String> {
+pub fn instance_of(
+    rule: &Rule,
+    from: &Term,
+    to: &Term,
+    names: &BTreeMap<Symbol, usize>,
+) -> Result<(), String> {
     let mut subst = BTreeMap::new();
     if !match_pattern(&rule.lhs.ast, from, &mut subst) {
-        return Err(format!("`{from}` is not an instance of the left side of {}", rule.name));
+        return Err(format!(
+            "`{from}` is not an instance of the left side of {}",
+            rule.name
+        ));
     }
     for (v, a) in &rule.guards {
         if subst.get(v).and_then(|t| t.arity(names)) != Some(*a) {
@@ -140,7 +166,10 @@ pub fn instance_of(rule: &Rule, from: &Term, to: &Term, names: &BTreeMap<Symbol,
     }
     let expected = instantiate(&rule.rhs.ast, &subst).ok_or("unbound variable on the right")?;
     if &expected != to {
-        return Err(format!("right side of {} gives `{expected}`, the step has `{to}`", rule.name));
+        return Err(format!(
+            "right side of {} gives `{expected}`, the step has `{to}`",
+            rule.name
+        ));
     }
     Ok(())
 }
@@ -152,13 +181,17 @@ fn same_outside(a: &Term, b: &Term, path: &[usize]) -> bool {
             a.node.matches(&b.node)
                 && a.children.len() == b.children.len()
                 && i < a.children.len()
-                && a.children.iter().zip(&b.children).enumerate().all(|(j, (x, y))| {
-                    if j == i {
-                        same_outside(x, y, rest)
-                    } else {
-                        x == y
-                    }
-                })
+                && a.children
+                    .iter()
+                    .zip(&b.children)
+                    .enumerate()
+                    .all(|(j, (x, y))| {
+                        if j == i {
+                            same_outside(x, y, rest)
+                        } else {
+                            x == y
+                        }
+                    })
         }
     }
 }
@@ -167,4 +200,3 @@ fn same_outside(a: &Term, b: &Term, path: &[usize]) -> bool {
 pub fn rules_used(proof: &Proof) -> BTreeSet<String> {
     proof.steps.iter().map(|s| s.rule.clone()).collect()
 }
-

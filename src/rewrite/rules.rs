@@ -209,12 +209,19 @@ pub struct RuleSet {
 }
 
 fn pat(s: &str) -> Pattern<Rel> {
-    s.parse().unwrap_or_else(|e| panic!("rule pattern {s:?}: {e}"))
+    s.parse()
+        .unwrap_or_else(|e| panic!("rule pattern {s:?}: {e}"))
 }
 
 fn ground(t: &Term) -> Pattern<Rel> {
     let e = t.to_rec_expr();
-    let ast: PatternAst<Rel> = e.as_ref().iter().cloned().map(egg::ENodeOrVar::ENode).collect::<Vec<_>>().into();
+    let ast: PatternAst<Rel> = e
+        .as_ref()
+        .iter()
+        .cloned()
+        .map(egg::ENodeOrVar::ENode)
+        .collect::<Vec<_>>()
+        .into();
     Pattern::new(ast)
 }
 
@@ -222,7 +229,11 @@ impl RuleSet {
     pub fn new(hyps: &[Hypothesis]) -> RuleSet {
         let mut rules = vec![];
         for l in lemmas() {
-            let guards: Vec<(Var, usize)> = l.guards.iter().map(|(v, a)| (v.parse().unwrap(), *a)).collect();
+            let guards: Vec<(Var, usize)> = l
+                .guards
+                .iter()
+                .map(|(v, a)| (v.parse().unwrap(), *a))
+                .collect();
             match l.derive {
                 None => rules.push(Rule {
                     name: l.name.to_string(),
@@ -253,8 +264,14 @@ impl RuleSet {
         for h in hyps {
             let (a, b) = (&h.lhs, &h.rhs);
             if h.kind == super::Kind::In {
-                let union = Term::new(Rel::Union([Id::from(0usize); 2]), vec![a.clone(), b.clone()]);
-                let inter = Term::new(Rel::Inter([Id::from(0usize); 2]), vec![a.clone(), b.clone()]);
+                let union = Term::new(
+                    Rel::Union([Id::from(0usize); 2]),
+                    vec![a.clone(), b.clone()],
+                );
+                let inter = Term::new(
+                    Rel::Inter([Id::from(0usize); 2]),
+                    vec![a.clone(), b.clone()],
+                );
                 rules.push(Rule {
                     name: format!("{}_union", h.name),
                     lemma: format!("{}_union", h.name),
@@ -264,7 +281,9 @@ impl RuleSet {
                     // Right to left too: `b` becomes `a + b`, which lets
                     // distributivity expose `a` inside `b` (monotonicity).
                     used: Use::Both,
-                    justification: Justification::InclUnion { hyp: h.name.clone() },
+                    justification: Justification::InclUnion {
+                        hyp: h.name.clone(),
+                    },
                 });
                 rules.push(Rule {
                     name: format!("{}_inter", h.name),
@@ -273,7 +292,9 @@ impl RuleSet {
                     rhs: ground(a),
                     guards: vec![],
                     used: Use::Forward,
-                    justification: Justification::InclInter { hyp: h.name.clone() },
+                    justification: Justification::InclInter {
+                        hyp: h.name.clone(),
+                    },
                 });
             } else {
                 rules.push(Rule {
@@ -286,9 +307,13 @@ impl RuleSet {
                     // distributivity expose `a` inside `b` (monotonicity).
                     used: Use::Both,
                     justification: if h.kind == super::Kind::No {
-                        Justification::No { hyp: h.name.clone() }
+                        Justification::No {
+                            hyp: h.name.clone(),
+                        }
                     } else {
-                        Justification::Same { hyp: h.name.clone() }
+                        Justification::Same {
+                            hyp: h.name.clone(),
+                        }
                     },
                 });
             }
@@ -311,12 +336,23 @@ impl RuleSet {
         let mut out = vec![];
         for r in &self.rules {
             if matches!(r.used, Use::Forward | Use::Both) {
-                let app = GuardedApplier { rhs: r.rhs.clone(), guards: r.guards.clone() };
-                out.push(Rewrite::new(r.name.as_str(), r.lhs.clone(), app).expect("well-formed rule"));
+                let app = GuardedApplier {
+                    rhs: r.rhs.clone(),
+                    guards: r.guards.clone(),
+                };
+                out.push(
+                    Rewrite::new(r.name.as_str(), r.lhs.clone(), app).expect("well-formed rule"),
+                );
             }
             if matches!(r.used, Use::Backward | Use::Both) {
-                let app = GuardedApplier { rhs: r.lhs.clone(), guards: r.guards.clone() };
-                out.push(Rewrite::new(format!("{}<-", r.name), r.rhs.clone(), app).expect("well-formed rule"));
+                let app = GuardedApplier {
+                    rhs: r.lhs.clone(),
+                    guards: r.guards.clone(),
+                };
+                out.push(
+                    Rewrite::new(format!("{}<-", r.name), r.rhs.clone(), app)
+                        .expect("well-formed rule"),
+                );
             }
         }
         out
@@ -353,7 +389,8 @@ impl Applier<Rel, RelAnalysis> for GuardedApplier {
                 return vec![];
             }
         }
-        self.rhs.apply_one(egraph, eclass, subst, searcher_ast, rule_name)
+        self.rhs
+            .apply_one(egraph, eclass, subst, searcher_ast, rule_name)
     }
 
     fn get_pattern_ast(&self) -> Option<&PatternAst<Rel>> {
@@ -380,7 +417,10 @@ pub fn match_pattern(p: &PatternAst<Rel>, t: &Term, subst: &mut BTreeMap<Var, Te
                 use egg::Language;
                 n.matches(&t.node)
                     && n.children().len() == t.children.len()
-                    && n.children().iter().zip(&t.children).all(|(&c, tc)| go(p, c, tc, subst))
+                    && n.children()
+                        .iter()
+                        .zip(&t.children)
+                        .all(|(&c, tc)| go(p, c, tc, subst))
             }
         }
     }
@@ -394,7 +434,11 @@ pub fn instantiate(p: &PatternAst<Rel>, subst: &BTreeMap<Var, Term>) -> Option<T
             egg::ENodeOrVar::Var(v) => subst.get(v).cloned(),
             egg::ENodeOrVar::ENode(n) => {
                 use egg::Language;
-                let children = n.children().iter().map(|&c| go(p, c, subst)).collect::<Option<Vec<_>>>()?;
+                let children = n
+                    .children()
+                    .iter()
+                    .map(|&c| go(p, c, subst))
+                    .collect::<Option<Vec<_>>>()?;
                 Some(Term::new(n.clone(), children))
             }
         }

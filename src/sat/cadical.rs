@@ -25,7 +25,10 @@ pub struct Cadical {
 
 impl Default for Cadical {
     fn default() -> Self {
-        Cadical { config: None, preprocessing: 1 }
+        Cadical {
+            config: None,
+            preprocessing: 1,
+        }
     }
 }
 
@@ -46,7 +49,8 @@ impl SatSolver for Cadical {
             s.set_callbacks(Some(cadical::Timeout::new(t.as_secs_f32())));
         }
         if self.preprocessing > 0 {
-            s.set_limit("preprocessing", self.preprocessing).map_err(|e| e.to_string())?;
+            s.set_limit("preprocessing", self.preprocessing)
+                .map_err(|e| e.to_string())?;
         }
         s.reserve(cnf.num_vars as i32);
         for cl in cnf.clause_iter() {
@@ -76,19 +80,31 @@ mod tests {
     fn preprocessing_keeps_verdicts() {
         let mut state = 777u64;
         let mut next = move || {
-            state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
             (state >> 33) as i32
         };
         let (mut sat, mut unsat) = (0, 0);
         for _ in 0..200 {
             let n = 40;
-            let mut c = Cnf { num_vars: n as u32, ..Default::default() };
+            let mut c = Cnf {
+                num_vars: n as u32,
+                ..Default::default()
+            };
             for _ in 0..170 {
-                let cl: Vec<i32> = (0..3).map(|_| (1 + next().rem_euclid(n)) * if next() % 2 == 0 { 1 } else { -1 }).collect();
+                let cl: Vec<i32> = (0..3)
+                    .map(|_| (1 + next().rem_euclid(n)) * if next() % 2 == 0 { 1 } else { -1 })
+                    .collect();
                 c.add(&cl);
             }
             let with = Cadical::default().solve(&c, None).unwrap();
-            let without = Cadical { preprocessing: 0, ..Cadical::default() }.solve(&c, None).unwrap();
+            let without = Cadical {
+                preprocessing: 0,
+                ..Cadical::default()
+            }
+            .solve(&c, None)
+            .unwrap();
             match (&with, &without) {
                 (SatResult::Sat(m1), SatResult::Sat(m2)) => {
                     assert!(c.satisfied_by(m1) && c.satisfied_by(m2));

@@ -29,7 +29,10 @@ impl Cnf {
     /// Whether `model` (indexed by variable, `model[0]` unused) satisfies
     /// every clause.
     pub fn satisfied_by(&self, model: &[bool]) -> bool {
-        self.clause_iter().all(|cl| cl.iter().any(|&l| model[l.unsigned_abs() as usize] == (l > 0)))
+        self.clause_iter().all(|cl| {
+            cl.iter()
+                .any(|&l| model[l.unsigned_abs() as usize] == (l > 0))
+        })
     }
     pub fn write_dimacs(&self, out: &mut impl Write) -> std::io::Result<()> {
         writeln!(out, "p cnf {} {}", self.num_vars, self.num_clauses)?;
@@ -73,16 +76,25 @@ pub fn solver_from_spec(spec: &str) -> Result<Box<dyn SatSolver>, String> {
         Ok(Box::new(Cadical::default()))
     } else if let Some(cfg) = spec.strip_prefix("cadical:") {
         if !matches!(cfg, "default" | "plain" | "sat" | "unsat") {
-            return Err(format!("unknown CaDiCaL configuration `{cfg}` (default, plain, sat, unsat)"));
+            return Err(format!(
+                "unknown CaDiCaL configuration `{cfg}` (default, plain, sat, unsat)"
+            ));
         }
-        Ok(Box::new(Cadical { config: Some(cfg.to_string()), ..Cadical::default() }))
+        Ok(Box::new(Cadical {
+            config: Some(cfg.to_string()),
+            ..Cadical::default()
+        }))
     } else if let Some(cmd) = spec.strip_prefix("dimacs:") {
         if cmd.trim().is_empty() {
             return Err("`dimacs:` needs a command, e.g. `dimacs:kissat`".into());
         }
-        Ok(Box::new(Dimacs { command: cmd.to_string() }))
+        Ok(Box::new(Dimacs {
+            command: cmd.to_string(),
+        }))
     } else {
-        Err(format!("unknown solver `{spec}` (expected `cadical` or `dimacs:CMD`)"))
+        Err(format!(
+            "unknown solver `{spec}` (expected `cadical` or `dimacs:CMD`)"
+        ))
     }
 }
 
@@ -103,8 +115,10 @@ impl SatSolver for Dimacs {
             .map_err(|e| format!("cannot create DIMACS file: {e}"))?;
         {
             let mut w = std::io::BufWriter::new(file.as_file_mut());
-            cnf.write_dimacs(&mut w).map_err(|e| format!("cannot write DIMACS file: {e}"))?;
-            w.flush().map_err(|e| format!("cannot write DIMACS file: {e}"))?;
+            cnf.write_dimacs(&mut w)
+                .map_err(|e| format!("cannot write DIMACS file: {e}"))?;
+            w.flush()
+                .map_err(|e| format!("cannot write DIMACS file: {e}"))?;
         }
         let mut words = self.command.split_whitespace();
         let prog = words.next().ok_or("empty solver command")?;
@@ -135,9 +149,13 @@ impl SatSolver for Dimacs {
         }
         let mut out_file = out_file;
         use std::io::{Read, Seek};
-        out_file.seek(std::io::SeekFrom::Start(0)).map_err(|e| e.to_string())?;
+        out_file
+            .seek(std::io::SeekFrom::Start(0))
+            .map_err(|e| e.to_string())?;
         let mut text = String::new();
-        out_file.read_to_string(&mut text).map_err(|e| e.to_string())?;
+        out_file
+            .read_to_string(&mut text)
+            .map_err(|e| e.to_string())?;
         parse_solver_output(&text, cnf.num_vars)
     }
 }
@@ -152,7 +170,9 @@ pub fn parse_solver_output(text: &str, num_vars: u32) -> Result<SatResult, Strin
             status = Some(s.trim().to_string());
         } else if let Some(v) = line.strip_prefix("v ") {
             for w in v.split_whitespace() {
-                let l: i64 = w.parse().map_err(|_| format!("bad literal `{w}` in solver output"))?;
+                let l: i64 = w
+                    .parse()
+                    .map_err(|_| format!("bad literal `{w}` in solver output"))?;
                 let idx = l.unsigned_abs() as usize;
                 if idx != 0 && idx <= num_vars as usize {
                     model[idx] = l > 0;
@@ -201,32 +221,51 @@ mod tests {
             SatResult::Sat(m) => assert!(c.satisfied_by(&m)),
             r => panic!("{r:?}"),
         }
-        assert_eq!((Cadical { config: Some("unsat".into()), ..Cadical::default() }).solve(&pigeons(4), None).unwrap(), SatResult::Unsat);
+        assert_eq!(
+            (Cadical {
+                config: Some("unsat".into()),
+                ..Cadical::default()
+            })
+            .solve(&pigeons(4), None)
+            .unwrap(),
+            SatResult::Unsat
+        );
     }
 
     #[test]
     fn random_cnfs_models_satisfy_every_clause_and_verdicts_match_brute_force() {
         let mut state = 12345u64;
         let mut next = move || {
-            state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
             (state >> 33) as i32
         };
         let (mut sat, mut unsat) = (0, 0);
         for _ in 0..300 {
             let n = 12;
             let m = 40 + next().rem_euclid(25);
-            let mut c = Cnf { num_vars: n as u32, ..Default::default() };
+            let mut c = Cnf {
+                num_vars: n as u32,
+                ..Default::default()
+            };
             for _ in 0..m {
                 let cl: Vec<i32> = (0..3)
                     .map(|_| {
                         let v = 1 + next().rem_euclid(n);
-                        if next() % 2 == 0 { v } else { -v }
+                        if next() % 2 == 0 {
+                            v
+                        } else {
+                            -v
+                        }
                     })
                     .collect();
                 c.add(&cl);
             }
             let brute = (0u32..1 << n).any(|bits| {
-                let model: Vec<bool> = (0..=n).map(|v| v > 0 && (bits >> (v - 1)) & 1 == 1).collect();
+                let model: Vec<bool> = (0..=n)
+                    .map(|v| v > 0 && (bits >> (v - 1)) & 1 == 1)
+                    .collect();
                 c.satisfied_by(&model)
             });
             match Cadical::default().solve(&c, None).unwrap() {
@@ -242,14 +281,20 @@ mod tests {
                 r => panic!("{r:?}"),
             }
         }
-        assert!(sat > 20 && unsat > 20, "both verdicts exercised: {sat} sat, {unsat} unsat");
+        assert!(
+            sat > 20 && unsat > 20,
+            "both verdicts exercised: {sat} sat, {unsat} unsat"
+        );
     }
 
     #[test]
     fn parse_output() {
         let r = parse_solver_output("c hi\ns SATISFIABLE\nv 1 -2\nv 3 0\n", 3).unwrap();
         assert_eq!(r, SatResult::Sat(vec![false, true, false, true]));
-        assert_eq!(parse_solver_output("s UNSATISFIABLE\n", 3).unwrap(), SatResult::Unsat);
+        assert_eq!(
+            parse_solver_output("s UNSATISFIABLE\n", 3).unwrap(),
+            SatResult::Unsat
+        );
         assert!(parse_solver_output("nothing", 3).is_err());
     }
 
@@ -259,11 +304,18 @@ mod tests {
         // (file argument, output parsing).
         let dir = tempfile::tempdir().unwrap();
         let script = dir.path().join("fake.sh");
-        std::fs::write(&script, "#!/bin/sh\ngrep -q '^p cnf 2 1' \"$1\" && echo 's SATISFIABLE' && echo 'v -1 2 0'\n").unwrap();
+        std::fs::write(
+            &script,
+            "#!/bin/sh\ngrep -q '^p cnf 2 1' \"$1\" && echo 's SATISFIABLE' && echo 'v -1 2 0'\n",
+        )
+        .unwrap();
         let mut s = solver_from_spec(&format!("dimacs:sh {}", script.display())).unwrap();
         let mut c = Cnf::default();
         c.num_vars = 2;
         c.add(&[-1, 2]);
-        assert_eq!(s.solve(&c, None).unwrap(), SatResult::Sat(vec![false, false, true]));
+        assert_eq!(
+            s.solve(&c, None).unwrap(),
+            SatResult::Sat(vec![false, false, true])
+        );
     }
 }

@@ -256,18 +256,38 @@ pub enum ExprKind {
     Unary(UnOp, Box<Expr>),
     Binary(BinOp, Box<Expr>, Box<Expr>),
     /// `a m1 -> m2 b`.
-    Arrow { lhs: Box<Expr>, lmult: Option<MultKw>, rmult: Option<MultKw>, rhs: Box<Expr> },
+    Arrow {
+        lhs: Box<Expr>,
+        lmult: Option<MultKw>,
+        rmult: Option<MultKw>,
+        rhs: Box<Expr>,
+    },
     /// `a [not] in b`, `a [not] = b`, `<`, ... (`negated` for `not in`, `!=`,
     /// `not =`, `!<` ...).
-    Compare { op: CmpOp, negated: bool, lhs: Box<Expr>, rhs: Box<Expr> },
+    Compare {
+        op: CmpOp,
+        negated: bool,
+        lhs: Box<Expr>,
+        rhs: Box<Expr>,
+    },
     /// `e[a, b]`: box join (or call when `e` names a pred/fun).
     BoxJoin(Box<Expr>, Vec<Expr>),
     /// `all/some/no/lone/one/sum x: e | body`.
-    Quant { q: QuantKw, decls: Vec<ParamDecl>, body: Box<Expr> },
+    Quant {
+        q: QuantKw,
+        decls: Vec<ParamDecl>,
+        body: Box<Expr>,
+    },
     /// `{x: A | F}`.
-    Comprehension { decls: Vec<ParamDecl>, body: Box<Expr> },
+    Comprehension {
+        decls: Vec<ParamDecl>,
+        body: Box<Expr>,
+    },
     /// `let x = e, y = f | body` (the body may also be a block).
-    Let { bindings: Vec<(Ident, Expr)>, body: Box<Expr> },
+    Let {
+        bindings: Vec<(Ident, Expr)>,
+        body: Box<Expr>,
+    },
     /// `if c then a else b` and `c => a else b`.
     IfThenElse(Box<Expr>, Box<Expr>, Box<Expr>),
     /// `{ F G }` used as a formula.

@@ -30,7 +30,11 @@ pub enum ErrorKind {
     /// `!=` spelled `<>`.
     AngleNotEqual,
     /// Something else was expected here.
-    Expected { expected: String, found: String, hint: Option<String> },
+    Expected {
+        expected: String,
+        found: String,
+        hint: Option<String>,
+    },
     /// A bracket was not closed before `found` (`None`: end of file).
     /// When `found` starts the next paragraph, the report points at `open`.
     Unclosed {
@@ -42,16 +46,23 @@ pub enum ErrorKind {
         hint: Option<String>,
     },
     /// `a = b = c`
-    ChainedComparison { first: Span },
+    ChainedComparison {
+        first: Span,
+    },
     /// `else` not preceded by `=>`/`implies`.
     ElseWithoutImplies,
     /// `sig A extends B, C`
     MultipleExtends,
     ExpectOutOfRange(i64),
-    DuplicateModule { first: Span },
+    DuplicateModule {
+        first: Span,
+    },
     TooDeep,
     /// A construct this front end deliberately does not support.
-    Unsupported { what: String, hint: String },
+    Unsupported {
+        what: String,
+        hint: String,
+    },
     /// A scope that is not a non-negative 32-bit count.
     ScopeTooLarge(i64),
     /// A qualified name where a plain identifier is required.

@@ -12,7 +12,14 @@ use super::error::{ErrorKind, SyntaxError};
 use super::token::{keyword, Token, TokenKind};
 
 pub fn lex(src: &str, file: FileId) -> (Vec<Token>, Vec<SyntaxError>) {
-    let mut lx = Lexer { src, bytes: src.as_bytes(), pos: 0, file, tokens: Vec::new(), errors: Vec::new() };
+    let mut lx = Lexer {
+        src,
+        bytes: src.as_bytes(),
+        pos: 0,
+        file,
+        tokens: Vec::new(),
+        errors: Vec::new(),
+    };
     lx.run();
     (lx.tokens, lx.errors)
 }
@@ -104,7 +111,10 @@ impl<'a> Lexer<'a> {
             }
             if b == b'"' {
                 self.pos += 1;
-                while self.pos < self.bytes.len() && self.bytes[self.pos] != b'"' && self.bytes[self.pos] != b'\n' {
+                while self.pos < self.bytes.len()
+                    && self.bytes[self.pos] != b'"'
+                    && self.bytes[self.pos] != b'\n'
+                {
                     self.pos += 1;
                 }
                 if self.peek(0) == b'"' {
@@ -140,7 +150,10 @@ impl<'a> Lexer<'a> {
                 [b'<', b'>', _] => {
                     // `<>`: report, then continue as `!=`.
                     self.error(ErrorKind::AngleNotEqual, start, start + 2);
-                    self.tokens.push(Token { kind: Bang, span: self.span(start, start + 2) });
+                    self.tokens.push(Token {
+                        kind: Bang,
+                        span: self.span(start, start + 2),
+                    });
                     (Eq, 2)
                 }
                 [b'(', ..] => (LParen, 1),
@@ -191,7 +204,10 @@ impl<'a> Lexer<'a> {
             self.push(kind, start);
         }
         let end = self.bytes.len();
-        self.tokens.push(Token { kind: TokenKind::Eof, span: self.span(end, end) });
+        self.tokens.push(Token {
+            kind: TokenKind::Eof,
+            span: self.span(end, end),
+        });
     }
 
     /// A name, possibly qualified, or a keyword.

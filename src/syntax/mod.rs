@@ -43,7 +43,9 @@ fn with_stack<R: Send>(f: impl FnOnce() -> R + Send) -> Option<R> {
     let job = std::sync::Mutex::new(Some(f));
     let take = || job.lock().ok().and_then(|mut g| g.take());
     let spawned = std::thread::scope(|s| {
-        let builder = std::thread::Builder::new().name("relprove-parser".into()).stack_size(PARSER_STACK);
+        let builder = std::thread::Builder::new()
+            .name("relprove-parser".into())
+            .stack_size(PARSER_STACK);
         match builder.spawn_scoped(s, || take().map(|f| f())) {
             Ok(h) => h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)),
             Err(_) => None,
@@ -53,7 +55,10 @@ fn with_stack<R: Send>(f: impl FnOnce() -> R + Send) -> Option<R> {
 }
 
 fn not_run() -> Vec<Diagnostic> {
-    vec![Diagnostic::without_span(crate::diag::Phase::Syntax, "the parser could not be started")]
+    vec![Diagnostic::without_span(
+        crate::diag::Phase::Syntax,
+        "the parser could not be started",
+    )]
 }
 
 /// Parse one Alloy source file.
@@ -90,11 +95,18 @@ fn parse_expr_here(src: &str, file: FileId) -> Result<ast::Expr, Vec<Diagnostic>
     };
     match finish(e, lex_errors, errors)? {
         Some(e) => Ok(e),
-        None => Err(vec![Diagnostic::without_span(crate::diag::Phase::Syntax, "no expression")]),
+        None => Err(vec![Diagnostic::without_span(
+            crate::diag::Phase::Syntax,
+            "no expression",
+        )]),
     }
 }
 
-fn finish<X>(value: X, mut errors: Vec<SyntaxError>, more: Vec<SyntaxError>) -> Result<X, Vec<Diagnostic>> {
+fn finish<X>(
+    value: X,
+    mut errors: Vec<SyntaxError>,
+    more: Vec<SyntaxError>,
+) -> Result<X, Vec<Diagnostic>> {
     errors.extend(more);
     if errors.is_empty() {
         return Ok(value);

@@ -107,23 +107,68 @@ fn can_start_expr(k: &T) -> bool {
 fn is_binary_op(k: &T) -> bool {
     matches!(
         k,
-        T::Or | T::OrOr | T::Iff | T::DoubleArrow | T::Implies | T::FatArrow | T::And | T::AndAnd | T::In | T::Eq | T::Lt | T::Gt
-            | T::Le | T::Ge | T::Shl | T::Sha | T::Shr | T::Plus | T::PlusPlus | T::Amp | T::Arrow | T::DomRes | T::RanRes | T::Dot
+        T::Or
+            | T::OrOr
+            | T::Iff
+            | T::DoubleArrow
+            | T::Implies
+            | T::FatArrow
+            | T::And
+            | T::AndAnd
+            | T::In
+            | T::Eq
+            | T::Lt
+            | T::Gt
+            | T::Le
+            | T::Ge
+            | T::Shl
+            | T::Sha
+            | T::Shr
+            | T::Plus
+            | T::PlusPlus
+            | T::Amp
+            | T::Arrow
+            | T::DomRes
+            | T::RanRes
+            | T::Dot
     )
 }
 
 fn starts_paragraph(k: &T) -> bool {
-    matches!(k, T::Sig | T::Abstract | T::Fact | T::Pred | T::Fun | T::Assert | T::Run | T::Check | T::Open | T::Module | T::Enum | T::Private)
+    matches!(
+        k,
+        T::Sig
+            | T::Abstract
+            | T::Fact
+            | T::Pred
+            | T::Fun
+            | T::Assert
+            | T::Run
+            | T::Check
+            | T::Open
+            | T::Module
+            | T::Enum
+            | T::Private
+    )
 }
 
 fn split_name(text: &str, span: Span) -> Name {
-    Name { parts: text.split('/').map(str::to_string).collect(), span }
+    Name {
+        parts: text.split('/').map(str::to_string).collect(),
+        span,
+    }
 }
 
 impl Parser {
     pub fn new(tokens: Vec<Token>, file: FileId) -> Parser {
         debug_assert!(matches!(tokens.last(), Some(Token { kind: T::Eof, .. })));
-        Parser { tokens, pos: 0, file, errors: Vec::new(), depth: 0 }
+        Parser {
+            tokens,
+            pos: 0,
+            file,
+            errors: Vec::new(),
+            depth: 0,
+        }
     }
 
     // ----- token helpers -------------------------------------------------
@@ -180,17 +225,31 @@ impl Parser {
         // At the end of the file, point just after the last token.
         let span = if *found == T::Eof && self.pos > 0 {
             let prev = self.prev_span();
-            Span { start: prev.end, end: prev.end, ..prev }
+            Span {
+                start: prev.end,
+                end: prev.end,
+                ..prev
+            }
         } else {
             self.span()
         };
-        err(ErrorKind::Expected { expected: what.to_string(), found: found.describe(), hint }, span)
+        err(
+            ErrorKind::Expected {
+                expected: what.to_string(),
+                found: found.describe(),
+                hint,
+            },
+            span,
+        )
     }
 
     fn generic_hint(&self, what: &str) -> Option<String> {
         let found = self.peek();
         if what.contains("name") && found.is_keyword() {
-            return Some(format!("`{}` is a reserved word and cannot be used as a name", found.text()));
+            return Some(format!(
+                "`{}` is a reserved word and cannot be used as a name",
+                found.text()
+            ));
         }
         if starts_paragraph(found) && (what.contains("expression") || what.contains("formula")) {
             return Some("a closing `}` or `]` may be missing before this paragraph".to_string());
@@ -229,7 +288,11 @@ impl Parser {
             T::LBracket => ("[", T::RBracket),
             _ => ("{", T::RBrace),
         };
-        let found = if self.at(&T::Eof) { None } else { Some((self.span(), self.peek().describe())) };
+        let found = if self.at(&T::Eof) {
+            None
+        } else {
+            Some((self.span(), self.peek().describe()))
+        };
         if *self.peek() == T::Else {
             return err(ErrorKind::ElseWithoutImplies, self.span());
         }
@@ -239,7 +302,17 @@ impl Parser {
         } else {
             self.found_hint()
         };
-        err(ErrorKind::Unclosed { open, open_text, close_text: close.text(), found, at_paragraph, hint }, open)
+        err(
+            ErrorKind::Unclosed {
+                open,
+                open_text,
+                close_text: close.text(),
+                found,
+                at_paragraph,
+                hint,
+            },
+            open,
+        )
     }
 
     /// A hint about the current token when it cannot continue anything.
@@ -301,7 +374,11 @@ impl Parser {
     // ----- file and paragraphs --------------------------------------------
 
     pub fn parse_file(&mut self) -> File {
-        let mut file = File { header: None, opens: Vec::new(), paragraphs: Vec::new() };
+        let mut file = File {
+            header: None,
+            opens: Vec::new(),
+            paragraphs: Vec::new(),
+        };
         while !self.at(&T::Eof) {
             let start = self.pos;
             if let Err(e) = self.paragraph(&mut file) {
@@ -325,7 +402,9 @@ impl Parser {
             if *k == T::Eof || starts_paragraph(k) {
                 return;
             }
-            if matches!(k, T::One | T::Lone | T::Some) && matches!(self.peek_at(1), T::Sig | T::Abstract) {
+            if matches!(k, T::One | T::Lone | T::Some)
+                && matches!(self.peek_at(1), T::Sig | T::Abstract)
+            {
                 return;
             }
             self.bump();
@@ -339,7 +418,10 @@ impl Parser {
             T::Module if !private => {
                 let h = self.module_header()?;
                 if let Some(first) = &file.header {
-                    return Err(err(ErrorKind::DuplicateModule { first: first.span }, h.span));
+                    return Err(err(
+                        ErrorKind::DuplicateModule { first: first.span },
+                        h.span,
+                    ));
                 }
                 file.header = Some(h);
             }
@@ -353,17 +435,27 @@ impl Parser {
             }
             T::Fact if !private => {
                 self.bump();
-                let name = if matches!(self.peek(), T::Name(_)) { Some(self.decl_ident("a fact name")?) } else { None };
+                let name = if matches!(self.peek(), T::Name(_)) {
+                    Some(self.decl_ident("a fact name")?)
+                } else {
+                    None
+                };
                 let body = self.block("`{` to start the fact's body", None)?;
                 let span = start.to(body.span);
-                file.paragraphs.push(Paragraph::Fact(FactDecl { name, body, span }));
+                file.paragraphs
+                    .push(Paragraph::Fact(FactDecl { name, body, span }));
             }
             T::Assert if !private => {
                 self.bump();
-                let name = if matches!(self.peek(), T::Name(_)) { Some(self.decl_ident("an assertion name")?) } else { None };
+                let name = if matches!(self.peek(), T::Name(_)) {
+                    Some(self.decl_ident("an assertion name")?)
+                } else {
+                    None
+                };
                 let body = self.block("`{` to start the assertion's body", None)?;
                 let span = start.to(body.span);
-                file.paragraphs.push(Paragraph::Assert(AssertDecl { name, body, span }));
+                file.paragraphs
+                    .push(Paragraph::Assert(AssertDecl { name, body, span }));
             }
             T::Pred => {
                 let p = self.pred(start)?;
@@ -381,7 +473,11 @@ impl Parser {
                 let c = self.command(None, start)?;
                 file.paragraphs.push(Paragraph::Command(c));
             }
-            T::Name(_) if !private && *self.peek_at(1) == T::Colon && matches!(self.peek_at(2), T::Run | T::Check) => {
+            T::Name(_)
+                if !private
+                    && *self.peek_at(1) == T::Colon
+                    && matches!(self.peek_at(2), T::Run | T::Check) =>
+            {
                 let label = self.decl_ident("a command label")?;
                 self.bump(); // `:`
                 let c = self.command(Some(label), start)?;
@@ -391,7 +487,9 @@ impl Parser {
                 return Err(err(
                     ErrorKind::Unsupported {
                         what: "a top-level `let` macro".into(),
-                        hint: "define a `fun` (for an expression) or a `pred` (for a formula) instead".into(),
+                        hint:
+                            "define a `fun` (for an expression) or a `pred` (for a formula) instead"
+                                .into(),
                     },
                     self.span(),
                 ))
@@ -445,14 +543,23 @@ impl Parser {
             }
             end = self.expect_close(open, T::LBracket)?;
         }
-        Ok(ModuleHeader { name, params, span: start.to(end) })
+        Ok(ModuleHeader {
+            name,
+            params,
+            span: start.to(end),
+        })
     }
 
     fn open(&mut self, start: Span) -> PResult<Open> {
         self.bump();
         let path = match self.peek() {
             T::Name(_) => self.ref_name("a module path")?,
-            _ => return Err(self.expected("a module path after `open`", Some("write `open util/ordering[Sig]` or `open file as alias`".into()))),
+            _ => {
+                return Err(self.expected(
+                    "a module path after `open`",
+                    Some("write `open util/ordering[Sig]` or `open file as alias`".into()),
+                ))
+            }
         };
         let mut end = path.span;
         let mut args = Vec::new();
@@ -472,7 +579,12 @@ impl Parser {
             end = a.span;
             alias = Some(a);
         }
-        Ok(Open { path, args, alias, span: start.to(end) })
+        Ok(Open {
+            path,
+            args,
+            alias,
+            span: start.to(end),
+        })
     }
 
     fn sig(&mut self, private: bool, start: Span) -> PResult<SigDecl> {
@@ -491,7 +603,10 @@ impl Parser {
                 _ => break,
             };
             if mult.is_some() {
-                return Err(self.expected("`sig`", Some("a sig has at most one multiplicity (`one`, `lone` or `some`)".into())));
+                return Err(self.expected(
+                    "`sig`",
+                    Some("a sig has at most one multiplicity (`one`, `lone` or `some`)".into()),
+                ));
             }
             mult = Some(m);
             self.bump();
@@ -518,13 +633,20 @@ impl Parser {
                     parents.push(self.ref_name("a sig name after `+`")?);
                 }
                 if matches!(self.peek(), T::Amp | T::Minus | T::Dot | T::Arrow) {
-                    return Err(self.expected("`{`", Some("a subset sig is `in` a union of sigs: `sig S in A + B {}`".into())));
+                    return Err(self.expected(
+                        "`{`",
+                        Some("a subset sig is `in` a union of sigs: `sig S in A + B {}`".into()),
+                    ));
                 }
                 Some(SigExt::In(parents))
             }
             _ => None,
         };
-        let open = self.expect(T::LBrace, "`{` to start the sig's fields", Some("a sig without fields is written `sig A {}`"))?;
+        let open = self.expect(
+            T::LBrace,
+            "`{` to start the sig's fields",
+            Some("a sig without fields is written `sig A {}`"),
+        )?;
         let mut fields = Vec::new();
         loop {
             if self.at(&T::RBrace) {
@@ -556,13 +678,23 @@ impl Parser {
         } else {
             None
         };
-        Ok(SigDecl { names, is_abstract, mult, ext, fields, fact, private, span: start.to(end) })
+        Ok(SigDecl {
+            names,
+            is_abstract,
+            mult,
+            ext,
+            fields,
+            fact,
+            private,
+            span: start.to(end),
+        })
     }
 
     fn field(&mut self) -> PResult<FieldDecl> {
         let start = self.span();
         self.eat(&T::Private);
-        if matches!(self.peek(), T::Name(n) if n == "var") && matches!(self.peek_at(1), T::Name(_)) {
+        if matches!(self.peek(), T::Name(n) if n == "var") && matches!(self.peek_at(1), T::Name(_))
+        {
             return Err(err(
                 ErrorKind::Unsupported {
                     what: "`var` (Alloy 6 mutable fields)".into(),
@@ -576,11 +708,21 @@ impl Parser {
         while self.eat(&T::Comma) {
             names.push(self.decl_ident("a field name after `,`")?);
         }
-        self.expect(T::Colon, "`:` after the field name", Some("a field is declared `name: Type`, e.g. `next: lone Node`"))?;
+        self.expect(
+            T::Colon,
+            "`:` after the field name",
+            Some("a field is declared `name: Type`, e.g. `next: lone Node`"),
+        )?;
         let disj_bound = self.eat(&T::Disj);
         let bound = self.decl_bound()?;
         let span = start.to(bound.expr.span);
-        Ok(FieldDecl { names, disj, disj_bound, bound, span })
+        Ok(FieldDecl {
+            names,
+            disj,
+            disj_bound,
+            bound,
+            span,
+        })
     }
 
     /// `[set|one|lone|some] expr`.
@@ -626,7 +768,12 @@ impl Parser {
         self.eat(&T::Disj);
         let bound = self.decl_bound()?;
         let span = start.to(bound.expr.span);
-        Ok(ParamDecl { names, disj, bound, span })
+        Ok(ParamDecl {
+            names,
+            disj,
+            bound,
+            span,
+        })
     }
 
     /// Comma-separated declarations (at least one).
@@ -634,7 +781,10 @@ impl Parser {
         let mut decls = vec![self.param_decl()?];
         while self.eat(&T::Comma) {
             if matches!(self.peek(), T::RBracket | T::RParen | T::Bar) {
-                return Err(self.expected("a variable name after `,`", Some("remove the trailing `,`".into())));
+                return Err(self.expected(
+                    "a variable name after `,`",
+                    Some("remove the trailing `,`".into()),
+                ));
             }
             decls.push(self.param_decl()?);
         }
@@ -648,7 +798,11 @@ impl Parser {
             return Ok(Vec::new());
         }
         let open = self.bump().span;
-        let close = if open_kind == T::LBracket { T::RBracket } else { T::RParen };
+        let close = if open_kind == T::LBracket {
+            T::RBracket
+        } else {
+            T::RParen
+        };
         if self.at(&close) {
             self.bump();
             return Ok(Vec::new());
@@ -671,16 +825,31 @@ impl Parser {
         if first.is_qualified() {
             return Err(err(ErrorKind::QualifiedDeclName(first.text()), first.span));
         }
-        Ok((None, Ident { name: first.text(), span: first.span }))
+        Ok((
+            None,
+            Ident {
+                name: first.text(),
+                span: first.span,
+            },
+        ))
     }
 
     fn pred(&mut self, start: Span) -> PResult<PredDecl> {
         self.bump();
         let (receiver, name) = self.callable_name("a predicate name")?;
         let params = self.params()?;
-        let body = self.block("`{` to start the predicate's body", Some("a predicate's body is a block: `pred p[x: A] { ... }`"))?;
+        let body = self.block(
+            "`{` to start the predicate's body",
+            Some("a predicate's body is a block: `pred p[x: A] { ... }`"),
+        )?;
         let span = start.to(body.span);
-        Ok(PredDecl { receiver, name, params, body, span })
+        Ok(PredDecl {
+            receiver,
+            name,
+            params,
+            body,
+            span,
+        })
     }
 
     fn fun(&mut self, start: Span) -> PResult<FunDecl> {
@@ -706,7 +875,14 @@ impl Parser {
             }
             e
         })?;
-        Ok(FunDecl { receiver, name, params, result, body, span: start.to(end) })
+        Ok(FunDecl {
+            receiver,
+            name,
+            params,
+            result,
+            body,
+            span: start.to(end),
+        })
     }
 
     fn enum_decl(&mut self, start: Span) -> PResult<EnumDecl> {
@@ -726,12 +902,20 @@ impl Parser {
             return Err(self.expected("`,` or `}`", Some("separate enum members with `,`".into())));
         }
         let end = self.expect_close(open, T::LBrace)?;
-        Ok(EnumDecl { name, members, span: start.to(end) })
+        Ok(EnumDecl {
+            name,
+            members,
+            span: start.to(end),
+        })
     }
 
     fn command(&mut self, label: Option<Ident>, start: Span) -> PResult<CommandDecl> {
         let kw = self.bump();
-        let kind = if kw.kind == T::Run { CommandKind::Run } else { CommandKind::Check };
+        let kind = if kw.kind == T::Run {
+            CommandKind::Run
+        } else {
+            CommandKind::Check
+        };
         let mut end;
         let target = match self.peek().clone() {
             T::Name(_) if *self.peek_at(1) == T::LBrace => {
@@ -756,7 +940,10 @@ impl Parser {
                 } else {
                     "an assertion name or a `{ ... }` block after `check`"
                 };
-                return Err(self.expected(what, Some("write `run p for 3`, `check a for 3` or `run { ... } for 3`".into())));
+                return Err(self.expected(
+                    what,
+                    Some("write `run p for 3`, `check a for 3` or `run { ... } for 3`".into()),
+                ));
             }
         };
         let scope = if self.at(&T::For) {
@@ -780,7 +967,14 @@ impl Parser {
                 _ => return Err(self.expected("`0` or `1` after `expect`", None)),
             }
         }
-        Ok(CommandDecl { label, kind, target, scope, expect, span: start.to(end) })
+        Ok(CommandDecl {
+            label,
+            kind,
+            target,
+            scope,
+            expect,
+            span: start.to(end),
+        })
     }
 
     fn count(&mut self) -> PResult<(u32, Span)> {
@@ -801,7 +995,8 @@ impl Parser {
         let mut overall = None;
         let mut sigs = Vec::new();
         let mut end = start;
-        let name_follows = |p: &Parser| matches!(p.peek_at(1), T::Name(_) | T::IntUpper | T::IntLower);
+        let name_follows =
+            |p: &Parser| matches!(p.peek_at(1), T::Name(_) | T::IntUpper | T::IntLower);
         let typescopes_needed = if matches!(self.peek(), T::Number(_)) && !name_follows(self) {
             let c = self.count()?;
             end = c.1;
@@ -810,7 +1005,10 @@ impl Parser {
         } else if matches!(self.peek(), T::Number(_) | T::Exactly) {
             true
         } else {
-            return Err(self.expected("a scope after `for`", Some("write `for 3`, `for 3 but 2 Sig` or `for 2 A, exactly 3 B`".into())));
+            return Err(self.expected(
+                "a scope after `for`",
+                Some("write `for 3`, `for 3 but 2 Sig` or `for 2 A, exactly 3 B`".into()),
+            ));
         };
         if typescopes_needed {
             loop {
@@ -819,13 +1017,20 @@ impl Parser {
                 sigs.push(ts);
                 if !self.eat(&T::Comma) {
                     if matches!(self.peek(), T::Number(_) | T::Exactly) {
-                        return Err(self.expected("`,` between scopes", Some("scopes are separated by commas: `for 3 but 2 A, 3 B`".into())));
+                        return Err(self.expected(
+                            "`,` between scopes",
+                            Some("scopes are separated by commas: `for 3 but 2 A, 3 B`".into()),
+                        ));
                     }
                     break;
                 }
             }
         }
-        Ok(ScopeDecl { overall, sigs, span: start.to(end) })
+        Ok(ScopeDecl {
+            overall,
+            sigs,
+            span: start.to(end),
+        })
     }
 
     fn typescope(&mut self) -> PResult<TypeScope> {
@@ -834,9 +1039,19 @@ impl Parser {
         let (count, _) = self.count()?;
         let name = match self.peek() {
             T::Name(_) | T::IntUpper | T::IntLower => self.ref_name("a sig name")?,
-            _ => return Err(self.expected("a sig name after the scope", Some("a per-sig scope is written `3 Sig` or `exactly 3 Sig`".into()))),
+            _ => {
+                return Err(self.expected(
+                    "a sig name after the scope",
+                    Some("a per-sig scope is written `3 Sig` or `exactly 3 Sig`".into()),
+                ))
+            }
         };
-        Ok(TypeScope { exact, count, span: start.to(name.span), name })
+        Ok(TypeScope {
+            exact,
+            count,
+            span: start.to(name.span),
+            name,
+        })
     }
 
     /// `{ F G ... }`.
@@ -850,7 +1065,10 @@ impl Parser {
         loop {
             if self.at(&T::RBrace) {
                 let end = self.bump().span;
-                return Ok(Block { items, span: open.to(end) });
+                return Ok(Block {
+                    items,
+                    span: open.to(end),
+                });
             }
             if is_binary_op(self.peek()) && items.is_empty() {
                 return Err(self.expected("a formula", None));
@@ -912,7 +1130,10 @@ impl Parser {
             let tok = self.peek().clone();
             let bin = |op: BinOp, l: Expr, r: Expr| {
                 let span = l.span.to(r.span);
-                Expr { kind: ExprKind::Binary(op, Box::new(l), Box::new(r)), span }
+                Expr {
+                    kind: ExprKind::Binary(op, Box::new(l), Box::new(r)),
+                    span,
+                }
             };
             match tok {
                 T::Or | T::OrOr if min <= OR => {
@@ -931,7 +1152,14 @@ impl Parser {
                     if self.eat(&T::Else) {
                         let els = self.rhs(IMPLIES)?;
                         let span = lhs.span.to(els.span);
-                        lhs = Expr { kind: ExprKind::IfThenElse(Box::new(lhs), Box::new(then), Box::new(els)), span };
+                        lhs = Expr {
+                            kind: ExprKind::IfThenElse(
+                                Box::new(lhs),
+                                Box::new(then),
+                                Box::new(els),
+                            ),
+                            span,
+                        };
                     } else {
                         lhs = bin(BinOp::Implies, lhs, then);
                     }
@@ -941,7 +1169,11 @@ impl Parser {
                     let rhs = self.rhs(AND + 1)?;
                     lhs = bin(BinOp::And, lhs, rhs);
                 }
-                ref k if min <= CMP && (is_cmp(k) || (matches!(k, T::Bang | T::Not) && is_cmp(self.peek_at(1)))) => {
+                ref k
+                    if min <= CMP
+                        && (is_cmp(k)
+                            || (matches!(k, T::Bang | T::Not) && is_cmp(self.peek_at(1)))) =>
+                {
                     let op_start = self.span();
                     let negated = matches!(k, T::Bang | T::Not);
                     if negated {
@@ -962,7 +1194,15 @@ impl Parser {
                     };
                     let rhs = self.rhs(CMP + 1)?;
                     let span = lhs.span.to(rhs.span);
-                    lhs = Expr { kind: ExprKind::Compare { op, negated, lhs: Box::new(lhs), rhs: Box::new(rhs) }, span };
+                    lhs = Expr {
+                        kind: ExprKind::Compare {
+                            op,
+                            negated,
+                            lhs: Box::new(lhs),
+                            rhs: Box::new(rhs),
+                        },
+                        span,
+                    };
                     last_cmp = Some(op_span);
                     self.grow()?;
                     continue;
@@ -980,7 +1220,15 @@ impl Parser {
                 T::Plus | T::Minus if min <= PLUS => {
                     self.bump();
                     let rhs = self.rhs(PLUS + 1)?;
-                    lhs = bin(if tok == T::Plus { BinOp::Union } else { BinOp::Diff }, lhs, rhs);
+                    lhs = bin(
+                        if tok == T::Plus {
+                            BinOp::Union
+                        } else {
+                            BinOp::Diff
+                        },
+                        lhs,
+                        rhs,
+                    );
                 }
                 T::PlusPlus if min <= OVERRIDE => {
                     self.bump();
@@ -992,7 +1240,11 @@ impl Parser {
                     let rhs = self.rhs(INTERSECT + 1)?;
                     lhs = bin(BinOp::Intersection, lhs, rhs);
                 }
-                ref k if min <= ARROW && (*k == T::Arrow || (mult_kw(k).is_some() && *self.peek_at(1) == T::Arrow)) => {
+                ref k
+                    if min <= ARROW
+                        && (*k == T::Arrow
+                            || (mult_kw(k).is_some() && *self.peek_at(1) == T::Arrow)) =>
+                {
                     let lmult = mult_kw(k);
                     if lmult.is_some() {
                         self.bump();
@@ -1004,7 +1256,15 @@ impl Parser {
                     }
                     let rhs = self.rhs(ARROW + 1)?;
                     let span = lhs.span.to(rhs.span);
-                    lhs = Expr { kind: ExprKind::Arrow { lhs: Box::new(lhs), lmult, rmult, rhs: Box::new(rhs) }, span };
+                    lhs = Expr {
+                        kind: ExprKind::Arrow {
+                            lhs: Box::new(lhs),
+                            lmult,
+                            rmult,
+                            rhs: Box::new(rhs),
+                        },
+                        span,
+                    };
                 }
                 T::DomRes if min <= DOMRES => {
                     self.bump();
@@ -1037,7 +1297,10 @@ impl Parser {
                     }
                     let end = self.expect_close(open, T::LBracket)?;
                     let span = lhs.span.to(end);
-                    lhs = Expr { kind: ExprKind::BoxJoin(Box::new(lhs), args), span };
+                    lhs = Expr {
+                        kind: ExprKind::BoxJoin(Box::new(lhs), args),
+                        span,
+                    };
                 }
                 _ => break,
             }
@@ -1051,7 +1314,10 @@ impl Parser {
         let start = self.span();
         let un = |op: UnOp, e: Expr| {
             let span = start.to(e.span);
-            Expr { kind: ExprKind::Unary(op, Box::new(e)), span }
+            Expr {
+                kind: ExprKind::Unary(op, Box::new(e)),
+                span,
+            }
         };
         match self.peek().clone() {
             T::Bang | T::Not => {
@@ -1099,7 +1365,10 @@ impl Parser {
                 self.bump();
                 if let T::Number(n) = *self.peek() {
                     let end = self.bump().span;
-                    return Ok(Expr { kind: ExprKind::IntLit(-n), span: start.to(end) });
+                    return Ok(Expr {
+                        kind: ExprKind::IntLit(-n),
+                        span: start.to(end),
+                    });
                 }
                 let e = self.operand(UNARY)?;
                 Ok(un(UnOp::Neg, e))
@@ -1114,11 +1383,14 @@ impl Parser {
     fn operand(&mut self, bp: u8) -> PResult<Expr> {
         if !can_start_expr(self.peek()) {
             let op = self.tokens[self.pos.saturating_sub(1)].kind.text();
-            let hint = if matches!(self.peek(), T::Bar) && matches!(op, "some" | "no" | "lone" | "one") {
-                Some(format!("a quantifier declares its variables: `{op} x: Sig | formula`"))
-            } else {
-                None
-            };
+            let hint =
+                if matches!(self.peek(), T::Bar) && matches!(op, "some" | "no" | "lone" | "one") {
+                    Some(format!(
+                        "a quantifier declares its variables: `{op} x: Sig | formula`"
+                    ))
+                } else {
+                    None
+                };
             return Err(self.expected(&format!("an expression after `{op}`"), hint));
         }
         self.bp(bp)
@@ -1143,7 +1415,14 @@ impl Parser {
         let decls = self.param_decls()?;
         let body = self.quant_body(false)?;
         let span = start.to(body.span);
-        Ok(Expr { kind: ExprKind::Quant { q, decls, body: Box::new(body) }, span })
+        Ok(Expr {
+            kind: ExprKind::Quant {
+                q,
+                decls,
+                body: Box::new(body),
+            },
+            span,
+        })
     }
 
     /// `| F` or `{ F G }` after declarations.
@@ -1157,7 +1436,10 @@ impl Parser {
         if self.at(&T::LBrace) {
             let b = self.block("`{`", None)?;
             let span = b.span;
-            return Ok(Expr { kind: ExprKind::Block(b), span });
+            return Ok(Expr {
+                kind: ExprKind::Block(b),
+                span,
+            });
         }
         if is_let {
             return Err(self.expected(
@@ -1178,7 +1460,11 @@ impl Parser {
         let mut bindings = Vec::new();
         loop {
             let name = self.decl_ident("a name to bind after `let`")?;
-            self.expect(T::Eq, "`=` after the let-bound name", Some("a let binding is written `let x = expr | body`"))?;
+            self.expect(
+                T::Eq,
+                "`=` after the let-bound name",
+                Some("a let binding is written `let x = expr | body`"),
+            )?;
             if !can_start_expr(self.peek()) {
                 return Err(self.expected("an expression after `=`", None));
             }
@@ -1190,19 +1476,36 @@ impl Parser {
         }
         let body = self.quant_body(true)?;
         let span = start.to(body.span);
-        Ok(Expr { kind: ExprKind::Let { bindings, body: Box::new(body) }, span })
+        Ok(Expr {
+            kind: ExprKind::Let {
+                bindings,
+                body: Box::new(body),
+            },
+            span,
+        })
     }
 
     fn if_expr(&mut self) -> PResult<Expr> {
         self.bump();
         let start = self.prev_span();
         let c = self.operand(0)?;
-        self.expect(T::Then, "`then` after the condition", Some("write `if C then A else B`"))?;
+        self.expect(
+            T::Then,
+            "`then` after the condition",
+            Some("write `if C then A else B`"),
+        )?;
         let a = self.operand(0)?;
-        self.expect(T::Else, "`else`", Some("`if C then A` needs an `else` branch; for a formula without one use `C => A`"))?;
+        self.expect(
+            T::Else,
+            "`else`",
+            Some("`if C then A` needs an `else` branch; for a formula without one use `C => A`"),
+        )?;
         let b = self.operand(0)?;
         let span = start.to(b.span);
-        Ok(Expr { kind: ExprKind::IfThenElse(Box::new(c), Box::new(a), Box::new(b)), span })
+        Ok(Expr {
+            kind: ExprKind::IfThenElse(Box::new(c), Box::new(a), Box::new(b)),
+            span,
+        })
     }
 
     fn primary(&mut self) -> PResult<Expr> {
@@ -1218,7 +1521,10 @@ impl Parser {
                 match self.peek().clone() {
                     T::Name(s) => {
                         let sp = self.bump().span;
-                        Ok(Expr { kind: ExprKind::AtName(split_name(&s, sp)), span: start.to(sp) })
+                        Ok(Expr {
+                            kind: ExprKind::AtName(split_name(&s, sp)),
+                            span: start.to(sp),
+                        })
                     }
                     _ => Err(self.expected("a field name after `@`", None)),
                 }
@@ -1252,20 +1558,32 @@ impl Parser {
                     }
                     let e = self.expr()?;
                     let end = self.expect_close(open, T::LBracket)?;
-                    return Ok(Expr { kind: ExprKind::IntCast(Box::new(e)), span: start.to(end) });
+                    return Ok(Expr {
+                        kind: ExprKind::IntCast(Box::new(e)),
+                        span: start.to(end),
+                    });
                 }
                 // `int e`: the prefix form of the cast (at the level of `#`).
                 // Not before `{`, so that `fun f: int { ... }` keeps `int` as a type.
-                if self.tokens[self.pos - 1].kind == T::IntLower && can_start_expr(self.peek()) && !self.at(&T::LBrace) {
+                if self.tokens[self.pos - 1].kind == T::IntLower
+                    && can_start_expr(self.peek())
+                    && !self.at(&T::LBrace)
+                {
                     let e = self.operand(OVERRIDE)?;
                     let span = start.to(e.span);
-                    return Ok(Expr { kind: ExprKind::IntCast(Box::new(e)), span });
+                    return Ok(Expr {
+                        kind: ExprKind::IntCast(Box::new(e)),
+                        span,
+                    });
                 }
                 leaf(ExprKind::IntSet)
             }
             T::Disj if *self.peek_at(1) == T::LBracket => {
                 self.bump();
-                leaf(ExprKind::Name(Name { parts: vec!["disj".to_string()], span: start }))
+                leaf(ExprKind::Name(Name {
+                    parts: vec!["disj".to_string()],
+                    span: start,
+                }))
             }
             T::LParen => {
                 let open = self.bump().span;
@@ -1281,27 +1599,54 @@ impl Parser {
                 let open = self.bump().span;
                 if self.is_decl_start(0) {
                     let decls = self.param_decls()?;
-                    self.expect(T::Bar, "`|` after the declarations", Some("a set comprehension is written `{x: A | F}`"))?;
+                    self.expect(
+                        T::Bar,
+                        "`|` after the declarations",
+                        Some("a set comprehension is written `{x: A | F}`"),
+                    )?;
                     if !can_start_expr(self.peek()) {
                         return Err(self.expected("a formula after `|`", None));
                     }
                     let body = self.expr()?;
                     let end = self.expect_close(open, T::LBrace)?;
-                    return Ok(Expr { kind: ExprKind::Comprehension { decls, body: Box::new(body) }, span: open.to(end) });
+                    return Ok(Expr {
+                        kind: ExprKind::Comprehension {
+                            decls,
+                            body: Box::new(body),
+                        },
+                        span: open.to(end),
+                    });
                 }
                 let b = self.block_rest(open)?;
                 let span = b.span;
-                Ok(Expr { kind: ExprKind::Block(b), span })
+                Ok(Expr {
+                    kind: ExprKind::Block(b),
+                    span,
+                })
             }
             T::Sum => Err(err(
-                ErrorKind::Unsupported { what: "`sum` without declarations".into(), hint: "write `sum x: S | intexpr`".into() },
+                ErrorKind::Unsupported {
+                    what: "`sum` without declarations".into(),
+                    hint: "write `sum x: S | intexpr`".into(),
+                },
                 start,
             )),
             _ => {
                 let hint = match self.peek() {
-                    T::FatArrow | T::Implies | T::And | T::AndAnd | T::Or | T::OrOr | T::Iff | T::DoubleArrow | T::In | T::Eq | T::Plus | T::Amp | T::Dot | T::Arrow => {
-                        Some("this operator needs an expression on its left".to_string())
-                    }
+                    T::FatArrow
+                    | T::Implies
+                    | T::And
+                    | T::AndAnd
+                    | T::Or
+                    | T::OrOr
+                    | T::Iff
+                    | T::DoubleArrow
+                    | T::In
+                    | T::Eq
+                    | T::Plus
+                    | T::Amp
+                    | T::Dot
+                    | T::Arrow => Some("this operator needs an expression on its left".to_string()),
                     _ => None,
                 };
                 Err(self.expected("an expression", hint))

@@ -22,11 +22,19 @@ fn bound(b: &DeclBound) -> String {
 }
 
 fn idents(ids: &[Ident]) -> String {
-    ids.iter().map(|i| i.name.as_str()).collect::<Vec<_>>().join(", ")
+    ids.iter()
+        .map(|i| i.name.as_str())
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 fn decl(d: &ParamDecl) -> String {
-    format!("({}{}: {})", if d.disj { "disj " } else { "" }, idents(&d.names), bound(&d.bound))
+    format!(
+        "({}{}: {})",
+        if d.disj { "disj " } else { "" },
+        idents(&d.names),
+        bound(&d.bound)
+    )
 }
 
 fn decls(ds: &[ParamDecl]) -> String {
@@ -87,12 +95,22 @@ pub fn expr(e: &Expr) -> String {
             };
             format!("({o} {} {})", expr(a), expr(b))
         }
-        ExprKind::Arrow { lhs, lmult, rmult, rhs } => {
+        ExprKind::Arrow {
+            lhs,
+            lmult,
+            rmult,
+            rhs,
+        } => {
             let l = lmult.map(mult).unwrap_or("");
             let r = rmult.map(mult).unwrap_or("");
             format!("({l}->{r} {} {})", expr(lhs), expr(rhs))
         }
-        ExprKind::Compare { op, negated, lhs, rhs } => {
+        ExprKind::Compare {
+            op,
+            negated,
+            lhs,
+            rhs,
+        } => {
             let o = match op {
                 CmpOp::In => "in",
                 CmpOp::Eq => "=",
@@ -101,7 +119,12 @@ pub fn expr(e: &Expr) -> String {
                 CmpOp::Le => "=<",
                 CmpOp::Ge => ">=",
             };
-            format!("({}{o} {} {})", if *negated { "!" } else { "" }, expr(lhs), expr(rhs))
+            format!(
+                "({}{o} {} {})",
+                if *negated { "!" } else { "" },
+                expr(lhs),
+                expr(rhs)
+            )
         }
         ExprKind::BoxJoin(f, args) => {
             let mut s = format!("([] {}", expr(f));
@@ -123,7 +146,9 @@ pub fn expr(e: &Expr) -> String {
             };
             format!("({k} {} {})", decls(ds), expr(body))
         }
-        ExprKind::Comprehension { decls: ds, body } => format!("({{}} {} {})", decls(ds), expr(body)),
+        ExprKind::Comprehension { decls: ds, body } => {
+            format!("({{}} {} {})", decls(ds), expr(body))
+        }
         ExprKind::Let { bindings, body } => {
             let mut s = "(let".to_string();
             for (n, v) in bindings {
@@ -138,7 +163,9 @@ pub fn expr(e: &Expr) -> String {
 }
 
 fn name_opt(n: &Option<Ident>) -> String {
-    n.as_ref().map(|i| format!(" {}", i.name)).unwrap_or_default()
+    n.as_ref()
+        .map(|i| format!(" {}", i.name))
+        .unwrap_or_default()
 }
 
 fn callable(recv: &Option<Name>, name: &Ident) -> String {
@@ -171,7 +198,11 @@ pub fn paragraph(p: &Paragraph) -> String {
                     let _ = write!(out, " (extends {})", n.text());
                 }
                 Some(SigExt::In(ns)) => {
-                    let _ = write!(out, " (in {})", ns.iter().map(Name::text).collect::<Vec<_>>().join(" "));
+                    let _ = write!(
+                        out,
+                        " (in {})",
+                        ns.iter().map(Name::text).collect::<Vec<_>>().join(" ")
+                    );
                 }
                 None => {}
             }
@@ -193,7 +224,12 @@ pub fn paragraph(p: &Paragraph) -> String {
         }
         Paragraph::Fact(f) => format!("(fact{} {})", name_opt(&f.name), block(&f.body)),
         Paragraph::Assert(a) => format!("(assert{} {})", name_opt(&a.name), block(&a.body)),
-        Paragraph::Pred(p) => format!("(pred {} ({}) {})", callable(&p.receiver, &p.name), decls(&p.params), block(&p.body)),
+        Paragraph::Pred(p) => format!(
+            "(pred {} ({}) {})",
+            callable(&p.receiver, &p.name),
+            decls(&p.params),
+            block(&p.body)
+        ),
         Paragraph::Fun(f) => format!(
             "(fun {} ({}) {} {})",
             callable(&f.receiver, &f.name),
@@ -228,7 +264,13 @@ pub fn paragraph(p: &Paragraph) -> String {
                     out.push_str(" but");
                 }
                 for ts in &s.sigs {
-                    let _ = write!(out, " {}{} {}", if ts.exact { "exactly " } else { "" }, ts.count, ts.name.text());
+                    let _ = write!(
+                        out,
+                        " {}{} {}",
+                        if ts.exact { "exactly " } else { "" },
+                        ts.count,
+                        ts.name.text()
+                    );
                 }
                 out.push(')');
             }
@@ -245,13 +287,22 @@ pub fn paragraph(p: &Paragraph) -> String {
 pub fn file(f: &File) -> String {
     let mut out = String::new();
     if let Some(h) = &f.header {
-        let ps: Vec<String> =
-            h.params.iter().map(|(i, exact)| format!("{}{}", if *exact { "exactly " } else { "" }, i.name)).collect();
+        let ps: Vec<String> = h
+            .params
+            .iter()
+            .map(|(i, exact)| format!("{}{}", if *exact { "exactly " } else { "" }, i.name))
+            .collect();
         let _ = writeln!(out, "(module {} ({}))", h.name.text(), ps.join(", "));
     }
     for o in &f.opens {
         let args: Vec<String> = o.args.iter().map(Name::text).collect();
-        let _ = writeln!(out, "(open {} ({}){})", o.path.text(), args.join(", "), name_opt(&o.alias));
+        let _ = writeln!(
+            out,
+            "(open {} ({}){})",
+            o.path.text(),
+            args.join(", "),
+            name_opt(&o.alias)
+        );
     }
     for p in &f.paragraphs {
         let _ = writeln!(out, "{}", paragraph(p));

@@ -77,7 +77,10 @@ enum Node {
     Const,
     Input,
     /// Children are `kids[start..start+len]`.
-    And { start: u32, len: u32 },
+    And {
+        start: u32,
+        len: u32,
+    },
 }
 
 /// A boolean circuit under construction.
@@ -160,7 +163,10 @@ impl Circuit {
     fn new_gate(&mut self, kids: &[Lit]) -> Lit {
         let start = self.kids.len() as u32;
         self.kids.extend_from_slice(kids);
-        self.nodes.push(Node::And { start, len: kids.len() as u32 });
+        self.nodes.push(Node::And {
+            start,
+            len: kids.len() as u32,
+        });
         Lit(((self.nodes.len() - 1) as u32) << 1)
     }
 
@@ -320,7 +326,12 @@ impl Circuit {
         self.eval_memo(l, input_val, &mut memo)
     }
 
-    fn eval_memo(&self, l: Lit, input_val: &dyn Fn(u32) -> bool, memo: &mut HashMap<u32, bool>) -> bool {
+    fn eval_memo(
+        &self,
+        l: Lit,
+        input_val: &dyn Fn(u32) -> bool,
+        memo: &mut HashMap<u32, bool>,
+    ) -> bool {
         let n = l.node();
         let v = if let Some(&v) = memo.get(&n) {
             v
@@ -353,7 +364,11 @@ impl Circuit {
                 var[i] = next;
             }
         }
-        let mut cnf = Cnf { num_vars: 0, clauses: Vec::new(), num_clauses: 0 };
+        let mut cnf = Cnf {
+            num_vars: 0,
+            clauses: Vec::new(),
+            num_clauses: 0,
+        };
         // polarity bits done: 1 = positive encoded, 2 = negative encoded
         let mut done = vec![0u8; self.nodes.len()];
         let mut stack: Vec<Lit> = Vec::new();

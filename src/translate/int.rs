@@ -5,7 +5,9 @@
 use super::circuit::{Circuit, Lit};
 
 pub fn constant(v: i64, bw: usize) -> Vec<Lit> {
-    (0..bw).map(|i| Lit::from_bool((v >> i.min(63)) & 1 == 1)).collect()
+    (0..bw)
+        .map(|i| Lit::from_bool((v >> i.min(63)) & 1 == 1))
+        .collect()
 }
 
 fn full_add(c: &mut Circuit, a: Lit, b: Lit, cin: Lit) -> (Lit, Lit) {
@@ -151,7 +153,11 @@ pub fn sum(c: &mut Circuit, mut terms: Vec<Vec<Lit>>, bw: usize) -> Vec<Lit> {
 /// The number of true literals, modulo 2^bw (as Alloy's `#`), by an adder
 /// tree whose partial sums grow only as wide as they need to.
 pub fn count(c: &mut Circuit, lits: &[Lit], bw: usize) -> Vec<Lit> {
-    let mut terms: Vec<Vec<Lit>> = lits.iter().filter(|&&l| l != Lit::FALSE).map(|&l| vec![l]).collect();
+    let mut terms: Vec<Vec<Lit>> = lits
+        .iter()
+        .filter(|&&l| l != Lit::FALSE)
+        .map(|&l| vec![l])
+        .collect();
     if terms.is_empty() {
         return constant(0, bw);
     }
@@ -259,7 +265,11 @@ mod tests {
             assert_eq!(value(&c, &k, &v), wrap_int(ones, 4));
             assert_eq!(value(&c, &k3, &v), wrap_int(ones, 3));
         }
-        let s = sum(&mut c, vec![constant(7, 4), constant(3, 4), constant(-2, 4)], 4);
+        let s = sum(
+            &mut c,
+            vec![constant(7, 4), constant(3, 4), constant(-2, 4)],
+            4,
+        );
         assert_eq!(value(&c, &s, &|_| false), wrap_int(8, 4));
     }
 }

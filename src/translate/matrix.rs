@@ -16,7 +16,10 @@ pub struct Matrix {
 
 impl Matrix {
     pub fn empty(arity: usize) -> Matrix {
-        Matrix { arity, entries: Vec::new() }
+        Matrix {
+            arity,
+            entries: Vec::new(),
+        }
     }
     /// From unsorted entries; `FALSE`s dropped; duplicate indices OR-ed.
     pub fn from_entries(c: &mut Circuit, arity: usize, mut es: Vec<(u64, Lit)>) -> Matrix {
@@ -32,13 +35,20 @@ impl Matrix {
                 group.push(es[j].1);
                 j += 1;
             }
-            let l = if group.len() == 1 { group[0] } else { c.or(&group) };
+            let l = if group.len() == 1 {
+                group[0]
+            } else {
+                c.or(&group)
+            };
             if l != Lit::FALSE {
                 out.push((idx, l));
             }
             i = j;
         }
-        Matrix { arity, entries: out }
+        Matrix {
+            arity,
+            entries: out,
+        }
     }
     pub fn get(&self, idx: u64) -> Lit {
         match self.entries.binary_search_by_key(&idx, |e| e.0) {
@@ -93,7 +103,10 @@ impl Dims {
                 j += 1;
             }
         }
-        Matrix { arity: a.arity, entries: out }
+        Matrix {
+            arity: a.arity,
+            entries: out,
+        }
     }
 
     pub fn intersection(&self, c: &mut Circuit, a: &Matrix, b: &Matrix) -> Matrix {
@@ -114,7 +127,10 @@ impl Dims {
                 j += 1;
             }
         }
-        Matrix { arity: a.arity, entries: out }
+        Matrix {
+            arity: a.arity,
+            entries: out,
+        }
     }
 
     pub fn difference(&self, c: &mut Circuit, a: &Matrix, b: &Matrix) -> Matrix {
@@ -124,12 +140,19 @@ impl Dims {
             while j < b.entries.len() && b.entries[j].0 < idx {
                 j += 1;
             }
-            let r = if j < b.entries.len() && b.entries[j].0 == idx { c.and2(l, !b.entries[j].1) } else { l };
+            let r = if j < b.entries.len() && b.entries[j].0 == idx {
+                c.and2(l, !b.entries[j].1)
+            } else {
+                l
+            };
             if r != Lit::FALSE {
                 out.push((idx, r));
             }
         }
-        Matrix { arity: a.arity, entries: out }
+        Matrix {
+            arity: a.arity,
+            entries: out,
+        }
     }
 
     /// `a.b`: the last column of `a` meets the first column of `b`.
@@ -176,13 +199,23 @@ impl Dims {
             }
         }
         // a sorted, b sorted => out sorted
-        Matrix { arity: a.arity + b.arity, entries: out }
+        Matrix {
+            arity: a.arity + b.arity,
+            entries: out,
+        }
     }
 
     pub fn transpose(&self, a: &Matrix) -> Matrix {
-        let mut out: Vec<(u64, Lit)> = a.entries.iter().map(|&(i, l)| ((i % self.n) * self.n + i / self.n, l)).collect();
+        let mut out: Vec<(u64, Lit)> = a
+            .entries
+            .iter()
+            .map(|&(i, l)| ((i % self.n) * self.n + i / self.n, l))
+            .collect();
         out.sort_unstable_by_key(|e| e.0);
-        Matrix { arity: 2, entries: out }
+        Matrix {
+            arity: 2,
+            entries: out,
+        }
     }
 
     /// `a ++ b`: tuples of `b`, plus tuples of `a` whose first atom is not
@@ -198,7 +231,10 @@ impl Dims {
                 kept.push((i, r));
             }
         }
-        let kept = Matrix { arity: a.arity, entries: kept };
+        let kept = Matrix {
+            arity: a.arity,
+            entries: kept,
+        };
         self.union(c, &kept, b)
     }
 
@@ -210,7 +246,11 @@ impl Dims {
 
     /// The set of last atoms (unary).
     pub fn range(&self, c: &mut Circuit, a: &Matrix) -> Matrix {
-        Matrix::from_entries(c, 1, a.entries.iter().map(|&(i, l)| (i % self.n, l)).collect())
+        Matrix::from_entries(
+            c,
+            1,
+            a.entries.iter().map(|&(i, l)| (i % self.n, l)).collect(),
+        )
     }
 
     /// `s <: r`.
@@ -223,7 +263,10 @@ impl Dims {
                 out.push((i, g));
             }
         }
-        Matrix { arity: r.arity, entries: out }
+        Matrix {
+            arity: r.arity,
+            entries: out,
+        }
     }
 
     /// `r :> s`.
@@ -235,13 +278,20 @@ impl Dims {
                 out.push((i, g));
             }
         }
-        Matrix { arity: r.arity, entries: out }
+        Matrix {
+            arity: r.arity,
+            entries: out,
+        }
     }
 
     /// `^a` by iterative squaring: `r := r + r.r` until stable or until
     /// paths as long as the number of atoms involved are covered.
     pub fn closure(&self, c: &mut Circuit, a: &Matrix) -> Matrix {
-        let mut atoms: Vec<u64> = a.entries.iter().flat_map(|&(i, _)| [i / self.n, i % self.n]).collect();
+        let mut atoms: Vec<u64> = a
+            .entries
+            .iter()
+            .flat_map(|&(i, _)| [i / self.n, i % self.n])
+            .collect();
         atoms.sort_unstable();
         atoms.dedup();
         let mut cur = a.clone();
@@ -266,7 +316,10 @@ impl Dims {
         let hi = lo + suf;
         let s = a.entries.partition_point(|e| e.0 < lo);
         let e = a.entries.partition_point(|e| e.0 < hi);
-        Matrix { arity: a.arity - k, entries: a.entries[s..e].iter().map(|&(i, l)| (i - lo, l)).collect() }
+        Matrix {
+            arity: a.arity - k,
+            entries: a.entries[s..e].iter().map(|&(i, l)| (i - lo, l)).collect(),
+        }
     }
 
     /// Slice of `a` for the tuples whose last `k` atoms are the tuple
@@ -275,7 +328,12 @@ impl Dims {
         let m = self.pow(k);
         Matrix {
             arity: a.arity - k,
-            entries: a.entries.iter().filter(|e| e.0 % m == suffix).map(|&(i, l)| (i / m, l)).collect(),
+            entries: a
+                .entries
+                .iter()
+                .filter(|e| e.0 % m == suffix)
+                .map(|&(i, l)| (i / m, l))
+                .collect(),
         }
     }
 }
@@ -317,11 +375,15 @@ mod tests {
 
     fn rels(seed: u64, n: u32, arity: usize) -> Rel {
         // tiny deterministic PRNG
-        let mut s = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        let mut s = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
         let mut out = Rel::new();
         let total = (n as u64).pow(arity as u32);
         for i in 0..total {
-            s = s.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            s = s
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
             if (s >> 33) % 3 == 0 {
                 out.insert(Dims { n: n as u64 }.tuple(i, arity));
             }
@@ -339,24 +401,54 @@ mod tests {
             let b = rels(seed + 1000, n, 2);
             let u = rels(seed + 7, n, 1);
             let t3 = rels(seed + 99, n, 3);
-            let (ma, mb, mu, m3) = (constant(&d, &a, 2), constant(&d, &b, 2), constant(&d, &u, 1), constant(&d, &t3, 3));
-            assert_eq!(back(&d, &d.union(&mut c, &ma, &mb)), a.union(&b).cloned().collect());
-            assert_eq!(back(&d, &d.intersection(&mut c, &ma, &mb)), a.intersection(&b).cloned().collect());
-            assert_eq!(back(&d, &d.difference(&mut c, &ma, &mb)), a.difference(&b).cloned().collect());
+            let (ma, mb, mu, m3) = (
+                constant(&d, &a, 2),
+                constant(&d, &b, 2),
+                constant(&d, &u, 1),
+                constant(&d, &t3, 3),
+            );
+            assert_eq!(
+                back(&d, &d.union(&mut c, &ma, &mb)),
+                a.union(&b).cloned().collect()
+            );
+            assert_eq!(
+                back(&d, &d.intersection(&mut c, &ma, &mb)),
+                a.intersection(&b).cloned().collect()
+            );
+            assert_eq!(
+                back(&d, &d.difference(&mut c, &ma, &mb)),
+                a.difference(&b).cloned().collect()
+            );
             assert_eq!(back(&d, &d.join(&mut c, &ma, &mb)), rel_join(&a, &b));
             assert_eq!(back(&d, &d.join(&mut c, &mu, &ma)), rel_join(&u, &a));
             assert_eq!(back(&d, &d.join(&mut c, &m3, &ma)), rel_join(&t3, &a));
             assert_eq!(back(&d, &d.join(&mut c, &ma, &m3)), rel_join(&a, &t3));
-            let prod: Rel = u.iter().flat_map(|x| a.iter().map(move |y| [x.clone(), y.clone()].concat())).collect();
+            let prod: Rel = u
+                .iter()
+                .flat_map(|x| a.iter().map(move |y| [x.clone(), y.clone()].concat()))
+                .collect();
             assert_eq!(back(&d, &d.product(&mut c, &mu, &ma)), prod);
             let tr: Rel = a.iter().map(|t| vec![t[1], t[0]]).collect();
             assert_eq!(back(&d, &d.transpose(&ma)), tr);
             let dom_b: BTreeSet<u32> = b.iter().map(|t| t[0]).collect();
-            let ov: Rel = a.iter().filter(|t| !dom_b.contains(&t[0])).cloned().chain(b.iter().cloned()).collect();
+            let ov: Rel = a
+                .iter()
+                .filter(|t| !dom_b.contains(&t[0]))
+                .cloned()
+                .chain(b.iter().cloned())
+                .collect();
             assert_eq!(back(&d, &d.override_(&mut c, &ma, &mb)), ov);
-            let dr: Rel = a.iter().filter(|t| u.contains(&vec![t[0]])).cloned().collect();
+            let dr: Rel = a
+                .iter()
+                .filter(|t| u.contains(&vec![t[0]]))
+                .cloned()
+                .collect();
             assert_eq!(back(&d, &d.domain_restrict(&mut c, &mu, &ma)), dr);
-            let rr: Rel = a.iter().filter(|t| u.contains(&vec![t[1]])).cloned().collect();
+            let rr: Rel = a
+                .iter()
+                .filter(|t| u.contains(&vec![t[1]]))
+                .cloned()
+                .collect();
             assert_eq!(back(&d, &d.range_restrict(&mut c, &ma, &mu)), rr);
             // closure: fixpoint of joins
             let mut cl = a.clone();
@@ -387,7 +479,10 @@ mod tests {
         let d = Dims { n };
         let mut c = Circuit::new();
         let edges: Vec<Lit> = (0..7).map(|_| c.input()).collect();
-        let m = Matrix { arity: 2, entries: (0..7).map(|i| (i * n + i + 1, edges[i as usize])).collect() };
+        let m = Matrix {
+            arity: 2,
+            entries: (0..7).map(|i| (i * n + i + 1, edges[i as usize])).collect(),
+        };
         let cl = d.closure(&mut c, &m);
         let l = cl.get(7);
         for mask in 0u32..128 {

@@ -47,7 +47,10 @@ pub struct Options {
 
 impl Default for Options {
     fn default() -> Self {
-        Options { symmetry: 60, deadline: None }
+        Options {
+            symmetry: 60,
+            deadline: None,
+        }
     }
 }
 
@@ -92,7 +95,12 @@ fn err(span: Span, msg: impl Into<String>) -> Diagnostic {
 }
 
 /// Translate the command `cmd` of `model` under `bounds`.
-pub fn translate_command(model: &Model, bounds: &Bounds, cmd: &Command, opts: &Options) -> Result<Translation, TranslateError> {
+pub fn translate_command(
+    model: &Model,
+    bounds: &Bounds,
+    cmd: &Command,
+    opts: &Options,
+) -> Result<Translation, TranslateError> {
     translate_command_with(model, bounds, cmd, opts, &[]).map(|(tr, _)| tr)
 }
 
@@ -119,33 +127,48 @@ pub fn translate_command_with(
 }
 
 impl<'a> Translator<'a> {
-    fn translate_all(&mut self, cmd: &Command, opts: &Options, extras: &[&Formula]) -> R<(Translation, Vec<Lit>)> {
-    let t = self;
-    let mut roots = Vec::new();
-    roots.extend(t.sig_constraints());
-    roots.extend(t.field_constraints()?);
-    for f in &t.model.facts {
-        let l = t.formula(&f.body)?;
-        roots.push(l);
-    }
-    let goal = t.command_formula(cmd)?;
-    roots.push(goal);
-    let mut selectors = Vec::with_capacity(extras.len());
-    for f in extras {
-        let l = t.formula(f)?;
-        let sel = t.c.input();
-        let both = t.c.iff(sel, l);
-        roots.push(both);
-        selectors.push(sel);
-    }
-    if opts.symmetry > 0 {
-        roots.extend(t.symmetry_breaking(opts.symmetry));
-    }
-    let sigs = t.sigs.iter().map(|m| (**m).clone()).collect();
-    let fields = t.fields.iter().map(|m| (**m).clone()).collect();
-    let circuit = std::mem::take(&mut t.c);
-    let skolems = std::mem::take(&mut t.skolems);
-    Ok((Translation { circuit, roots, dims: t.d, sigs, fields, skolems }, selectors))
+    fn translate_all(
+        &mut self,
+        cmd: &Command,
+        opts: &Options,
+        extras: &[&Formula],
+    ) -> R<(Translation, Vec<Lit>)> {
+        let t = self;
+        let mut roots = Vec::new();
+        roots.extend(t.sig_constraints());
+        roots.extend(t.field_constraints()?);
+        for f in &t.model.facts {
+            let l = t.formula(&f.body)?;
+            roots.push(l);
+        }
+        let goal = t.command_formula(cmd)?;
+        roots.push(goal);
+        let mut selectors = Vec::with_capacity(extras.len());
+        for f in extras {
+            let l = t.formula(f)?;
+            let sel = t.c.input();
+            let both = t.c.iff(sel, l);
+            roots.push(both);
+            selectors.push(sel);
+        }
+        if opts.symmetry > 0 {
+            roots.extend(t.symmetry_breaking(opts.symmetry));
+        }
+        let sigs = t.sigs.iter().map(|m| (**m).clone()).collect();
+        let fields = t.fields.iter().map(|m| (**m).clone()).collect();
+        let circuit = std::mem::take(&mut t.c);
+        let skolems = std::mem::take(&mut t.skolems);
+        Ok((
+            Translation {
+                circuit,
+                roots,
+                dims: t.d,
+                sigs,
+                fields,
+                skolems,
+            },
+            selectors,
+        ))
     }
 
     /// Called once per grounded binding: reads the clock every 1024 calls.
@@ -199,9 +222,21 @@ impl<'a> Translator<'a> {
             } else {
                 let es = bounds.sig_upper[s.index()]
                     .iter()
-                    .map(|&a| (a as u64, if lower.contains(&a) { Lit::TRUE } else { c.input() }))
+                    .map(|&a| {
+                        (
+                            a as u64,
+                            if lower.contains(&a) {
+                                Lit::TRUE
+                            } else {
+                                c.input()
+                            },
+                        )
+                    })
                     .collect();
-                Matrix { arity: 1, entries: es }
+                Matrix {
+                    arity: 1,
+                    entries: es,
+                }
             };
             sigs[s.index()] = Some(m);
         }
@@ -215,9 +250,21 @@ impl<'a> Translator<'a> {
                 let lower: HashSet<u32> = bounds.sig_lower[s.index()].iter().copied().collect();
                 let es = bounds.sig_upper[s.index()]
                     .iter()
-                    .map(|&a| (a as u64, if lower.contains(&a) { Lit::TRUE } else { c.input() }))
+                    .map(|&a| {
+                        (
+                            a as u64,
+                            if lower.contains(&a) {
+                                Lit::TRUE
+                            } else {
+                                c.input()
+                            },
+                        )
+                    })
                     .collect();
-                sigs[s.index()] = Some(Matrix { arity: 1, entries: es });
+                sigs[s.index()] = Some(Matrix {
+                    arity: 1,
+                    entries: es,
+                });
             }
         }
         let sigs: Vec<Matrix> = sigs.into_iter().map(|m| m.unwrap()).collect();
@@ -225,14 +272,23 @@ impl<'a> Translator<'a> {
             .field_upper
             .iter()
             .zip(&model.fields)
-            .map(|(up, f)| Matrix { arity: f.arity, entries: up.iter().map(|t| (d.index(t), c.input())).collect() })
+            .map(|(up, f)| Matrix {
+                arity: f.arity,
+                entries: up.iter().map(|t| (d.index(t), c.input())).collect(),
+            })
             .collect();
-        let ints = Matrix { arity: 1, entries: bounds.int_atoms().map(|a| (a as u64, Lit::TRUE)).collect() };
+        let ints = Matrix {
+            arity: 1,
+            entries: bounds.int_atoms().map(|a| (a as u64, Lit::TRUE)).collect(),
+        };
         let mut univ = ints.clone();
         for s in model.top_level_sigs() {
             univ = d.union(&mut c, &univ, &sigs[s.index()]);
         }
-        let iden = Matrix { arity: 2, entries: univ.entries.iter().map(|&(a, l)| (a * n + a, l)).collect() };
+        let iden = Matrix {
+            arity: 2,
+            entries: univ.entries.iter().map(|&(a, l)| (a * n + a, l)).collect(),
+        };
         let bw = bounds.universe.bitwidth as usize;
         Translator {
             model,
@@ -371,7 +427,10 @@ impl<'a> Translator<'a> {
             }
             for &(a, inside) in &sm.entries {
                 let slice = self.d.slice_prefix(&fm, 1, a);
-                let this = Rc::new(Matrix { arity: 1, entries: vec![(a, Lit::TRUE)] });
+                let this = Rc::new(Matrix {
+                    arity: 1,
+                    entries: vec![(a, Lit::TRUE)],
+                });
                 let old = self.bind(f.this_var, this);
                 let m = self.mult(f.decl.mult, &slice);
                 let within = self.in_with_mults(&slice, &f.decl.bound)?;
@@ -393,7 +452,11 @@ impl<'a> Translator<'a> {
             let mut j = i + 1;
             while j < model.fields.len() {
                 let g = &model.fields[j];
-                if g.disj && g.sig == f.sig && g.decl.mult == f.decl.mult && g.decl.bound.kind == f.decl.bound.kind {
+                if g.disj
+                    && g.sig == f.sig
+                    && g.decl.mult == f.decl.mult
+                    && g.decl.bound.kind == f.decl.bound.kind
+                {
                     j += 1;
                 } else {
                     break;
@@ -429,8 +492,16 @@ impl<'a> Translator<'a> {
 
     fn has_mults(e: &Expr) -> bool {
         match &e.kind {
-            ExprKind::Product { lhs, lmult, rmult, rhs } => {
-                *lmult != Mult::Set || *rmult != Mult::Set || Self::has_mults(lhs) || Self::has_mults(rhs)
+            ExprKind::Product {
+                lhs,
+                lmult,
+                rmult,
+                rhs,
+            } => {
+                *lmult != Mult::Set
+                    || *rmult != Mult::Set
+                    || Self::has_mults(lhs)
+                    || Self::has_mults(rhs)
             }
             _ => false,
         }
@@ -440,7 +511,15 @@ impl<'a> Translator<'a> {
         if !Self::has_mults(b) {
             return Ok(Lit::TRUE);
         }
-        let ExprKind::Product { lhs, lmult, rmult, rhs } = &b.kind else { unreachable!() };
+        let ExprKind::Product {
+            lhs,
+            lmult,
+            rmult,
+            rhs,
+        } = &b.kind
+        else {
+            unreachable!()
+        };
         let lm = self.expr(lhs)?;
         let rm = self.expr(rhs)?;
         let mut conj = Vec::new();
@@ -475,7 +554,12 @@ impl<'a> Translator<'a> {
             ExprKind::Field(f) => return Ok(self.fields[f.index()].clone()),
             ExprKind::Var(v) => match &self.env[v.index()] {
                 Some(m) => return Ok(m.clone()),
-                None => return Err(err(e.span, format!("internal: unbound variable `{}`", self.model.var(*v).name))),
+                None => {
+                    return Err(err(
+                        e.span,
+                        format!("internal: unbound variable `{}`", self.model.var(*v).name),
+                    ))
+                }
             },
             ExprKind::Univ => return Ok(self.univ.clone()),
             ExprKind::Iden => return Ok(self.iden.clone()),
@@ -534,26 +618,36 @@ impl<'a> Translator<'a> {
                 let vars = self.flatten_decls(decls, e.span)?;
                 let mut acc: Vec<(u64, Lit)> = Vec::new();
                 let mut tuple_parts: Vec<(u64, usize)> = Vec::new();
-                self.ground(&vars, 0, Lit::TRUE, &mut tuple_parts, &mut |t, guard, parts| {
-                    let b = t.formula(body)?;
-                    let l = t.c.and2(guard, b);
-                    if l != Lit::FALSE {
-                        let mut idx = 0u64;
-                        for &(ti, ar) in parts.iter() {
-                            idx = idx * t.d.pow(ar) + ti;
+                self.ground(
+                    &vars,
+                    0,
+                    Lit::TRUE,
+                    &mut tuple_parts,
+                    &mut |t, guard, parts| {
+                        let b = t.formula(body)?;
+                        let l = t.c.and2(guard, b);
+                        if l != Lit::FALSE {
+                            let mut idx = 0u64;
+                            for &(ti, ar) in parts.iter() {
+                                idx = idx * t.d.pow(ar) + ti;
+                            }
+                            acc.push((idx, l));
                         }
-                        acc.push((idx, l));
-                    }
-                    Ok(())
-                })?;
+                        Ok(())
+                    },
+                )?;
                 Matrix::from_entries(&mut self.c, e.arity, acc)
             }
             ExprKind::Call(fid, args) => {
                 let fun = self.model.fun(*fid);
                 let argm: Vec<Rc<Matrix>> = args.iter().map(|a| self.expr(a)).collect::<R<_>>()?;
                 self.enter(e.span)?;
-                let olds: Vec<(VarId, Option<Rc<Matrix>>)> =
-                    fun.params.iter().zip(argm).map(|(p, m)| (p.var, self.bind(p.var, m))).collect();
+                let olds: Vec<(VarId, Option<Rc<Matrix>>)> = fun
+                    .params
+                    .iter()
+                    .zip(argm)
+                    .map(|(p, m)| (p.var, self.bind(p.var, m)))
+                    .collect();
                 let r = self.expr(&fun.body);
                 for (v, o) in olds.into_iter().rev() {
                     self.restore(v, o);
@@ -564,8 +658,22 @@ impl<'a> Translator<'a> {
             ExprKind::IfThenElse(c, a, b) => {
                 let c = self.formula(c)?;
                 let (a, b) = (self.expr(a)?, self.expr(b)?);
-                let ga = Matrix { arity: a.arity, entries: a.entries.iter().map(|&(i, l)| (i, self.c.and2(c, l))).collect() };
-                let gb = Matrix { arity: b.arity, entries: b.entries.iter().map(|&(i, l)| (i, self.c.and2(!c, l))).collect() };
+                let ga = Matrix {
+                    arity: a.arity,
+                    entries: a
+                        .entries
+                        .iter()
+                        .map(|&(i, l)| (i, self.c.and2(c, l)))
+                        .collect(),
+                };
+                let gb = Matrix {
+                    arity: b.arity,
+                    entries: b
+                        .entries
+                        .iter()
+                        .map(|&(i, l)| (i, self.c.and2(!c, l)))
+                        .collect(),
+                };
                 let ga = Matrix::from_entries(&mut self.c, a.arity, ga.entries);
                 let gb = Matrix::from_entries(&mut self.c, b.arity, gb.entries);
                 d.union(&mut self.c, &ga, &gb)
@@ -588,7 +696,10 @@ impl<'a> Translator<'a> {
                         es.push((a as u64, l));
                     }
                 }
-                Matrix { arity: 1, entries: es }
+                Matrix {
+                    arity: 1,
+                    entries: es,
+                }
             }
         }))
     }
@@ -606,13 +717,20 @@ impl<'a> Translator<'a> {
         self.depth += 1;
         if self.depth > 200 {
             self.depth -= 1;
-            return Err(err(span, "calls nested more than 200 deep (recursive predicate or function?)"));
+            return Err(err(
+                span,
+                "calls nested more than 200 deep (recursive predicate or function?)",
+            ));
         }
         Ok(())
     }
 
     /// Flatten quantifier declarations to (var, bound, disj-group) triples.
-    fn flatten_decls<'e>(&self, decls: &'e [QuantDecl], span: Span) -> R<Vec<(VarId, &'e Expr, usize)>> {
+    fn flatten_decls<'e>(
+        &self,
+        decls: &'e [QuantDecl],
+        span: Span,
+    ) -> R<Vec<(VarId, &'e Expr, usize)>> {
         let mut out = Vec::new();
         for (gi, d) in decls.iter().enumerate() {
             if d.mult != Mult::One {
@@ -656,7 +774,13 @@ impl<'a> Translator<'a> {
             if g == Lit::FALSE {
                 continue;
             }
-            let old = self.bind(v, Rc::new(Matrix { arity: bm.arity, entries: vec![(t, Lit::TRUE)] }));
+            let old = self.bind(
+                v,
+                Rc::new(Matrix {
+                    arity: bm.arity,
+                    entries: vec![(t, Lit::TRUE)],
+                }),
+            );
             parts.push((t, bm.arity));
             let r = self.ground(vars, i + 1, g, parts, f);
             parts.pop();
@@ -682,7 +806,9 @@ impl<'a> Translator<'a> {
                 let mut conj = Vec::new();
                 let (mut i, mut j) = (0, 0);
                 while i < a.entries.len() || j < b.entries.len() {
-                    if j >= b.entries.len() || (i < a.entries.len() && a.entries[i].0 < b.entries[j].0) {
+                    if j >= b.entries.len()
+                        || (i < a.entries.len() && a.entries[i].0 < b.entries[j].0)
+                    {
                         conj.push(!a.entries[i].1);
                         i += 1;
                     } else if i >= a.entries.len() || b.entries[j].0 < a.entries[i].0 {
@@ -798,8 +924,12 @@ impl<'a> Translator<'a> {
                 let pred = self.model.pred(*pid);
                 let argm: Vec<Rc<Matrix>> = args.iter().map(|a| self.expr(a)).collect::<R<_>>()?;
                 self.enter(f.span)?;
-                let olds: Vec<(VarId, Option<Rc<Matrix>>)> =
-                    pred.params.iter().zip(argm).map(|(p, m)| (p.var, self.bind(p.var, m))).collect();
+                let olds: Vec<(VarId, Option<Rc<Matrix>>)> = pred
+                    .params
+                    .iter()
+                    .zip(argm)
+                    .map(|(p, m)| (p.var, self.bind(p.var, m)))
+                    .collect();
                 let r = self.formula(&pred.body);
                 for (v, o) in olds.into_iter().rev() {
                     self.restore(v, o);
@@ -832,7 +962,13 @@ impl<'a> Translator<'a> {
                 let m = self.expr(x)?;
                 let mut terms = Vec::new();
                 for &(a, l) in &m.entries {
-                    if let Some(v) = self.bounds.universe.atoms.get(a as usize).and_then(|i| i.int) {
+                    if let Some(v) = self
+                        .bounds
+                        .universe
+                        .atoms
+                        .get(a as usize)
+                        .and_then(|i| i.int)
+                    {
                         let k = int::constant(v, bw);
                         terms.push(k.iter().map(|&b| self.c.and2(b, l)).collect::<Vec<Lit>>());
                     }
@@ -866,7 +1002,10 @@ impl<'a> Translator<'a> {
             IntExprKind::IfThenElse(c, a, b) => {
                 let c = self.formula(c)?;
                 let (a, b) = (self.int_expr(a)?, self.int_expr(b)?);
-                a.iter().zip(&b).map(|(&x, &y)| self.c.ite(c, x, y)).collect()
+                a.iter()
+                    .zip(&b)
+                    .map(|(&x, &y)| self.c.ite(c, x, y))
+                    .collect()
             }
             IntExprKind::Let(v, x, body) => {
                 let m = self.expr(x)?;
@@ -913,8 +1052,15 @@ impl<'a> Translator<'a> {
     /// A fresh relation within the tuples of `bound`, with multiplicity
     /// `mult` and `bound`'s arrow multiplicities.
     fn skolem(&mut self, bound: &Matrix, mult: Mult, bexpr: &Expr) -> R<(Matrix, Lit)> {
-        let es: Vec<(u64, Lit)> = bound.entries.iter().map(|&(i, _)| (i, self.c.input())).collect();
-        let sk = Matrix { arity: bound.arity, entries: es };
+        let es: Vec<(u64, Lit)> = bound
+            .entries
+            .iter()
+            .map(|&(i, _)| (i, self.c.input()))
+            .collect();
+        let sk = Matrix {
+            arity: bound.arity,
+            entries: es,
+        };
         let sub = self.subset(&sk, bound);
         let m = self.mult(mult, &sk);
         let am = self.arrow_mults(&sk, bexpr)?;
@@ -942,7 +1088,8 @@ impl<'a> Translator<'a> {
                 let b = self.top(b, true, cmd)?;
                 Ok(self.c.and2(a, b))
             }
-            (FormulaKind::Quant(Quant::Some, decls, body), false) | (FormulaKind::Quant(Quant::All, decls, body), true) => {
+            (FormulaKind::Quant(Quant::Some, decls, body), false)
+            | (FormulaKind::Quant(Quant::All, decls, body), true) => {
                 let mut conj = Vec::new();
                 let mut bound_vars = Vec::new();
                 for d in decls {
@@ -959,7 +1106,8 @@ impl<'a> Translator<'a> {
                             }
                             group.push(sk.clone());
                         }
-                        self.skolems.push((format!("${}_{}", cmd, self.model.var(v).name), sk.clone()));
+                        self.skolems
+                            .push((format!("${}_{}", cmd, self.model.var(v).name), sk.clone()));
                         let old = self.bind(v, Rc::new(sk));
                         bound_vars.push((v, old));
                     }
@@ -982,8 +1130,12 @@ impl<'a> Translator<'a> {
                 let pred = self.model.pred(*pid);
                 let argm: Vec<Rc<Matrix>> = args.iter().map(|a| self.expr(a)).collect::<R<_>>()?;
                 self.enter(f.span)?;
-                let olds: Vec<(VarId, Option<Rc<Matrix>>)> =
-                    pred.params.iter().zip(argm).map(|(p, m)| (p.var, self.bind(p.var, m))).collect();
+                let olds: Vec<(VarId, Option<Rc<Matrix>>)> = pred
+                    .params
+                    .iter()
+                    .zip(argm)
+                    .map(|(p, m)| (p.var, self.bind(p.var, m)))
+                    .collect();
                 let r = self.top(&pred.body, neg, cmd);
                 for (v, o) in olds.into_iter().rev() {
                     self.restore(v, o);
@@ -1011,13 +1163,24 @@ impl<'a> Translator<'a> {
         let mut out = Vec::new();
         let b = self.bounds;
         let n = self.d.n;
-        let upper_sets: Vec<HashSet<u64>> =
-            self.fields.iter().map(|m| m.entries.iter().map(|e| e.0).collect()).collect();
+        let upper_sets: Vec<HashSet<u64>> = self
+            .fields
+            .iter()
+            .map(|m| m.entries.iter().map(|e| e.0).collect())
+            .collect();
         for t in self.model.top_level_sigs() {
             let atoms = b.sig_upper[t.index()].clone();
             for w in atoms.windows(2) {
                 let (x, y) = (w[0], w[1]);
-                let swap = |a: u32| if a == x { y } else if a == y { x } else { a };
+                let swap = |a: u32| {
+                    if a == x {
+                        y
+                    } else if a == y {
+                        x
+                    } else {
+                        a
+                    }
+                };
                 let ok_sigs = b.sig_upper.iter().zip(&b.sig_lower).all(|(up, lo)| {
                     up.contains(&x) == up.contains(&y) && lo.contains(&x) == lo.contains(&y)
                 });

@@ -33,7 +33,13 @@ impl B {
         });
         B { m }
     }
-    pub fn sig_full(&mut self, name: &str, kind: SigKind, is_abstract: bool, mult: Option<Mult>) -> SigId {
+    pub fn sig_full(
+        &mut self,
+        name: &str,
+        kind: SigKind,
+        is_abstract: bool,
+        mult: Option<Mult>,
+    ) -> SigId {
         self.m.sigs.push(Sig {
             name: name.into(),
             label: name.into(),
@@ -49,12 +55,23 @@ impl B {
         self.sig_full(name, SigKind::TopLevel, false, None)
     }
     pub fn var(&mut self, name: &str, arity: usize) -> VarId {
-        self.m.vars.push(Var { name: name.into(), arity, span: S });
+        self.m.vars.push(Var {
+            name: name.into(),
+            arity,
+            span: S,
+        });
         VarId(self.m.vars.len() as u32 - 1)
     }
     /// A field `name: mult bound` of `sig`; `bound` may use the returned
     /// `this` var (pass a closure).
-    pub fn field_with(&mut self, sig: SigId, name: &str, mult: Mult, disj: bool, bound: impl FnOnce(&mut B, VarId) -> Expr) -> FieldId {
+    pub fn field_with(
+        &mut self,
+        sig: SigId,
+        name: &str,
+        mult: Mult,
+        disj: bool,
+        bound: impl FnOnce(&mut B, VarId) -> Expr,
+    ) -> FieldId {
         let this = self.var("this", 1);
         let bound = bound(self, this);
         let arity = 1 + bound.arity;
@@ -73,28 +90,80 @@ impl B {
         self.field_with(sig, name, mult, false, |_, _| bound)
     }
     pub fn fact(&mut self, body: Formula) {
-        self.m.facts.push(Fact { name: None, module: ModuleId(0), origin: FactOrigin::Paragraph, body, span: S });
+        self.m.facts.push(Fact {
+            name: None,
+            module: ModuleId(0),
+            origin: FactOrigin::Paragraph,
+            body,
+            span: S,
+        });
     }
     pub fn pred(&mut self, name: &str, params: Vec<(VarId, Mult, Expr)>, body: Formula) -> PredId {
-        let params = params.into_iter().map(|(var, mult, bound)| Param { var, decl: Decl { mult, bound } }).collect();
-        self.m.preds.push(Pred { name: name.into(), module: ModuleId(0), params, body, span: S });
+        let params = params
+            .into_iter()
+            .map(|(var, mult, bound)| Param {
+                var,
+                decl: Decl { mult, bound },
+            })
+            .collect();
+        self.m.preds.push(Pred {
+            name: name.into(),
+            module: ModuleId(0),
+            params,
+            body,
+            span: S,
+        });
         PredId(self.m.preds.len() as u32 - 1)
     }
-    pub fn fun(&mut self, name: &str, params: Vec<(VarId, Mult, Expr)>, result: Decl, body: Expr) -> FunId {
-        let params = params.into_iter().map(|(var, mult, bound)| Param { var, decl: Decl { mult, bound } }).collect();
-        self.m.funs.push(Fun { name: name.into(), module: ModuleId(0), params, result, body, span: S });
+    pub fn fun(
+        &mut self,
+        name: &str,
+        params: Vec<(VarId, Mult, Expr)>,
+        result: Decl,
+        body: Expr,
+    ) -> FunId {
+        let params = params
+            .into_iter()
+            .map(|(var, mult, bound)| Param {
+                var,
+                decl: Decl { mult, bound },
+            })
+            .collect();
+        self.m.funs.push(Fun {
+            name: name.into(),
+            module: ModuleId(0),
+            params,
+            result,
+            body,
+            span: S,
+        });
         FunId(self.m.funs.len() as u32 - 1)
     }
     pub fn assert(&mut self, name: &str, body: Formula) -> AssertId {
-        self.m.asserts.push(Assert { name: name.into(), module: ModuleId(0), body, span: S });
+        self.m.asserts.push(Assert {
+            name: name.into(),
+            module: ModuleId(0),
+            body,
+            span: S,
+        });
         AssertId(self.m.asserts.len() as u32 - 1)
     }
-    pub fn command(&mut self, name: &str, kind: CommandKind, target: CommandTarget, overall: u32) -> CommandId {
+    pub fn command(
+        &mut self,
+        name: &str,
+        kind: CommandKind,
+        target: CommandTarget,
+        overall: u32,
+    ) -> CommandId {
         self.m.commands.push(Command {
             name: name.into(),
             kind,
             target,
-            scope: Scope { overall: Some(overall), bitwidth: None, sigs: vec![] },
+            scope: Scope {
+                overall: Some(overall),
+                bitwidth: None,
+                sigs: vec![],
+            },
             expect: None,
             span: S,
         });
@@ -145,7 +214,16 @@ pub fn join(a: Expr, b: Expr) -> Expr {
 }
 pub fn arrow(a: Expr, lmult: Mult, rmult: Mult, b: Expr) -> Expr {
     let n = a.arity + b.arity;
-    Expr::new(ExprKind::Product { lhs: bx(a), lmult, rmult, rhs: bx(b) }, n, S)
+    Expr::new(
+        ExprKind::Product {
+            lhs: bx(a),
+            lmult,
+            rmult,
+            rhs: bx(b),
+        },
+        n,
+        S,
+    )
 }
 pub fn prod(a: Expr, b: Expr) -> Expr {
     arrow(a, Mult::Set, Mult::Set, b)
@@ -173,7 +251,14 @@ pub fn rclo(r: Expr) -> Expr {
 }
 pub fn compr(decls: Vec<QuantDecl>, body: Formula) -> Expr {
     let n = decls.iter().map(|d| d.vars.len() * d.bound.arity).sum();
-    Expr::new(ExprKind::Comprehension { decls, body: Box::new(body) }, n, S)
+    Expr::new(
+        ExprKind::Comprehension {
+            decls,
+            body: Box::new(body),
+        },
+        n,
+        S,
+    )
 }
 pub fn call(fun: FunId, arity: usize, args: Vec<Expr>) -> Expr {
     Expr::new(ExprKind::Call(fun, args), arity, S)
@@ -190,7 +275,12 @@ pub fn int_atom(i: IntExpr) -> Expr {
     Expr::new(ExprKind::IntToAtom(Box::new(i)), 1, S)
 }
 pub fn decl(vars: Vec<VarId>, disj: bool, mult: Mult, bound: Expr) -> QuantDecl {
-    QuantDecl { vars, disj, mult, bound }
+    QuantDecl {
+        vars,
+        disj,
+        mult,
+        bound,
+    }
 }
 pub fn one_of(v: VarId, bound: Expr) -> QuantDecl {
     decl(vec![v], false, Mult::One, bound)
@@ -198,31 +288,58 @@ pub fn one_of(v: VarId, bound: Expr) -> QuantDecl {
 
 // Integers.
 pub fn lit(n: i64) -> IntExpr {
-    IntExpr { kind: IntExprKind::Lit(n), span: S }
+    IntExpr {
+        kind: IntExprKind::Lit(n),
+        span: S,
+    }
 }
 pub fn card(e: Expr) -> IntExpr {
-    IntExpr { kind: IntExprKind::Card(bx(e)), span: S }
+    IntExpr {
+        kind: IntExprKind::Card(bx(e)),
+        span: S,
+    }
 }
 pub fn sum(e: Expr) -> IntExpr {
-    IntExpr { kind: IntExprKind::Sum(bx(e)), span: S }
+    IntExpr {
+        kind: IntExprKind::Sum(bx(e)),
+        span: S,
+    }
 }
 pub fn add(a: IntExpr, b: IntExpr) -> IntExpr {
-    IntExpr { kind: IntExprKind::Add(Box::new(a), Box::new(b)), span: S }
+    IntExpr {
+        kind: IntExprKind::Add(Box::new(a), Box::new(b)),
+        span: S,
+    }
 }
 pub fn sub(a: IntExpr, b: IntExpr) -> IntExpr {
-    IntExpr { kind: IntExprKind::Sub(Box::new(a), Box::new(b)), span: S }
+    IntExpr {
+        kind: IntExprKind::Sub(Box::new(a), Box::new(b)),
+        span: S,
+    }
 }
 pub fn mul(a: IntExpr, b: IntExpr) -> IntExpr {
-    IntExpr { kind: IntExprKind::Mul(Box::new(a), Box::new(b)), span: S }
+    IntExpr {
+        kind: IntExprKind::Mul(Box::new(a), Box::new(b)),
+        span: S,
+    }
 }
 pub fn div(a: IntExpr, b: IntExpr) -> IntExpr {
-    IntExpr { kind: IntExprKind::Div(Box::new(a), Box::new(b)), span: S }
+    IntExpr {
+        kind: IntExprKind::Div(Box::new(a), Box::new(b)),
+        span: S,
+    }
 }
 pub fn rem(a: IntExpr, b: IntExpr) -> IntExpr {
-    IntExpr { kind: IntExprKind::Rem(Box::new(a), Box::new(b)), span: S }
+    IntExpr {
+        kind: IntExprKind::Rem(Box::new(a), Box::new(b)),
+        span: S,
+    }
 }
 pub fn neg(a: IntExpr) -> IntExpr {
-    IntExpr { kind: IntExprKind::Neg(Box::new(a)), span: S }
+    IntExpr {
+        kind: IntExprKind::Neg(Box::new(a)),
+        span: S,
+    }
 }
 
 // Formulas.
@@ -273,7 +390,11 @@ pub fn iff(a: Formula, b: Formula) -> Formula {
     fm(FormulaKind::Iff(Box::new(a), Box::new(b)))
 }
 pub fn fite(c: Formula, a: Formula, b: Formula) -> Formula {
-    fm(FormulaKind::IfThenElse(Box::new(c), Box::new(a), Box::new(b)))
+    fm(FormulaKind::IfThenElse(
+        Box::new(c),
+        Box::new(a),
+        Box::new(b),
+    ))
 }
 pub fn quant(q: Quant, decls: Vec<QuantDecl>, body: Formula) -> Formula {
     fm(FormulaKind::Quant(q, decls, Box::new(body)))
@@ -294,7 +415,10 @@ pub struct IB {
 
 impl IB {
     pub fn new(atoms: &[(&str, usize)], bitwidth: u32) -> IB {
-        let mut u = Universe { atoms: vec![], bitwidth };
+        let mut u = Universe {
+            atoms: vec![],
+            bitwidth,
+        };
         let mut names = BTreeMap::new();
         for (l, n) in atoms {
             for i in 0..*n {
@@ -306,15 +430,27 @@ impl IB {
         let (lo, hi) = relprove::instance::int_range(bitwidth);
         for v in lo..=hi {
             names.insert(v.to_string(), u.atoms.len() as u32);
-            u.atoms.push(AtomInfo { label: v.to_string(), int: Some(v) });
+            u.atoms.push(AtomInfo {
+                label: v.to_string(),
+                int: Some(v),
+            });
         }
-        IB { inst: Instance { universe: u, ..Default::default() }, names }
+        IB {
+            inst: Instance {
+                universe: u,
+                ..Default::default()
+            },
+            names,
+        }
     }
     pub fn a(&self, l: &str) -> u32 {
         *self.names.get(l).unwrap_or_else(|| panic!("no atom {l}"))
     }
     pub fn ts(&self, tuples: &[&[&str]]) -> TupleSet {
-        tuples.iter().map(|t| t.iter().map(|l| self.a(l)).collect()).collect()
+        tuples
+            .iter()
+            .map(|t| t.iter().map(|l| self.a(l)).collect())
+            .collect()
     }
     pub fn sig(&mut self, s: SigId, atoms: &[&str]) -> &mut Self {
         let ts: TupleSet = atoms.iter().map(|l| vec![self.a(l)]).collect();
