@@ -1,5 +1,7 @@
 //! The `relprove` command line. Thin: argument parsing and exit codes only.
 
+mod cli;
+
 use std::path::PathBuf;
 use std::process::ExitCode;
 

@@ -1,0 +1,2 @@
+//! Presentation: one file per subcommand that prints. Library modules
+//! return values; only this module and `main.rs` write to the terminal.
