@@ -127,6 +127,54 @@ impl SourceMap {
     }
 }
 
+/// Why a source file could not be read as text.
+#[derive(Debug)]
+pub enum ReadError {
+    Io(std::io::Error),
+    /// The first byte that is not part of valid UTF-8, 1-based.
+    NotUtf8 {
+        line: usize,
+        column: usize,
+    },
+}
+
+impl fmt::Display for ReadError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ReadError::Io(e) => write!(f, "{e}"),
+            ReadError::NotUtf8 { line, column } => write!(
+                f,
+                "not valid UTF-8: the first bad byte is at line {line}, column {column} (save the file as UTF-8)"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for ReadError {}
+
+/// Read a source file as text: a leading UTF-8 byte-order mark is dropped
+/// (editors on Windows write one), and bytes that are not UTF-8 are
+/// reported with the line and column of the first bad one.
+pub fn read_source(path: &Path) -> Result<String, ReadError> {
+    let bytes = std::fs::read(path).map_err(ReadError::Io)?;
+    decode_source(bytes)
+}
+
+/// The text of a source file's bytes (see [`read_source`]).
+pub fn decode_source(mut bytes: Vec<u8>) -> Result<String, ReadError> {
+    if bytes.starts_with(b"\xEF\xBB\xBF") {
+        bytes.drain(..3);
+    }
+    String::from_utf8(bytes).map_err(|e| {
+        let good = e.utf8_error().valid_up_to();
+        // The prefix is valid UTF-8, so it counts characters correctly.
+        let before = String::from_utf8_lossy(&e.as_bytes()[..good]);
+        let line = before.matches('\n').count() + 1;
+        let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+        ReadError::NotUtf8 { line, column }
+    })
+}
+
 /// Which phase found the problem; part of the rendered error code.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Phase {
@@ -247,6 +295,10 @@ pub fn render(sources: &SourceMap, diags: &[Diagnostic], color: bool) -> String 
     let config = term::Config::default();
     let mut out: Vec<u8> = Vec::new();
     for d in diags {
+        if on_long_line(sources, d) {
+            out.extend_from_slice(render_excerpt(sources, d).as_bytes());
+            continue;
+        }
         let mut labels = Vec::new();
         if let Some(span) = d.span {
             labels.push(
@@ -278,4 +330,81 @@ pub fn render(sources: &SourceMap, diags: &[Diagnostic], color: bool) -> String 
         }
     }
     String::from_utf8_lossy(&out).into_owned()
+}
+
+/// Source lines longer than this are shown as an excerpt around the span
+/// (a generated model can put 200 KB on one line).
+const MAX_LINE: usize = 240;
+/// Characters of context shown on each side of a span on a long line.
+const CONTEXT: usize = 60;
+
+/// The line of `offset` in `text`, as a byte range.
+fn line_range(text: &str, offset: usize) -> std::ops::Range<usize> {
+    let offset = offset.min(text.len());
+    let start = text[..offset].rfind('\n').map_or(0, |i| i + 1);
+    let end = text[offset..].find('\n').map_or(text.len(), |i| offset + i);
+    start..end
+}
+
+/// Whether a span of `d` lies on a line too long to print whole.
+fn on_long_line(sources: &SourceMap, d: &Diagnostic) -> bool {
+    d.span
+        .iter()
+        .chain(d.notes.iter().map(|(s, _)| s))
+        .filter(|s| (s.file.0 as usize) < sources.files.len())
+        .any(|s| {
+            let text = &sources.get(s.file).text;
+            let r = line_range(text, s.start as usize);
+            r.end - r.start > MAX_LINE
+        })
+}
+
+/// `d` in the layout of [`render`], with at most [`CONTEXT`] characters
+/// of its line on each side of the primary span (and of the span itself),
+/// and the secondary labels as `file:line:col` notes.
+fn render_excerpt(sources: &SourceMap, d: &Diagnostic) -> String {
+    let mut out = format!("error[{}]: {}\n", d.phase, d.message);
+    if let Some(span) = d.span.filter(|s| (s.file.0 as usize) < sources.files.len()) {
+        let text = &sources.get(span.file).text;
+        let start = (span.start as usize).min(text.len());
+        let line = line_range(text, start);
+        let end = (span.end as usize).clamp(start, line.end);
+        let before: Vec<char> = text[line.start..start].chars().collect();
+        let inside: Vec<char> = text[start..end].chars().collect();
+        let after: Vec<char> = text[end..line.end].chars().collect();
+        let take_before = before.len().min(CONTEXT);
+        let take_inside = inside.len().min(CONTEXT);
+        let take_after = after.len().min(CONTEXT);
+        let mut shown = String::new();
+        if take_before < before.len() {
+            shown.push('…');
+        }
+        shown.extend(&before[before.len() - take_before..]);
+        let col = shown.chars().count();
+        shown.extend(&inside[..take_inside]);
+        if take_inside < inside.len() {
+            shown.push('…');
+        }
+        shown.extend(&after[..take_after]);
+        if take_after < after.len() || take_inside < inside.len() {
+            shown.push('…');
+        }
+        let (l, _) = sources.line_col(span.file, span.start);
+        let gutter = " ".repeat(l.to_string().len());
+        out.push_str(&format!("{gutter} ┌─ {}\n", sources.location(span)));
+        out.push_str(&format!("{gutter} │\n"));
+        out.push_str(&format!("{l} │ {shown}\n"));
+        let carets = "^".repeat(take_inside.max(1));
+        let marks = format!("{gutter} │ {}{carets} {}", " ".repeat(col), d.label);
+        out.push_str(marks.trim_end());
+        out.push('\n');
+    }
+    for (span, text) in &d.notes {
+        out.push_str(&format!("  = note: {}: {text}\n", sources.location(*span)));
+    }
+    if let Some(h) = &d.hint {
+        out.push_str(&format!("  = hint: {h}\n"));
+    }
+    out.push('\n');
+    out
 }

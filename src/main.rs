@@ -4,6 +4,9 @@ mod cli;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::time::Duration;
+
+use cli::output::{outln, OnClose, Stdout};
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
@@ -30,6 +33,12 @@ enum Command {
     /// Decide PTX litmus tests against a memory model.
     Litmus(LitmusArgs),
     /// Prove simple relational assertions by equality saturation (egg).
+    ///
+    /// Each `assert` of FILE (or each one named with -a) is turned into
+    /// relation-algebra goals and rewritten with egg; the verdict is
+    /// `proved by rewriting` (with the rewrite chain) or `not proved`.
+    /// `--emit coq` prints a Coq section whose proofs coqc re-checks.
+    /// Exit codes: 0 whatever the verdicts, 2 input error.
     Prove(ProveArgs),
 }
 
@@ -43,12 +52,13 @@ struct CheckArgs {
     /// Run only the named commands (repeatable).
     #[arg(short = 'c', long = "command", value_name = "NAME")]
     commands: Vec<String>,
-    /// Override every command's overall scope (keeps per-sig `but` scopes).
-    #[arg(long, value_name = "N")]
+    /// Override every command's overall scope (keeps per-sig `but` scopes); at least 1.
+    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = cli::args::positive::<u32>)]
     scope: Option<u32>,
-    /// Time limit per command, in seconds (outcome `unknown`, exit code 3).
-    #[arg(long, value_name = "SECS")]
-    timeout: Option<f64>,
+    /// Time limit per command, in seconds (outcome `unknown`, exit code 3);
+    /// positive, values above 1e9 count as 1e9.
+    #[arg(long, value_name = "SECS", allow_negative_numbers = true, value_parser = cli::args::seconds)]
+    timeout: Option<Duration>,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
@@ -56,7 +66,12 @@ struct CheckArgs {
     #[arg(long, default_value = "cadical")]
     solver: String,
     /// Length limit of each symmetry-breaking predicate (0 disables symmetry breaking).
-    #[arg(long, value_name = "N", default_value_t = 60)]
+    #[arg(
+        long,
+        value_name = "N",
+        default_value_t = 60,
+        allow_negative_numbers = true
+    )]
     symmetry: usize,
 }
 
@@ -91,11 +106,12 @@ struct ExportArgs {
     #[arg(long)]
     no_prove: bool,
     /// E-graph node limit per goal of the rewriter.
-    #[arg(long, value_name = "N", default_value_t = 5_000)]
+    #[arg(long, value_name = "N", default_value = "5000", allow_negative_numbers = true, value_parser = cli::args::positive::<usize>)]
     node_limit: usize,
-    /// Time limit per goal of the rewriter, in seconds.
-    #[arg(long, value_name = "SECS", default_value_t = 0.5)]
-    time_limit: f64,
+    /// Time limit per goal of the rewriter, in seconds (positive, values
+    /// above 1e9 count as 1e9).
+    #[arg(long, value_name = "SECS", default_value = "0.5", allow_negative_numbers = true, value_parser = cli::args::seconds)]
+    time_limit: Duration,
 }
 
 #[derive(Args)]
@@ -106,11 +122,12 @@ struct LitmusArgs {
     /// Litmus test files.
     #[arg(required = true)]
     tests: Vec<PathBuf>,
-    /// Parallel jobs.
-    #[arg(long)]
+    /// Parallel jobs (default: one per core).
+    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = cli::args::positive::<usize>)]
     jobs: Option<usize>,
-    #[arg(long, value_enum, default_value_t = Format::Text)]
-    format: Format,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = TextOrJson::Text)]
+    format: TextOrJson,
     /// Expected results: lines `TEST-NAME Ok|No|Never|Sometimes|Always`;
     /// a mismatch exits with code 1.
     #[arg(long, value_name = "FILE")]
@@ -119,7 +136,12 @@ struct LitmusArgs {
     #[arg(long, value_name = "DIR")]
     emit_alloy: Option<PathBuf>,
     /// How many times a loop label may be passed on one path.
-    #[arg(long, value_name = "N", default_value_t = 2)]
+    #[arg(
+        long,
+        value_name = "N",
+        default_value_t = 2,
+        allow_negative_numbers = true
+    )]
     unroll: u32,
     /// Do not enumerate the reachable final states: only decide whether the
     /// condition and its negation are reachable (at most two solver calls
@@ -137,15 +159,22 @@ struct ProveArgs {
     /// Print the proofs for a proof assistant (`coq`: a self-contained Coq section).
     #[arg(long, value_enum)]
     emit: Option<Emit>,
-    /// Output format (`text` or `json`).
-    #[arg(long, value_enum, default_value_t = Format::Text)]
-    format: Format,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = TextOrJson::Text)]
+    format: TextOrJson,
     /// E-graph node limit per goal.
-    #[arg(long, value_name = "N", default_value_t = 10_000)]
+    #[arg(long, value_name = "N", default_value = "10000", allow_negative_numbers = true, value_parser = cli::args::positive::<usize>)]
     node_limit: usize,
-    /// Time limit per goal, in seconds.
-    #[arg(long, value_name = "SECS", default_value_t = 2.0)]
-    time_limit: f64,
+    /// Time limit per goal, in seconds (positive, values above 1e9 count as 1e9).
+    #[arg(long, value_name = "SECS", default_value = "2", allow_negative_numbers = true, value_parser = cli::args::seconds)]
+    time_limit: Duration,
+}
+
+/// The formats of the subcommands that print no graphs.
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum TextOrJson {
+    Text,
+    Json,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -173,17 +202,9 @@ fn prove(args: &ProveArgs) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    if matches!(args.format, Format::Dot) {
-        eprintln!("relprove: `prove` prints `text` or `json`");
-        return ExitCode::from(2);
-    }
-    if !(args.time_limit > 0.0 && args.time_limit.is_finite()) || args.node_limit == 0 {
-        eprintln!("relprove: --time-limit and --node-limit must be positive");
-        return ExitCode::from(2);
-    }
     let limits = Limits {
         node_limit: args.node_limit,
-        time_limit: std::time::Duration::from_secs_f64(args.time_limit),
+        time_limit: args.time_limit,
         ..Limits::default()
     };
     let prover = Prover::new(&model, limits);
@@ -212,6 +233,7 @@ fn prove(args: &ProveArgs) -> ExitCode {
         .iter()
         .map(|a| prover.prove_assert(&a.name, &a.body))
         .collect();
+    let out = &mut Stdout::new(OnClose::Exit);
     if let Some(Emit::Coq) = args.emit {
         let stem = args
             .file
@@ -219,16 +241,18 @@ fn prove(args: &ProveArgs) -> ExitCode {
             .map(|s| s.to_string_lossy().into_owned())
             .unwrap_or_default();
         match coq::section(&stem, &args.file.display().to_string(), &prover, &results) {
-            Ok(text) => print!("{text}"),
+            Ok(text) => {
+                let _ = std::io::Write::write_all(out, text.as_bytes());
+            }
             Err(e) => {
                 eprintln!("relprove: cannot print the Coq proof: {e}");
                 return ExitCode::from(2);
             }
         }
-        return ExitCode::SUCCESS;
+        return ExitCode::from(out.exit_code(0));
     }
     match args.format {
-        Format::Json => {
+        TextOrJson::Json => {
             let list: Vec<_> = results
                 .iter()
                 .map(|r| {
@@ -240,12 +264,13 @@ fn prove(args: &ProveArgs) -> ExitCode {
                     })
                 })
                 .collect();
-            println!("{}", serde_json::json!({ "assertions": list }));
+            outln!(out, "{}", serde_json::json!({ "assertions": list }));
         }
-        _ => {
+        TextOrJson::Text => {
             for r in &results {
                 if let Some(why) = &r.unsupported {
-                    println!(
+                    outln!(
+                        out,
                         "{}: not proved (outside the rewriter's fragment: {why})",
                         r.name
                     );
@@ -256,30 +281,33 @@ fn prove(args: &ProveArgs) -> ExitCode {
                 } else {
                     "not proved"
                 };
-                println!(
+                outln!(
+                    out,
                     "{}: {verdict} ({} steps, {} ms)",
                     r.name,
                     r.steps(),
                     r.time_ms
                 );
                 for g in &r.goals {
-                    println!("  goal {}", abbreviate(&g.goal.to_string()));
+                    outln!(out, "  goal {}", abbreviate(&g.goal.to_string()));
                     match &g.proof {
                         Some(p) => {
                             if g.goal.kind != relprove::rewrite::Kind::Eq {
-                                println!("    as {} = {}", p.lhs, p.rhs);
+                                outln!(out, "    as {} = {}", p.lhs, p.rhs);
                             }
                             for line in chain(p) {
-                                println!("    {line}");
+                                outln!(out, "    {line}");
                             }
                         }
-                        None => println!("    not proved: {} ({} e-nodes)", g.stop, g.nodes),
+                        None => {
+                            outln!(out, "    not proved: {} ({} e-nodes)", g.stop, g.nodes)
+                        }
                     }
                 }
             }
         }
     }
-    ExitCode::SUCCESS
+    ExitCode::from(out.exit_code(0))
 }
 
 /// Long terms (inlined funs) cut to a readable length.
@@ -300,14 +328,16 @@ fn litmus(a: LitmusArgs) -> ExitCode {
         model: a.model,
         tests: a.tests,
         jobs,
-        json: matches!(a.format, Format::Json),
+        json: a.format == TextOrJson::Json,
         expect: a.expect,
         emit_alloy: a.emit_alloy,
         unroll: a.unroll,
         witnesses: a.witnesses,
     };
     let backend = relprove::litmus::checker::Checker::default();
-    ExitCode::from(relprove::litmus::command(&req, Some(&backend)))
+    let out = &mut Stdout::new(OnClose::Exit);
+    let code = relprove::litmus::command(&req, Some(&backend), out);
+    ExitCode::from(out.exit_code(code))
 }
 
 /// `check --parse-only`: load, resolve and type the model, print a one-line
@@ -321,7 +351,9 @@ fn parse_only(args: &CheckArgs) -> ExitCode {
         &relprove::resolve::LoadOptions::default(),
     ) {
         Ok(m) => {
-            println!(
+            let out = &mut Stdout::new(OnClose::Exit);
+            outln!(
+                out,
                 "{}: ok ({} modules, {} sigs, {} fields, {} facts, {} preds, {} funs, {} asserts, {} commands)",
                 args.file.display(),
                 m.modules.len(),
@@ -333,7 +365,7 @@ fn parse_only(args: &CheckArgs) -> ExitCode {
                 m.asserts.len(),
                 m.commands.len()
             );
-            ExitCode::SUCCESS
+            ExitCode::from(out.exit_code(0))
         }
         Err(diags) => {
             eprint!(
@@ -370,13 +402,16 @@ fn export(args: ExportArgs) -> ExitCode {
             v
         }
     };
-    if !(args.time_limit.is_finite() && args.time_limit > 0.0) || args.node_limit == 0 {
-        eprintln!("relprove: --time-limit and --node-limit must be positive");
+    if args.out.exists() && !args.out.is_dir() {
+        eprintln!(
+            "relprove export: {} is not a directory: -o names the directory the files are written to",
+            args.out.display()
+        );
         return ExitCode::from(2);
     }
     let prove = (!args.no_prove).then(|| relprove::rewrite::Limits {
         node_limit: args.node_limit,
-        time_limit: std::time::Duration::from_secs_f64(args.time_limit),
+        time_limit: args.time_limit,
         ..relprove::rewrite::coq::export_limits()
     });
     let opts = relprove::export::ExportOptions {
@@ -389,6 +424,8 @@ fn export(args: ExportArgs) -> ExitCode {
     let mut failed = false;
     // One session: the models share the files of the modules they open.
     let mut session = relprove::export::Session::default();
+    // A closed stdout must not stop the export half-way.
+    let out = &mut Stdout::new(OnClose::Continue);
     for file in &files {
         let mut sources = relprove::diag::SourceMap::new();
         let model = match relprove::resolve::load_model(
@@ -409,7 +446,7 @@ fn export(args: ExportArgs) -> ExitCode {
             session.write_coq(&model, &sources, &opts)
         };
         match written {
-            Ok(report) => report.lines().iter().for_each(|l| println!("{l}")),
+            Ok(report) => report.lines().iter().for_each(|l| outln!(out, "{l}")),
             Err(diags) => {
                 eprint!("{}", relprove::diag::render(&sources, &diags.0, color));
                 eprintln!("relprove export: {} not exported", file.display());
@@ -417,11 +454,7 @@ fn export(args: ExportArgs) -> ExitCode {
             }
         }
     }
-    if failed {
-        ExitCode::from(2)
-    } else {
-        ExitCode::SUCCESS
-    }
+    ExitCode::from(out.exit_code(if failed { 2 } else { 0 }))
 }
 
 /// `check`: decide the model's commands (see `relprove::check::run_cli`).
@@ -443,15 +476,15 @@ fn check(args: CheckArgs) -> ExitCode {
             return ExitCode::from(check::exit::INPUT);
         }
     };
-    if let Some(t) = args.timeout {
-        if !(t.is_finite() && t >= 0.0) {
-            eprintln!("relprove: --timeout must be a non-negative number of seconds");
-            return ExitCode::from(check::exit::INPUT);
-        }
+    if model.commands.is_empty() {
+        eprintln!(
+            "relprove: {}: the model has no commands (add `run {{}}` or `check AssertionName`)",
+            args.file.display()
+        );
     }
     let opts = CheckOptions {
         scope: args.scope,
-        timeout: args.timeout.map(std::time::Duration::from_secs_f64),
+        timeout: args.timeout,
         solver: args.solver,
         symmetry: args.symmetry,
         ..Default::default()
@@ -461,17 +494,9 @@ fn check(args: CheckArgs) -> ExitCode {
         Format::Json => check::Format::Json,
         Format::Dot => check::Format::Dot,
     };
-    let stdout = std::io::stdout();
-    let code = check::run_cli(
-        &model,
-        &sources,
-        &args.commands,
-        &opts,
-        format,
-        &mut stdout.lock(),
-        true,
-    );
-    ExitCode::from(code)
+    let out = &mut Stdout::new(OnClose::Exit);
+    let code = check::run_cli(&model, &sources, &args.commands, &opts, format, out, true);
+    ExitCode::from(out.exit_code(code))
 }
 
 fn main() -> ExitCode {

@@ -152,11 +152,11 @@ fn input_errors_exit_2() {
 #[test]
 fn timeout_exits_3() {
     // Pigeonhole: 9 pigeons, 8 holes, no symmetry breaking: far more than
-    // a zero time limit allows.
+    // a millisecond allows (a time limit must be positive).
     let dir = tempfile::tempdir().unwrap();
     let f = model(&dir, "sig P { h: one H } sig H {}\nfact { all x: H | lone h.x }\nrun { #P = 9 } for 9 but 8 H, 5 int\n");
     let out = run(
-        &["--timeout", "0", "--symmetry", "0", "--format", "json"],
+        &["--timeout", "0.001", "--symmetry", "0", "--format", "json"],
         &f,
     );
     let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();

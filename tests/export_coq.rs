@@ -867,6 +867,91 @@ fn models_export_and_compile() {
     coqc_dir(dir.path());
 }
 
+/// An export directory builds by itself (`make -C DIR`), also after it
+/// moved: it holds a copy of the library and no path of the clone. Its
+/// files get the umask's mode; a hand-edited `_CoqProject` is kept and
+/// reported so.
+#[test]
+fn export_dir_moves_and_builds_by_itself() {
+    use std::os::unix::fs::PermissionsExt;
+    let exe = env!("CARGO_BIN_EXE_relprove");
+    let root = tempfile::tempdir().unwrap();
+    let first = root.path().join("first");
+    let out = Proc::new("sh")
+        .arg("-c")
+        .arg("umask 022 && exec \"$0\" export --coq -o \"$1\" \"$2\"")
+        .arg(exe)
+        .arg(&first)
+        .arg(fixture("uses.als"))
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    for name in [
+        "uses.v",
+        "uses_proofs.v",
+        "_CoqProject",
+        "Makefile",
+        "relprove-theories/Rel.v",
+    ] {
+        let mode = std::fs::metadata(first.join(name))
+            .unwrap()
+            .permissions()
+            .mode();
+        assert_eq!(mode & 0o777, 0o644, "{name}: {mode:o}");
+    }
+    let project = std::fs::read_to_string(first.join("_CoqProject")).unwrap();
+    let clone = env!("CARGO_MANIFEST_DIR");
+    assert!(
+        !project.contains(clone) && !project.contains("/theories"),
+        "{project}"
+    );
+    let moved = root.path().join("elsewhere").join("moved");
+    std::fs::create_dir_all(moved.parent().unwrap()).unwrap();
+    std::fs::rename(&first, &moved).unwrap();
+    if coqc_available() {
+        let make = Proc::new("make")
+            .arg("-s")
+            .arg("-C")
+            .arg(&moved)
+            .output()
+            .unwrap();
+        assert!(
+            make.status.success(),
+            "make -C failed:\n{}\n{}",
+            String::from_utf8_lossy(&make.stdout),
+            String::from_utf8_lossy(&make.stderr)
+        );
+        assert!(moved.join("uses_proofs.vo").is_file());
+    } else {
+        println!("SKIP make -C of a moved export: coqc is not installed");
+    }
+    std::fs::write(
+        moved.join("_CoqProject"),
+        format!("{project}-arg -w -arg -notation-overridden\n"),
+    )
+    .unwrap();
+    let again = Proc::new(exe)
+        .args(["export", "--coq", "-o"])
+        .arg(&moved)
+        .arg(fixture("uses.als"))
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&again.stdout);
+    assert!(again.status.success(), "{stdout}");
+    assert!(
+        stdout.contains("_CoqProject (edited by hand)") && stdout.contains("kept"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("unchanged") && stdout.contains("relprove-theories"),
+        "{stdout}"
+    );
+}
+
 #[test]
 fn cli_export() {
     let exe = env!("CARGO_BIN_EXE_relprove");
@@ -1153,6 +1238,7 @@ fn models_share_opened_module_files() {
             "first.v",
             "first_proofs.v",
             "lib_module.v",
+            "relprove-theories",
             "second.v",
             "second_proofs.v"
         ]

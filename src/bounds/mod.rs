@@ -63,10 +63,15 @@ struct ScopeInfo {
 pub fn compute(model: &Model, scope: &Scope) -> Result<Bounds, Diagnostic> {
     let overall = scope.overall.unwrap_or(3);
     let bitwidth = scope.bitwidth.unwrap_or(4);
-    if bitwidth == 0 || bitwidth > 16 {
+    // The resolver already refused other bitwidths, with their position;
+    // this guards models built by hand.
+    if bitwidth == 0 || bitwidth > crate::ir::MAX_BITWIDTH {
         return Err(Diagnostic::without_span(
             Phase::Bounds,
-            format!("bitwidth {bitwidth} is not supported (1..16)"),
+            format!(
+                "bitwidth {bitwidth} is not supported (the bitwidth must be 1 to {})",
+                crate::ir::MAX_BITWIDTH
+            ),
         ));
     }
     let nsigs = model.sigs.len();

@@ -86,23 +86,43 @@ fn io_err(path: &Path, e: std::io::Error) -> Diagnostics {
 }
 
 /// Write `contents` to `path` atomically: a temporary file in the same
-/// directory, then a rename.
+/// directory, then a rename. The file gets the mode a plain create gives
+/// (0666 less the umask), or the mode of the file it replaces; errors name
+/// `path`, never the temporary file.
 fn write_atomic(path: &Path, contents: &str) -> Result<(), Diagnostics> {
     let dir = path
         .parent()
         .filter(|d| !d.as_os_str().is_empty())
         .unwrap_or(Path::new("."));
-    let mut tmp = tempfile::NamedTempFile::new_in(dir).map_err(|e| io_err(dir, e))?;
-    tmp.write_all(contents.as_bytes())
-        .map_err(|e| io_err(path, e))?;
-    tmp.persist(path).map_err(|e| io_err(path, e.error))?;
-    Ok(())
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let tmp = dir.join(format!(".{name}.relprove-{}.tmp", std::process::id()));
+    let written = (|| {
+        let mut f = fs::OpenOptions::new()
+            .write(true)
+            .create(true)
+            .truncate(true)
+            .open(&tmp)?;
+        f.write_all(contents.as_bytes())?;
+        if let Ok(old) = fs::metadata(path) {
+            f.set_permissions(old.permissions())?;
+        }
+        f.sync_all()?;
+        fs::rename(&tmp, path)
+    })();
+    written.map_err(|e| {
+        let _ = fs::remove_file(&tmp);
+        io_err(path, e)
+    })
 }
 
 /// Where the theories/ library is: `explicit`, else `$RELPROVE_THEORIES`,
 /// else a `theories/` (or `share/relprove/theories/`) directory next to the
 /// running binary or in one of its ancestors (covers `target/debug/relprove`
-/// inside the repository and `PREFIX/bin/relprove`).
+/// inside the repository and `PREFIX/bin/relprove`), else the theories/ of
+/// the clone the binary was built from, if it is still there.
 pub fn find_theories(explicit: Option<&Path>) -> Option<PathBuf> {
     if let Some(p) = explicit {
         return Some(p.to_path_buf());
@@ -110,15 +130,18 @@ pub fn find_theories(explicit: Option<&Path>) -> Option<PathBuf> {
     if let Some(p) = std::env::var_os("RELPROVE_THEORIES") {
         return Some(PathBuf::from(p));
     }
-    let exe = std::env::current_exe().ok()?;
-    for dir in exe.ancestors().skip(1).take(5) {
-        for cand in [dir.join("theories"), dir.join("share/relprove/theories")] {
-            if cand.join("Rel.v").is_file() {
-                return Some(cand);
+    if let Ok(exe) = std::env::current_exe() {
+        for dir in exe.ancestors().skip(1).take(5) {
+            for cand in [dir.join("theories"), dir.join("share/relprove/theories")] {
+                if cand.join("Rel.v").is_file() {
+                    return Some(cand);
+                }
             }
         }
     }
-    None
+    // The clone the binary was built from (a target directory elsewhere).
+    let built = Path::new(env!("CARGO_MANIFEST_DIR")).join("theories");
+    built.join("Rel.v").is_file().then_some(built)
 }
 
 // ---------------------------------------------------------------------------
@@ -467,8 +490,101 @@ clean: Makefile.coq
 .PHONY: all clean
 ";
 
-/// `_CoqProject` (created, or the new files appended) and `Makefile`
-/// (created if missing).
+/// The export's copy of relprove's Coq library (theories/), so that
+/// `make -C DIR` builds by itself wherever DIR and the clone are. The name
+/// is not a Coq identifier, so `-R . Proofs` does not also bind it.
+pub const COQ_LIBRARY_DIR: &str = "relprove-theories";
+
+/// The `_CoqProject` lines relprove writes before the list of files.
+fn coq_project_header() -> [String; 2] {
+    [
+        format!("-R {COQ_LIBRARY_DIR} Relprove"),
+        "-R . Proofs".to_string(),
+    ]
+}
+
+/// Whether a `_CoqProject` holds only what relprove writes (its header,
+/// blank lines and `.v` files); anything else is a person's edit.
+fn project_as_generated(text: &str) -> bool {
+    let header = coq_project_header();
+    text.lines().map(str::trim).all(|l| {
+        l.is_empty()
+            || header.iter().any(|h| h == l)
+            || (l.ends_with(".v") && !l.contains(char::is_whitespace) && !l.starts_with('-'))
+    })
+}
+
+/// The files of relprove's Coq library: those its `_CoqProject` lists, or
+/// without one, its `.v` files.
+fn coq_library_files(theories: &Path) -> Result<Vec<String>, Diagnostics> {
+    if let Ok(text) = fs::read_to_string(theories.join("_CoqProject")) {
+        return Ok(text
+            .lines()
+            .map(str::trim)
+            .filter(|l| l.ends_with(".v") && !l.starts_with('-'))
+            .map(str::to_string)
+            .collect());
+    }
+    let mut files = Vec::new();
+    for entry in fs::read_dir(theories).map_err(|e| io_err(theories, e))? {
+        let name = entry
+            .map_err(|e| io_err(theories, e))?
+            .file_name()
+            .to_string_lossy()
+            .into_owned();
+        if name.ends_with(".v") {
+            files.push(name);
+        }
+    }
+    files.sort();
+    Ok(files)
+}
+
+/// Copy `files` (relative to `from`) into `to`, writing only those that
+/// differ; reports `to` once: written (new), updated or unchanged.
+fn copy_library(
+    from: &Path,
+    files: &[String],
+    to: &Path,
+    report: &mut ExportReport,
+) -> Result<(), Diagnostics> {
+    let existed = to.is_dir();
+    let mut changed = false;
+    for name in files {
+        let src = from.join(name);
+        let text = fs::read_to_string(&src).map_err(|e| io_err(&src, e))?;
+        let dest = to.join(name);
+        if fs::read_to_string(&dest).ok().as_deref() == Some(text.as_str()) {
+            continue;
+        }
+        if let Some(parent) = dest.parent() {
+            fs::create_dir_all(parent).map_err(|e| io_err(parent, e))?;
+        }
+        write_atomic(&dest, &text)?;
+        changed = true;
+    }
+    let action = match (existed, changed) {
+        (false, _) => Action::Written,
+        (true, true) => Action::Updated,
+        (true, false) => Action::Unchanged,
+    };
+    report.files.push((to.to_path_buf(), action));
+    Ok(())
+}
+
+fn no_theories(what: &str) -> Diagnostics {
+    Diagnostic::without_span(
+        Phase::Export,
+        format!("cannot find relprove's theories/ library to write {what}"),
+    )
+    .hint("pass --theories PATH or set RELPROVE_THEORIES")
+    .into()
+}
+
+/// `_CoqProject` (created, or the new files appended), `Makefile`
+/// (created if missing) and the copy of the library in
+/// [`COQ_LIBRARY_DIR`] (created, and refreshed on each export while
+/// `_CoqProject` uses it).
 fn project_files(
     files: &[GeneratedFile],
     opts: &ExportOptions,
@@ -476,17 +592,27 @@ fn project_files(
 ) -> Result<(), Diagnostics> {
     let dir = &opts.out_dir;
     let project = dir.join("_CoqProject");
+    let theories = find_theories(opts.theories.as_deref());
+    let library = dir.join(COQ_LIBRARY_DIR);
     match fs::read_to_string(&project) {
         Ok(old) => {
+            let [lib_line, _] = coq_project_header();
+            if old.lines().any(|l| l.trim() == lib_line) {
+                match &theories {
+                    Some(t) => copy_library(t, &coq_library_files(t)?, &library, report)?,
+                    None => report.files.push((
+                        library.clone(),
+                        Action::Kept("relprove's theories/ not found to refresh it".into()),
+                    )),
+                }
+            }
             let listed: Vec<&str> = old.lines().map(str::trim).collect();
             let missing: Vec<&str> = files
                 .iter()
                 .map(|f| f.name.as_str())
                 .filter(|n| !listed.contains(n))
                 .collect();
-            if missing.is_empty() {
-                report.files.push((project, Action::Unchanged));
-            } else {
+            if !missing.is_empty() {
                 let mut new = old.clone();
                 if !new.ends_with('\n') {
                     new.push('\n');
@@ -497,19 +623,25 @@ fn project_files(
                 }
                 write_atomic(&project, &new)?;
                 report.files.push((project, Action::Updated));
+            } else if project_as_generated(&old) {
+                report.files.push((project, Action::Unchanged));
+            } else {
+                report
+                    .files
+                    .push((project, Action::Kept("edited by hand".into())));
             }
         }
         Err(_) => {
-            let Some(theories) = find_theories(opts.theories.as_deref()) else {
-                return Err(Diagnostic::without_span(
-                    Phase::Export,
-                    "cannot find relprove's theories/ library to write _CoqProject",
-                )
-                .hint("pass --theories PATH or set RELPROVE_THEORIES")
-                .into());
+            let Some(theories) = theories else {
+                return Err(no_theories("_CoqProject"));
             };
-            let theories = theories.canonicalize().unwrap_or(theories);
-            let mut text = format!("-R {} Relprove\n-R . Proofs\n\n", theories.display());
+            let lib_files = coq_library_files(&theories)?;
+            copy_library(&theories, &lib_files, &library, report)?;
+            let mut text = coq_project_header().join("\n");
+            text.push_str("\n\n");
+            for f in &lib_files {
+                text.push_str(&format!("{COQ_LIBRARY_DIR}/{f}\n"));
+            }
             for f in files {
                 text.push_str(&f.name);
                 text.push('\n');
@@ -519,8 +651,13 @@ fn project_files(
         }
     }
     let makefile = dir.join("Makefile");
-    if makefile.exists() {
-        report.files.push((makefile, Action::Unchanged));
+    if let Ok(old) = fs::read_to_string(&makefile) {
+        let action = if old == MAKEFILE {
+            Action::Unchanged
+        } else {
+            Action::Kept("edited by hand".into())
+        };
+        report.files.push((makefile, action));
     } else {
         write_atomic(&makefile, MAKEFILE)?;
         report.files.push((makefile, Action::Written));
@@ -546,6 +683,36 @@ pub fn find_lean_theories(explicit: Option<&Path>) -> Option<PathBuf> {
     let t = find_theories(None)?;
     let sub = t.join("lean");
     sub.join("Relprove.lean").is_file().then_some(sub)
+}
+
+/// The export's copy of relprove's Lean library (theories/lean), which its
+/// `lakefile.lean` requires by this relative path.
+pub const LEAN_LIBRARY_DIR: &str = "relprove-lean";
+
+/// The files of the Lean library under `lib`: its lakefile, toolchain and
+/// every `.lean` file, relative to `lib`, sorted.
+fn lean_library_files(lib: &Path) -> Result<Vec<String>, Diagnostics> {
+    let mut out = Vec::new();
+    let mut todo = vec![PathBuf::new()];
+    while let Some(rel) = todo.pop() {
+        let here = lib.join(&rel);
+        for entry in fs::read_dir(&here).map_err(|e| io_err(&here, e))? {
+            let entry = entry.map_err(|e| io_err(&here, e))?;
+            let name = rel.join(entry.file_name());
+            let path = entry.path();
+            if path.is_dir() {
+                if !entry.file_name().to_string_lossy().starts_with('.') {
+                    todo.push(name);
+                }
+            } else if path.extension().is_some_and(|x| x == "lean")
+                || name == Path::new("lean-toolchain")
+            {
+                out.push(name.to_string_lossy().replace('\\', "/"));
+            }
+        }
+    }
+    out.sort();
+    Ok(out)
 }
 
 /// The `lean-toolchain` written when the library has none.
@@ -589,6 +756,16 @@ fn lean_project_files(
                 ));
                 return toolchain(dir, lib.as_deref(), report);
             };
+            if old.contains(&format!("require relprove from \"{LEAN_LIBRARY_DIR}\"")) {
+                if let Some(lib) = &lib {
+                    copy_library(
+                        lib,
+                        &lean_library_files(lib)?,
+                        &dir.join(LEAN_LIBRARY_DIR),
+                        report,
+                    )?;
+                }
+            }
             let listed: Vec<String> = line[LAKE_ROOTS.len()..]
                 .trim_end()
                 .trim_end_matches(']')
@@ -616,7 +793,12 @@ fn lean_project_files(
                 .hint("pass --theories PATH or set RELPROVE_THEORIES")
                 .into());
             };
-            let lib = lib.canonicalize().unwrap_or(lib);
+            copy_library(
+                &lib,
+                &lean_library_files(&lib)?,
+                &dir.join(LEAN_LIBRARY_DIR),
+                report,
+            )?;
             let text = format!(
                 "-- Created by relprove export --lean: `lake build` here builds the Relprove\n\
                  -- library and the exported files. relprove adds new files to `roots`\n\
@@ -624,14 +806,10 @@ fn lean_project_files(
                  import Lake\n\
                  open Lake DSL\n\n\
                  package relprove_export\n\n\
-                 require relprove from \"{}\"\n\n\
+                 require relprove from \"{LEAN_LIBRARY_DIR}\"\n\n\
                  @[default_target]\n\
                  lean_lib RelproveExport where\n\
                  {}\n",
-                lib.display()
-                    .to_string()
-                    .replace('\\', "/")
-                    .replace('"', "\\\""),
                 lake_roots(&modules)
             );
             write_atomic(&lakefile, &text)?;

@@ -288,6 +288,10 @@ pub enum CommandTarget {
     Inline(Formula),
 }
 
+/// The largest integer bitwidth relprove supports (`for ... 16 Int`): the
+/// bounds hold one atom per integer, 2^bitwidth of them.
+pub const MAX_BITWIDTH: u32 = 16;
+
 /// `for N but M S, exactly K T` plus bitwidth.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Scope {

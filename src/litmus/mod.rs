@@ -13,6 +13,7 @@ pub mod output;
 pub mod parse;
 pub mod run;
 
+use std::io::Write;
 use std::path::Path;
 
 use crate::diag::Diagnostic;
@@ -65,7 +66,7 @@ pub fn parse_file(
     sources: &mut crate::diag::SourceMap,
     path: &Path,
 ) -> Result<ast::Test, Diagnostic> {
-    let text = std::fs::read_to_string(path).map_err(|e| {
+    let text = crate::diag::read_source(path).map_err(|e| {
         Diagnostic::without_span(
             crate::diag::Phase::Io,
             format!("cannot read {}: {e}", path.display()),
@@ -90,7 +91,9 @@ pub struct Request {
 
 /// The `relprove litmus` command: returns the exit code (0 all tests ran and
 /// match their expectations, 1 an expectation mismatch, 2 an input error).
-pub fn command(req: &Request, backend: Option<&dyn run::Backend>) -> u8 {
+/// The verdicts go to `out`, whose own write errors are its business (the
+/// CLI's writer ends the process on them), hence dropped here.
+pub fn command(req: &Request, backend: Option<&dyn run::Backend>, out: &mut dyn Write) -> u8 {
     use std::sync::Mutex;
     let mut sources = crate::diag::SourceMap::new();
     let report = |sm: &crate::diag::SourceMap, d: &Diagnostic| {
@@ -109,7 +112,7 @@ pub fn command(req: &Request, backend: Option<&dyn run::Backend>) -> u8 {
     let expectations = match &req.expect {
         None => Default::default(),
         Some(p) => {
-            let text = match std::fs::read_to_string(p) {
+            let text = match crate::diag::read_source(p) {
                 Ok(t) => t,
                 Err(e) => {
                     eprintln!("error[io]: cannot read {}: {e}", p.display());
@@ -153,7 +156,7 @@ pub fn command(req: &Request, backend: Option<&dyn run::Backend>) -> u8 {
                             eprintln!("error[io]: cannot write {}: {e}", p.display());
                             return 2;
                         }
-                        println!("{}", p.display());
+                        let _ = writeln!(out, "{}", p.display());
                     }
                 }
                 Err(d) => {
@@ -207,7 +210,7 @@ pub fn command(req: &Request, backend: Option<&dyn run::Backend>) -> u8 {
                 if req.json {
                     json_tests.push(output::json_result(r, e.as_ref()));
                 } else {
-                    println!("{}", output::text(r));
+                    let _ = writeln!(out, "{}", output::text(r));
                 }
             }
             Err(d) => {
@@ -231,9 +234,13 @@ pub fn command(req: &Request, backend: Option<&dyn run::Backend>) -> u8 {
     sum.time_ms = start.elapsed().as_millis();
     if req.json {
         let doc = serde_json::json!({ "tests": json_tests, "summary": sum.json() });
-        println!("{}", serde_json::to_string_pretty(&doc).unwrap_or_default());
+        let _ = writeln!(
+            out,
+            "{}",
+            serde_json::to_string_pretty(&doc).unwrap_or_default()
+        );
     } else if results.len() > 1 || sum.expected > 0 {
-        println!("{}", sum.line());
+        let _ = writeln!(out, "{}", sum.line());
     }
     if sum.mismatches > 0 {
         1

@@ -63,7 +63,7 @@ pub struct ModelRef {
 
 impl ModelRef {
     pub fn load(path: &Path) -> Result<ModelRef, Diagnostic> {
-        let text = std::fs::read_to_string(path).map_err(|e| {
+        let text = crate::diag::read_source(path).map_err(|e| {
             Diagnostic::without_span(
                 Phase::Io,
                 format!("cannot read model {}: {e}", path.display()),
@@ -159,7 +159,7 @@ pub fn run_file(
     opts: Options,
 ) -> Result<TestResult, Diagnostic> {
     let start = Instant::now();
-    let text = std::fs::read_to_string(file).map_err(|e| {
+    let text = crate::diag::read_source(file).map_err(|e| {
         Diagnostic::without_span(Phase::Io, format!("cannot read {}: {e}", file.display()))
     })?;
     let id = sources.lock().unwrap_or_else(|e| e.into_inner()).add(

@@ -392,7 +392,8 @@ impl ResolveError {
                 )
             }
             BadBitwidth { value, span } => {
-                Diagnostic::new(Phase::Resolve, span, format!("an integer bitwidth of {value} is out of range")).label("must be 1..=30")
+                Diagnostic::new(Phase::Resolve, span, format!("bitwidth {value} is not supported"))
+                    .label(format!("the bitwidth must be 1 to {}", crate::ir::MAX_BITWIDTH))
             }
             Reported => Diagnostic::without_span(Phase::Resolve, "errors reported above"),
         }

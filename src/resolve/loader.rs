@@ -265,7 +265,7 @@ impl Resolver<'_> {
         }
         let file = match self.sources.find(&found) {
             Some(f) => f,
-            None => match std::fs::read_to_string(&found) {
+            None => match crate::diag::read_source(&found) {
                 Ok(text) => self.sources.add(found.display().to_string(), &found, text),
                 Err(e) => {
                     self.error(ResolveError::Unreadable {

@@ -98,7 +98,7 @@ pub fn load_model(
     sources: &mut SourceMap,
     opts: &LoadOptions,
 ) -> Result<Model, Vec<Diagnostic>> {
-    let text = match std::fs::read_to_string(path) {
+    let text = match crate::diag::read_source(path) {
         Ok(t) => t,
         Err(e) => {
             return Err(vec![ResolveError::Unreadable {

@@ -506,7 +506,7 @@ impl Resolver<'_> {
                             first,
                         });
                     }
-                    if ts.count == 0 || ts.count > 30 {
+                    if ts.count == 0 || ts.count > crate::ir::MAX_BITWIDTH {
                         return Err(ResolveError::BadBitwidth {
                             value: ts.count,
                             span: ts.span,

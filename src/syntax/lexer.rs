@@ -62,6 +62,10 @@ impl<'a> Lexer<'a> {
 
     fn run(&mut self) {
         use TokenKind::*;
+        // A byte-order mark (written by some editors) is not text.
+        if self.src.starts_with('\u{feff}') {
+            self.pos = '\u{feff}'.len_utf8();
+        }
         while self.pos < self.bytes.len() {
             let start = self.pos;
             let b = self.bytes[self.pos];

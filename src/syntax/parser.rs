@@ -31,6 +31,54 @@ fn err(kind: ErrorKind, span: Span) -> Box<SyntaxError> {
     Box::new(SyntaxError::new(kind, span))
 }
 
+/// Runs of one associative operator up to this many operands are nested
+/// to the left, as written (`(a + b) + c`), and count towards
+/// [`MAX_DEPTH`] like any operator; longer runs (real models have facts
+/// of hundreds of conjuncts) become balanced trees, of height below this,
+/// so that no phase's recursion grows with a flat chain's length.
+const LEFT_NESTED_RUN: usize = 32;
+
+/// The associative infix operators (`or`, `and`, `+`, `&`) that bind at
+/// least as tightly as `min`, with their binding power.
+fn assoc_op(tok: &T, min: u8) -> Option<(BinOp, u8)> {
+    match tok {
+        T::Or | T::OrOr if min <= OR => Some((BinOp::Or, OR)),
+        T::And | T::AndAnd if min <= AND => Some((BinOp::And, AND)),
+        T::Plus if min <= PLUS => Some((BinOp::Union, PLUS)),
+        T::Amp if min <= INTERSECT => Some((BinOp::Intersection, INTERSECT)),
+        _ => None,
+    }
+}
+
+/// The tree of the run `first op rest[0] op rest[1] ...`: left-nested up to
+/// [`LEFT_NESTED_RUN`] operands, balanced beyond.
+fn build_run(op: BinOp, first: Expr, rest: Vec<Expr>) -> Expr {
+    fn bin(op: BinOp, l: Expr, r: Expr) -> Expr {
+        let span = l.span.to(r.span);
+        Expr {
+            kind: ExprKind::Binary(op, Box::new(l), Box::new(r)),
+            span,
+        }
+    }
+    fn balanced(op: BinOp, first: Expr, mut rest: Vec<Expr>) -> Expr {
+        // Halves of `n` operands: `first` and `rest[..n/2 - 1]`, then the others.
+        let n = rest.len() + 1;
+        let mut right = rest.split_off((n / 2).saturating_sub(1)).into_iter();
+        match right.next() {
+            Some(second) => bin(
+                op,
+                balanced(op, first, rest),
+                balanced(op, second, right.collect()),
+            ),
+            None => first,
+        }
+    }
+    if rest.len() >= LEFT_NESTED_RUN {
+        return balanced(op, first, rest);
+    }
+    rest.into_iter().fold(first, |l, r| bin(op, l, r))
+}
+
 // Binding powers, loosest first.
 const OR: u8 = 1;
 const IFF: u8 = 2;
@@ -1126,8 +1174,30 @@ impl Parser {
     fn bp_inner(&mut self, min: u8) -> PResult<Expr> {
         let mut lhs = self.prefix()?;
         let mut last_cmp: Option<Span> = None;
+        // A run of one associative operator (`a + b + c`): `lhs` is its
+        // first operand, `run` holds the others; see `build_run`.
+        let mut run: Vec<Expr> = Vec::new();
+        let mut run_op = BinOp::Or;
         loop {
             let tok = self.peek().clone();
+            if let Some((op, prec)) = assoc_op(&tok, min) {
+                self.bump();
+                let rhs = self.rhs(prec + 1)?;
+                if !run.is_empty() && run_op != op {
+                    lhs = build_run(run_op, lhs, std::mem::take(&mut run));
+                }
+                run_op = op;
+                run.push(rhs);
+                last_cmp = None;
+                // Only the left-nested part of a run adds to the height.
+                if run.len() < LEFT_NESTED_RUN {
+                    self.grow()?;
+                }
+                continue;
+            }
+            if !run.is_empty() {
+                lhs = build_run(run_op, lhs, std::mem::take(&mut run));
+            }
             let bin = |op: BinOp, l: Expr, r: Expr| {
                 let span = l.span.to(r.span);
                 Expr {
@@ -1136,11 +1206,6 @@ impl Parser {
                 }
             };
             match tok {
-                T::Or | T::OrOr if min <= OR => {
-                    self.bump();
-                    let rhs = self.rhs(OR + 1)?;
-                    lhs = bin(BinOp::Or, lhs, rhs);
-                }
                 T::Iff | T::DoubleArrow if min <= IFF => {
                     self.bump();
                     let rhs = self.rhs(IFF + 1)?;
@@ -1163,11 +1228,6 @@ impl Parser {
                     } else {
                         lhs = bin(BinOp::Implies, lhs, then);
                     }
-                }
-                T::And | T::AndAnd if min <= AND => {
-                    self.bump();
-                    let rhs = self.rhs(AND + 1)?;
-                    lhs = bin(BinOp::And, lhs, rhs);
                 }
                 ref k
                     if min <= CMP
@@ -1217,28 +1277,15 @@ impl Parser {
                     let rhs = self.rhs(SHIFT + 1)?;
                     lhs = bin(op, lhs, rhs);
                 }
-                T::Plus | T::Minus if min <= PLUS => {
+                T::Minus if min <= PLUS => {
                     self.bump();
                     let rhs = self.rhs(PLUS + 1)?;
-                    lhs = bin(
-                        if tok == T::Plus {
-                            BinOp::Union
-                        } else {
-                            BinOp::Diff
-                        },
-                        lhs,
-                        rhs,
-                    );
+                    lhs = bin(BinOp::Diff, lhs, rhs);
                 }
                 T::PlusPlus if min <= OVERRIDE => {
                     self.bump();
                     let rhs = self.rhs(OVERRIDE + 1)?;
                     lhs = bin(BinOp::Override, lhs, rhs);
-                }
-                T::Amp if min <= INTERSECT => {
-                    self.bump();
-                    let rhs = self.rhs(INTERSECT + 1)?;
-                    lhs = bin(BinOp::Intersection, lhs, rhs);
                 }
                 ref k
                     if min <= ARROW
@@ -1306,6 +1353,9 @@ impl Parser {
             }
             last_cmp = None;
             self.grow()?;
+        }
+        if !run.is_empty() {
+            lhs = build_run(run_op, lhs, run);
         }
         Ok(lhs)
     }
