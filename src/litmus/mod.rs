@@ -179,7 +179,7 @@ pub fn command(req: &Request, backend: Option<&dyn run::Backend>, out: &mut dyn 
         ..Default::default()
     };
     let results = run::run_batch(&req.tests, &model, backend, opts, req.jobs, &shared);
-    let sources = shared.into_inner().unwrap();
+    let sources = shared.into_inner().unwrap_or_else(|e| e.into_inner());
     let mut sum = output::Summary {
         tests: results.len(),
         ..Default::default()

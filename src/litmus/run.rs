@@ -605,15 +605,11 @@ pub fn run_batch(
         }
     });
     // If no worker could be started, run on this thread.
-    let mut results = results.into_inner().unwrap_or_else(|e| e.into_inner());
-    for (i, slot) in results.iter_mut().enumerate() {
-        if slot.is_none() {
-            *slot = Some(run_guarded(sources, &files[i], model, backend, opts));
-        }
-    }
+    let results = results.into_inner().unwrap_or_else(|e| e.into_inner());
     results
         .into_iter()
-        .map(|r| r.expect("every test ran"))
+        .zip(files)
+        .map(|(r, f)| r.unwrap_or_else(|| run_guarded(sources, f, model, backend, opts)))
         .collect()
 }
 
