@@ -1,8 +1,20 @@
 //! No input may panic the front end: mutated and truncated versions of real
 //! models (the peer PTX models, read at test time, and the construct fixture)
 //! go through the parser and resolver, which must return Ok or diagnostics.
+//!
+//! Then the whole pipeline (tests/fuzz_support/pipeline.rs, shared with the
+//! cargo-fuzz target `pipeline`): small generated models and mutated
+//! models of models/ and tests/fixtures/ are resolved, bounded, translated,
+//! solved at scope 2 with a time cap, their instances re-evaluated, and
+//! exported; mutated litmus tests are parsed, lowered and resolved. A
+//! fixed, small number of cases runs in every `cargo test`; failures that
+//! proptest finds are kept in resolve_fuzz.proptest-regressions and rerun
+//! first, and the inputs that crashed relprove once are in `regressions`.
 
 use std::path::{Path, PathBuf};
+
+#[path = "fuzz_support/pipeline.rs"]
+mod pipeline;
 
 use proptest::prelude::*;
 use relprove::diag::{render, SourceMap};
@@ -184,5 +196,206 @@ proptest! {
             // Rendering must not panic either.
             let _ = render(&sources, &diags, false);
         }
+    }
+}
+
+// ---------------------------------------------------------------------------
+// The whole pipeline
+
+fn manifest() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Real models whose mutants go through the pipeline: (name as loaded,
+/// text). `name` keeps the model's directory, so its opens resolve.
+fn pipeline_seeds() -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    for dir in ["models", "tests/fixtures"] {
+        let Ok(rd) = std::fs::read_dir(manifest().join(dir)) else {
+            continue;
+        };
+        let mut paths: Vec<PathBuf> = rd
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|x| x == "als"))
+            .collect();
+        paths.sort();
+        for p in paths {
+            if let Ok(text) = std::fs::read_to_string(&p) {
+                out.push((p.display().to_string(), text));
+            }
+        }
+    }
+    assert!(!out.is_empty(), "no seed models");
+    out
+}
+
+/// A small random generator (xorshift), so a case is one `u64` seed.
+struct Gen(u64);
+
+impl Gen {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+    fn pick<'a>(&mut self, xs: &[&'a str]) -> &'a str {
+        xs[(self.next() % xs.len() as u64) as usize]
+    }
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+}
+
+/// A relational expression of arity 1 or 2 over the signature of
+/// [`generated_model`] (`vars` are quantified variables, of arity 1).
+fn gen_expr(g: &mut Gen, arity: u8, depth: u32, vars: &[String]) -> String {
+    if depth == 0 || g.below(3) == 0 {
+        return match arity {
+            1 => {
+                let mut leaves = vec!["A", "B", "C", "univ", "none"];
+                leaves.extend(vars.iter().map(String::as_str));
+                g.pick(&leaves).to_string()
+            }
+            _ => g.pick(&["r", "f", "iden", "B.g", "A -> B"]).to_string(),
+        };
+    }
+    let d = depth - 1;
+    match (arity, g.below(7)) {
+        (1, 0) => format!("{}.{}", gen_expr(g, 1, d, vars), gen_expr(g, 2, d, vars)),
+        (1, 1) => format!("{}.{}", gen_expr(g, 2, d, vars), gen_expr(g, 1, d, vars)),
+        (2, 0) => format!("~{}", gen_expr(g, 2, d, vars)),
+        (2, 1) => format!("^{}", gen_expr(g, 2, d, vars)),
+        (2, 2) => format!("{} -> {}", gen_expr(g, 1, d, vars), gen_expr(g, 1, d, vars)),
+        (2, 3) => format!("{} <: {}", gen_expr(g, 1, d, vars), gen_expr(g, 2, d, vars)),
+        (2, 4) => format!("{}.{}", gen_expr(g, 2, d, vars), gen_expr(g, 2, d, vars)),
+        _ => {
+            let op = g.pick(&["+", "&", "-", "++"]);
+            format!(
+                "({} {op} {})",
+                gen_expr(g, arity, d, vars),
+                gen_expr(g, arity, d, vars)
+            )
+        }
+    }
+}
+
+fn gen_formula(g: &mut Gen, depth: u32, vars: &mut Vec<String>) -> String {
+    let d = depth.saturating_sub(1);
+    match g.below(if depth == 0 { 4 } else { 9 }) {
+        0 => {
+            let q = g.pick(&["some", "no", "lone", "one"]);
+            let a = (g.below(2) + 1) as u8;
+            format!("{q} {}", gen_expr(g, a, d, vars))
+        }
+        1 | 2 => {
+            let a = (g.below(2) + 1) as u8;
+            let op = g.pick(&["in", "=", "not in", "!="]);
+            format!(
+                "{} {op} {}",
+                gen_expr(g, a, d, vars),
+                gen_expr(g, a, d, vars)
+            )
+        }
+        3 => format!(
+            "#{} {} {}",
+            gen_expr(g, 1, d, vars),
+            g.pick(&["<", "=", ">="]),
+            g.below(4)
+        ),
+        4 => format!("not ({})", gen_formula(g, d, vars)),
+        5 | 6 => {
+            let op = g.pick(&["and", "or", "implies", "iff"]);
+            format!(
+                "({}) {op} ({})",
+                gen_formula(g, d, vars),
+                gen_formula(g, d, vars)
+            )
+        }
+        _ => {
+            let v = format!("x{}", vars.len());
+            let q = g.pick(&["all", "some", "no", "one", "lone"]);
+            let dom = gen_expr(g, 1, 1, vars);
+            vars.push(v.clone());
+            let body = gen_formula(g, d, vars);
+            vars.pop();
+            format!("({q} {v}: {dom} | {body})")
+        }
+    }
+}
+
+/// A small model: three sigs, fields of arity 2 and 3, a fact, a
+/// predicate, an assertion, and their commands.
+fn generated_model(seed: u64) -> String {
+    let mut g = Gen(seed | 1);
+    let mut vars = Vec::new();
+    let fact = gen_formula(&mut g, 3, &mut vars);
+    let pred = gen_formula(&mut g, 3, &mut vars);
+    let assertion = gen_formula(&mut g, 3, &mut vars);
+    let scope = g.below(3) + 1;
+    format!(
+        "sig A {{ r: set A, f: lone B }}\nsig B {{ g: A -> lone A }}\none sig C extends A {{}}\n\
+         fact {{ {fact} }}\npred p {{ {pred} }}\nassert a {{ {assertion} }}\n\
+         run p for {scope}\ncheck a for {scope} but 3 B\nrun {{ p and not ({assertion}) }} for 2\n"
+    )
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig {
+        cases: if cfg!(debug_assertions) { 24 } else { 96 },
+        ..ProptestConfig::default()
+    })]
+
+    #[test]
+    fn generated_models_through_the_pipeline(seed in any::<u64>()) {
+        let text = generated_model(seed);
+        let r = pipeline::alloy("generated.als", &text, &manifest().join("lib"));
+        prop_assert!(r.is_ok(), "{}", r.unwrap_err());
+    }
+
+    #[test]
+    fn mutated_models_through_the_pipeline(seed in any::<usize>(), muts in prop::collection::vec(mutation(), 1..3)) {
+        let seeds = pipeline_seeds();
+        let (name, original) = &seeds[seed % seeds.len()];
+        let mutated = apply(original, &muts);
+        let r = pipeline::alloy(name, &mutated, &manifest().join("lib"));
+        prop_assert!(r.is_ok(), "{}", r.unwrap_err());
+    }
+
+    #[test]
+    fn mutated_litmus_tests_never_panic(seed in any::<usize>(), muts in prop::collection::vec(mutation(), 0..3)) {
+        let dir = manifest().join("tests/fixtures/litmus");
+        let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+            .unwrap()
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|x| x == "litmus"))
+            .collect();
+        files.sort();
+        let original = std::fs::read_to_string(&files[seed % files.len()]).unwrap();
+        pipeline::litmus(&apply(&original, &muts), &manifest().join("models"), &manifest().join("lib"));
+    }
+}
+
+/// Inputs that crashed relprove once (issue 16), through the pipeline.
+#[test]
+fn regressions() {
+    let lib = manifest().join("lib");
+    let flat = |op: &str, item: &str| vec![item; 10_000].join(op);
+    let cases = [
+        // Flat chains beyond the parser's depth limit.
+        format!(
+            "sig A {{}}\nfact {{ {} }}\nrun {{}} for 2\n",
+            flat(" and ", "some A")
+        ),
+        format!("sig A {{}}\nrun {{ A = {} }} for 2\n", flat(" + ", "A")),
+        // A byte-order mark, and an empty model.
+        "\u{feff}sig A {}\nrun {} for 2\n".to_string(),
+        String::new(),
+        // A bitwidth the bounds cannot hold.
+        "sig A {}\nrun {} for 2 but 20 Int\n".to_string(),
+    ];
+    for text in &cases {
+        // (On the test thread's 2 MiB stack: the export once overflowed it.)
+        pipeline::alloy("regression.als", text, &lib).unwrap();
     }
 }

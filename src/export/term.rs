@@ -40,18 +40,52 @@ pub(super) fn t(s: impl Into<String>) -> D {
     RcDoc::text(s.into())
 }
 
+/// The concatenation of `docs`, as a balanced tree of appends: a document
+/// is a tree that `pretty` walks (and drops) recursively, so a list of
+/// 10,000 conjuncts appended one by one would be 10,000 levels deep.
+pub(super) fn concat(docs: Vec<D>) -> D {
+    let mut level = docs;
+    while level.len() > 1 {
+        let mut next = Vec::with_capacity(level.len() / 2 + 1);
+        let mut it = level.into_iter();
+        while let Some(a) = it.next() {
+            next.push(match it.next() {
+                Some(b) => a.append(b),
+                None => a,
+            });
+        }
+        level = next;
+    }
+    level.pop().unwrap_or_else(RcDoc::nil)
+}
+
+/// `docs` with `sep` between them (a balanced [`RcDoc::intersperse`]).
+pub(super) fn intersperse(docs: Vec<D>, sep: D) -> D {
+    let mut pieces = Vec::with_capacity(docs.len() * 2);
+    for (i, d) in docs.into_iter().enumerate() {
+        if i > 0 {
+            pieces.push(sep.clone());
+        }
+        pieces.push(d);
+    }
+    concat(pieces)
+}
+
 /// `(head arg1 arg2 ...)`, breaking after the head when too long.
 pub(super) fn app(head: impl Into<String>, args: Vec<D>) -> D {
     if args.is_empty() {
         return t(head);
     }
-    let mut d = t("(").append(t(head));
-    let mut rest = RcDoc::nil();
+    let mut rest = Vec::with_capacity(args.len() * 2);
     for a in args {
-        rest = rest.append(RcDoc::line()).append(a);
+        rest.push(RcDoc::line());
+        rest.push(a);
     }
-    d = d.append(rest.nest(2)).append(t(")"));
-    d.group()
+    t("(")
+        .append(t(head))
+        .append(concat(rest).nest(2))
+        .append(t(")"))
+        .group()
 }
 
 /// `(head k1 k2 arg1 ...)` with the arities `k1 k2` kept on the head's line.
@@ -71,11 +105,11 @@ pub(super) fn num(n: usize) -> D {
 pub(super) fn connective(op: &str, fs: Vec<D>, unit: &str) -> D {
     match fs.len() {
         0 => t(unit),
-        1 => fs.into_iter().next().unwrap(),
+        1 => concat(fs),
         _ => {
             let sep = RcDoc::line().append(t(format!("{op} ")));
             t("(")
-                .append(RcDoc::intersperse(fs, sep).nest(1))
+                .append(intersperse(fs, sep).nest(1))
                 .append(t(")"))
                 .group()
         }
@@ -685,7 +719,7 @@ pub(super) trait Backend<'a> {
         let b = body(self)?;
         Ok(Self::definition_doc(
             name,
-            RcDoc::intersperse(bs, RcDoc::line()).group(),
+            intersperse(bs, RcDoc::line()).group(),
             &ty,
             b,
         ))
@@ -853,7 +887,7 @@ pub(super) trait Backend<'a> {
                 bs.push(t(format!("({p} : {} A 1)", Self::REL_TYPE)));
             }
         }
-        RcDoc::intersperse(bs, RcDoc::line()).group()
+        intersperse(bs, RcDoc::line()).group()
     }
 
     /// Arguments that instantiate the binders of module `k` from the current module.
@@ -1891,7 +1925,7 @@ pub(super) fn binder_doc(rel_type: &str, bs: &[(String, bool, usize)]) -> D {
             }
         })
         .collect();
-    RcDoc::intersperse(ds, RcDoc::line()).group()
+    intersperse(ds, RcDoc::line()).group()
 }
 
 fn let_doc(sep: &str, x: &str, v: D, body: D) -> D {
