@@ -99,7 +99,14 @@ pub fn effective_scope(cmd: &Command, opts: &CheckOptions) -> Scope {
 }
 
 pub fn scope_text(model: &Model, s: &Scope) -> String {
-    let mut out = format!("for {}", s.overall.unwrap_or(3));
+    // `for 2 A, 3 B` (no overall scope) reads as written; otherwise the
+    // overall scope (default 3) comes first.
+    let bare = s.overall.is_none() && !s.sigs.is_empty();
+    let mut out = if bare {
+        "for".to_string()
+    } else {
+        format!("for {}", s.overall.unwrap_or(3))
+    };
     let mut parts: Vec<String> = s
         .sigs
         .iter()
@@ -115,7 +122,10 @@ pub fn scope_text(model: &Model, s: &Scope) -> String {
     if let Some(bw) = s.bitwidth {
         parts.push(format!("{bw} int"));
     }
-    if !parts.is_empty() {
+    if bare {
+        out.push(' ');
+        out.push_str(&parts.join(", "));
+    } else if !parts.is_empty() {
         out.push_str(" but ");
         out.push_str(&parts.join(", "));
     }
@@ -133,7 +143,7 @@ pub fn check_command(
         .get(id.index())
         .ok_or_else(|| CheckError::Internal(format!("no command #{}", id.0)))?;
     let scope = effective_scope(cmd, opts);
-    let b = bounds::compute(model, &scope).map_err(CheckError::Input)?;
+    let b = bounds::compute_at(model, &scope, cmd.span).map_err(CheckError::Input)?;
     let topts = translate::Options {
         symmetry: opts.symmetry,
         deadline: opts.timeout.map(|t| start + t),
@@ -613,7 +623,7 @@ impl Session {
             .get(id.index())
             .ok_or_else(|| CheckError::Internal(format!("no command #{}", id.0)))?;
         let scope = effective_scope(cmd, opts);
-        let b = bounds::compute(&model, &scope).map_err(CheckError::Input)?;
+        let b = bounds::compute_at(&model, &scope, cmd.span).map_err(CheckError::Input)?;
         let topts = translate::Options {
             symmetry: opts.symmetry,
             deadline: None,

@@ -230,3 +230,31 @@ run { some e: E | e.(ord/next) = e } for 4 expect 0
         String::from_utf8_lossy(&out.stderr)
     );
 }
+
+/// The scope rules' error cases (docs/scopes.md, rules 1 and 4): each is an
+/// input error with the position of the scope or command.
+#[test]
+fn scope_rule_errors() {
+    let dir = tempfile::tempdir().unwrap();
+    let cases = [
+        // rule 4: sig scopes but no overall scope, B underivable
+        ("sig A {}\nsig B {}\nrun {} for 2 A\n", "scope for sig `B`", "m.als:3:1"),
+        // rule 1: one / lone / some sigs
+        ("one sig A {}\nrun {} for 3 but 2 A\n", "`A` cannot have scope 2", "m.als:2:"),
+        ("lone sig A {}\nrun {} for 3 but 2 A\n", "`A` cannot have scope 2", "m.als:2:"),
+        ("some sig A {}\nrun {} for 3 but 0 A\n", "`A` cannot have scope 0", "m.als:2:"),
+    ];
+    for (text, msg, pos) in cases {
+        let f = model(&dir, text);
+        let out = run(&[], &f);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{text}: {err}");
+        assert!(err.contains(msg) && err.contains(pos), "{text}: {err}");
+    }
+    // With every top-level sig derivable, no overall scope is needed.
+    let ok = model(
+        &dir,
+        "abstract sig A {}\nsig B, C extends A {}\nrun { #A = 3 } for 2 B, 1 C expect 1\n",
+    );
+    assert_eq!(run(&[], &ok).status.code(), Some(0));
+}

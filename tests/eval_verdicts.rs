@@ -17,11 +17,18 @@ fn corpus() -> Vec<PathBuf> {
     files
 }
 
-/// Lines that start a command (`run` / `check`), outside comments.
+/// Lines that start a command (`run` / `check`, possibly labelled
+/// `Name: run`), outside comments.
 fn command_lines(text: &str) -> Vec<&str> {
     text.lines()
         .map(str::trim_start)
-        .filter(|l| !l.starts_with("//") && (l.starts_with("run ") || l.starts_with("check ")))
+        .filter(|l| {
+            let rest = match l.split_once(':') {
+                Some((label, rest)) if !label.contains(' ') => rest.trim_start(),
+                _ => l,
+            };
+            !l.starts_with("//") && (rest.starts_with("run ") || rest.starts_with("check "))
+        })
         .collect()
 }
 
@@ -72,4 +79,73 @@ fn every_expectation_holds() {
         failures.len(),
         failures.join("\n")
     );
+}
+
+/// The Alloy language corpus: one small model per feature under
+/// `tests/fixtures/alloy_features/` (written for relprove, not copied), each
+/// command with its `expect`; `relprove check` must agree on all of them.
+fn feature_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/alloy_features")
+}
+
+fn als_files(dir: &Path) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .expect("corpus directory exists")
+        .map(|e| e.expect("readable entry").path())
+        .filter(|p| p.extension().is_some_and(|x| x == "als"))
+        .collect();
+    files.sort();
+    files
+}
+
+#[test]
+fn every_feature_model_holds() {
+    let bin = env!("CARGO_BIN_EXE_relprove");
+    let files = als_files(&feature_dir());
+    assert!(files.len() >= 14, "only {} feature models", files.len());
+    let mut failures = Vec::new();
+    for f in files {
+        let text = std::fs::read_to_string(&f).unwrap();
+        let cmds = command_lines(&text);
+        assert!(!cmds.is_empty(), "{}: no commands", f.display());
+        for c in &cmds {
+            assert!(
+                c.contains(" expect 0") || c.contains(" expect 1"),
+                "{}: command without expect: {c}",
+                f.display()
+            );
+        }
+        let out = Command::new(bin).arg("check").arg(&f).output().unwrap();
+        if out.status.code() != Some(0) {
+            failures.push(format!(
+                "{} (exit {:?})\n--- stdout\n{}--- stderr\n{}",
+                f.display(),
+                out.status.code(),
+                String::from_utf8_lossy(&out.stdout),
+                String::from_utf8_lossy(&out.stderr)
+            ));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// Models Alloy rejects: each file's first line is `// error: TEXT`, and
+/// `relprove check` must exit 2 with TEXT in its diagnostic.
+#[test]
+fn feature_errors_are_reported() {
+    let bin = env!("CARGO_BIN_EXE_relprove");
+    let files = als_files(&feature_dir().join("errors"));
+    assert!(files.len() >= 3);
+    for f in files {
+        let text = std::fs::read_to_string(&f).unwrap();
+        let want = text
+            .lines()
+            .next()
+            .and_then(|l| l.strip_prefix("// error: "))
+            .expect("first line names the error");
+        let out = Command::new(bin).arg("check").arg(&f).output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{}: {err}", f.display());
+        assert!(err.contains(want), "{}: wanted `{want}` in\n{err}", f.display());
+    }
 }

@@ -78,6 +78,8 @@ impl B {
             decl: Decl { mult, bound },
             this_var,
             disj: false,
+            decl_group: self.m.fields.len() as u32,
+            disj_values: false,
             arity,
             span: self.sp(name),
         });

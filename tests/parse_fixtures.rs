@@ -138,6 +138,7 @@ fn spans_nest() {
                     check(&x.result.expr, whole(x.span), &src);
                     check(&x.body, whole(x.span), &src);
                 }
+                Paragraph::Macro(x) => check(&x.body, whole(x.span), &src),
                 Paragraph::Command(c) => {
                     if let CommandTarget::Block(_, b) = &c.target {
                         b.items.iter().for_each(|e| check(e, whole(c.span), &src));

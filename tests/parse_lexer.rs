@@ -117,7 +117,9 @@ fn reported_mistakes() {
         errs("99999999999999999999"),
         vec![ErrorKind::NumberTooLarge("99999999999999999999".into())]
     );
-    assert_eq!(errs("é"), vec![ErrorKind::UnexpectedChar('é')]);
+    assert_eq!(errs("€"), vec![ErrorKind::UnexpectedChar('€')]);
+    // Names are Java identifiers, as in Alloy: any letter, `_` and `$`.
+    assert_eq!(errs("é$1 größe"), vec![]);
 }
 
 #[test]

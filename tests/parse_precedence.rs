@@ -67,7 +67,8 @@ prec! {
     intersection_below_arrow: "a & b -> c" => "(& a (-> b c))";
     intersection_left: "a & b & c" => "(& (& a b) c)";
     arrow_below_domres: "a -> b <: c" => "(-> a (<: b c))";
-    arrow_left_assoc: "a -> b -> c" => "(-> (-> a b) c)";
+    arrow_right_assoc: "a -> b -> c" => "(-> a (-> b c))";
+    arrow_right_assoc_mults: "A -> B one -> C" => "(-> A (one-> B C))";
     arrow_mults: "A one -> lone B" => "(one->lone A B)";
     arrow_right_mult: "A -> some B" => "(->some A B)";
     arrow_set_mults: "A set -> set B" => "(set->set A B)";

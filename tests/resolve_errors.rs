@@ -77,7 +77,6 @@ error_tests! {
     unknown_check_target: "assert safety {}\ncheck safty";
     check_of_pred: "pred p {}\ncheck p";
     run_of_assert: "assert a {}\nrun a";
-    run_of_fun: "fun f: univ { univ }\nrun f";
     scope_on_subset: "sig A {}\nsig B in A {}\nrun {} for 3 but 2 B";
     scope_twice: "sig A {}\nrun {} for 3 but 2 A, 3 A";
     scope_unknown_sig: "sig Apple {}\nrun {} for 3 but 2 Aple";

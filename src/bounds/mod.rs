@@ -1,14 +1,13 @@
 //! Scopes → a universe of atoms and lower/upper bounds for every sig and
 //! field, as Alloy computes them.
 //!
-//! * Every top-level sig gets as many atoms as its scope (`for N`, `but M S`,
-//!   `exactly K S`, default 3; an abstract sig whose children all have
-//!   scopes gets the sum of theirs; a sig never gets fewer atoms than its
-//!   exact descendants need). Atoms are labelled `Label$i`.
-//! * A subsig draws its atoms from its parent's: an exactly-scoped subsig
-//!   (`one sig`, `exactly K S`) gets dedicated atoms (lower = upper), the
-//!   others may use whatever the parent has left. Cardinalities that the
-//!   bounds cannot express become [`SigCard`] constraints.
+//! * Every `extends` sig gets a scope by the Analyzer's rules ([`scopes`],
+//!   docs/scopes.md). A top-level sig gets as many atoms as its scope,
+//!   labelled `Label$i` after the top-level sig.
+//! * An exact sig (`one sig`, `exactly K S`, an `exactly` module argument)
+//!   gets dedicated atoms (lower = upper); the other subsigs may use the
+//!   atoms of their parent that no sibling must have. Cardinalities that
+//!   the bounds do not imply become [`SigCard`] constraints.
 //! * Subset sigs (`in A + B`) are bounded by the union of their parents.
 //! * Integer atoms (`-2^(bw-1)` ... `2^(bw-1)-1`) come after all sig atoms.
 //! * A field `f` of `S` is bounded by `upper(S) × ub(bound)`, where `ub` is
@@ -19,6 +18,8 @@ use std::collections::{BTreeMap, BTreeSet};
 use crate::diag::{Diagnostic, Phase};
 use crate::instance::{int_range, AtomInfo, Universe};
 use crate::ir::*;
+
+pub mod scopes;
 
 pub type Atom = u32;
 
@@ -54,14 +55,18 @@ impl Bounds {
     }
 }
 
-struct ScopeInfo {
-    count: u32,
-    exact: bool,
+/// Compute the bounds of a command's scope (errors without a position).
+pub fn compute(model: &Model, scope: &Scope) -> Result<Bounds, Diagnostic> {
+    compute_at(model, scope, crate::diag::Span::DUMMY)
 }
 
-/// Compute the bounds of a command's scope.
-pub fn compute(model: &Model, scope: &Scope) -> Result<Bounds, Diagnostic> {
-    let overall = scope.overall.unwrap_or(3);
+/// Compute the bounds of a command's scope; `cmd_span` positions the errors
+/// that concern the command as a whole.
+pub fn compute_at(
+    model: &Model,
+    scope: &Scope,
+    cmd_span: crate::diag::Span,
+) -> Result<Bounds, Diagnostic> {
     let bitwidth = scope.bitwidth.unwrap_or(4);
     // The resolver already refused other bitwidths, with their position;
     // this guards models built by hand.
@@ -75,154 +80,125 @@ pub fn compute(model: &Model, scope: &Scope) -> Result<Bounds, Diagnostic> {
         ));
     }
     let nsigs = model.sigs.len();
-    let mut explicit: BTreeMap<SigId, ScopeInfo> = BTreeMap::new();
-    for ss in &scope.sigs {
-        explicit.insert(
-            ss.sig,
-            ScopeInfo {
-                count: ss.count,
-                exact: ss.exact,
-            },
-        );
-    }
-    for s in model.sig_ids() {
-        let sig = model.sig(s);
-        if sig.mult == Some(Mult::One) {
-            if let Some(e) = explicit.get(&s) {
-                if e.count != 1 && !matches!(sig.kind, SigKind::Subset(_)) {
-                    return Err(Diagnostic::new(
-                        Phase::Bounds,
-                        e_span(scope, s),
-                        format!("`one sig {}` cannot have scope {}", sig.name, e.count),
-                    ));
-                }
-            }
-            explicit.insert(
-                s,
-                ScopeInfo {
-                    count: 1,
-                    exact: true,
-                },
-            );
-        }
-    }
+    let sc = scopes::compute(model, scope, cmd_span)?;
     let children: Vec<Vec<SigId>> = model
         .sig_ids()
         .map(|s| model.children(s).collect())
         .collect();
-    // Sigs passed for `exactly` module parameters (`util/ordering[exactly
-    // elem]`) get exact scopes: the explicit count, or for a top-level sig
-    // the overall scope.
-    for m in &model.modules {
-        for &s in &m.exact_params {
-            match explicit.get_mut(&s) {
-                Some(e) => e.exact = true,
-                None if matches!(model.sig(s).kind, SigKind::TopLevel) => {
-                    explicit.insert(
-                        s,
-                        ScopeInfo {
-                            count: overall,
-                            exact: true,
-                        },
-                    );
-                }
-                None => {}
-            }
-        }
-    }
 
-    // Atoms an exact descendant needs.
-    fn needed(
-        s: SigId,
-        explicit: &BTreeMap<SigId, ScopeInfo>,
-        children: &[Vec<SigId>],
-        model: &Model,
-    ) -> u32 {
-        if let Some(e) = explicit.get(&s) {
-            if e.exact {
-                return e.count;
-            }
-        }
-        let sum: u32 = children[s.index()]
-            .iter()
-            .map(|&c| needed(c, explicit, children, model))
-            .sum();
-        let own = if model.sig(s).mult == Some(Mult::Some) {
-            1
-        } else {
-            0
-        };
-        sum.max(own)
-    }
-    fn derived(
-        s: SigId,
-        explicit: &BTreeMap<SigId, ScopeInfo>,
-        children: &[Vec<SigId>],
-        model: &Model,
-    ) -> Option<u32> {
-        if let Some(e) = explicit.get(&s) {
-            return Some(e.count);
-        }
-        let sig = model.sig(s);
-        if sig.is_abstract && !children[s.index()].is_empty() {
-            let mut sum = 0;
-            for &c in &children[s.index()] {
-                sum += derived(c, explicit, children, model)?;
-            }
-            return Some(sum);
-        }
-        None
-    }
-
+    // Lower bounds bottom-up: a sig must contain what its children must,
+    // plus its fresh atoms when it is exact; its upper bound starts as its
+    // lower bound plus its fresh atoms (Alloy's BoundsComputer).
     let mut atoms: Vec<AtomInfo> = Vec::new();
     let mut sig_lower: Vec<BTreeSet<Atom>> = vec![BTreeSet::new(); nsigs];
-    let mut sig_upper: Vec<Vec<Atom>> = vec![Vec::new(); nsigs];
-    let mut cards = Vec::new();
+    let mut upper: Vec<BTreeSet<Atom>> = vec![BTreeSet::new(); nsigs];
     let mut top_scopes = BTreeMap::new();
-    for t in model.top_level_sigs() {
-        let sig = model.sig(t);
-        let mut n = derived(t, &explicit, &children, model).unwrap_or(overall);
-        if sig.mult == Some(Mult::Lone) {
-            n = n.min(1);
+    #[allow(clippy::too_many_arguments)]
+    fn lower_bound(
+        model: &Model,
+        s: SigId,
+        label: &str,
+        children: &[Vec<SigId>],
+        sc: &scopes::SigScopes,
+        atoms: &mut Vec<AtomInfo>,
+        next_index: &mut u32,
+        lower: &mut [BTreeSet<Atom>],
+        upper: &mut [BTreeSet<Atom>],
+    ) -> BTreeSet<Atom> {
+        let mut lo = BTreeSet::new();
+        for &c in &children[s.index()] {
+            lo.extend(lower_bound(
+                model, c, label, children, sc, atoms, next_index, lower, upper,
+            ));
         }
-        n = n.max(needed(t, &explicit, &children, model));
-        let exact = explicit.get(&t).map(|e| e.exact).unwrap_or(false);
-        top_scopes.insert(t, n);
-        let base = atoms.len() as u32;
-        for i in 0..n {
+        let mut up = lo.clone();
+        for _ in 0..sc.fresh[s.index()] {
+            let a = atoms.len() as Atom;
             atoms.push(AtomInfo {
-                label: format!("{}${}", sig.label, i),
+                label: format!("{label}${next_index}"),
                 int: None,
             });
+            *next_index += 1;
+            if sc.exact[s.index()] {
+                lo.insert(a);
+            }
+            up.insert(a);
         }
-        let pool: Vec<Atom> = (base..base + n).collect();
-        sig_upper[t.index()] = pool.clone();
-        if exact {
-            sig_lower[t.index()].extend(pool.iter().copied());
+        lower[s.index()] = lo.clone();
+        upper[s.index()] = up;
+        lo
+    }
+    // Upper bounds top-down: atoms of a sig that no child must have may go
+    // to every child whose scope is larger than what it must have.
+    fn upper_bound(
+        s: SigId,
+        children: &[Vec<SigId>],
+        sc: &scopes::SigScopes,
+        lower: &[BTreeSet<Atom>],
+        upper: &mut [BTreeSet<Atom>],
+    ) {
+        let mut x = upper[s.index()].clone();
+        for &c in &children[s.index()] {
+            for a in &lower[c.index()] {
+                x.remove(a);
+            }
         }
-        let min = if sig.mult == Some(Mult::Some) { 1 } else { 0 };
-        if min > 0 && !exact {
-            cards.push(SigCard {
-                sig: t,
-                min,
-                max: None,
-            });
+        for &c in &children[s.index()] {
+            if sc.scope[c.index()] as usize > lower[c.index()].len() {
+                upper[c.index()].extend(x.iter().copied());
+            }
+            upper_bound(c, children, sc, lower, upper);
         }
-        let mut ancestors = vec![t];
-        let mut claims = BTreeMap::new();
-        allocate(
+    }
+    for t in model.top_level_sigs() {
+        let mut next_index = 0;
+        let label = model.sig(t).label.clone();
+        lower_bound(
             model,
             t,
-            &pool,
+            &label,
             &children,
-            &explicit,
+            &sc,
+            &mut atoms,
+            &mut next_index,
             &mut sig_lower,
-            &mut sig_upper,
-            &mut cards,
-            &mut ancestors,
-            &mut claims,
-            scope,
-        )?;
+            &mut upper,
+        );
+        upper_bound(t, &children, &sc, &sig_lower, &mut upper);
+        top_scopes.insert(t, sc.scope[t.index()]);
+    }
+    let mut sig_upper: Vec<Vec<Atom>> = upper.into_iter().map(|u| u.into_iter().collect()).collect();
+    // Size constraints the bounds do not already imply.
+    let mut cards = Vec::new();
+    for s in model.sig_ids() {
+        if matches!(model.sig(s).kind, SigKind::Subset(_)) {
+            continue;
+        }
+        let (lo, up) = (sig_lower[s.index()].len() as u32, sig_upper[s.index()].len() as u32);
+        let n = sc.scope[s.index()];
+        let (mut min, mut max) = (0, None::<u32>);
+        let mut tighten = |mn: u32, mx: Option<u32>| {
+            min = min.max(mn);
+            if let Some(m) = mx {
+                max = Some(max.map_or(m, |x| x.min(m)));
+            }
+        };
+        match model.sig(s).mult {
+            Some(Mult::One) if lo != 1 || up != 1 => tighten(1, Some(1)),
+            Some(Mult::Some) if lo < 1 => tighten(1, None),
+            Some(Mult::Lone) if up > 1 => tighten(0, Some(1)),
+            _ => {}
+        }
+        if sc.exact[s.index()] {
+            if lo != n || up != n {
+                tighten(n, Some(n));
+            }
+        } else if up > n {
+            tighten(0, Some(n));
+        }
+        if min > 0 || max.is_some() {
+            cards.push(SigCard { sig: s, min, max });
+        }
     }
     let num_sig_atoms = atoms.len();
     let (lo, hi) = int_range(bitwidth);
@@ -254,13 +230,9 @@ pub fn compute(model: &Model, scope: &Scope) -> Result<Bounds, Diagnostic> {
                 }
                 sig_upper[s.index()] = up.into_iter().collect();
                 let sig = model.sig(s);
+                // (Commands cannot scope subset sigs: only their
+                // multiplicity constrains their size.)
                 let (mut min, mut max) = (0, None);
-                if let Some(e) = explicit.get(&s) {
-                    max = Some(e.count);
-                    if e.exact {
-                        min = e.count;
-                    }
-                }
                 match sig.mult {
                     Some(Mult::One) => {
                         min = 1;
@@ -314,98 +286,6 @@ pub fn compute(model: &Model, scope: &Scope) -> Result<Bounds, Diagnostic> {
         b.field_upper.push(prod.into_iter().collect());
     }
     Ok(b)
-}
-
-fn e_span(scope: &Scope, s: SigId) -> crate::diag::Span {
-    scope
-        .sigs
-        .iter()
-        .find(|x| x.sig == s)
-        .map(|x| x.span)
-        .unwrap_or(crate::diag::Span::DUMMY)
-}
-
-#[allow(clippy::too_many_arguments)]
-fn allocate(
-    model: &Model,
-    s: SigId,
-    pool: &[Atom],
-    children: &[Vec<SigId>],
-    explicit: &BTreeMap<SigId, ScopeInfo>,
-    lower: &mut [BTreeSet<Atom>],
-    upper: &mut [Vec<Atom>],
-    cards: &mut Vec<SigCard>,
-    ancestors: &mut Vec<SigId>,
-    claims: &mut BTreeMap<Atom, SigId>,
-    scope: &Scope,
-) -> Result<(), Diagnostic> {
-    let kids = &children[s.index()];
-    // Exact children first get dedicated atoms, from the front of the pool.
-    // An atom already claimed by an exact sig elsewhere in the hierarchy
-    // (a sibling here, or an exact descendant of a sibling of an ancestor:
-    // `one sig A extends Write` and `one sig B extends Read` under `Event`)
-    // is skipped, since both sigs are in the lower bound and must be
-    // disjoint; only atoms claimed by an ancestor of `c` may be reused.
-    let mut taken: BTreeSet<Atom> = BTreeSet::new();
-    for &c in kids {
-        if let Some(e) = explicit.get(&c).filter(|e| e.exact) {
-            let free = |a: &Atom| claims.get(a).is_none_or(|x| ancestors.contains(x));
-            let mine: Vec<Atom> = pool
-                .iter()
-                .copied()
-                .filter(free)
-                .take(e.count as usize)
-                .collect();
-            if mine.len() < e.count as usize {
-                return Err(Diagnostic::new(
-                    Phase::Bounds,
-                    e_span(scope, c),
-                    format!(
-                        "the scope of `{}` ({}) exceeds what its parent `{}` can hold",
-                        model.sig(c).name,
-                        e.count,
-                        model.sig(s).name
-                    ),
-                ));
-            }
-            for &a in &mine {
-                claims.insert(a, c);
-            }
-            taken.extend(mine.iter().copied());
-            upper[c.index()] = mine.clone();
-            for &a in ancestors.iter().chain(std::iter::once(&c)) {
-                lower[a.index()].extend(mine.iter().copied());
-            }
-        }
-    }
-    let rest: Vec<Atom> = pool
-        .iter()
-        .copied()
-        .filter(|a| !taken.contains(a))
-        .collect();
-    for &c in kids {
-        let sig = model.sig(c);
-        let exact = explicit.get(&c).map(|e| e.exact).unwrap_or(false);
-        if !exact {
-            upper[c.index()] = rest.clone();
-            let mut max = explicit.get(&c).map(|e| e.count);
-            if sig.mult == Some(Mult::Lone) {
-                max = Some(max.map_or(1, |m| m.min(1)));
-            }
-            let max = max.filter(|&m| (m as usize) < rest.len());
-            let min = if sig.mult == Some(Mult::Some) { 1 } else { 0 };
-            if min > 0 || max.is_some() {
-                cards.push(SigCard { sig: c, min, max });
-            }
-        }
-        ancestors.push(c);
-        let p = upper[c.index()].clone();
-        allocate(
-            model, c, &p, children, explicit, lower, upper, cards, ancestors, claims, scope,
-        )?;
-        ancestors.pop();
-    }
-    Ok(())
 }
 
 type TS = BTreeSet<Vec<Atom>>;

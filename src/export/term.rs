@@ -1001,7 +1001,6 @@ pub(super) trait Backend<'a> {
     /// bound, with the declared multiplicities; `disj` fields are disjoint.
     fn field_decls(&mut self) -> Result<D, Diagnostic> {
         self.enter_root();
-        let src = self.sources();
         let m = self.model();
         let mut parts = Vec::new();
         for fid in m.field_ids() {
@@ -1053,25 +1052,17 @@ pub(super) trait Backend<'a> {
             ));
         }
         // `disj f, g: e`: for each atom of the sig, the fields' values are
-        // disjoint. Fields of one declaration are separated only by commas.
-        let text_between = |a: Span, b: Span| -> Option<&str> {
-            if a.is_dummy() || b.is_dummy() || a.file != b.file || b.start < a.end {
-                return None;
-            }
-            src.get(a.file).text.get(a.end as usize..b.start as usize)
-        };
+        // disjoint. Fields of one declaration share their `decl_group`.
         let mut groups: Vec<Vec<FieldId>> = Vec::new();
         for fid in m.field_ids() {
             let f = m.field(fid);
             if !f.disj {
                 continue;
             }
-            let same_decl = groups.last().and_then(|g| g.last()).is_some_and(|&prev| {
-                let p = m.field(prev);
-                p.sig == f.sig
-                    && text_between(p.span, f.span)
-                        .is_some_and(|t| t.chars().all(|c| c == ',' || c.is_whitespace()))
-            });
+            let same_decl = groups
+                .last()
+                .and_then(|g| g.last())
+                .is_some_and(|&prev| m.field(prev).decl_group == f.decl_group);
             if same_decl {
                 groups.last_mut().expect("non-empty").push(fid);
             } else {
@@ -1818,6 +1809,10 @@ fn calls_int(i: &IntExpr, out: &mut BTreeSet<Item>) {
         }
         I::Let(_, e, b) => {
             calls_expr(e, out);
+            calls_int(b, out);
+        }
+        I::SumOver(ds, b) => {
+            ds.iter().for_each(|d| calls_expr(&d.bound, out));
             calls_int(b, out);
         }
     }

@@ -3,16 +3,12 @@
 //!
 //! Independent of the SAT translation on purpose; differential tests compare
 //! its verdicts with the engine's. Scope semantics (Alloy's):
-//! * a top-level sig has at most its scope's atoms (`for N`, `but M S`,
-//!   default 3; an abstract sig without scope whose `extends` children all
-//!   have scopes gets the sum of theirs; never fewer than its exactly-scoped
-//!   descendants need); `exactly` fixes the count;
+//! * every `extends` sig has at most (exactly, when exact) the scope that
+//!   Alloy's rules give it ([`crate::bounds::scopes`], docs/scopes.md: the
+//!   scope rules are the definition, shared with the engine; how atoms are
+//!   laid out is not);
 //! * `one sig` = exactly 1, `lone sig` at most 1, `some sig` at least 1;
-//! * a sig passed for an `exactly` module parameter (`util/ordering`) has
-//!   exactly its scope;
-//! * an `extends` subsig with a scope has at most (exactly) that many atoms,
-//!   drawn from its parent; subset sigs are any subset of their parents'
-//!   union (bounded by their own scope if given);
+//! * subset sigs are any subset of their parents' union;
 //! * a field `f: bound` of `S` ranges over subsets of `S × ub(bound)`, where
 //!   `ub` over-approximates the bound's value (the field constraints then
 //!   filter, through [`super::eval::facts_hold`]).
@@ -26,6 +22,8 @@ use std::collections::{BTreeMap, BTreeSet};
 use crate::ir::{CommandId, Expr, ExprKind, FieldId, Model, Mult, Scope, SigId, SigKind, VarId};
 
 use super::eval::command_satisfied;
+use crate::bounds::scopes;
+use crate::diag::Span;
 use super::{int_range, Atom, AtomInfo, Instance, Tuple, TupleSet, Universe};
 
 /// Count of the scope of one sig: at least `min`, at most `max` atoms.
@@ -35,70 +33,31 @@ pub struct Card {
     pub max: u32,
 }
 
-/// Per-sig cardinality bounds of a scope (for `extends` sigs and top-level
-/// sigs; `max` of a subsig without scope is its top-level ancestor's).
+/// Per-sig cardinality bounds of a scope: for `extends` sigs their scope by
+/// Alloy's rules ([`crate::bounds::scopes`]), exact or not, and their
+/// multiplicity; subset sigs only their multiplicity. Empty when the
+/// command's scope is invalid.
 pub fn sig_cards(model: &Model, scope: &Scope) -> BTreeMap<SigId, Card> {
-    let overall = scope.overall.unwrap_or(3);
-    let mut explicit: BTreeMap<SigId, (u32, bool)> = scope
-        .sigs
-        .iter()
-        .map(|s| (s.sig, (s.count, s.exact)))
-        .collect();
-    for s in model.sig_ids() {
-        if model.sig(s).mult == Some(Mult::One) {
-            explicit.insert(s, (1, true));
-        }
-    }
-    fn derived(model: &Model, explicit: &BTreeMap<SigId, (u32, bool)>, s: SigId) -> Option<u32> {
-        if let Some(&(n, _)) = explicit.get(&s) {
-            return Some(n);
-        }
-        let kids: Vec<SigId> = model.children(s).collect();
-        if model.sig(s).is_abstract && !kids.is_empty() {
-            kids.iter().map(|&c| derived(model, explicit, c)).sum()
-        } else {
-            None
-        }
-    }
-    fn needed(model: &Model, explicit: &BTreeMap<SigId, (u32, bool)>, s: SigId) -> u32 {
-        if let Some(&(n, true)) = explicit.get(&s) {
-            return n;
-        }
-        let kids: u32 = model.children(s).map(|c| needed(model, explicit, c)).sum();
-        kids.max(u32::from(model.sig(s).mult == Some(Mult::Some)))
-    }
-    // Sigs passed for `exactly` module parameters (`util/ordering`) get
-    // exactly their scope.
-    let exact_params: BTreeSet<SigId> = model
-        .modules
-        .iter()
-        .flat_map(|m| m.exact_params.iter().copied())
-        .collect();
-    for s in &exact_params {
-        if let Some(e) = explicit.get_mut(s) {
-            e.1 = true;
-        }
-    }
+    let Ok(sc) = scopes::compute(model, scope, Span::DUMMY) else {
+        return BTreeMap::new();
+    };
     let mut out = BTreeMap::new();
     for s in model.sig_ids() {
         let sig = model.sig(s);
-        let (mut min, mut max) = match explicit.get(&s) {
-            Some(&(n, exact)) => (if exact { n } else { 0 }, n),
-            None => (0, u32::MAX),
+        let i = s.index();
+        let (mut min, mut max) = match sig.kind {
+            SigKind::Subset(_) => (0, u32::MAX),
+            _ if sc.exact[i] => (sc.scope[i], sc.scope[i]),
+            _ => (0, sc.scope[i]),
         };
-        if matches!(sig.kind, SigKind::TopLevel) && !explicit.contains_key(&s) {
-            max = derived(model, &explicit, s).unwrap_or(overall);
-        }
         match sig.mult {
+            Some(Mult::One) => {
+                min = min.max(1);
+                max = max.min(1);
+            }
             Some(Mult::Lone) => max = max.min(1),
             Some(Mult::Some) => min = min.max(1),
             _ => {}
-        }
-        if matches!(sig.kind, SigKind::TopLevel) {
-            max = max.max(needed(model, &explicit, s));
-            if exact_params.contains(&s) {
-                min = max;
-            }
         }
         out.insert(s, Card { min, max });
     }
@@ -114,6 +73,9 @@ pub fn brute_force(model: &Model, cmd: CommandId, limit: u64) -> Option<Option<I
     let command = model.commands.get(cmd.index())?;
     let scope = &command.scope;
     let cards = sig_cards(model, scope);
+    if cards.len() != model.sigs.len() {
+        return None;
+    }
     let bitwidth = scope.bitwidth.unwrap_or(4);
     if bitwidth > 8 {
         return None;

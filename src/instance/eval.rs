@@ -468,6 +468,14 @@ impl<'a> Ctx<'a> {
         let v = match &e.kind {
             IntExprKind::Lit(n) => *n,
             IntExprKind::Card(x) => self.expr(env, x)?.len() as i64,
+            IntExprKind::SumOver(decls, body) => {
+                let mut acc = 0i64;
+                self.bindings(env, decls, 0, 0, &mut |ctx, env| {
+                    acc = ctx.wrap(acc + ctx.int(env, body)?);
+                    Ok(true)
+                })?;
+                acc
+            }
             IntExprKind::Sum(x) => {
                 let s = self.expr(env, x)?;
                 let mut acc = 0i64;
@@ -745,6 +753,101 @@ impl<'a> Ctx<'a> {
         }
     }
 
+    /// `f` holds, or — when enumerating a higher-order declaration is out
+    /// of reach ([`EvalError::TooLarge`]) — holds by the second route,
+    /// [`Ctx::witnessed`].
+    fn holds(&self, f: &Formula, neg: bool, prefix: &str) -> R<bool> {
+        match self.formula(&mut Env::new(), f) {
+            Err(EvalError::TooLarge { .. }) => self.witnessed(&mut Env::new(), f, neg, prefix),
+            r => r.map(|v| v != neg),
+        }
+    }
+
+    /// The truth of `f` (of `not f` when `neg`), where the existentials the
+    /// engine skolemized at the top level (`some` outside, `all` under a
+    /// negation, through `and`, calls and `let`) are decided by the witness
+    /// it recorded (`${prefix}_{var}`), checked against the declaration
+    /// here; everything else is evaluated directly. A witness that
+    /// satisfies the declaration and the body proves the existential, so
+    /// this can only confirm; without a usable witness it evaluates as
+    /// usual.
+    fn witnessed(&self, env: &mut Env, f: &Formula, neg: bool, prefix: &str) -> R<bool> {
+        match (&f.kind, neg) {
+            (FormulaKind::Not(g), _) => self.witnessed(env, g, !neg, prefix),
+            (FormulaKind::And(gs), false) | (FormulaKind::Or(gs), true) => {
+                for g in gs {
+                    if !self.witnessed(env, g, neg, prefix)? {
+                        return Ok(false);
+                    }
+                }
+                Ok(true)
+            }
+            (FormulaKind::Implies(a, b), true) => Ok(self.witnessed(env, a, false, prefix)?
+                && self.witnessed(env, b, true, prefix)?),
+            (FormulaKind::Let(v, x, body), _) => {
+                let val = self.expr(env, x)?;
+                let old = env.bind(*v, val);
+                let r = self.witnessed(env, body, neg, prefix);
+                env.restore(*v, old);
+                r
+            }
+            (FormulaKind::Call(p, args), _) => {
+                let pred = self.model.pred(*p);
+                let vals = args
+                    .iter()
+                    .map(|a| self.expr(env, a))
+                    .collect::<R<Vec<_>>>()?;
+                let vars: Vec<VarId> = pred.params.iter().map(|p| p.var).collect();
+                self.with_call(env, f.span, &vars, vals, |ctx, env| {
+                    ctx.witnessed(env, &pred.body, neg, prefix)
+                })
+            }
+            (FormulaKind::Quant(Quant::Some, decls, body), false)
+            | (FormulaKind::Quant(Quant::All, decls, body), true) => {
+                let mut bound: Vec<(VarId, Option<TupleSet>)> = Vec::new();
+                let mut ok = true;
+                'decls: for d in decls {
+                    let mut group: Vec<TupleSet> = Vec::new();
+                    for &v in &d.vars {
+                        let name = format!("${prefix}_{}", self.model.var(v).name);
+                        let mut found = None;
+                        for (_, w) in self.inst.skolems.iter().filter(|(n, _)| *n == name) {
+                            let fits = mult_holds(d.mult, w.len())
+                                && self.is_in(env, w, &d.bound)?
+                                && !(d.disj
+                                    && group.iter().any(|g| g.intersection(w).next().is_some()));
+                            if fits {
+                                found = Some(w.clone());
+                                break;
+                            }
+                        }
+                        let Some(w) = found else {
+                            ok = false;
+                            break 'decls;
+                        };
+                        group.push(w.clone());
+                        bound.push((v, env.bind(v, w)));
+                    }
+                }
+                let r = if ok {
+                    self.witnessed(env, body, neg, prefix)
+                } else {
+                    Err(EvalError::BadCommand(String::new()))
+                };
+                for (v, old) in bound.into_iter().rev() {
+                    env.restore(v, old);
+                }
+                match r {
+                    Ok(true) => Ok(true),
+                    // No usable witness, or it does not satisfy the body:
+                    // decide the quantifier itself.
+                    _ => self.formula(env, f).map(|v| v != neg),
+                }
+            }
+            _ => self.formula(env, f).map(|v| v != neg),
+        }
+    }
+
     /// `v` satisfies the declaration `mult bound` (a field's right-hand
     /// side, a parameter).
     fn decl_holds(&self, env: &mut Env, v: &TupleSet, d: &Decl) -> R<bool> {
@@ -893,46 +996,52 @@ pub fn violations(model: &Model, inst: &Instance) -> R<Vec<String>> {
             }
         }
     }
-    // `disj` field groups: consecutive disj fields of one sig sharing the
-    // same declaration node (same bound, same span).
-    let ids: Vec<FieldId> = model.field_ids().collect();
-    let mut i = 0;
-    while i < ids.len() {
-        let f = model.field(ids[i]);
-        let mut j = i + 1;
-        while f.disj
-            && j < ids.len()
-            && model.field(ids[j]).disj
-            && model.field(ids[j]).sig == f.sig
-            && model.field(ids[j]).decl.bound == f.decl.bound
-        {
-            j += 1;
+    // `disj f, g: e`: the fields of one declaration (one `decl_group`) are
+    // pairwise disjoint for every atom, i.e. as relations.
+    let mut groups: BTreeMap<u32, Vec<FieldId>> = BTreeMap::new();
+    for fid in model.field_ids() {
+        if model.field(fid).disj {
+            groups.entry(model.field(fid).decl_group).or_default().push(fid);
         }
-        for a in i..j {
-            for b in a + 1..j {
-                let (ra, rb) = (field_value(inst, ids[a])?, field_value(inst, ids[b])?);
-                for this in sig_value(inst, f.sig)? {
-                    let ia: BTreeSet<&[Atom]> = ra
-                        .iter()
-                        .filter(|t| t[0] == this[0])
-                        .map(|t| &t[1..])
-                        .collect();
-                    if rb.iter().any(|t| t[0] == this[0] && ia.contains(&t[1..])) {
-                        out.push(format!(
-                            "disj fields {} and {} overlap at {}",
-                            model.field(ids[a]).name,
-                            model.field(ids[b]).name,
-                            inst.universe.label(this[0])
-                        ));
-                    }
+    }
+    for g in groups.values() {
+        for (x, &a) in g.iter().enumerate() {
+            for &b in &g[x + 1..] {
+                let rb = field_value(inst, b)?;
+                if let Some(t) = field_value(inst, a)?.iter().find(|t| rb.contains(*t)) {
+                    out.push(format!(
+                        "disj fields {} and {} overlap at {}",
+                        model.field(a).name,
+                        model.field(b).name,
+                        inst.universe.label(t[0])
+                    ));
                 }
             }
         }
-        i = j;
+    }
+    // `f: disj e`: distinct atoms of the sig have disjoint values.
+    for fid in model.field_ids() {
+        let f = model.field(fid);
+        if !f.disj_values {
+            continue;
+        }
+        let mut owner: BTreeMap<&[Atom], Atom> = BTreeMap::new();
+        for t in field_value(inst, fid)? {
+            match owner.insert(&t[1..], t[0]) {
+                Some(o) if o != t[0] => out.push(format!(
+                    "field {} (declared `disj`) has a common value for {} and {}",
+                    f.name,
+                    inst.universe.label(o),
+                    inst.universe.label(t[0])
+                )),
+                _ => {}
+            }
+        }
     }
     // Facts.
     for fact in &model.facts {
-        if !ctx.formula(&mut Env::new(), &fact.body)? {
+        let prefix = fact.name.as_deref().unwrap_or("fact");
+        if !ctx.holds(&fact.body, false, prefix)? {
             out.push(match &fact.name {
                 Some(n) => format!("fact {n} does not hold"),
                 None => "an anonymous fact does not hold".to_string(),
@@ -958,9 +1067,11 @@ pub fn command_goal(model: &Model, cmd: CommandId, inst: &Instance) -> R<bool> {
         .ok_or_else(|| EvalError::BadCommand(format!("no command #{}", cmd.0)))?;
     let ctx = Ctx::new(model, inst)?;
     let mut env = Env::new();
-    let holds = match &c.target {
-        CommandTarget::Inline(f) => ctx.formula(&mut env, f)?,
-        CommandTarget::Assert(a) => ctx.formula(&mut env, &model.assert(*a).body)?,
+    // The goal: a run's formula holds, a check's is false.
+    let neg = c.kind == CommandKind::Check;
+    let goal = match &c.target {
+        CommandTarget::Inline(f) => ctx.holds(f, neg, &c.name)?,
+        CommandTarget::Assert(a) => ctx.holds(&model.assert(*a).body, neg, &c.name)?,
         CommandTarget::Pred(p) => {
             let pred = model.pred(*p);
             // some p1: decl1, p2: decl2, ... | body
@@ -974,13 +1085,21 @@ pub fn command_goal(model: &Model, cmd: CommandId, inst: &Instance) -> R<bool> {
                     bound: p.decl.bound.clone(),
                 })
                 .collect();
-            ctx.quant(&mut env, Quant::Some, &decls, &pred.body)?
+            match ctx.quant(&mut env, Quant::Some, &decls, &pred.body) {
+                Err(EvalError::TooLarge { .. }) => {
+                    // The second route: the parameters' witnesses
+                    // (`${pred}_{param}`), then the body's own.
+                    let named = Formula::new(
+                        FormulaKind::Quant(Quant::Some, decls, Box::new(pred.body.clone())),
+                        pred.span,
+                    );
+                    ctx.witnessed(&mut env, &named, neg, &pred.name)?
+                }
+                r => r? != neg,
+            }
         }
     };
-    Ok(match c.kind {
-        CommandKind::Run => holds,
-        CommandKind::Check => !holds,
-    })
+    Ok(goal)
 }
 
 /// The instance is a witness for the command: the facts hold and the goal

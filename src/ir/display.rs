@@ -212,6 +212,7 @@ impl<'m> Printer<'m> {
             IntExprKind::Div(a, b) => format!("div[{}, {}]", self.int(a), self.int(b)),
             IntExprKind::Rem(a, b) => format!("rem[{}, {}]", self.int(a), self.int(b)),
             IntExprKind::Neg(a) => format!("-{}", self.int_sub(a)),
+            IntExprKind::SumOver(ds, b) => format!("(sum {} | {})", self.decls(ds), self.int(b)),
             IntExprKind::IfThenElse(c, a, b) => format!(
                 "{} => {} else {}",
                 self.formula(c),
@@ -483,9 +484,10 @@ impl<'m> Printer<'m> {
                 let fd = m.field(f);
                 let _ = writeln!(
                     out,
-                    "  {}{}: {}",
+                    "  {}{}: {}{}",
                     if fd.disj { "disj " } else { "" },
                     fd.name,
+                    if fd.disj_values { "disj " } else { "" },
                     self.decl(&fd.decl)
                 );
             }

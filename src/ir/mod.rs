@@ -181,9 +181,15 @@ pub struct Field {
     /// with the multiplicities of `decl`.
     pub decl: Decl,
     pub this_var: VarId,
-    /// `disj f: ...` (the fields of one `disj` declaration have disjoint
-    /// values for each atom of S).
+    /// `disj f, g: ...`: the fields of one declaration (same
+    /// [`Field::decl_group`]) have disjoint values for each atom of S.
     pub disj: bool,
+    /// Fields declared together (`f, g: e`) share this number (the id of the
+    /// declaration's first field); it is what groups `disj` fields, since
+    /// their bounds are distinct expressions (each has its own `this`).
+    pub decl_group: u32,
+    /// `f: disj e`: distinct atoms of S have disjoint values of `f`.
+    pub disj_values: bool,
     /// Arity of the whole field relation.
     pub arity: usize,
     pub span: Span,
@@ -404,6 +410,9 @@ pub enum IntExprKind {
     Neg(Box<IntExpr>),
     IfThenElse(Box<Formula>, Box<IntExpr>, Box<IntExpr>),
     Let(VarId, Box<Expr>, Box<IntExpr>),
+    /// `sum x: A, y: B | e`: the sum of `e` over every binding (each
+    /// declaration `one`, as Alloy requires).
+    SumOver(Vec<QuantDecl>, Box<IntExpr>),
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]

@@ -87,6 +87,10 @@ impl Calls {
                 self.expr(v);
                 self.int(b);
             }
+            SumOver(ds, b) => {
+                self.decls(ds);
+                self.int(b);
+            }
         }
     }
     fn formula(&mut self, f: &Formula) {

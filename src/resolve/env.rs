@@ -88,7 +88,7 @@ impl Resolver<'_> {
         }
     }
 
-    fn visible(&self, m: ModuleId) -> Vec<ModuleId> {
+    pub(super) fn visible(&self, m: ModuleId) -> Vec<ModuleId> {
         if self.mods[m.index()].visible.is_empty() {
             self.reachable(m)
         } else {
@@ -97,7 +97,7 @@ impl Resolver<'_> {
     }
 
     /// The module a qualified name's prefix designates.
-    fn qualifier(&self, m: ModuleId, name: &ast::Name) -> R<ModuleId> {
+    pub(super) fn qualifier(&self, m: ModuleId, name: &ast::Name) -> R<ModuleId> {
         let mut cur = m;
         for part in &name.parts[..name.parts.len() - 1] {
             if part == "this" {
@@ -163,7 +163,41 @@ impl Resolver<'_> {
                 out.push(Cand::Pred(*p));
             }
         }
+        // `private` declarations are visible only in their own module.
+        out.retain(|c| !self.private_elsewhere(m, c));
         Ok(out)
+    }
+
+    /// `c` is declared `private` in a module other than `m`.
+    fn private_elsewhere(&self, m: ModuleId, c: &Cand) -> bool {
+        let (module, private) = match c {
+            Cand::Sig(s) => {
+                let info = &self.sig_info[s.index()];
+                let private = info.decl.is_some_and(|(pi, _)| {
+                    matches!(&self.mods[info.module.index()].ast.paragraphs.get(pi),
+                        Some(ast::Paragraph::Sig(d)) if d.private)
+                });
+                (info.module, private)
+            }
+            Cand::Fun(f) => {
+                let info = &self.fun_info[f.index()];
+                let private = matches!(
+                    &self.mods[info.module.index()].ast.paragraphs.get(info.paragraph),
+                    Some(ast::Paragraph::Fun(d)) if d.private
+                );
+                (info.module, private)
+            }
+            Cand::Pred(p) => {
+                let info = &self.pred_info[p.index()];
+                let private = matches!(
+                    &self.mods[info.module.index()].ast.paragraphs.get(info.paragraph),
+                    Some(ast::Paragraph::Pred(d)) if d.private
+                );
+                (info.module, private)
+            }
+            _ => return false,
+        };
+        private && module != m
     }
 
     /// The meanings of a name in an expression.
@@ -179,6 +213,10 @@ impl Resolver<'_> {
                     .into_iter()
                     .flat_map(|s| self.sig_info[s.index()].fields.clone())
                     .filter(|f| self.model.fields[f.index()].name == n)
+                    // While field declarations are resolved, only the
+                    // fields before this one are in scope (as in Alloy):
+                    // `sig A { A: set A }` names the sig in its bound.
+                    .filter(|f| self.field_info[f.index()].ty.is_some())
                     .map(|f| Cand::ThisField(this, f))
                     .collect();
                 if !fields.is_empty() {

@@ -399,7 +399,12 @@ impl Resolver<'_> {
         let span = e.span;
         use ast::ExprKind as K;
         match &e.kind {
-            K::Name(n) => self.name_alts(cx, n),
+            K::Name(n) => {
+                if let Some(r) = self.try_macro(cx, n, &[], span) {
+                    return r;
+                }
+                self.name_alts(cx, n)
+            }
             K::AtName(n) => {
                 let cands = self.lookup_global(cx.module, n)?;
                 let fields: Vec<Alt> = cands
@@ -502,11 +507,25 @@ impl Resolver<'_> {
                     QuantKw::Lone => Quant::Lone,
                     QuantKw::One => Quant::One,
                     QuantKw::Sum => {
-                        return Err(ResolveError::Unsupported {
-                            what: "the `sum` quantifier",
-                            span,
-                            hint: "sum over a set of integer atoms with `sum e` instead",
-                        })
+                        let depth = cx.vars.len();
+                        let res = self.quant_decls(cx, decls, false).and_then(|(ds, _)| {
+                            if let Some(d) = ds.iter().find(|d| d.mult != Mult::One) {
+                                return Err(ResolveError::Unsupported {
+                                    what: "a `sum` over a higher-order declaration",
+                                    span: d.bound.span,
+                                    hint: "`sum` binds single atoms: `sum x: S | e`",
+                                });
+                            }
+                            let alts = self.int_alts(cx, body)?;
+                            let one = self.single(alts, body.span)?;
+                            let v = to_int(&one, body.span)?;
+                            Ok(IntExpr {
+                                kind: IntExprKind::SumOver(ds, b(v)),
+                                span,
+                            })
+                        });
+                        cx.vars.truncate(depth);
+                        return Ok(vec![Alt::int(res?)]);
                     }
                 };
                 let depth = cx.vars.len();
@@ -1012,6 +1031,9 @@ impl Resolver<'_> {
             }
         }
         if let ast::ExprKind::Name(n) = &head.kind {
+            if let Some(r) = self.try_macro(cx, n, args, span) {
+                return r;
+            }
             let shadowed = !n.is_qualified() && cx.vars.iter().any(|(x, _, _)| x == n.last());
             // `fun/add`-style and bare builtin integer functions.
             let builtin = if n.parts.len() == 2 && n.parts[0] == "fun" {
@@ -1033,6 +1055,9 @@ impl Resolver<'_> {
                 .cloned()
                 .collect();
             if !shadowed && callables.is_empty() {
+                if n.parts.len() == 1 && n.last() == "disj" {
+                    return self.builtin_disj(cx, args, span);
+                }
                 if let Some(arity) = builtin.and_then(builtin_int) {
                     return self.builtin_call(cx, builtin.unwrap_or(""), arity, args, span);
                 }
@@ -1089,6 +1114,51 @@ impl Resolver<'_> {
             cur = collect(results)?;
         }
         Ok(cur)
+    }
+
+    /// Alloy's built-in predicate `disj[a, b, ...]`: the arguments (of
+    /// one arity) are pairwise disjoint.
+    fn builtin_disj(&mut self, cx: &mut Ctx, args: &[ast::Expr], span: Span) -> R<Vec<Alt>> {
+        if args.len() < 2 {
+            return Err(ResolveError::ArgCount {
+                name: "disj".to_string(),
+                expected: vec![2],
+                found: args.len(),
+                span,
+                decl: None,
+            });
+        }
+        let mut es: Vec<Expr> = Vec::new();
+        for a in args {
+            let alts = self.rel_alts(cx, a)?;
+            let one = self.single(alts, a.span)?;
+            let (e, _) = to_rel(&one, a.span)?;
+            if let Some(first) = es.first() {
+                if first.arity != e.arity {
+                    return Err(ResolveError::ArgArity {
+                        name: "disj".to_string(),
+                        index: es.len() + 1,
+                        expected: first.arity,
+                        found: e.arity,
+                        span: a.span,
+                    });
+                }
+            }
+            es.push(e);
+        }
+        let mut parts = Vec::new();
+        for (i, x) in es.iter().enumerate() {
+            for y in &es[i + 1..] {
+                let both = Expr::new(
+                    ExprKind::Intersection(b(x.clone()), b(y.clone())),
+                    x.arity,
+                    span,
+                );
+                let some = Formula::new(FormulaKind::Mult(Mult::Some, b(both)), span);
+                parts.push(not(some, span));
+            }
+        }
+        Ok(vec![Alt::form(and_all(parts, span), true)])
     }
 
     fn builtin_call(

@@ -355,6 +355,7 @@ impl Resolver<'_> {
                         self.declare_sig(m, &n.name, sid, n.span);
                         let mut seen: Vec<(String, Span)> = Vec::new();
                         for (fi, fd) in d.fields.iter().enumerate() {
+                            let decl_group = self.model.fields.len() as u32;
                             for (fni, f) in fd.names.iter().enumerate() {
                                 if let Some((_, first)) = seen.iter().find(|(x, _)| *x == f.name) {
                                     self.error(ResolveError::Duplicate {
@@ -377,6 +378,8 @@ impl Resolver<'_> {
                                     },
                                     this_var,
                                     disj: fd.disj,
+                                    decl_group,
+                                    disj_values: fd.disj_bound,
                                     arity: 2,
                                     span: f.span,
                                 });
@@ -479,7 +482,7 @@ impl Resolver<'_> {
                         });
                     }
                 }
-                ast::Paragraph::Fact(_) | ast::Paragraph::Command(_) => {}
+                ast::Paragraph::Fact(_) | ast::Paragraph::Command(_) | ast::Paragraph::Macro(_) => {}
             }
         }
     }

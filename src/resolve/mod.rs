@@ -46,6 +46,7 @@ mod env;
 pub mod error;
 mod exprs;
 mod loader;
+mod macros;
 mod sigs;
 pub mod types;
 
@@ -180,6 +181,10 @@ pub(crate) struct Resolver<'s> {
     field_info: Vec<FieldInfo>,
     fun_info: Vec<CallableInfo>,
     pred_info: Vec<CallableInfo>,
+    /// Nesting of `let` macro expansions (guards against recursion).
+    macro_depth: usize,
+    /// Names of every `let` macro of every module.
+    macro_names: std::collections::BTreeSet<String>,
     errors: Vec<Diagnostic>,
 }
 
@@ -198,6 +203,8 @@ impl<'s> Resolver<'s> {
             field_info: Vec::new(),
             fun_info: Vec::new(),
             pred_info: Vec::new(),
+            macro_depth: 0,
+            macro_names: Default::default(),
             errors: Vec::new(),
         }
     }
@@ -209,6 +216,15 @@ impl<'s> Resolver<'s> {
         }
         self.relabel_instances();
         self.compute_visible();
+        self.macro_names = self
+            .mods
+            .iter()
+            .flat_map(|md| md.ast.paragraphs.iter())
+            .filter_map(|p| match p {
+                ast::Paragraph::Macro(d) => Some(d.name.name.clone()),
+                _ => None,
+            })
+            .collect();
         self.resolve_hierarchy();
         if !self.errors.is_empty() {
             return Err(self.errors);

@@ -359,6 +359,9 @@ impl Resolver<'_> {
                         }
                     }
                     ast::Paragraph::Sig(d) => {
+                        if d.eq {
+                            self.sig_eq_facts(m, pi);
+                        }
                         let Some(blk) = &d.fact else { continue };
                         let sigs: Vec<SigId> = (0..self.model.sigs.len())
                             .filter(|&s| {
@@ -468,6 +471,80 @@ impl Resolver<'_> {
                     _ => {}
                 }
             }
+        }
+    }
+
+    /// `run f` on a function, as Alloy reads it: some values of the
+    /// parameters for which the result satisfies the declared result
+    /// (`some p: P | f[p] in mult R`).
+    fn run_fun_target(&self, f: ir::FunId, span: Span) -> ir::CommandTarget {
+        let fun = &self.model.funs[f.index()];
+        let args: Vec<ir::Expr> = fun
+            .params
+            .iter()
+            .map(|p| ir::Expr::new(ir::ExprKind::Var(p.var), p.decl.bound.arity, span))
+            .collect();
+        let arity = fun.result.bound.arity;
+        let call = ir::Expr::new(ir::ExprKind::Call(f, args), arity, span);
+        let mut parts = vec![Formula::new(
+            FormulaKind::In(Box::new(call.clone()), Box::new(fun.result.bound.clone())),
+            span,
+        )];
+        if fun.result.mult != Mult::Set {
+            parts.push(Formula::new(
+                FormulaKind::Mult(fun.result.mult, Box::new(call)),
+                span,
+            ));
+        }
+        let body = Formula::new(FormulaKind::And(parts), span);
+        if fun.params.is_empty() {
+            return ir::CommandTarget::Inline(body);
+        }
+        let decls = fun
+            .params
+            .iter()
+            .map(|p| ir::QuantDecl {
+                vars: vec![p.var],
+                disj: false,
+                mult: p.decl.mult,
+                bound: p.decl.bound.clone(),
+            })
+            .collect();
+        ir::CommandTarget::Inline(Formula::new(
+            FormulaKind::Quant(ir::Quant::Some, decls, Box::new(body)),
+            span,
+        ))
+    }
+
+    /// `sig S = A + B`: the fact `S = A + B` for each sig of the paragraph.
+    fn sig_eq_facts(&mut self, m: ModuleId, pi: usize) {
+        let sigs: Vec<SigId> = (0..self.model.sigs.len())
+            .filter(|&s| {
+                self.sig_info[s].module == m && self.sig_info[s].decl.is_some_and(|(p, _)| p == pi)
+            })
+            .map(|s| SigId(s as u32))
+            .collect();
+        for sid in sigs {
+            let SigKind::Subset(parents) = self.model.sigs[sid.index()].kind.clone() else {
+                continue;
+            };
+            let span = self.model.sigs[sid.index()].span;
+            let sig = |s: SigId| ir::Expr::new(ir::ExprKind::Sig(s), 1, span);
+            let mut union: Option<ir::Expr> = None;
+            for p in parents {
+                union = Some(match union {
+                    None => sig(p),
+                    Some(u) => ir::Expr::new(ir::ExprKind::Union(Box::new(u), Box::new(sig(p))), 1, span),
+                });
+            }
+            let Some(union) = union else { continue };
+            self.model.facts.push(ir::Fact {
+                name: None,
+                module: m,
+                origin: ir::FactOrigin::Paragraph,
+                body: Formula::new(FormulaKind::Eq(Box::new(sig(sid)), Box::new(union)), span),
+                span,
+            });
         }
     }
 
@@ -607,9 +684,18 @@ impl Resolver<'_> {
                     .unwrap_or_default()
             })
             .collect();
-        let funs = mods
+        let fun_ids: Vec<ir::FunId> = mods
             .iter()
-            .any(|md| self.mods[md.index()].ns.funs.contains_key(last));
+            .flat_map(|md| {
+                self.mods[md.index()]
+                    .ns
+                    .funs
+                    .get(last)
+                    .cloned()
+                    .unwrap_or_default()
+            })
+            .collect();
+        let funs = !fun_ids.is_empty();
         let wrong = |found| ResolveError::WrongCommandTarget {
             kind: kw,
             name: n.text(),
@@ -637,7 +723,17 @@ impl Resolver<'_> {
             match preds.len() {
                 1 => return Ok(ir::CommandTarget::Pred(preds[0])),
                 0 if !asserts.is_empty() => return Err(wrong("an assertion")),
-                0 if funs => return Err(wrong("a function")),
+                0 if fun_ids.len() == 1 => return Ok(self.run_fun_target(fun_ids[0], n.span)),
+                0 if funs => {
+                    return Err(ResolveError::Ambiguous {
+                        name: n.text(),
+                        span: n.span,
+                        candidates: fun_ids
+                            .iter()
+                            .map(|f| self.describe(&super::env::Cand::Fun(*f)))
+                            .collect(),
+                    })
+                }
                 0 => {}
                 _ => {
                     return Err(ResolveError::Ambiguous {

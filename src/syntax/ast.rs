@@ -69,6 +69,100 @@ pub enum Paragraph {
     Command(CommandDecl),
     /// `enum E { A, B, C }`: sugar for an abstract sig with `one` children.
     Enum(EnumDecl),
+    /// `let name[a, b] = e` (or `{ ... }`): a macro, expanded where used.
+    Macro(MacroDecl),
+}
+
+#[derive(Clone, Debug)]
+pub struct MacroDecl {
+    pub name: Ident,
+    pub params: Vec<Ident>,
+    pub body: Expr,
+    pub private: bool,
+    pub span: Span,
+}
+
+impl Expr {
+    /// A copy with the unqualified names in `map` replaced by their
+    /// expressions (macro expansion; the body's own binders are not
+    /// renamed, as in Alloy).
+    pub fn substitute(&self, map: &[(String, Expr)]) -> Expr {
+        let sub = |e: &Expr| Box::new(e.substitute(map));
+        let decls = |ds: &[ParamDecl]| -> Vec<ParamDecl> {
+            ds.iter()
+                .map(|d| ParamDecl {
+                    bound: DeclBound {
+                        mult: d.bound.mult,
+                        expr: d.bound.expr.substitute(map),
+                    },
+                    ..d.clone()
+                })
+                .collect()
+        };
+        let kind = match &self.kind {
+            ExprKind::Name(n) if n.parts.len() == 1 => {
+                if let Some((_, e)) = map.iter().find(|(x, _)| *x == n.parts[0]) {
+                    return e.clone();
+                }
+                self.kind.clone()
+            }
+            ExprKind::IntCast(x) => ExprKind::IntCast(sub(x)),
+            ExprKind::Unary(op, x) => ExprKind::Unary(*op, sub(x)),
+            ExprKind::Binary(op, x, y) => ExprKind::Binary(*op, sub(x), sub(y)),
+            ExprKind::Arrow {
+                lhs,
+                lmult,
+                rmult,
+                rhs,
+            } => ExprKind::Arrow {
+                lhs: sub(lhs),
+                lmult: *lmult,
+                rmult: *rmult,
+                rhs: sub(rhs),
+            },
+            ExprKind::Compare {
+                op,
+                negated,
+                lhs,
+                rhs,
+            } => ExprKind::Compare {
+                op: *op,
+                negated: *negated,
+                lhs: sub(lhs),
+                rhs: sub(rhs),
+            },
+            ExprKind::BoxJoin(h, args) => ExprKind::BoxJoin(
+                sub(h),
+                args.iter().map(|a| a.substitute(map)).collect(),
+            ),
+            ExprKind::Quant { q, decls: ds, body } => ExprKind::Quant {
+                q: *q,
+                decls: decls(ds),
+                body: sub(body),
+            },
+            ExprKind::Comprehension { decls: ds, body } => ExprKind::Comprehension {
+                decls: decls(ds),
+                body: sub(body),
+            },
+            ExprKind::Let { bindings, body } => ExprKind::Let {
+                bindings: bindings
+                    .iter()
+                    .map(|(n, e)| (n.clone(), e.substitute(map)))
+                    .collect(),
+                body: sub(body),
+            },
+            ExprKind::IfThenElse(c, a, b) => ExprKind::IfThenElse(sub(c), sub(a), sub(b)),
+            ExprKind::Block(b) => ExprKind::Block(Block {
+                items: b.items.iter().map(|e| e.substitute(map)).collect(),
+                span: b.span,
+            }),
+            k => k.clone(),
+        };
+        Expr {
+            kind,
+            span: self.span,
+        }
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -79,6 +173,8 @@ pub struct SigDecl {
     /// `one/lone/some sig`.
     pub mult: Option<SigMult>,
     pub ext: Option<SigExt>,
+    /// `sig S = A + B`: a subset sig (`ext` is `In`) equal to the union.
+    pub eq: bool,
     pub fields: Vec<FieldDecl>,
     /// The appended fact block `{ ... }` after the field block, if any.
     pub fact: Option<Block>,
@@ -145,6 +241,8 @@ pub struct PredDecl {
     pub name: Ident,
     pub params: Vec<ParamDecl>,
     pub body: Block,
+    /// `private pred`: not visible from other modules.
+    pub private: bool,
     pub span: Span,
 }
 
@@ -155,6 +253,8 @@ pub struct FunDecl {
     pub params: Vec<ParamDecl>,
     pub result: DeclBound,
     pub body: Expr,
+    /// `private fun`: not visible from other modules.
+    pub private: bool,
     pub span: Span,
 }
 

@@ -33,12 +33,14 @@ struct Lexer<'a> {
     errors: Vec<SyntaxError>,
 }
 
-fn is_ident_start(b: u8) -> bool {
-    b.is_ascii_alphabetic() || b == b'_'
+/// Alloy's names are Java identifiers: letters (any script), `_` and `$`,
+/// then also digits (and relprove keeps Alloy 4's `'` and `"`).
+fn is_ident_start_char(c: char) -> bool {
+    c.is_alphabetic() || c == '_' || c == '$'
 }
 
-fn is_ident_continue(b: u8) -> bool {
-    b.is_ascii_alphanumeric() || b == b'_' || b == b'\'' || b == b'"'
+fn is_ident_continue_char(c: char) -> bool {
+    c.is_alphanumeric() || c == '_' || c == '$' || c == '\'' || c == '"'
 }
 
 impl<'a> Lexer<'a> {
@@ -95,7 +97,7 @@ impl<'a> Lexer<'a> {
                 }
                 continue;
             }
-            if is_ident_start(b) {
+            if self.ident_start_at(self.pos) {
                 self.name(start);
                 continue;
             }
@@ -215,12 +217,20 @@ impl<'a> Lexer<'a> {
     }
 
     /// A name, possibly qualified, or a keyword.
+    fn char_at(&self, pos: usize) -> Option<char> {
+        self.src.get(pos..).and_then(|s| s.chars().next())
+    }
+
+    fn ident_start_at(&self, pos: usize) -> bool {
+        self.char_at(pos).is_some_and(is_ident_start_char)
+    }
+
     fn name(&mut self, start: usize) {
         loop {
-            while is_ident_continue(self.peek(0)) {
-                self.pos += 1;
+            while let Some(c) = self.char_at(self.pos).filter(|&c| is_ident_continue_char(c)) {
+                self.pos += c.len_utf8();
             }
-            if self.peek(0) == b'/' && is_ident_start(self.peek(1)) {
+            if self.peek(0) == b'/' && self.ident_start_at(self.pos + 1) {
                 self.pos += 1;
                 continue;
             }

@@ -506,11 +506,13 @@ impl Parser {
                     .push(Paragraph::Assert(AssertDecl { name, body, span }));
             }
             T::Pred => {
-                let p = self.pred(start)?;
+                let mut p = self.pred(start)?;
+                p.private = private;
                 file.paragraphs.push(Paragraph::Pred(p));
             }
             T::Fun => {
-                let f = self.fun(start)?;
+                let mut f = self.fun(start)?;
+                f.private = private;
                 file.paragraphs.push(Paragraph::Fun(f));
             }
             T::Enum => {
@@ -532,15 +534,8 @@ impl Parser {
                 file.paragraphs.push(Paragraph::Command(c));
             }
             T::Let => {
-                return Err(err(
-                    ErrorKind::Unsupported {
-                        what: "a top-level `let` macro".into(),
-                        hint:
-                            "define a `fun` (for an expression) or a `pred` (for a formula) instead"
-                                .into(),
-                    },
-                    self.span(),
-                ))
+                let d = self.macro_decl(private, start)?;
+                file.paragraphs.push(Paragraph::Macro(d));
             }
             T::Name(n) if n == "var" => {
                 return Err(err(
@@ -570,6 +565,54 @@ impl Parser {
             }
         }
         Ok(())
+    }
+
+    /// `let name [a, b] = expr` or `let name [a, b] { block }`.
+    fn macro_decl(&mut self, private: bool, start: Span) -> PResult<MacroDecl> {
+        self.bump(); // `let`
+        let name = self.decl_ident("a macro name after `let`")?;
+        let mut params = Vec::new();
+        if matches!(self.peek(), T::LBracket | T::LParen) {
+            let open_kind = self.peek().clone();
+            let open = self.bump().span;
+            let close = if open_kind == T::LBracket {
+                T::RBracket
+            } else {
+                T::RParen
+            };
+            if !self.at(&close) {
+                loop {
+                    params.push(self.decl_ident("a macro parameter name")?);
+                    if !self.eat(&T::Comma) {
+                        break;
+                    }
+                }
+            }
+            self.expect_close(open, open_kind)?;
+        }
+        let body = if self.at(&T::LBrace) {
+            let open = self.bump().span;
+            let b = self.block_rest(open)?;
+            let span = b.span;
+            Expr {
+                kind: ExprKind::Block(b),
+                span,
+            }
+        } else {
+            self.expect(T::Eq, "`=` after the macro's name", Some("a macro is written `let name[x] = expr`"))?;
+            if !can_start_expr(self.peek()) {
+                return Err(self.expected("an expression after `=`", None));
+            }
+            self.expr()?
+        };
+        let span = start.to(body.span);
+        Ok(MacroDecl {
+            name,
+            params,
+            body,
+            private,
+            span,
+        })
     }
 
     fn module_header(&mut self) -> PResult<ModuleHeader> {
@@ -664,6 +707,7 @@ impl Parser {
         while self.eat(&T::Comma) {
             names.push(self.decl_ident("a sig name after `,`")?);
         }
+        let mut eq = false;
         let ext = match self.peek() {
             T::Extends => {
                 self.bump();
@@ -674,8 +718,8 @@ impl Parser {
                 }
                 Some(SigExt::Extends(parent))
             }
-            T::In => {
-                self.bump();
+            T::In | T::Eq => {
+                eq = self.bump().kind == T::Eq;
                 let mut parents = vec![self.ref_name("a sig name after `in`")?];
                 while self.eat(&T::Plus) {
                     parents.push(self.ref_name("a sig name after `+`")?);
@@ -696,6 +740,8 @@ impl Parser {
             Some("a sig without fields is written `sig A {}`"),
         )?;
         let mut fields = Vec::new();
+        // Alloy accepts a comma before the first field, too.
+        self.eat(&T::Comma);
         loop {
             if self.at(&T::RBrace) {
                 break;
@@ -731,6 +777,7 @@ impl Parser {
             is_abstract,
             mult,
             ext,
+            eq,
             fields,
             fact,
             private,
@@ -826,6 +873,10 @@ impl Parser {
 
     /// Comma-separated declarations (at least one).
     fn param_decls(&mut self) -> PResult<Vec<ParamDecl>> {
+        // Alloy accepts a comma before the first declaration, too.
+        if self.at(&T::Comma) && self.is_decl_start(1) {
+            self.bump();
+        }
         let mut decls = vec![self.param_decl()?];
         while self.eat(&T::Comma) {
             if matches!(self.peek(), T::RBracket | T::RParen | T::Bar) {
@@ -896,6 +947,7 @@ impl Parser {
             name,
             params,
             body,
+            private: false,
             span,
         })
     }
@@ -929,6 +981,7 @@ impl Parser {
             params,
             result,
             body,
+            private: false,
             span: start.to(end),
         })
     }
@@ -1301,7 +1354,10 @@ impl Parser {
                     if rmult.is_some() {
                         self.bump();
                     }
-                    let rhs = self.rhs(ARROW + 1)?;
+                    // Arrows associate to the right, as in Alloy: `A -> B
+                    // one -> C` is `A -> (B one -> C)`, which matters for
+                    // the multiplicities.
+                    let rhs = self.rhs(ARROW)?;
                     let span = lhs.span.to(rhs.span);
                     lhs = Expr {
                         kind: ExprKind::Arrow {
@@ -1539,11 +1595,17 @@ impl Parser {
         self.bump();
         let start = self.prev_span();
         let c = self.operand(0)?;
-        self.expect(
-            T::Then,
-            "`then` after the condition",
-            Some("write `if C then A else B`"),
-        )?;
+        // `then` is not reserved in Alloy (models use it as a name): it is
+        // read as a keyword only here.
+        if matches!(self.peek(), T::Name(n) if n == "then") {
+            self.bump();
+        } else {
+            self.expect(
+                T::Then,
+                "`then` after the condition",
+                Some("write `if C then A else B`"),
+            )?;
+        }
         let a = self.operand(0)?;
         self.expect(
             T::Else,
@@ -1649,6 +1711,31 @@ impl Parser {
                 let open = self.bump().span;
                 if self.is_decl_start(0) {
                     let decls = self.param_decls()?;
+                    // `{x: A}` (no body: every binding) and `{x: A { F }}`
+                    // are comprehensions too.
+                    if self.at(&T::RBrace) || self.at(&T::LBrace) {
+                        let body = if self.at(&T::LBrace) {
+                            let inner = self.bump().span;
+                            self.block_rest(inner)?
+                        } else {
+                            Block {
+                                items: Vec::new(),
+                                span: self.span(),
+                            }
+                        };
+                        let end = self.expect_close(open, T::LBrace)?;
+                        let bspan = body.span;
+                        return Ok(Expr {
+                            kind: ExprKind::Comprehension {
+                                decls,
+                                body: Box::new(Expr {
+                                    kind: ExprKind::Block(body),
+                                    span: bspan,
+                                }),
+                            },
+                            span: open.to(end),
+                        });
+                    }
                     self.expect(
                         T::Bar,
                         "`|` after the declarations",

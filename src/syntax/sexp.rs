@@ -200,7 +200,8 @@ pub fn paragraph(p: &Paragraph) -> String {
                 Some(SigExt::In(ns)) => {
                     let _ = write!(
                         out,
-                        " (in {})",
+                        " ({} {})",
+                        if s.eq { "=" } else { "in" },
                         ns.iter().map(Name::text).collect::<Vec<_>>().join(" ")
                     );
                 }
@@ -238,6 +239,12 @@ pub fn paragraph(p: &Paragraph) -> String {
             expr(&f.body)
         ),
         Paragraph::Enum(e) => format!("(enum {} ({}))", e.name.name, idents(&e.members)),
+        Paragraph::Macro(d) => format!(
+            "(let {} ({}) {})",
+            d.name.name,
+            idents(&d.params),
+            expr(&d.body)
+        ),
         Paragraph::Command(c) => {
             let mut out = String::from("(");
             if let Some(l) = &c.label {

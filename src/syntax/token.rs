@@ -153,7 +153,6 @@ pub fn keyword(word: &str) -> Option<TokenKind> {
         "sig" => Sig,
         "some" => Some,
         "sum" => Sum,
-        "then" => Then,
         "this" => This,
         "univ" => Univ,
         _ => return Option::None,

@@ -126,6 +126,25 @@ pub fn translate_command_with(
     }
 }
 
+/// `f` quantifies over a set or relation somewhere (a `set`/`some`/`lone`
+/// declaration, or a bound of arity above 1), outside of calls.
+fn has_higher_order(f: &Formula) -> bool {
+    let ho = |ds: &[QuantDecl]| ds.iter().any(|d| d.mult != Mult::One);
+    match &f.kind {
+        FormulaKind::Quant(_, ds, body) => ho(ds) || has_higher_order(body),
+        FormulaKind::Not(g) => has_higher_order(g),
+        FormulaKind::And(gs) | FormulaKind::Or(gs) => gs.iter().any(has_higher_order),
+        FormulaKind::Implies(a, b) | FormulaKind::Iff(a, b) => {
+            has_higher_order(a) || has_higher_order(b)
+        }
+        FormulaKind::IfThenElse(c, a, b) => {
+            has_higher_order(c) || has_higher_order(a) || has_higher_order(b)
+        }
+        FormulaKind::Let(_, _, body) => has_higher_order(body),
+        _ => false,
+    }
+}
+
 impl<'a> Translator<'a> {
     fn translate_all(
         &mut self,
@@ -138,7 +157,15 @@ impl<'a> Translator<'a> {
         roots.extend(t.sig_constraints());
         roots.extend(t.field_constraints()?);
         for f in &t.model.facts {
-            let l = t.formula(&f.body)?;
+            // A fact with a higher-order quantifier has its top-level
+            // existentials skolemized, as a command's are (Alloy does the
+            // same); other facts are translated as they are.
+            let l = if has_higher_order(&f.body) {
+                let name = f.name.clone().unwrap_or_else(|| "fact".to_string());
+                t.top(&f.body, false, &name)?
+            } else {
+                t.formula(&f.body)?
+            };
             roots.push(l);
         }
         let goal = t.command_formula(cmd)?;
@@ -441,36 +468,44 @@ impl<'a> Translator<'a> {
             }
             let _ = n;
         }
-        // disj groups: consecutive disj fields of a sig with the same declaration
-        let mut i = 0;
-        while i < model.fields.len() {
-            let f = &model.fields[i];
-            if !f.disj {
-                i += 1;
-                continue;
+        // `disj f, g: e`: the fields of one declaration are disjoint.
+        let mut groups: BTreeMap<u32, Vec<FieldId>> = BTreeMap::new();
+        for fid in model.field_ids() {
+            let f = model.field(fid);
+            if f.disj {
+                groups.entry(f.decl_group).or_default().push(fid);
             }
-            let mut j = i + 1;
-            while j < model.fields.len() {
-                let g = &model.fields[j];
-                if g.disj
-                    && g.sig == f.sig
-                    && g.decl.mult == f.decl.mult
-                    && g.decl.bound.kind == f.decl.bound.kind
-                {
-                    j += 1;
-                } else {
-                    break;
-                }
-            }
-            for x in i..j {
-                for y in x + 1..j {
-                    let (a, b) = (self.fields[x].clone(), self.fields[y].clone());
-                    let both = self.d.intersection(&mut self.c, &a, &b);
+        }
+        for g in groups.values() {
+            for (x, &a) in g.iter().enumerate() {
+                for &b in &g[x + 1..] {
+                    let (ma, mb) = (
+                        self.fields[a.index()].clone(),
+                        self.fields[b.index()].clone(),
+                    );
+                    let both = self.d.intersection(&mut self.c, &ma, &mb);
                     let s = self.some(&both);
                     out.push(!s);
                 }
             }
-            i = j;
+        }
+        // `f: disj e`: distinct atoms of the sig have disjoint values. Field
+        // tuples start with their atom, so two tuples that differ only in
+        // the first column must not both be present.
+        for fid in model.field_ids() {
+            let f = model.field(fid);
+            if !f.disj_values || model.sig(f.sig).mult == Some(Mult::One) {
+                continue;
+            }
+            let suf = self.d.pow(f.arity - 1);
+            let mut by_rest: BTreeMap<u64, Vec<Lit>> = BTreeMap::new();
+            for &(i, l) in &self.fields[fid.index()].entries {
+                by_rest.entry(i % suf).or_default().push(l);
+            }
+            for ls in by_rest.into_values() {
+                let l = self.c.at_most_one(&ls);
+                out.push(l);
+            }
         }
         Ok(out)
     }
@@ -1013,6 +1048,18 @@ impl<'a> Translator<'a> {
                 let r = self.int_expr(body);
                 self.restore(*v, old);
                 r?
+            }
+            IntExprKind::SumOver(decls, body) => {
+                // Σ over the bindings of (binding present ? body : 0).
+                let vars = self.flatten_decls(decls, e.span)?;
+                let mut terms: Vec<Vec<Lit>> = Vec::new();
+                self.ground(&vars, 0, Lit::TRUE, &mut Vec::new(), &mut |t, g, _| {
+                    let v = t.int_expr(body)?;
+                    let term = v.iter().map(|&x| t.c.and2(g, x)).collect();
+                    terms.push(term);
+                    Ok(())
+                })?;
+                int::sum(&mut self.c, terms, bw)
             }
         })
     }

@@ -75,12 +75,21 @@ impl B {
         let this = self.var("this", 1);
         let bound = bound(self, this);
         let arity = 1 + bound.arity;
+        // Consecutive `disj` fields of one sig form one declaration
+        // (`disj f, g: e`).
+        let next = self.m.fields.len() as u32;
+        let decl_group = match self.m.fields.last() {
+            Some(p) if disj && p.disj && p.sig == sig => p.decl_group,
+            _ => next,
+        };
         self.m.fields.push(Field {
             name: name.into(),
             sig,
             decl: Decl { mult, bound },
             this_var: this,
             disj,
+            decl_group,
+            disj_values: false,
             arity,
             span: S,
         });
