@@ -9,6 +9,7 @@
 pub mod ast;
 pub mod checker;
 pub mod lower;
+pub mod mixedproxy;
 pub mod output;
 pub mod parse;
 pub mod run;
@@ -43,7 +44,12 @@ pub fn alloy_modules(
     let mut idx = vec![0usize; paths.len()];
     loop {
         let combo: Vec<&lower::Path> = idx.iter().zip(&paths).map(|(i, ps)| &ps[*i]).collect();
-        out.push(lower::alloy_source(test, binding, open_name, &combo, &dom)?.with_run(&[]));
+        // A combination on which a barrier hangs has no execution to emit.
+        for edges in lower::barrier_variants(test, &combo).unwrap_or_default() {
+            out.push(
+                lower::alloy_source(test, binding, open_name, &combo, &edges, &dom)?.with_run(&[]),
+            );
+        }
         // Next combination (odometer order, first thread slowest).
         let mut k = paths.len();
         loop {
@@ -106,7 +112,7 @@ pub fn command(req: &Request, backend: Option<&dyn run::Backend>) -> u8 {
             return 2;
         }
     };
-    let expectations = match &req.expect {
+    let mut expectations = match &req.expect {
         None => Default::default(),
         Some(p) => {
             let text = match std::fs::read_to_string(p) {
@@ -168,6 +174,43 @@ pub fn command(req: &Request, backend: Option<&dyn run::Backend>) -> u8 {
         eprintln!("relprove: no checker back end in this build; use --emit-alloy DIR to write the Alloy modules");
         return 2;
     };
+    // NVIDIA `.test` files expand into one test per template row; each
+    // claims that its test validates.
+    let mut inputs = Vec::new();
+    let mut expand_failed = false;
+    for t in &req.tests {
+        if t.extension().and_then(|e| e.to_str()) != Some("test") {
+            inputs.push(run::Input::File(t.clone()));
+            continue;
+        }
+        let text = match std::fs::read_to_string(t) {
+            Ok(x) => x,
+            Err(e) => {
+                eprintln!("error[io]: cannot read {}: {e}", t.display());
+                expand_failed = true;
+                continue;
+            }
+        };
+        let id = sources.add(t.display().to_string(), t, text.clone());
+        let stem = t.file_stem().and_then(|s| s.to_str()).unwrap_or("test");
+        match mixedproxy::expand(id, stem, &text) {
+            Ok(gen) => {
+                for g in gen {
+                    expectations
+                        .entry(g.name.clone())
+                        .or_insert(output::Expectation::Validated(true));
+                    inputs.push(run::Input::Generated {
+                        label: format!("{}#{}", t.display(), g.name),
+                        text: g.text,
+                    });
+                }
+            }
+            Err(d) => {
+                report(&sources, &d);
+                expand_failed = true;
+            }
+        }
+    }
     let start = std::time::Instant::now();
     let shared = Mutex::new(sources);
     let opts = run::Options {
@@ -175,14 +218,15 @@ pub fn command(req: &Request, backend: Option<&dyn run::Backend>) -> u8 {
         enumerate: !req.witnesses,
         ..Default::default()
     };
-    let results = run::run_batch(&req.tests, &model, backend, opts, req.jobs, &shared);
+    let results = run::run_inputs(&inputs, &model, backend, opts, req.jobs, &shared);
     let sources = shared.into_inner().unwrap();
     let mut sum = output::Summary {
         tests: results.len(),
         ..Default::default()
     };
     let mut json_tests = Vec::new();
-    for (file, r) in req.tests.iter().zip(&results) {
+    for (input, r) in inputs.iter().zip(&results) {
+        let file = input.label();
         match r {
             Ok(r) => {
                 if r.validated {
@@ -215,13 +259,9 @@ pub fn command(req: &Request, backend: Option<&dyn run::Backend>) -> u8 {
                 let loc = d
                     .span
                     .map(|s| sources.location(s))
-                    .unwrap_or_else(|| file.display().to_string());
+                    .unwrap_or_else(|| file.clone());
                 if req.json {
-                    json_tests.push(output::json_error(
-                        &file.display().to_string(),
-                        &d.message,
-                        &loc,
-                    ));
+                    json_tests.push(output::json_error(&file, &d.message, &loc));
                 } else {
                     report(&sources, d);
                 }
@@ -237,7 +277,7 @@ pub fn command(req: &Request, backend: Option<&dyn run::Backend>) -> u8 {
     }
     if sum.mismatches > 0 {
         1
-    } else if sum.errors > 0 {
+    } else if sum.errors > 0 || expand_failed {
         2
     } else {
         0
