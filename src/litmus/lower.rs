@@ -1998,7 +1998,7 @@ pub fn alloy_source(
             }
         }
     }
-    let _ = writeln!(m, "  (lt_V.lt_fin).Event in {}", union(&fin_locs));
+    let _ = writeln!(m, "  (lt_V.lt_fin).{} in {}", b.event_sig, union(&fin_locs));
     let _ = writeln!(m, "}}");
 
     // Path conditions and the observed variables.

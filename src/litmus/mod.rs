@@ -81,6 +81,20 @@ pub fn parse_file(
     parse::parse(id, &text)
 }
 
+/// Parse an input (a file, or a generated test) into `sources`.
+fn parse_input(
+    sources: &mut crate::diag::SourceMap,
+    input: &run::Input,
+) -> Result<ast::Test, Diagnostic> {
+    match input {
+        run::Input::File(p) => parse_file(sources, p),
+        run::Input::Generated { label, text } => {
+            let id = sources.add(label.clone(), Path::new(label), text.clone());
+            parse::parse(id, text)
+        }
+    }
+}
+
 /// What `relprove litmus` was asked to do.
 pub struct Request {
     pub model: std::path::PathBuf,
@@ -136,44 +150,6 @@ pub fn command(req: &Request, backend: Option<&dyn run::Backend>) -> u8 {
         unroll: req.unroll,
         ..Default::default()
     };
-    if let Some(dir) = &req.emit_alloy {
-        // Write the generated modules instead of deciding them.
-        let mut code = 0;
-        for t in &req.tests {
-            let r = parse_file(&mut sources, t).and_then(|test| {
-                Ok((
-                    alloy_modules(&test, model.binding, &model.open_name, limits)?,
-                    test,
-                ))
-            });
-            match r {
-                Ok((mods, test)) => {
-                    for (k, m) in mods.iter().enumerate() {
-                        let p = dir.join(format!(
-                            "lt_{}_{k}.als",
-                            test.name.replace(|c: char| !c.is_ascii_alphanumeric(), "_")
-                        ));
-                        if let Err(e) =
-                            std::fs::create_dir_all(dir).and_then(|_| std::fs::write(&p, m))
-                        {
-                            eprintln!("error[io]: cannot write {}: {e}", p.display());
-                            return 2;
-                        }
-                        println!("{}", p.display());
-                    }
-                }
-                Err(d) => {
-                    report(&sources, &d);
-                    code = 2;
-                }
-            }
-        }
-        return code;
-    }
-    let Some(backend) = backend else {
-        eprintln!("relprove: no checker back end in this build; use --emit-alloy DIR to write the Alloy modules");
-        return 2;
-    };
     // NVIDIA `.test` files expand into one test per template row; each
     // claims that its test validates.
     let mut inputs = Vec::new();
@@ -211,6 +187,44 @@ pub fn command(req: &Request, backend: Option<&dyn run::Backend>) -> u8 {
             }
         }
     }
+    if let Some(dir) = &req.emit_alloy {
+        // Write the generated modules instead of deciding them.
+        let mut code = 0;
+        for input in &inputs {
+            let r = parse_input(&mut sources, input).and_then(|test| {
+                Ok((
+                    alloy_modules(&test, model.binding, &model.open_name, limits)?,
+                    test,
+                ))
+            });
+            match r {
+                Ok((mods, test)) => {
+                    for (k, m) in mods.iter().enumerate() {
+                        let p = dir.join(format!(
+                            "lt_{}_{k}.als",
+                            test.name.replace(|c: char| !c.is_ascii_alphanumeric(), "_")
+                        ));
+                        if let Err(e) =
+                            std::fs::create_dir_all(dir).and_then(|_| std::fs::write(&p, m))
+                        {
+                            eprintln!("error[io]: cannot write {}: {e}", p.display());
+                            return 2;
+                        }
+                        println!("{}", p.display());
+                    }
+                }
+                Err(d) => {
+                    report(&sources, &d);
+                    code = 2;
+                }
+            }
+        }
+        return code.max(if expand_failed { 2 } else { 0 });
+    }
+    let Some(backend) = backend else {
+        eprintln!("relprove: no checker back end in this build; use --emit-alloy DIR to write the Alloy modules");
+        return 2;
+    };
     let start = std::time::Instant::now();
     let shared = Mutex::new(sources);
     let opts = run::Options {
