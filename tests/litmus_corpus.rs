@@ -67,3 +67,124 @@ fn parse_whole_corpus() {
     assert_eq!(ok + bad, files.len());
     assert!(files.len() >= 748);
 }
+
+/// Dat3M's expected verdicts (tests/fixtures/litmus/dat3m_ptx_expected.txt):
+/// (config, file relative to litmus/PTX, verdict).
+fn dat3m_table() -> Vec<(String, String, String)> {
+    let p =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/litmus/dat3m_ptx_expected.txt");
+    std::fs::read_to_string(p)
+        .unwrap()
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| {
+            let w: Vec<&str> = l.split_whitespace().collect();
+            assert_eq!(w.len(), 3, "bad table line `{l}`");
+            (w[0].to_string(), w[1].to_string(), w[2].to_string())
+        })
+        .collect()
+}
+
+/// Decide every test Dat3M lists for `config` under `model` and compare
+/// with Dat3M's verdict; `known` lists the disagreements explained in
+/// docs/litmus.md (file, why).
+fn agree_with_dat3m(config: &str, model: &str, known: &[&str]) {
+    use relprove::litmus::checker::Checker;
+    use relprove::litmus::run::{run_batch, ModelRef, Options};
+    let Some(dir) = corpus() else {
+        eprintln!("SKIP: ../shared/peers/dat3m-ptx absent; Dat3M agreement ({config}) not checked");
+        return;
+    };
+    let rows: Vec<_> = dat3m_table()
+        .into_iter()
+        .filter(|(c, _, _)| c == config)
+        .collect();
+    assert!(!rows.is_empty());
+    let files: Vec<PathBuf> = rows.iter().map(|(_, f, _)| dir.join(f)).collect();
+    let model = ModelRef::load(&Path::new(env!("CARGO_MANIFEST_DIR")).join(model)).unwrap();
+    let opts = Options {
+        enumerate: false,
+        ..Default::default()
+    };
+    let sources = std::sync::Mutex::new(SourceMap::new());
+    let results = run_batch(&files, &model, &Checker::default(), opts, 2, &sources);
+    let mut bad = Vec::new();
+    let mut agree = 0;
+    for ((_, f, want), r) in rows.iter().zip(results) {
+        let got = match r {
+            Ok(r) => if r.validated { "Ok" } else { "No" }.to_string(),
+            Err(d) => format!("error: {}", d.message),
+        };
+        if &got == want {
+            agree += 1;
+            assert!(
+                !known.contains(&f.as_str()),
+                "{f} now agrees; drop it from the known list"
+            );
+        } else if !known.contains(&f.as_str()) {
+            bad.push(format!("{f}: Dat3M {want}, relprove {got}"));
+        }
+    }
+    eprintln!("{config}: {agree} of {} agree with Dat3M", rows.len());
+    assert!(
+        bad.is_empty(),
+        "disagreements with Dat3M ({config}):\n{}",
+        bad.join("\n")
+    );
+}
+
+#[test]
+fn dat3m_ptx75_verdicts() {
+    agree_with_dat3m("v7.5", "models/ptx75.als", &[]);
+}
+
+#[test]
+fn dat3m_ptx60_verdicts() {
+    agree_with_dat3m("v6.0", "models/ptx.als", &[]);
+}
+
+/// Dat3M's liveness verdicts of the barrier tests: a test hangs exactly
+/// when some path combination has a barrier that cannot complete. (The
+/// other liveness rows are spin loops, CADP, whose non-termination relprove
+/// does not analyse; they are not checked here.)
+#[test]
+fn dat3m_barrier_liveness() {
+    use relprove::litmus::lower::{barrier_variants, paths, Limits};
+    let Some(dir) = corpus() else {
+        eprintln!("SKIP: ../shared/peers/dat3m-ptx absent; barrier liveness not checked");
+        return;
+    };
+    let mut sm = SourceMap::new();
+    let mut checked = 0;
+    for (config, f, want) in dat3m_table() {
+        if !config.ends_with("liveness") {
+            continue;
+        }
+        let path = dir.join(&f);
+        let text = std::fs::read_to_string(&path).unwrap();
+        if !text.contains("bar.") {
+            continue;
+        }
+        let id = sm.add(f.clone(), path.clone(), text.clone());
+        let test = parse(id, &text).unwrap();
+        let ps = paths(&test, Limits::default()).unwrap();
+        let mut combos: Vec<Vec<&relprove::litmus::lower::Path>> = vec![vec![]];
+        for alts in &ps {
+            combos = combos
+                .into_iter()
+                .flat_map(|c| {
+                    alts.iter().map(move |p| {
+                        let mut c = c.clone();
+                        c.push(p);
+                        c
+                    })
+                })
+                .collect();
+        }
+        let hangs = combos.iter().any(|c| barrier_variants(&test, c).is_none());
+        let got = if hangs { "hang" } else { "live" };
+        assert_eq!(got, want, "{config} {f}");
+        checked += 1;
+    }
+    assert!(checked >= 20, "only {checked} barrier liveness rows");
+}

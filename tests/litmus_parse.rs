@@ -1,7 +1,7 @@
 //! Parser behaviour: what is accepted, and the exact errors users see.
 
 use relprove::diag::{render, SourceMap};
-use relprove::litmus::ast::{InstrKind, Quant, Sem};
+use relprove::litmus::ast::{InstrKind, Operand, Proxy, Quant, Sem};
 use relprove::litmus::parse::parse;
 
 fn err(text: &str) -> String {
@@ -42,8 +42,60 @@ fn accepts_dat3m_test() {
 #[test]
 fn unsupported_instruction_is_named_with_position() {
     insta::assert_snapshot!(err(&format!(
-        "{HEAD} sust.weak x, 1 | ld.weak r0, x ;\nexists (P1:r0 == 1)\n"
+        "{HEAD} sured.add x, 1 | ld.weak r0, x ;\nexists (P1:r0 == 1)\n"
     )));
+}
+
+#[test]
+fn proxies_aliases_and_barrier_operands_parse() {
+    let text = "PTX P\n{ x=0; s @ surface aliases x; y @ generic aliases x; t @ texture aliases y; P0:r2=1; }\n P0@cta 0,gpu 0 | P1@cta 0,gpu 0 ;\n sust.weak s, 1 | bar.cta.sync 1, r2, 2 ;\n fence.proxy.surface | fence.proxy.alias ;\n bar.cta.arrive 1, 1 | tld.weak r0, t ;\nexists (P1:r0 == 0)\n";
+    let mut sm = SourceMap::new();
+    let id = sm.add("t", "t", text.to_string());
+    let t = parse(id, text).unwrap();
+    assert_eq!(t.aliases.len(), 3);
+    assert_eq!(t.aliases[2].proxy, Proxy::Texture);
+    assert!(matches!(
+        &t.threads[0].instrs[0].kind,
+        InstrKind::Store {
+            proxy: Proxy::Surface,
+            ..
+        }
+    ));
+    assert_eq!(
+        t.threads[0].instrs[1].kind,
+        InstrKind::ProxyFence(Some(Proxy::Surface))
+    );
+    assert_eq!(t.threads[1].instrs[1].kind, InstrKind::ProxyFence(None));
+    assert!(matches!(
+        &t.threads[1].instrs[0].kind,
+        InstrKind::Barrier {
+            arrive: false,
+            inst: 1,
+            res: Some(Operand::Reg(_)),
+            quorum: Some(Operand::Imm(2))
+        }
+    ));
+    assert!(matches!(
+        &t.threads[0].instrs[2].kind,
+        InstrKind::Barrier {
+            arrive: true,
+            inst: 1,
+            res: Some(Operand::Imm(1)),
+            quorum: None
+        }
+    ));
+    // Physical location and virtual address of each alias.
+    use relprove::litmus::lower::resolve_loc;
+    assert_eq!(resolve_loc(&t, "s"), ("x".to_string(), "x".to_string()));
+    assert_eq!(resolve_loc(&t, "y"), ("x".to_string(), "y".to_string()));
+    assert_eq!(resolve_loc(&t, "t"), ("x".to_string(), "y".to_string()));
+}
+
+#[test]
+fn alias_of_undeclared_location() {
+    insta::assert_snapshot!(err(
+        "PTX A\n{ s @ surface aliases x; }\n P0@cta 0,gpu 0 ;\n sust.weak s, 1 ;\nexists (x == 1)\n"
+    ));
 }
 
 #[test]
@@ -54,9 +106,9 @@ fn unknown_qualifier() {
 }
 
 #[test]
-fn barrier_count_is_unsupported() {
+fn barrier_instance_in_register() {
     insta::assert_snapshot!(err(&format!(
-        "{HEAD} bar.cta.sync 1, 2 | bar.cta.sync 1, 2 ;\nexists (P1:r0 == 1)\n"
+        "{HEAD} bar.cta.sync r1, 2 | bar.cta.sync 1, 2 ;\nexists (P1:r0 == 1)\n"
     )));
 }
 
@@ -83,7 +135,8 @@ mod fuzz {
     use proptest::prelude::*;
     use relprove::diag::SourceMap;
     use relprove::litmus::lower::{
-        alloy_source, paths, value_domain, Limits, NVIDIA_PTX, PROJECT_PTX,
+        alloy_source, barrier_variants, paths, value_domain, Limits, NVIDIA_MIXEDPROXY, NVIDIA_PTX,
+        PROJECT_PTX, PROJECT_PTX75,
     };
     use relprove::litmus::parse::parse;
 
@@ -102,8 +155,16 @@ mod fuzz {
         };
         let combo: Vec<_> = ps.iter().filter_map(|p| p.first()).collect();
         if combo.len() == ps.len() {
-            for b in [&PROJECT_PTX, &NVIDIA_PTX] {
-                let _ = alloy_source(&t, b, "ptx", &combo, &dom)
+            let edges = barrier_variants(&t, &combo)
+                .and_then(|v| v.into_iter().next())
+                .unwrap_or_default();
+            for b in [
+                &PROJECT_PTX,
+                &NVIDIA_PTX,
+                &PROJECT_PTX75,
+                &NVIDIA_MIXEDPROXY,
+            ] {
+                let _ = alloy_source(&t, b, "ptx", &combo, &edges, &dom)
                     .map(|l| l.with_run(&[vec![0; l.observed.len()]]));
             }
         }

@@ -15,6 +15,8 @@ pub struct Test {
     pub init_locs: Vec<(String, i64, Span)>,
     /// Initial values of registers: (thread, register, value).
     pub init_regs: Vec<(usize, String, i64, Span)>,
+    /// Proxy alias declarations (`y @ surface aliases x`), in order.
+    pub aliases: Vec<Alias>,
     pub threads: Vec<Thread>,
     pub cond: Condition,
 }
@@ -38,6 +40,38 @@ pub enum Sem {
     Acquire,
     Release,
     AcqRel,
+}
+
+/// A memory proxy (PTX 7.5): the path an access takes to memory.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Proxy {
+    Generic,
+    Surface,
+    Texture,
+    Constant,
+}
+
+impl Proxy {
+    pub fn word(self) -> &'static str {
+        match self {
+            Proxy::Generic => "generic",
+            Proxy::Surface => "surface",
+            Proxy::Texture => "texture",
+            Proxy::Constant => "constant",
+        }
+    }
+}
+
+/// `name @ proxy aliases target`: a virtual address `name` for the physical
+/// location of `target`. A `generic` alias is a virtual address of its own;
+/// a surface/texture/constant alias shares the generic (virtual) address of
+/// its target (Dat3M's reading of the declaration).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Alias {
+    pub name: String,
+    pub proxy: Proxy,
+    pub target: String,
+    pub span: Span,
 }
 
 /// Scope qualifier.
@@ -100,15 +134,19 @@ pub struct Instr {
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum InstrKind {
-    /// `ld{.sem}{.scope} r, x`. `ld.volatile` is `Relaxed`/`Sys`.
+    /// `ld{.sem}{.scope} r, x` (generic proxy); `suld`, `tld`, `cold` are
+    /// loads through the surface, texture and constant proxies.
+    /// `ld.volatile` is `Relaxed`/`Sys`.
     Load {
+        proxy: Proxy,
         sem: Sem,
         scope: Option<Scope>,
         dst: String,
         loc: String,
     },
-    /// `st{.sem}{.scope} x, v`.
+    /// `st{.sem}{.scope} x, v`; `sust` stores through the surface proxy.
     Store {
+        proxy: Proxy,
         sem: Sem,
         scope: Option<Scope>,
         loc: String,
@@ -116,6 +154,7 @@ pub enum InstrKind {
     },
     /// `atom{.sem}{.scope}.op r, x, a{, b}` (`dst = None` for `red`).
     Rmw {
+        proxy: Proxy,
         sem: Sem,
         scope: Option<Scope>,
         op: RmwOp,
@@ -128,10 +167,18 @@ pub enum InstrKind {
         kind: FenceKind,
         scope: Option<Scope>,
     },
-    /// `bar{.cta}.sync id` (`arrive = false`) or `bar{.cta}.arrive id`.
+    /// `fence.proxy.P` (`Some(P)`) or `fence.proxy.alias` (`None`).
+    ProxyFence(Option<Proxy>),
+    /// `bar{.cta}.sync I{, id{, count}}` (`arrive = false`) or
+    /// `bar{.cta}.arrive ...`, read as Dat3M does: `I` names the barrier
+    /// instance; with `id` it is a named barrier on resource `id` (a
+    /// register or constant), with `count` it completes as soon as `count`
+    /// threads have arrived.
     Barrier {
         arrive: bool,
-        id: i64,
+        inst: i64,
+        res: Option<Operand>,
+        quorum: Option<Operand>,
     },
     /// `mov r, v` and `ld r, N` (load of a constant).
     Mov {

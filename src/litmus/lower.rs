@@ -54,10 +54,46 @@ pub struct Binding {
     /// per address (NVIDIA's scope-reduction fact); such addresses get a
     /// phantom write in an extra thread that no read may read from.
     pub address_needs_accesses: bool,
+    /// How the model names proxies and virtual addresses (PTX 7.5).
+    pub proxies: ProxyStyle,
+    /// The root sig of events.
+    pub event_sig: &'static str,
+    /// The sigs of acquire reads and release writes.
+    pub acquire_sig: &'static str,
+    pub release_sig: &'static str,
+    /// How the scope tree is declared.
+    pub scope_tree: ScopeTree,
+    /// The model reads "no rf" as "reads 0" (so initial values must be 0).
+    pub init_zero: bool,
     /// `(sig, parent)` for every event sig the lowering uses, up to `Event`.
     /// The run's scope gives each of them an exact count, which also keeps
     /// the one-sig events of different kinds on distinct atoms.
     pub hierarchy: &'static [(&'static str, &'static str)],
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ProxyStyle {
+    /// No proxies: accesses are generic, addresses physical.
+    NoProxies,
+    /// relprove's models/ptx75.als: `proxy: Event -> lone Proxy` (atoms
+    /// GEN, SUR, TEX, CON) on accesses and fences, `vaddr: MemEvent -> one
+    /// VAddr`, `paddr: VAddr -> one Address`, sigs `ProxyFence` (with a
+    /// proxy) and `AliasFence`.
+    Ptx75,
+    /// NVIDIA's mixedproxy ptx.als: `Address` atoms are virtual addresses,
+    /// `alias` links those of one physical location; `proxy: MemoryOp ->
+    /// one Proxy` (GenericProxy, ...); `ProxyFence.proxy_fence_proxy`,
+    /// `AliasFence`; both fences are unscoped.
+    MixedProxy,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ScopeTree {
+    /// Scope atoms `one sig ... extends Scope`, the tree in one field.
+    SubField,
+    /// NVIDIA mixedproxy: `one sig System`, `Device`, `Block`, `Thread`
+    /// sigs with fields `devices`, `blocks`, `threads`.
+    Levels,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -92,6 +128,8 @@ pub enum BarrierStyle {
         wait: &'static str,
         rel: &'static str,
     },
+    /// The model has no barriers.
+    NoBarriers,
 }
 
 /// relprove's own models/ptx.als.
@@ -110,6 +148,12 @@ pub const PROJECT_PTX: Binding = Binding {
     },
     rmw_in_dep: false,
     address_needs_accesses: false,
+    proxies: ProxyStyle::NoProxies,
+    event_sig: "Event",
+    acquire_sig: "Acquire",
+    release_sig: "Release",
+    scope_tree: ScopeTree::SubField,
+    init_zero: false,
     hierarchy: &[
         ("MemEvent", "Event"),
         ("Read", "MemEvent"),
@@ -121,6 +165,27 @@ pub const PROJECT_PTX: Binding = Binding {
         ("FenceRel", "Fence"),
         ("Barrier", "Event"),
     ],
+};
+
+/// relprove's models/ptx75.als (PTX 7.5 with proxies).
+pub const PROJECT_PTX75: Binding = Binding {
+    name: "relprove models/ptx75.als",
+    consistent: "ptx75_consistent",
+    proxies: ProxyStyle::Ptx75,
+    hierarchy: &[
+        ("MemEvent", "Event"),
+        ("Read", "MemEvent"),
+        ("Write", "MemEvent"),
+        ("Fence", "Event"),
+        ("FenceSC", "Fence"),
+        ("FenceAcqRel", "Fence"),
+        ("FenceAcq", "Fence"),
+        ("FenceRel", "Fence"),
+        ("ProxyFence", "Event"),
+        ("AliasFence", "Event"),
+        ("Barrier", "Event"),
+    ],
+    ..PROJECT_PTX
 };
 
 /// NVIDIA's ASPLOS'19 ptx.als (NVlabs/ptxmemorymodel).
@@ -140,6 +205,12 @@ pub const NVIDIA_PTX: Binding = Binding {
     },
     rmw_in_dep: true,
     address_needs_accesses: true,
+    proxies: ProxyStyle::NoProxies,
+    event_sig: "Event",
+    acquire_sig: "Acquire",
+    release_sig: "Release",
+    scope_tree: ScopeTree::SubField,
+    init_zero: false,
     hierarchy: &[
         ("MemoryEvent", "Event"),
         ("Read", "MemoryEvent"),
@@ -157,11 +228,49 @@ pub const NVIDIA_PTX: Binding = Binding {
     ],
 };
 
+/// NVIDIA's PTX 7.5 mixed-proxy ptx.als (NVlabs/mixedproxy).
+pub const NVIDIA_MIXEDPROXY: Binding = Binding {
+    name: "NVIDIA mixedproxy ptx.als",
+    consistent: "ptx_mm",
+    mem_event: "MemoryOp",
+    subscope: "subscope",
+    addr: "address",
+    po_transitive: false,
+    placement: Placement::StartField("start"),
+    strength: StrengthStyle::ExtendsSigs,
+    barrier: BarrierStyle::NoBarriers,
+    rmw_in_dep: true,
+    address_needs_accesses: false,
+    proxies: ProxyStyle::MixedProxy,
+    event_sig: "Op",
+    acquire_sig: "ReadAcquire",
+    release_sig: "WriteRelease",
+    scope_tree: ScopeTree::Levels,
+    init_zero: true,
+    hierarchy: &[
+        ("ScopedOp", "Op"),
+        ("MemoryOp", "ScopedOp"),
+        ("Read", "MemoryOp"),
+        ("ReadAcquire", "Read"),
+        ("Write", "MemoryOp"),
+        ("WriteRelease", "Write"),
+        ("Fence", "ScopedOp"),
+        ("FenceAcqRel", "Fence"),
+        ("FenceSC", "Fence"),
+        ("ProxyFence", "Op"),
+        ("AliasFence", "Op"),
+    ],
+};
+
 /// Pick the binding for a model from its text: the name of its consistency
 /// predicate tells the two supported models apart.
 pub fn detect_binding(model_text: &str) -> Option<&'static Binding> {
     let has = |p: &str| model_text.lines().any(|l| l.trim_start().starts_with(p));
-    if has("pred ptx_consistent") {
+    if has("fun proxy_preserved_cause_base") && has("pred ptx_mm") {
+        Some(&NVIDIA_MIXEDPROXY)
+    } else if has("pred ptx75_consistent") {
+        Some(&PROJECT_PTX75)
+    } else if has("pred ptx_consistent") {
         Some(&PROJECT_PTX)
     } else if has("pred ptx_mm") {
         Some(&NVIDIA_PTX)
@@ -288,28 +397,40 @@ pub enum Strength {
     Release,
 }
 
+/// `loc` is the physical location, `vloc` the virtual address the
+/// instruction names (they differ only for aliases).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum EvKind {
     Read {
         loc: String,
+        vloc: String,
     },
     Write {
         loc: String,
+        vloc: String,
         val: Sym,
     },
     Fence(FenceKind),
-    /// bar.sync (`arrive_only = false`) or bar.arrive on barrier `id`; the
-    /// `instance`-th use of that id in the thread.
+    /// `fence.proxy.P` (`Some`) or `fence.proxy.alias` (`None`).
+    ProxyFence(Option<Proxy>),
+    /// bar.sync (`arrive_only = false`) or bar.arrive of barrier instance
+    /// `inst` (its `use_k`-th use in the thread); `res` is the named
+    /// barrier's resource id (a constant, or a term no other id equals),
+    /// `quorum` its thread count.
     Barrier {
         arrive_only: bool,
-        id: i64,
-        instance: usize,
+        inst: i64,
+        use_k: usize,
+        res: Option<Sym>,
+        quorum: Option<i64>,
     },
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Event {
     pub kind: EvKind,
+    /// The proxy of an access or fence (`None`: alias fences, barriers).
+    pub proxy: Option<Proxy>,
     pub strength: Strength,
     /// `None` for weak accesses (their scope is their thread).
     pub scope: Option<Scope>,
@@ -357,6 +478,29 @@ struct State {
     visits: Vec<u32>,
     bars: BTreeMap<i64, usize>,
     path: Path,
+    /// States forked off by the last step beyond the one it returns.
+    pending: Vec<State>,
+}
+
+/// The physical location and the virtual address named by `name` (see
+/// [`Alias`]).
+pub fn resolve_loc(test: &Test, name: &str) -> (String, String) {
+    let mut phys = name;
+    let mut virt = name;
+    if let Some(a) = test.aliases.iter().find(|a| a.name == name) {
+        if a.proxy != Proxy::Generic {
+            virt = &a.target;
+        }
+    }
+    // Follow alias targets down to a declared location (declarations only
+    // refer to earlier ones, so this ends).
+    for _ in 0..=test.aliases.len() {
+        match test.aliases.iter().find(|a| a.name == phys) {
+            Some(a) => phys = &a.target,
+            None => break,
+        }
+    }
+    (phys.to_string(), virt.to_string())
 }
 
 /// The control-flow paths of every thread.
@@ -403,6 +547,7 @@ fn thread_paths(test: &Test, th: &Thread, limits: Limits) -> Result<Vec<Path>, D
         ctrl: BTreeSet::new(),
         visits: vec![0; th.instrs.len()],
         bars: BTreeMap::new(),
+        pending: Vec::new(),
         path: Path {
             events: vec![],
             rmw: vec![],
@@ -445,7 +590,9 @@ fn thread_paths(test: &Test, th: &Thread, limits: Limits) -> Result<Vec<Path>, D
                     ),
                 ));
             }
-            match step(&mut st, ins, &labels, limits)? {
+            let next = step(test, &mut st, ins, &labels, limits)?;
+            work.append(&mut st.pending);
+            match next {
                 Step::Next => {}
                 Step::Cut => break,
                 Step::Fork(other) => work.push(*other),
@@ -493,6 +640,7 @@ fn strong_scope(sem: Sem, scope: Option<Scope>, default: Scope) -> Option<Scope>
 }
 
 fn step(
+    test: &Test,
     st: &mut State,
     ins: &Instr,
     labels: &BTreeMap<String, usize>,
@@ -508,18 +656,21 @@ fn step(
             }
         }
         InstrKind::Load {
+            proxy,
             sem,
             scope,
             dst,
             loc,
         } => {
+            let (loc, vloc) = resolve_loc(test, loc);
             let strength = match sem {
                 Sem::Weak => Strength::Weak,
                 Sem::Acquire => Strength::Acquire,
                 _ => Strength::Relaxed,
             };
             let ev = Event {
-                kind: EvKind::Read { loc: loc.clone() },
+                kind: EvKind::Read { loc, vloc },
+                proxy: Some(*proxy),
                 strength,
                 scope: strong_scope(*sem, *scope, Scope::Sys),
                 span,
@@ -529,11 +680,13 @@ fn step(
                 .insert(dst.clone(), (Sym::Read(i), BTreeSet::from([i])));
         }
         InstrKind::Store {
+            proxy,
             sem,
             scope,
             loc,
             val,
         } => {
+            let (loc, vloc) = resolve_loc(test, loc);
             let (v, taint) = operand(st, val);
             let strength = match sem {
                 Sem::Weak => Strength::Weak,
@@ -541,10 +694,8 @@ fn step(
                 _ => Strength::Relaxed,
             };
             let ev = Event {
-                kind: EvKind::Write {
-                    loc: loc.clone(),
-                    val: v,
-                },
+                kind: EvKind::Write { loc, vloc, val: v },
+                proxy: Some(*proxy),
                 strength,
                 scope: strong_scope(*sem, *scope, Scope::Sys),
                 span,
@@ -552,6 +703,7 @@ fn step(
             push_event(st, ev, &taint);
         }
         InstrKind::Rmw {
+            proxy,
             sem,
             scope,
             op,
@@ -559,6 +711,7 @@ fn step(
             loc,
             args,
         } => {
+            let (loc, vloc) = resolve_loc(test, loc);
             let scope = Some(scope.unwrap_or(Scope::Gpu));
             let (rs, ws) = match sem {
                 Sem::AcqRel => (Strength::Acquire, Strength::Release),
@@ -569,7 +722,11 @@ fn step(
             let r = push_event(
                 st,
                 Event {
-                    kind: EvKind::Read { loc: loc.clone() },
+                    kind: EvKind::Read {
+                        loc: loc.clone(),
+                        vloc: vloc.clone(),
+                    },
+                    proxy: Some(*proxy),
                     strength: rs,
                     scope,
                     span,
@@ -618,9 +775,11 @@ fn step(
                 st,
                 Event {
                     kind: EvKind::Write {
-                        loc: loc.clone(),
+                        loc,
+                        vloc,
                         val: new,
                     },
+                    proxy: Some(*proxy),
                     strength: ws,
                     scope,
                     span,
@@ -639,27 +798,94 @@ fn step(
         InstrKind::Fence { kind, scope } => {
             let ev = Event {
                 kind: EvKind::Fence(*kind),
+                proxy: Some(Proxy::Generic),
                 strength: Strength::Relaxed,
                 scope: Some(scope.unwrap_or(Scope::Sys)),
                 span,
             };
             push_event(st, ev, &none);
         }
-        InstrKind::Barrier { arrive, id } => {
-            let k = st.bars.entry(*id).or_insert(0);
-            let instance = *k;
-            *k += 1;
+        InstrKind::ProxyFence(p) => {
             let ev = Event {
+                kind: EvKind::ProxyFence(*p),
+                proxy: *p,
+                strength: Strength::Relaxed,
+                scope: None,
+                span,
+            };
+            push_event(st, ev, &none);
+        }
+        InstrKind::Barrier {
+            arrive,
+            inst,
+            res,
+            quorum,
+        } => {
+            let k = st.bars.entry(*inst).or_insert(0);
+            let use_k = *k;
+            *k += 1;
+            let quorum = match quorum {
+                None => None,
+                Some(q) => match operand(st, q).0 {
+                    Sym::Const(v) => Some(v),
+                    _ => {
+                        return Err(Diagnostic::new(
+                            Phase::Litmus,
+                            span,
+                            "unsupported: a barrier thread count that depends on a read value",
+                        ))
+                    }
+                },
+            };
+            let mk = |res: Option<Sym>| Event {
                 kind: EvKind::Barrier {
                     arrive_only: *arrive,
-                    id: *id,
-                    instance,
+                    inst: *inst,
+                    use_k,
+                    res,
+                    quorum,
                 },
+                proxy: None,
                 strength: Strength::Relaxed,
                 scope: Some(Scope::Cta),
                 span,
             };
-            push_event(st, ev, &none);
+            let res = res.as_ref().map(|r| operand(st, r).0);
+            if let Some(sym @ (Sym::Read(_) | Sym::Op(..))) = &res {
+                // A resource id read from memory: fork on which of the
+                // test's constant ids it equals (a branch on the read
+                // value), plus one path where it equals none of them.
+                let mut ids = BTreeSet::new();
+                for th in &test.threads {
+                    for ins in &th.instrs {
+                        if let InstrKind::Barrier {
+                            res: Some(Operand::Imm(v)),
+                            ..
+                        } = &ins.kind
+                        {
+                            ids.insert(*v);
+                        }
+                    }
+                }
+                let mut other = st.clone();
+                for v in &ids {
+                    other.path.conds.push((false, sym.clone(), Sym::Const(*v)));
+                }
+                push_event(&mut other, mk(Some(sym.clone())), &none);
+                other.pc += 1;
+                let mut forks: Vec<State> = Vec::new();
+                for v in &ids {
+                    let mut f = st.clone();
+                    f.path.conds.push((true, sym.clone(), Sym::Const(*v)));
+                    push_event(&mut f, mk(Some(Sym::Const(*v))), &none);
+                    f.pc += 1;
+                    forks.push(f);
+                }
+                *st = other;
+                st.pending.extend(forks);
+                return Ok(Step::Next);
+            }
+            push_event(st, mk(res), &none);
         }
         InstrKind::Mov { dst, src } => {
             let v = operand(st, src);
@@ -708,6 +934,156 @@ fn step(
 }
 
 // ---------------------------------------------------------------------------
+// Barriers
+
+/// A barrier synchronisation edge: (thread, event) to (thread, event).
+pub type BarEdge = ((usize, usize), (usize, usize));
+
+/// Barrier synchronisation on one combination of paths, read as Dat3M
+/// reads PTX barriers (`bar.cta.sync I{, id{, count}}`):
+///
+/// * the barriers of one CTA with the same instance `I` (and the same use
+///   of it in their thread) form a group; a named barrier (with `id`)
+///   synchronises only with group members whose id has the same value;
+/// * without a count, a barrier completes when every thread of the CTA
+///   that has a matching barrier instruction reaches it on its path;
+///   otherwise it blocks its thread;
+/// * with a count `q`, a barrier completes when at least `q` matching
+///   barriers are reached; then a set `S` of at least `q` of them
+///   *synchronise* (every choice of `S` is a candidate execution) and
+///   each member of `S` is ordered before every other matching barrier;
+/// * a `bar.arrive` never waits: it is ordered before the matching
+///   `bar.sync`s, nothing is ordered before it.
+///
+/// Returns `None` when some barrier of the combination cannot complete
+/// (the execution hangs: no final state, a liveness violation), else the
+/// alternatives for the synchronisation edges.
+pub fn barrier_variants(test: &Test, combo: &[&Path]) -> Option<Vec<Vec<BarEdge>>> {
+    #[derive(Clone)]
+    struct Member {
+        ev: (usize, usize),
+        arrive: bool,
+        res: Option<Sym>,
+        quorum: Option<i64>,
+    }
+    let same_res = |a: &Option<Sym>, b: &Option<Sym>| match (a, b) {
+        (None, None) => true,
+        (Some(Sym::Const(x)), Some(Sym::Const(y))) => x == y,
+        _ => false,
+    };
+    let mut groups: BTreeMap<(u32, u32, i64, usize), Vec<Member>> = BTreeMap::new();
+    for th in &test.threads {
+        for (i, e) in combo[th.id].events.iter().enumerate() {
+            if let EvKind::Barrier {
+                arrive_only,
+                inst,
+                use_k,
+                res,
+                quorum,
+            } = &e.kind
+            {
+                groups
+                    .entry((th.gpu, th.cta, *inst, *use_k))
+                    .or_default()
+                    .push(Member {
+                        ev: (th.id, i),
+                        arrive: *arrive_only,
+                        res: res.clone(),
+                        quorum: *quorum,
+                    });
+            }
+        }
+    }
+    let mut fixed: Vec<BarEdge> = Vec::new();
+    // Per quorum class: its members and the least number that synchronise.
+    let mut quorum_classes: Vec<(Vec<Member>, i64)> = Vec::new();
+    for ((gpu, cta, inst, _), members) in &groups {
+        for m in members {
+            let class: Vec<&Member> = members
+                .iter()
+                .filter(|o| same_res(&m.res, &o.res) || o.ev == m.ev)
+                .collect();
+            match m.quorum {
+                None => {
+                    // Every thread of the CTA with a matching barrier
+                    // instruction must reach the group (a member whose id
+                    // turns out different does not block).
+                    for th in &test.threads {
+                        if (th.gpu, th.cta) != (*gpu, *cta)
+                            || members.iter().any(|o| o.ev.0 == th.id)
+                        {
+                            continue;
+                        }
+                        let matching = th.instrs.iter().any(|ins| match &ins.kind {
+                            InstrKind::Barrier { inst: i2, res, .. } if i2 == inst => {
+                                match (&m.res, res) {
+                                    (None, None) => true,
+                                    (Some(Sym::Const(x)), Some(Operand::Imm(y))) => x == y,
+                                    (Some(_), Some(_)) => true,
+                                    _ => false,
+                                }
+                            }
+                            _ => false,
+                        });
+                        if matching {
+                            return None;
+                        }
+                    }
+                    for o in &class {
+                        if o.ev.0 != m.ev.0 && !o.arrive {
+                            fixed.push((m.ev, o.ev));
+                        }
+                    }
+                }
+                Some(q) => {
+                    if (class.len() as i64) < q {
+                        return None;
+                    }
+                    let first = class.iter().map(|o| o.ev).min();
+                    if first == Some(m.ev) {
+                        quorum_classes.push((class.into_iter().cloned().collect(), q));
+                    }
+                }
+            }
+        }
+    }
+    let mut variants = vec![fixed];
+    for (class, q) in quorum_classes {
+        let n = class.len();
+        let mut next = Vec::new();
+        for mask in 0u32..(1u32 << n.min(16)) {
+            if (mask.count_ones() as i64) < q {
+                continue;
+            }
+            let mut edges = Vec::new();
+            for (a, ma) in class.iter().enumerate() {
+                if mask & (1 << a) == 0 {
+                    continue;
+                }
+                for mb in &class {
+                    if mb.ev.0 != ma.ev.0 && !mb.arrive {
+                        edges.push((ma.ev, mb.ev));
+                    }
+                }
+            }
+            for v in &variants {
+                let mut v2 = v.clone();
+                v2.extend(edges.iter().copied());
+                next.push(v2);
+            }
+        }
+        variants = next;
+    }
+    for v in &mut variants {
+        v.sort();
+        v.dedup();
+    }
+    variants.sort();
+    variants.dedup();
+    Some(variants)
+}
+
+// ---------------------------------------------------------------------------
 // Value domain
 
 /// The finite set of values any execution can produce: initial values,
@@ -728,7 +1104,7 @@ pub fn value_domain(test: &Test, all: &[Vec<Path>]) -> Result<BTreeSet<i64>, Dia
     for ps in all {
         for p in ps {
             for e in &p.events {
-                if let EvKind::Read { loc } | EvKind::Write { loc, .. } = &e.kind {
+                if let EvKind::Read { loc, .. } | EvKind::Write { loc, .. } = &e.kind {
                     locs.entry(loc.clone())
                         .or_insert_with(|| BTreeSet::from([init(loc)]));
                 }
@@ -747,7 +1123,7 @@ pub fn value_domain(test: &Test, all: &[Vec<Path>]) -> Result<BTreeSet<i64>, Dia
         let r = match s {
             Sym::Const(c) => BTreeSet::from([*c]),
             Sym::Read(i) => match &p.events[*i].kind {
-                EvKind::Read { loc } => locs[loc].clone(),
+                EvKind::Read { loc, .. } => locs[loc].clone(),
                 _ => BTreeSet::new(),
             },
             Sym::Op(op, a, b) => {
@@ -773,7 +1149,7 @@ pub fn value_domain(test: &Test, all: &[Vec<Path>]) -> Result<BTreeSet<i64>, Dia
         for ps in all {
             for p in ps {
                 for e in &p.events {
-                    if let EvKind::Write { loc, val } = &e.kind {
+                    if let EvKind::Write { loc, val, .. } = &e.kind {
                         let v = vals(val, p, &locs, &mut scratch);
                         next.get_mut(loc).unwrap().extend(v);
                     }
@@ -852,6 +1228,28 @@ pub fn ev_name(t: usize, i: usize) -> String {
 }
 
 /// Alloy name of location `x`.
+pub fn vaddr_name(x: &str) -> String {
+    format!("lt_va_{}", sanitize(x))
+}
+
+fn mixed_proxy_atom(p: Proxy) -> &'static str {
+    match p {
+        Proxy::Generic => "GenericProxy",
+        Proxy::Surface => "SurfaceProxy",
+        Proxy::Texture => "TextureProxy",
+        Proxy::Constant => "ConstantProxy",
+    }
+}
+
+fn proxy_atom(p: Proxy) -> &'static str {
+    match p {
+        Proxy::Generic => "GEN",
+        Proxy::Surface => "SUR",
+        Proxy::Texture => "TEX",
+        Proxy::Constant => "CON",
+    }
+}
+
 pub fn loc_name(x: &str) -> String {
     format!("lt_loc_{x}")
 }
@@ -971,12 +1369,19 @@ fn sym_alloy(s: &Sym, t: usize) -> String {
     }
 }
 
-fn scope_atom(sc: Option<Scope>, th: &Thread) -> String {
+fn scope_atom(b: &Binding, sc: Option<Scope>, th: &Thread) -> String {
     match sc {
         None => thread_name(th.id),
         Some(Scope::Cta) => format!("lt_cta{}_{}", th.gpu, th.cta),
         Some(Scope::Gpu) => format!("lt_gpu{}", th.gpu),
-        Some(Scope::Sys) => "lt_sys".to_string(),
+        Some(Scope::Sys) => sys_atom(b).to_string(),
+    }
+}
+
+fn sys_atom(b: &Binding) -> &'static str {
+    match b.scope_tree {
+        ScopeTree::SubField => "lt_sys",
+        ScopeTree::Levels => "System",
     }
 }
 
@@ -1013,6 +1418,7 @@ pub fn alloy_source(
     b: &Binding,
     model_module: &str,
     combo: &[&Path],
+    bsync: &[BarEdge],
     dom: &BTreeSet<i64>,
 ) -> Result<Lowered, Diagnostic> {
     let init = |x: &str| {
@@ -1038,12 +1444,33 @@ pub fn alloy_source(
         .filter(|t| !combo[t.id].events.is_empty())
         .collect();
 
+    // Proxies, aliases and proxy fences need a model that has them.
+    let mut vaddrs: BTreeMap<String, String> = BTreeMap::new();
+    for th in &live {
+        for e in &combo[th.id].events {
+            if let EvKind::Read { loc, vloc } | EvKind::Write { loc, vloc, .. } = &e.kind {
+                vaddrs.insert(vloc.clone(), loc.clone());
+            }
+            let proxied = matches!(e.kind, EvKind::ProxyFence(_))
+                || e.proxy.is_some_and(|p| p != Proxy::Generic)
+                || matches!(&e.kind, EvKind::Read { loc, vloc } | EvKind::Write { loc, vloc, .. } if loc != vloc);
+            if proxied && b.proxies == ProxyStyle::NoProxies {
+                return Err(Diagnostic::new(
+                    Phase::Litmus,
+                    e.span,
+                    format!("unsupported with {}: proxies and aliases (PTX 7.5)", b.name),
+                )
+                .hint("run it with --model models/ptx75.als"));
+            }
+        }
+    }
+
     // Locations accessed, and per location its reads and writes.
     let mut locs: BTreeMap<String, (Vec<String>, Vec<String>)> = BTreeMap::new();
     for th in &live {
         for (i, e) in combo[th.id].events.iter().enumerate() {
             match &e.kind {
-                EvKind::Read { loc } => locs
+                EvKind::Read { loc, .. } => locs
                     .entry(loc.clone())
                     .or_default()
                     .0
@@ -1067,10 +1494,41 @@ pub fn alloy_source(
         vec![]
     };
 
+    // Address atoms: physical locations, and in NVIDIA's mixed-proxy model
+    // also every virtual address (`Address` is virtual there).
+    let mut addr_atoms: BTreeSet<String> = locs.keys().map(|x| loc_name(x)).collect();
+    if b.proxies == ProxyStyle::MixedProxy {
+        addr_atoms.extend(vaddrs.keys().map(|x| loc_name(x)));
+    }
+    if b.init_zero {
+        for x in locs.keys() {
+            if init(x) != 0 {
+                let span = test
+                    .init_locs
+                    .iter()
+                    .find(|(l, _, _)| l == x)
+                    .map_or(test.name_span, |(_, _, s)| *s);
+                return Err(Diagnostic::new(
+                    Phase::Litmus,
+                    span,
+                    format!(
+                        "unsupported with {}: initial value {} of `{x}` (the model starts from 0)",
+                        b.name,
+                        init(x)
+                    ),
+                ));
+            }
+        }
+    }
+
     // Signatures.
-    if !locs.is_empty() {
-        let names: Vec<String> = locs.keys().map(|x| loc_name(x)).collect();
+    if !addr_atoms.is_empty() {
+        let names: Vec<String> = addr_atoms.iter().cloned().collect();
         let _ = writeln!(m, "one sig {} extends Address {{}}", names.join(", "));
+    }
+    if b.proxies == ProxyStyle::Ptx75 && !vaddrs.is_empty() {
+        let names: Vec<String> = vaddrs.keys().map(|x| vaddr_name(x)).collect();
+        let _ = writeln!(m, "one sig {} extends VAddr {{}}", names.join(", "));
     }
     let mut gpus = BTreeSet::new();
     let mut ctas = BTreeSet::new();
@@ -1078,10 +1536,20 @@ pub fn alloy_source(
         gpus.insert(th.gpu);
         ctas.insert((th.gpu, th.cta));
     }
-    let mut scopes = vec!["lt_sys".to_string()];
-    scopes.extend(gpus.iter().map(|g| format!("lt_gpu{g}")));
-    scopes.extend(ctas.iter().map(|(g, c)| format!("lt_cta{g}_{c}")));
-    let _ = writeln!(m, "one sig {} extends Scope {{}}", scopes.join(", "));
+    let mut scopes = vec![sys_atom(b).to_string()];
+    let gpu_atoms: Vec<String> = gpus.iter().map(|g| format!("lt_gpu{g}")).collect();
+    let cta_atoms: Vec<String> = ctas.iter().map(|(g, c)| format!("lt_cta{g}_{c}")).collect();
+    scopes.extend(gpu_atoms.iter().cloned());
+    scopes.extend(cta_atoms.iter().cloned());
+    match b.scope_tree {
+        ScopeTree::SubField => {
+            let _ = writeln!(m, "one sig {} extends Scope {{}}", scopes.join(", "));
+        }
+        ScopeTree::Levels => {
+            let _ = writeln!(m, "one sig {} extends Device {{}}", gpu_atoms.join(", "));
+            let _ = writeln!(m, "one sig {} extends Block {{}}", cta_atoms.join(", "));
+        }
+    }
     let mut threads: Vec<String> = live.iter().map(|t| thread_name(t.id)).collect();
     if !phantoms.is_empty() {
         threads.push("lt_Tphantom".to_string());
@@ -1098,13 +1566,13 @@ pub fn alloy_source(
                 (EvKind::Read { .. }, StrengthStyle::ExtendsSigs)
                     if e.strength == Strength::Acquire =>
                 {
-                    "Acquire".into()
+                    b.acquire_sig.into()
                 }
                 (EvKind::Read { .. }, _) => "Read".into(),
                 (EvKind::Write { .. }, StrengthStyle::ExtendsSigs)
                     if e.strength == Strength::Release =>
                 {
-                    "Release".into()
+                    b.release_sig.into()
                 }
                 (EvKind::Write { .. }, _) => "Write".into(),
                 (EvKind::Fence(k), _) => match k {
@@ -1114,21 +1582,35 @@ pub fn alloy_source(
                     FenceKind::Release => "FenceRel",
                 }
                 .into(),
-                (EvKind::Barrier { arrive_only, .. }, _) => match b.barrier {
-                    BarrierStyle::Single { sig, .. } => {
-                        if *arrive_only {
-                            return Err(Diagnostic::new(
-                                Phase::Litmus,
-                                e.span,
-                                format!("unsupported with {}: bar.arrive", b.name),
-                            )
-                            .hint("this model has only bar.sync barriers"));
-                        }
-                        sig.to_string()
-                    }
+                (EvKind::ProxyFence(p), _) => if p.is_some() {
+                    "ProxyFence"
+                } else {
+                    "AliasFence"
+                }
+                .into(),
+                (EvKind::Barrier { .. }, _) => match b.barrier {
+                    BarrierStyle::Single { sig, .. } => sig.to_string(),
                     BarrierStyle::ArriveWait { arrive, .. } => arrive.to_string(),
+                    BarrierStyle::NoBarriers => {
+                        return Err(Diagnostic::new(
+                            Phase::Litmus,
+                            e.span,
+                            format!("unsupported with {}: barriers", b.name),
+                        )
+                        .hint("this model has no barriers"))
+                    }
                 },
             };
+            if !b.hierarchy.iter().any(|(c, _)| *c == sig) {
+                return Err(Diagnostic::new(
+                    Phase::Litmus,
+                    e.span,
+                    format!(
+                        "unsupported with {}: the model has no `{sig}` events",
+                        b.name
+                    ),
+                ));
+            }
             let _ = writeln!(m, "one sig {name} extends {sig} {{}}");
             all_events.push(name.clone());
             count_kind(&mut kinds, b, &sig);
@@ -1156,7 +1638,8 @@ pub fn alloy_source(
     let _ = writeln!(m, "one sig {} extends lt_Val {{}}", vals.join(", "));
     let _ = writeln!(
         m,
-        "one sig lt_V {{\n  lt_val: Event -> lone lt_Val,\n  lt_fin: Address -> lone Event\n}}"
+        "one sig lt_V {{\n  lt_val: {0} -> lone lt_Val,\n  lt_fin: Address -> lone {0}\n}}",
+        b.event_sig
     );
     let _ = writeln!(m);
 
@@ -1205,34 +1688,39 @@ pub fn alloy_source(
 
     // The skeleton.
     let _ = writeln!(m, "fact lt_skeleton {{");
-    let _ = writeln!(m, "  Event = {}", union(&all_events));
+    let _ = writeln!(m, "  {} = {}", b.event_sig, union(&all_events));
     let _ = writeln!(
         m,
         "  Address = {}",
-        union(&locs.keys().map(|x| loc_name(x)).collect::<Vec<_>>())
+        union(&addr_atoms.iter().cloned().collect::<Vec<_>>())
     );
     let mut all_scopes = scopes.clone();
     all_scopes.extend(threads.iter().cloned());
     let _ = writeln!(m, "  Scope = {}", union(&all_scopes));
-    let mut sub = Vec::new();
-    for g in &gpus {
-        sub.push(format!("lt_sys->lt_gpu{g}"));
+    let sys = sys_atom(b);
+    let level1: Vec<String> = gpus.iter().map(|g| format!("{sys}->lt_gpu{g}")).collect();
+    let level2: Vec<String> = ctas
+        .iter()
+        .map(|(g, c)| format!("lt_gpu{g}->lt_cta{g}_{c}"))
+        .collect();
+    let level3: Vec<String> = live
+        .iter()
+        .map(|th| format!("lt_cta{}_{}->{}", th.gpu, th.cta, thread_name(th.id)))
+        .collect();
+    match b.scope_tree {
+        ScopeTree::SubField => {
+            let mut sub = [level1, level2, level3].concat();
+            if !phantoms.is_empty() {
+                sub.push(format!("{sys}->lt_Tphantom"));
+            }
+            let _ = writeln!(m, "  {} = {}", b.subscope, union2(&sub));
+        }
+        ScopeTree::Levels => {
+            let _ = writeln!(m, "  devices = {}", union2(&level1));
+            let _ = writeln!(m, "  blocks = {}", union2(&level2));
+            let _ = writeln!(m, "  threads = {}", union2(&level3));
+        }
     }
-    for (g, c) in &ctas {
-        sub.push(format!("lt_gpu{g}->lt_cta{g}_{c}"));
-    }
-    for th in &live {
-        sub.push(format!(
-            "lt_cta{}_{}->{}",
-            th.gpu,
-            th.cta,
-            thread_name(th.id)
-        ));
-    }
-    if !phantoms.is_empty() {
-        sub.push("lt_sys->lt_Tphantom".to_string());
-    }
-    let _ = writeln!(m, "  {} = {}", b.subscope, union2(&sub));
 
     // Per-thread event sequences (with the barrier wait halves).
     let mut seqs: Vec<(String, Vec<String>)> = Vec::new();
@@ -1293,8 +1781,13 @@ pub fn alloy_source(
         let p = combo[th.id];
         for (i, e) in p.events.iter().enumerate() {
             let n = ev_name(th.id, i);
-            let sc = scope_atom(e.scope, th);
-            scope_rows.push(format!("{n}->{sc}"));
+            let sc = scope_atom(b, e.scope, th);
+            // NVIDIA's mixed-proxy proxy and alias fences have no scope.
+            let unscoped =
+                b.proxies == ProxyStyle::MixedProxy && matches!(e.kind, EvKind::ProxyFence(_));
+            if !unscoped {
+                scope_rows.push(format!("{n}->{sc}"));
+            }
             if let (
                 EvKind::Barrier {
                     arrive_only: false, ..
@@ -1304,8 +1797,13 @@ pub fn alloy_source(
             {
                 scope_rows.push(format!("{n}w->{sc}"));
             }
-            if let EvKind::Read { loc } | EvKind::Write { loc, .. } = &e.kind {
-                addr_rows.push(format!("{n}->{}", loc_name(loc)));
+            if let EvKind::Read { loc, vloc } | EvKind::Write { loc, vloc, .. } = &e.kind {
+                let a = if b.proxies == ProxyStyle::MixedProxy {
+                    vloc
+                } else {
+                    loc
+                };
+                addr_rows.push(format!("{n}->{}", loc_name(a)));
                 match e.strength {
                     Strength::Weak => weak.push(n.clone()),
                     Strength::Acquire => acq.push(n.clone()),
@@ -1333,63 +1831,42 @@ pub fn alloy_source(
                 dep_rows.push(format!("{}->{}w", ev_name(th.id, r), ev_name(th.id, e)));
             }
         }
-        // Barrier synchronisation: the same use of the same barrier id by
-        // threads of the same CTA.
+        // A lone bar.arrive must synchronise with some wait in NVIDIA's
+        // model.
         for (i, e) in p.events.iter().enumerate() {
-            let EvKind::Barrier {
-                id,
-                instance,
-                arrive_only,
-            } = e.kind
-            else {
-                continue;
-            };
-            let before = bar_rows.len();
-            for th2 in &live {
-                if (th2.gpu, th2.cta) != (th.gpu, th.cta) {
-                    continue;
-                }
-                for (j, e2) in combo[th2.id].events.iter().enumerate() {
-                    let EvKind::Barrier {
-                        id: id2,
-                        instance: k2,
-                        arrive_only: a2,
-                    } = e2.kind
-                    else {
-                        continue;
-                    };
-                    if id2 != id || k2 != instance {
-                        continue;
-                    }
-                    match b.barrier {
-                        BarrierStyle::Single { .. } => {
-                            if th2.id != th.id {
-                                bar_rows.push(format!(
-                                    "{}->{}",
-                                    ev_name(th.id, i),
-                                    ev_name(th2.id, j)
-                                ));
-                            }
-                        }
-                        BarrierStyle::ArriveWait { .. } => {
-                            if !a2 {
-                                bar_rows.push(format!(
-                                    "{}->{}w",
-                                    ev_name(th.id, i),
-                                    ev_name(th2.id, j)
-                                ));
-                            }
-                        }
-                    }
-                }
-            }
-            if arrive_only
-                && bar_rows.len() == before
-                && matches!(b.barrier, BarrierStyle::ArriveWait { .. })
+            if let (
+                EvKind::Barrier {
+                    arrive_only: true, ..
+                },
+                BarrierStyle::ArriveWait { .. },
+            ) = (&e.kind, b.barrier)
             {
-                return Err(Diagnostic::new(Phase::Litmus, e.span, format!("unsupported with {}: bar.arrive on barrier {id} that no thread of the CTA waits on", b.name))
-                    .hint("the model requires every BarrierArrive to synchronise with a BarrierWait"));
+                if !bsync.iter().any(|(x, _)| *x == (th.id, i)) {
+                    return Err(Diagnostic::new(
+                        Phase::Litmus,
+                        e.span,
+                        format!(
+                            "unsupported with {}: a bar.arrive that no thread of the CTA waits on",
+                            b.name
+                        ),
+                    )
+                    .hint(
+                        "the model requires every BarrierArrive to synchronise with a BarrierWait",
+                    ));
+                }
             }
+        }
+    }
+    // Barrier synchronisation (computed by `barrier_variants`).
+    for ((t1, i1), (t2, i2)) in bsync {
+        match b.barrier {
+            BarrierStyle::Single { .. } => {
+                bar_rows.push(format!("{}->{}", ev_name(*t1, *i1), ev_name(*t2, *i2)))
+            }
+            BarrierStyle::ArriveWait { .. } => {
+                bar_rows.push(format!("{}->{}w", ev_name(*t1, *i1), ev_name(*t2, *i2)))
+            }
+            BarrierStyle::NoBarriers => {}
         }
     }
     for x in &phantoms {
@@ -1405,12 +1882,68 @@ pub fn alloy_source(
         let _ = writeln!(m, "  Acquire = {}", union(&acq));
         let _ = writeln!(m, "  Release = {}", union(&rel));
     }
+    if b.proxies == ProxyStyle::Ptx75 {
+        let mut proxy_rows = Vec::new();
+        let mut vaddr_rows = Vec::new();
+        for th in &live {
+            for (i, e) in combo[th.id].events.iter().enumerate() {
+                let n = ev_name(th.id, i);
+                if let Some(p) = e.proxy {
+                    proxy_rows.push(format!("{n}->{}", proxy_atom(p)));
+                }
+                if let EvKind::Read { vloc, .. } | EvKind::Write { vloc, .. } = &e.kind {
+                    vaddr_rows.push(format!("{n}->{}", vaddr_name(vloc)));
+                }
+            }
+        }
+        let _ = writeln!(m, "  proxy = {}", union2(&proxy_rows));
+        let _ = writeln!(m, "  vaddr = {}", union2(&vaddr_rows));
+        let paddr: Vec<String> = vaddrs
+            .iter()
+            .map(|(v, l)| format!("{}->{}", vaddr_name(v), loc_name(l)))
+            .collect();
+        let _ = writeln!(
+            m,
+            "  VAddr = {}",
+            union(&vaddrs.keys().map(|v| vaddr_name(v)).collect::<Vec<_>>())
+        );
+        let _ = writeln!(m, "  paddr = {}", union2(&paddr));
+    }
     let _ = writeln!(m, "  rmw = {}", union2(&rmw_rows));
     let _ = writeln!(m, "  dep = {}", union2(&dep_rows));
+    if b.proxies == ProxyStyle::MixedProxy {
+        let mut proxy_rows = Vec::new();
+        let mut pf_rows = Vec::new();
+        for th in &live {
+            for (i, e) in combo[th.id].events.iter().enumerate() {
+                let n = ev_name(th.id, i);
+                match (&e.kind, e.proxy) {
+                    (EvKind::ProxyFence(Some(p)), _) => {
+                        pf_rows.push(format!("{n}->{}", mixed_proxy_atom(*p)))
+                    }
+                    (EvKind::Read { .. } | EvKind::Write { .. }, Some(p)) => {
+                        proxy_rows.push(format!("{n}->{}", mixed_proxy_atom(p)))
+                    }
+                    _ => {}
+                }
+            }
+        }
+        let _ = writeln!(m, "  proxy = {}", union2(&proxy_rows));
+        let _ = writeln!(m, "  proxy_fence_proxy = {}", union2(&pf_rows));
+        let alias: Vec<String> = vaddrs
+            .iter()
+            .filter(|(v, l)| v != l)
+            .map(|(v, l)| format!("{}->{}", loc_name(v), loc_name(l)))
+            .collect();
+        let _ = writeln!(m, "  alias = {}", union2(&alias));
+    }
     let bar_rel = match b.barrier {
-        BarrierStyle::Single { rel, .. } | BarrierStyle::ArriveWait { rel, .. } => rel,
+        BarrierStyle::Single { rel, .. } | BarrierStyle::ArriveWait { rel, .. } => Some(rel),
+        BarrierStyle::NoBarriers => None,
     };
-    let _ = writeln!(m, "  {bar_rel} = {}", union2(&bar_rows));
+    if let Some(bar_rel) = bar_rel {
+        let _ = writeln!(m, "  {bar_rel} = {}", union2(&bar_rows));
+    }
     for x in &phantoms {
         let _ = writeln!(m, "  no lt_phantom_{x}.rf");
     }
@@ -1432,7 +1965,7 @@ pub fn alloy_source(
                         sym_alloy(val, th.id)
                     );
                 }
-                EvKind::Read { loc } => {
+                EvKind::Read { loc, .. } => {
                     let _ = writeln!(
                         m,
                         "  (no rf.{n} and {n}.(lt_V.lt_val) = {}) or (some rf.{n} and {n}.(lt_V.lt_val) = (rf.{n}).(lt_V.lt_val))",
@@ -1451,6 +1984,7 @@ pub fn alloy_source(
     let mut fin_locs = Vec::new();
     for v in &observed_vars {
         if let Term::Loc(x) = v {
+            let x = &resolve_loc(test, x).0;
             if let Some((_, ws)) = locs.get(x) {
                 if !ws.is_empty() {
                     let wx = format!("({})", ws.join(" + "));
@@ -1464,7 +1998,7 @@ pub fn alloy_source(
             }
         }
     }
-    let _ = writeln!(m, "  (lt_V.lt_fin).Event in {}", union(&fin_locs));
+    let _ = writeln!(m, "  (lt_V.lt_fin).{} in {}", b.event_sig, union(&fin_locs));
     let _ = writeln!(m, "}}");
 
     // Path conditions and the observed variables.
@@ -1489,10 +2023,13 @@ pub fn alloy_source(
             Term::Reg(t, r) => {
                 ObsEval::Reg(*t, combo[*t].regs.get(r).cloned().unwrap_or(Sym::Const(0)))
             }
-            Term::Loc(x) => match locs.get(x) {
-                Some((_, ws)) if !ws.is_empty() => ObsEval::Loc(loc_name(x)),
-                _ => ObsEval::Const(init(x)),
-            },
+            Term::Loc(x) => {
+                let x = &resolve_loc(test, x).0;
+                match locs.get(x) {
+                    Some((_, ws)) if !ws.is_empty() => ObsEval::Loc(loc_name(x)),
+                    _ => ObsEval::Const(init(x)),
+                }
+            }
             Term::Const(c) => ObsEval::Const(*c),
         });
         let e = match &v {
@@ -1503,12 +2040,15 @@ pub fn alloy_source(
                     None => val_atom(0),
                 }
             }
-            Term::Loc(x) => match locs.get(x) {
-                Some((_, ws)) if !ws.is_empty() => {
-                    format!("{}.(lt_V.lt_fin).(lt_V.lt_val)", loc_name(x))
+            Term::Loc(x) => {
+                let x = &resolve_loc(test, x).0;
+                match locs.get(x) {
+                    Some((_, ws)) if !ws.is_empty() => {
+                        format!("{}.(lt_V.lt_fin).(lt_V.lt_val)", loc_name(x))
+                    }
+                    _ => val_atom(init(x)),
                 }
-                _ => val_atom(init(x)),
-            },
+            }
             Term::Const(_) => unreachable!("vars() excludes constants"),
         };
         observed.push((v, e));
@@ -1516,7 +2056,8 @@ pub fn alloy_source(
     let n_events = all_events.len();
     let n = n_events
         .max(all_scopes.len())
-        .max(locs.len())
+        .max(vaddrs.len())
+        .max(addr_atoms.len())
         .max(dom.len())
         .max(1);
     // Models may count events per address (`#(address :> this) > 1`): make

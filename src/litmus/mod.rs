@@ -9,6 +9,7 @@
 pub mod ast;
 pub mod checker;
 pub mod lower;
+pub mod mixedproxy;
 pub mod output;
 pub mod parse;
 pub mod run;
@@ -44,7 +45,12 @@ pub fn alloy_modules(
     let mut idx = vec![0usize; paths.len()];
     loop {
         let combo: Vec<&lower::Path> = idx.iter().zip(&paths).map(|(i, ps)| &ps[*i]).collect();
-        out.push(lower::alloy_source(test, binding, open_name, &combo, &dom)?.with_run(&[]));
+        // A combination on which a barrier hangs has no execution to emit.
+        for edges in lower::barrier_variants(test, &combo).unwrap_or_default() {
+            out.push(
+                lower::alloy_source(test, binding, open_name, &combo, &edges, &dom)?.with_run(&[]),
+            );
+        }
         // Next combination (odometer order, first thread slowest).
         let mut k = paths.len();
         loop {
@@ -74,6 +80,20 @@ pub fn parse_file(
     })?;
     let id = sources.add(path.display().to_string(), path, text.clone());
     parse::parse(id, &text)
+}
+
+/// Parse an input (a file, or a generated test) into `sources`.
+fn parse_input(
+    sources: &mut crate::diag::SourceMap,
+    input: &run::Input,
+) -> Result<ast::Test, Diagnostic> {
+    match input {
+        run::Input::File(p) => parse_file(sources, p),
+        run::Input::Generated { label, text } => {
+            let id = sources.add(label.clone(), Path::new(label), text.clone());
+            parse::parse(id, text)
+        }
+    }
 }
 
 /// What `relprove litmus` was asked to do.
@@ -109,7 +129,7 @@ pub fn command(req: &Request, backend: Option<&dyn run::Backend>, out: &mut dyn 
             return 2;
         }
     };
-    let expectations = match &req.expect {
+    let mut expectations = match &req.expect {
         None => Default::default(),
         Some(p) => {
             let text = match crate::diag::read_source(p) {
@@ -133,11 +153,48 @@ pub fn command(req: &Request, backend: Option<&dyn run::Backend>, out: &mut dyn 
         unroll: req.unroll,
         ..Default::default()
     };
+    // NVIDIA `.test` files expand into one test per template row; each
+    // claims that its test validates.
+    let mut inputs = Vec::new();
+    let mut expand_failed = false;
+    for t in &req.tests {
+        if t.extension().and_then(|e| e.to_str()) != Some("test") {
+            inputs.push(run::Input::File(t.clone()));
+            continue;
+        }
+        let text = match std::fs::read_to_string(t) {
+            Ok(x) => x,
+            Err(e) => {
+                eprintln!("error[io]: cannot read {}: {e}", t.display());
+                expand_failed = true;
+                continue;
+            }
+        };
+        let id = sources.add(t.display().to_string(), t, text.clone());
+        let stem = t.file_stem().and_then(|s| s.to_str()).unwrap_or("test");
+        match mixedproxy::expand(id, stem, &text) {
+            Ok(gen) => {
+                for g in gen {
+                    expectations
+                        .entry(g.name.clone())
+                        .or_insert(output::Expectation::Validated(true));
+                    inputs.push(run::Input::Generated {
+                        label: format!("{}#{}", t.display(), g.name),
+                        text: g.text,
+                    });
+                }
+            }
+            Err(d) => {
+                report(&sources, &d);
+                expand_failed = true;
+            }
+        }
+    }
     if let Some(dir) = &req.emit_alloy {
         // Write the generated modules instead of deciding them.
         let mut code = 0;
-        for t in &req.tests {
-            let r = parse_file(&mut sources, t).and_then(|test| {
+        for input in &inputs {
+            let r = parse_input(&mut sources, input).and_then(|test| {
                 Ok((
                     alloy_modules(&test, model.binding, &model.open_name, limits)?,
                     test,
@@ -165,7 +222,7 @@ pub fn command(req: &Request, backend: Option<&dyn run::Backend>, out: &mut dyn 
                 }
             }
         }
-        return code;
+        return code.max(if expand_failed { 2 } else { 0 });
     }
     let Some(backend) = backend else {
         eprintln!("relprove: no checker back end in this build; use --emit-alloy DIR to write the Alloy modules");
@@ -178,14 +235,15 @@ pub fn command(req: &Request, backend: Option<&dyn run::Backend>, out: &mut dyn 
         enumerate: !req.witnesses,
         ..Default::default()
     };
-    let results = run::run_batch(&req.tests, &model, backend, opts, req.jobs, &shared);
+    let results = run::run_inputs(&inputs, &model, backend, opts, req.jobs, &shared);
     let sources = shared.into_inner().unwrap_or_else(|e| e.into_inner());
     let mut sum = output::Summary {
         tests: results.len(),
         ..Default::default()
     };
     let mut json_tests = Vec::new();
-    for (file, r) in req.tests.iter().zip(&results) {
+    for (input, r) in inputs.iter().zip(&results) {
+        let file = input.label();
         match r {
             Ok(r) => {
                 if r.validated {
@@ -218,13 +276,9 @@ pub fn command(req: &Request, backend: Option<&dyn run::Backend>, out: &mut dyn 
                 let loc = d
                     .span
                     .map(|s| sources.location(s))
-                    .unwrap_or_else(|| file.display().to_string());
+                    .unwrap_or_else(|| file.clone());
                 if req.json {
-                    json_tests.push(output::json_error(
-                        &file.display().to_string(),
-                        &d.message,
-                        &loc,
-                    ));
+                    json_tests.push(output::json_error(&file, &d.message, &loc));
                 } else {
                     report(&sources, d);
                 }
@@ -244,7 +298,7 @@ pub fn command(req: &Request, backend: Option<&dyn run::Backend>, out: &mut dyn 
     }
     if sum.mismatches > 0 {
         1
-    } else if sum.errors > 0 {
+    } else if sum.errors > 0 || expand_failed {
         2
     } else {
         0

@@ -87,6 +87,12 @@ pub fn text(r: &TestResult) -> String {
         r.positive, r.negative
     ));
     s.push_str(&format!("Condition {}\n", condition(r)));
+    if r.hung_combinations > 0 {
+        s.push_str(&format!(
+            "Liveness {} a barrier cannot complete on {} of {} path combinations\n",
+            r.name, r.hung_combinations, r.combinations
+        ));
+    }
     s.push_str(&format!(
         "Observation {} {} {} {}\n",
         r.name,
@@ -130,6 +136,7 @@ pub fn json_result(r: &TestResult, expect: Option<&Expectation>) -> Value {
         "states": states,
         "states_enumerated": r.enumerated,
         "combinations": r.combinations,
+        "hung_combinations": r.hung_combinations,
         "solver_calls": r.solver_calls,
         "time_ms": r.time_ms as u64,
     });

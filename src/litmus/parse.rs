@@ -111,7 +111,7 @@ impl<'a> Parser<'a> {
             Some(k) => self.pos + k,
             None => return Err(self.err_here("unterminated initial-state block (missing `}`)")),
         };
-        let (init_locs, init_regs, ptrs) = self.init(self.pos, close)?;
+        let (init_locs, init_regs, ptrs, aliases) = self.init(self.pos, close)?;
         self.ptrs = ptrs;
         self.pos = close + 1;
         // The thread table runs until the condition keyword.
@@ -138,6 +138,7 @@ impl<'a> Parser<'a> {
             name_span,
             init_locs,
             init_regs,
+            aliases,
             threads,
             cond,
         })
@@ -152,7 +153,9 @@ impl<'a> Parser<'a> {
         Vec<(String, i64, Span)>,
         Vec<(usize, String, i64, Span)>,
         BTreeMap<(usize, String), String>,
+        Vec<Alias>,
     )> {
+        let mut aliases: Vec<Alias> = Vec::new();
         let mut locs = Vec::new();
         let mut regs = Vec::new();
         let mut ptrs = BTreeMap::new();
@@ -222,10 +225,57 @@ impl<'a> Parser<'a> {
                 }
                 continue;
             }
-            if it.contains('@') {
-                return Err(Diagnostic::new(Phase::Litmus, span, "unsupported: proxy alias declaration")
-                    .label("virtual aliasing across proxies")
-                    .hint("proxy tests need a model with proxies (NVIDIA mixedproxy); relprove's PTX bindings have none"));
+            if let Some((name, decl)) = it.split_once('@') {
+                // `name @ proxy aliases target`
+                let ws: Vec<&str> = decl.split_whitespace().collect();
+                let name = name.trim();
+                let bad = || {
+                    Diagnostic::new(
+                        Phase::Litmus,
+                        span,
+                        "expected `NAME @ PROXY aliases LOCATION`",
+                    )
+                    .hint("PROXY is one of generic, surface, texture, constant")
+                };
+                let [proxy, "aliases", target] = ws.as_slice() else {
+                    return Err(bad());
+                };
+                let proxy = match *proxy {
+                    "generic" => Proxy::Generic,
+                    "surface" => Proxy::Surface,
+                    "texture" => Proxy::Texture,
+                    "constant" => Proxy::Constant,
+                    _ => return Err(bad()),
+                };
+                if !is_ident(name) || !is_ident(target) {
+                    return Err(bad());
+                }
+                let known = locs
+                    .iter()
+                    .any(|(l, _, _): &(String, i64, Span)| l == target)
+                    || aliases.iter().any(|a| a.name == *target);
+                if !known {
+                    return Err(Diagnostic::new(
+                        Phase::Litmus,
+                        span,
+                        format!("alias of `{target}`, which is not declared before it"),
+                    ));
+                }
+                if locs.iter().any(|(l, _, _)| l == name) || aliases.iter().any(|a| a.name == name)
+                {
+                    return Err(Diagnostic::new(
+                        Phase::Litmus,
+                        span,
+                        format!("`{name}` is declared twice"),
+                    ));
+                }
+                aliases.push(Alias {
+                    name: name.to_string(),
+                    proxy,
+                    target: target.to_string(),
+                    span,
+                });
+                continue;
             }
             let Some((lhs, rhs)) = it.split_once('=') else {
                 return Err(Diagnostic::new(
@@ -277,7 +327,7 @@ impl<'a> Parser<'a> {
                 locs.push((lhs.to_string(), value, span));
             }
         }
-        Ok((locs, regs, ptrs))
+        Ok((locs, regs, ptrs, aliases))
     }
 
     /// Offset of the condition keyword: the first line (after the table's
@@ -669,22 +719,42 @@ impl<'a> Parser<'a> {
                 Ok((sem, scope, op))
             };
         let kind = match parts[0] {
-            "ld" => {
+            "ld" | "suld" | "tld" | "cold" => {
+                let proxy = match parts[0] {
+                    "suld" => Proxy::Surface,
+                    "tld" => Proxy::Texture,
+                    "cold" => Proxy::Constant,
+                    _ => Proxy::Generic,
+                };
                 nargs(&[2])?;
                 let (sem, scope, _) = sem_scope(&parts[1..], false)?;
-                if sem.is_none() && parse_int(args[1].0).is_some() {
+                if proxy == Proxy::Generic && sem.is_none() && parse_int(args[1].0).is_some() {
                     // `ld r, N`: load of a constant into a register.
-                    InstrKind::Mov { dst: reg(0)?, src: operand(1)? }
+                    InstrKind::Mov {
+                        dst: reg(0)?,
+                        src: operand(1)?,
+                    }
                 } else {
                     let sem = sem.unwrap_or(Sem::Weak);
                     if matches!(sem, Sem::Release | Sem::AcqRel) {
                         return Err(unsupported("a load cannot have release semantics"));
                     }
                     check_scope(sem, scope, op_span, opcode)?;
-                    InstrKind::Load { sem, scope, dst: reg(0)?, loc: loc(1)? }
+                    InstrKind::Load {
+                        proxy,
+                        sem,
+                        scope,
+                        dst: reg(0)?,
+                        loc: loc(1)?,
+                    }
                 }
             }
-            "st" => {
+            "st" | "sust" => {
+                let proxy = if parts[0] == "sust" {
+                    Proxy::Surface
+                } else {
+                    Proxy::Generic
+                };
                 nargs(&[2])?;
                 let (sem, scope, _) = sem_scope(&parts[1..], false)?;
                 let sem = sem.unwrap_or(Sem::Weak);
@@ -692,11 +762,19 @@ impl<'a> Parser<'a> {
                     return Err(unsupported("a store cannot have acquire semantics"));
                 }
                 check_scope(sem, scope, op_span, opcode)?;
-                InstrKind::Store { sem, scope, loc: loc(0)?, val: operand(1)? }
+                InstrKind::Store {
+                    proxy,
+                    sem,
+                    scope,
+                    loc: loc(0)?,
+                    val: operand(1)?,
+                }
             }
             "atom" | "red" => {
                 let (sem, scope, op) = sem_scope(&parts[1..], true)?;
-                let op = op.ok_or_else(|| unsupported("missing operation (e.g. `.add`, `.exch`, `.cas`)"))?;
+                let op = op.ok_or_else(|| {
+                    unsupported("missing operation (e.g. `.add`, `.exch`, `.cas`)")
+                })?;
                 let sem = sem.unwrap_or(Sem::Relaxed);
                 if sem == Sem::Weak {
                     return Err(bad_q("weak"));
@@ -714,12 +792,34 @@ impl<'a> Parser<'a> {
                 for i in first + 1..args.len() {
                     a.push(operand(i)?);
                 }
-                InstrKind::Rmw { sem, scope, op, dst, loc: l, args: a }
+                InstrKind::Rmw {
+                    proxy: Proxy::Generic,
+                    sem,
+                    scope,
+                    op,
+                    dst,
+                    loc: l,
+                    args: a,
+                }
             }
             "fence" => {
                 nargs(&[0])?;
-                if parts.get(1).is_some_and(|q| q.starts_with("proxy")) {
-                    return Err(unsupported("proxy fences need a model with proxies (NVIDIA mixedproxy)"));
+                if parts.get(1) == Some(&"proxy") {
+                    let proxy = match &parts[2..] {
+                        ["alias"] => None,
+                        ["generic"] => Some(Proxy::Generic),
+                        ["surface"] => Some(Proxy::Surface),
+                        ["texture"] => Some(Proxy::Texture),
+                        ["constant"] => Some(Proxy::Constant),
+                        [q, ..] => return Err(bad_q(q)),
+                        [] => return Err(unsupported(
+                            "`fence.proxy` needs a proxy (.alias, .surface, .texture, .constant)",
+                        )),
+                    };
+                    return Ok(Instr {
+                        kind: InstrKind::ProxyFence(proxy),
+                        span,
+                    });
                 }
                 let (mut kind, mut scope) = (None, None);
                 for &q in &parts[1..] {
@@ -734,7 +834,10 @@ impl<'a> Parser<'a> {
                         q => return Err(bad_q(q)),
                     }
                 }
-                InstrKind::Fence { kind: kind.unwrap_or(FenceKind::AcqRel), scope }
+                InstrKind::Fence {
+                    kind: kind.unwrap_or(FenceKind::AcqRel),
+                    scope,
+                }
             }
             "membar" => {
                 nargs(&[0])?;
@@ -745,7 +848,10 @@ impl<'a> Parser<'a> {
                     [q, ..] => return Err(bad_q(q)),
                     [] => return Err(unsupported("`membar` needs a scope (.cta, .gl, .sys)")),
                 };
-                InstrKind::Fence { kind: FenceKind::Sc, scope: Some(scope) }
+                InstrKind::Fence {
+                    kind: FenceKind::Sc,
+                    scope: Some(scope),
+                }
             }
             "bar" | "barrier" => {
                 let mut arrive = None;
@@ -759,19 +865,36 @@ impl<'a> Parser<'a> {
                 }
                 let arrive = arrive.ok_or_else(|| unsupported("expected `.sync` or `.arrive`"))?;
                 if args.is_empty() {
-                    return Err(Diagnostic::new(Phase::Litmus, span, format!("`{opcode}` needs a barrier id")));
+                    return Err(Diagnostic::new(
+                        Phase::Litmus,
+                        span,
+                        format!("`{opcode}` needs a barrier id"),
+                    ));
                 }
-                if args.len() > 1 {
-                    return Err(Diagnostic::new(Phase::Litmus, args[1].1, "unsupported: barrier thread count operand")
-                        .label("only barriers over all threads of the CTA are supported"));
-                }
-                let id = match operand(0)? {
+                nargs(&[1, 2, 3])?;
+                let inst = match operand(0)? {
                     Operand::Imm(v) => v,
                     Operand::Reg(_) => {
-                        return Err(Diagnostic::new(Phase::Litmus, args[0].1, "unsupported: barrier id held in a register"))
+                        return Err(Diagnostic::new(Phase::Litmus, args[0].1, "expected a constant barrier instance, found a register")
+                            .hint("Dat3M's form is `bar.cta.sync INSTANCE{, ID{, COUNT}}`; ID and COUNT may be registers"))
                     }
                 };
-                InstrKind::Barrier { arrive, id }
+                let res = if args.len() > 1 {
+                    Some(operand(1)?)
+                } else {
+                    None
+                };
+                let quorum = if args.len() > 2 {
+                    Some(operand(2)?)
+                } else {
+                    None
+                };
+                InstrKind::Barrier {
+                    arrive,
+                    inst,
+                    res,
+                    quorum,
+                }
             }
             "mov" => {
                 for &q in &parts[1..] {
@@ -780,7 +903,10 @@ impl<'a> Parser<'a> {
                     }
                 }
                 nargs(&[2])?;
-                InstrKind::Mov { dst: reg(0)?, src: operand(1)? }
+                InstrKind::Mov {
+                    dst: reg(0)?,
+                    src: operand(1)?,
+                }
             }
             "add" | "sub" | "mul" | "and" | "or" | "xor" => {
                 let op = match parts[0] {
@@ -797,7 +923,12 @@ impl<'a> Parser<'a> {
                     }
                 }
                 nargs(&[3])?;
-                InstrKind::Arith { op, dst: reg(0)?, a: operand(1)?, b: operand(2)? }
+                InstrKind::Arith {
+                    op,
+                    dst: reg(0)?,
+                    a: operand(1)?,
+                    b: operand(2)?,
+                }
             }
             "goto" | "bra" => {
                 nargs(&[1])?;
@@ -805,12 +936,23 @@ impl<'a> Parser<'a> {
             }
             "beq" | "bne" => {
                 nargs(&[3])?;
-                InstrKind::Branch { eq: parts[0] == "beq", a: operand(0)?, b: operand(1)?, target: label(2)? }
+                InstrKind::Branch {
+                    eq: parts[0] == "beq",
+                    a: operand(0)?,
+                    b: operand(1)?,
+                    target: label(2)?,
+                }
             }
-            "sust" | "suld" | "tld" | "cold" | "sured" => {
-                return Err(unsupported("surface/texture/constant proxy access needs a model with proxies (NVIDIA mixedproxy)"))
+            "sured" | "suatom" => {
+                return Err(unsupported(
+                    "surface reductions and atomics are not supported",
+                ))
             }
-            _ => return Err(unsupported("not a PTX instruction relprove's litmus front end knows")),
+            _ => {
+                return Err(unsupported(
+                    "not a PTX instruction relprove's litmus front end knows",
+                ))
+            }
         };
         Ok(Instr { kind, span })
     }

@@ -146,8 +146,28 @@ pub struct TestResult {
     pub observation: Observation,
     /// Path combinations decided (each one a set of solver calls).
     pub combinations: usize,
+    /// Path combinations on which a barrier cannot complete (a thread
+    /// blocks forever): Dat3M's liveness violations of barrier tests.
+    pub hung_combinations: usize,
     pub solver_calls: usize,
     pub time_ms: u128,
+}
+
+/// One test to run: a litmus file, or a test generated from another
+/// format (NVIDIA's `.test` templates) with the label it is reported under.
+#[derive(Clone, Debug)]
+pub enum Input {
+    File(PathBuf),
+    Generated { label: String, text: String },
+}
+
+impl Input {
+    pub fn label(&self) -> String {
+        match self {
+            Input::File(p) => p.display().to_string(),
+            Input::Generated { label, .. } => label.clone(),
+        }
+    }
 }
 
 /// Parse, lower and decide one test file.
@@ -158,18 +178,39 @@ pub fn run_file(
     backend: &dyn Backend,
     opts: Options,
 ) -> Result<TestResult, Diagnostic> {
+    run_input(
+        sources,
+        &Input::File(file.to_path_buf()),
+        model,
+        backend,
+        opts,
+    )
+}
+
+/// Parse, lower and decide one input.
+pub fn run_input(
+    sources: &Mutex<SourceMap>,
+    input: &Input,
+    model: &ModelRef,
+    backend: &dyn Backend,
+    opts: Options,
+) -> Result<TestResult, Diagnostic> {
     let start = Instant::now();
-    let text = crate::diag::read_source(file).map_err(|e| {
-        Diagnostic::without_span(Phase::Io, format!("cannot read {}: {e}", file.display()))
-    })?;
+    let label = input.label();
+    let text = match input {
+        Input::File(file) => crate::diag::read_source(file).map_err(|e| {
+            Diagnostic::without_span(Phase::Io, format!("cannot read {}: {e}", file.display()))
+        })?,
+        Input::Generated { text, .. } => text.clone(),
+    };
     let id = sources.lock().unwrap_or_else(|e| e.into_inner()).add(
-        file.display().to_string(),
-        file,
+        label.clone(),
+        Path::new(&label),
         text.clone(),
     );
     let test = super::parse::parse(id, &text)?;
     let mut r = run_test(&test, model, backend, opts)?;
-    r.file = file.display().to_string();
+    r.file = label;
     r.time_ms = start.elapsed().as_millis();
     Ok(r)
 }
@@ -201,13 +242,27 @@ pub fn run_test(
         ));
     }
     let combos = combinations(&paths);
+    // Each combination with its barrier synchronisation alternatives; a
+    // combination on which a barrier cannot complete hangs (no final state).
+    let mut hung = 0;
+    let mut units = Vec::new();
     for (k, combo) in combos.iter().enumerate() {
+        match lower::barrier_variants(test, combo) {
+            None => hung += 1,
+            Some(vs) => {
+                for (v, edges) in vs.into_iter().enumerate() {
+                    units.push((k, v, combo, edges));
+                }
+            }
+        }
+    }
+    for (k, v, combo, edges) in &units {
         if vars.is_empty() && !states.is_empty() {
             // Nothing is observed: the one possible final state is known.
             break;
         }
-        let low = lower::alloy_source(test, model.binding, &model.open_name, combo, &dom)?;
-        let path = dir.join(format!("lt_{}_{k}.als", sanitize(&test.name)));
+        let low = lower::alloy_source(test, model.binding, &model.open_name, combo, edges, &dom)?;
+        let path = dir.join(format!("lt_{}_{k}_{v}.als", sanitize(&test.name)));
         let failed = |e: String| {
             Diagnostic::new(
                 Phase::Litmus,
@@ -426,6 +481,7 @@ pub fn run_test(
         validated,
         observation,
         combinations: combos.len(),
+        hung_combinations: hung,
         solver_calls: calls,
         time_ms: start.elapsed().as_millis(),
     })
@@ -574,9 +630,22 @@ fn sanitize(s: &str) -> String {
 /// Stack size of the batch worker threads.
 const WORKER_STACK: usize = 256 << 20;
 
-/// Run many tests on `jobs` threads; results in input order.
+/// Run many test files on `jobs` threads; results in input order.
 pub fn run_batch(
     files: &[PathBuf],
+    model: &ModelRef,
+    backend: &dyn Backend,
+    opts: Options,
+    jobs: usize,
+    sources: &Mutex<SourceMap>,
+) -> Vec<Result<TestResult, Diagnostic>> {
+    let inputs: Vec<Input> = files.iter().cloned().map(Input::File).collect();
+    run_inputs(&inputs, model, backend, opts, jobs, sources)
+}
+
+/// Run many inputs on `jobs` threads; results in input order.
+pub fn run_inputs(
+    files: &[Input],
     model: &ModelRef,
     backend: &dyn Backend,
     opts: Options,
@@ -617,13 +686,13 @@ pub fn run_batch(
 /// test, so that one test cannot take a batch down.
 fn run_guarded(
     sources: &Mutex<SourceMap>,
-    file: &Path,
+    file: &Input,
     model: &ModelRef,
     backend: &dyn Backend,
     opts: Options,
 ) -> Result<TestResult, Diagnostic> {
     let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        run_file(sources, file, model, backend, opts)
+        run_input(sources, file, model, backend, opts)
     }));
     r.unwrap_or_else(|p| {
         let msg = p
@@ -633,7 +702,7 @@ fn run_guarded(
             .unwrap_or_else(|| "unknown panic".to_string());
         Err(Diagnostic::without_span(
             Phase::Litmus,
-            format!("internal error while checking {}: {msg}", file.display()),
+            format!("internal error while checking {}: {msg}", file.label()),
         ))
     })
 }
