@@ -14,6 +14,7 @@
 //! keeps sleep sets + hashing complete for terminal states).
 
 use std::collections::{BTreeMap, HashMap};
+use std::hash::{BuildHasherDefault, Hasher};
 use std::time::Instant;
 
 use super::{Model, OpError};
@@ -55,7 +56,7 @@ struct Search<'m, M: Model> {
     model: &'m M,
     limits: Limits,
     /// Each visited state with the sleep set it was explored under.
-    visited: HashMap<M::State, Vec<M::Trans>>,
+    visited: HashMap<M::State, Vec<M::Trans>, BuildHasherDefault<FxHasher>>,
     found: Exploration<M::Trans>,
     path: Vec<M::Trans>,
 }
@@ -66,7 +67,7 @@ pub fn explore<M: Model>(model: &M, limits: Limits) -> Result<Exploration<M::Tra
     let mut s = Search {
         model,
         limits,
-        visited: HashMap::new(),
+        visited: HashMap::default(),
         found: Exploration {
             outcomes: BTreeMap::new(),
             states: 0,
@@ -173,5 +174,44 @@ impl<M: Model> Search<'_, M> {
             return Ok(false);
         }
         Ok(self.model.apply(&s_u, t)? == self.model.apply(s_t, u)?)
+    }
+}
+
+/// The Fx hash (rustc's): states are hashed once per visit, and SipHash's
+/// DoS resistance buys nothing here.
+#[derive(Default)]
+struct FxHasher(u64);
+
+impl Hasher for FxHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut b = [0u8; 8];
+            b[..chunk.len()].copy_from_slice(chunk);
+            self.add(u64::from_le_bytes(b));
+        }
+    }
+    fn write_u8(&mut self, i: u8) {
+        self.add(i as u64);
+    }
+    fn write_u16(&mut self, i: u16) {
+        self.add(i as u64);
+    }
+    fn write_u32(&mut self, i: u32) {
+        self.add(i as u64);
+    }
+    fn write_u64(&mut self, i: u64) {
+        self.add(i);
+    }
+    fn write_usize(&mut self, i: usize) {
+        self.add(i as u64);
+    }
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+impl FxHasher {
+    fn add(&mut self, w: u64) {
+        self.0 = (self.0.rotate_left(5) ^ w).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
     }
 }

@@ -17,11 +17,11 @@
 //! Decisions beyond the seed's text are marked `CHOICE:` and listed in
 //! docs/operational.md.
 
-use std::collections::BTreeMap;
 
 use crate::litmus::ast::{FenceKind, Scope, Sem};
 
 use super::program::{describe_op, rmw_value, MemOp, Next, Obs, Opnd, Program};
+use super::vecmap::VecMap;
 use super::{Model, OpError};
 
 /// The thread number of the initial writes.
@@ -106,11 +106,13 @@ impl Fence {
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct State {
     threads: Vec<ThreadSt>,
-    reqs: BTreeMap<ReqId, Req>,
-    order: BTreeMap<(ReqId, ReqId), Edge>,
+    reqs: VecMap<ReqId, Req>,
+    /// Keyed `(to, from)`, so that a request's incoming constraints are
+    /// adjacent.
+    order: VecMap<(ReqId, ReqId), Edge>,
     /// Predecessor writes of a thread (§4.3), with the positions `k` of
     /// the reads that made them predecessors (bit set).
-    preds: BTreeMap<(ReqId, u8), u64>,
+    preds: VecMap<(ReqId, u8), u64>,
 }
 
 /// A transition (App. A.2).
@@ -337,7 +339,7 @@ impl LostPop {
                 return Ok(());
             }
         }
-        let e = s.preds.entry((w, t)).or_insert(0);
+        let e = s.preds.entry_or_default((w, t));
         if *e & (1 << via) != 0 {
             return Ok(());
         }
@@ -351,7 +353,7 @@ impl LostPop {
         for (id, r) in later {
             let m = self.order_pred(s, t, w, via, id.1, &r);
             if m != 0 {
-                s.order.entry((w, id)).or_default().local |= m;
+                s.order.entry_or_default((id, w)).local |= m;
             }
         }
         Ok(())
@@ -368,7 +370,7 @@ impl LostPop {
             // Fig. 14: initial writes get ordered because they are at
             // every thread).
             if q.loc == r.loc && (q.write || r.write) && q.prop & (1 << t) != 0 {
-                s.order.entry((*a, id)).or_default().obs = true;
+                s.order.entry_or_default((id, *a)).obs = true;
                 // CHOICE: a write already at the reading thread becomes a
                 // predecessor (as when it propagates there, A.2.2).
                 if q.write && !r.write {
@@ -379,7 +381,7 @@ impl LostPop {
             if a.0 == t {
                 let m = self.order(s, t, a.1, q, id.1, &r);
                 if m != 0 {
-                    s.order.entry((*a, id)).or_default().local |= m;
+                    s.order.entry_or_default((id, *a)).local |= m;
                 }
             }
         }
@@ -394,7 +396,7 @@ impl LostPop {
             for via in (0..64u8).filter(|v| vias & (1 << v) != 0) {
                 let m = self.order_pred(s, t, w, via, id.1, &r);
                 if m != 0 {
-                    s.order.entry((w, id)).or_default().local |= m;
+                    s.order.entry_or_default((id, w)).local |= m;
                 }
             }
         }
@@ -403,7 +405,7 @@ impl LostPop {
 
     /// Whether some constraint blocks `r` from propagating to `to` (A.2.2).
     fn blocked(&self, s: &State, id: ReqId, to: u8) -> bool {
-        s.order.iter().any(|((a, b), e)| {
+        s.order.iter().any(|((b, a), e)| {
             if *b != id {
                 return false;
             }
@@ -421,7 +423,7 @@ impl LostPop {
     }
 
     fn edge(s: &State, a: ReqId, b: ReqId) -> bool {
-        s.order.contains_key(&(a, b))
+        s.order.contains_key(&(b, a))
     }
 
     /// A.2.2: propagate request `id` to thread `to` (enabled).
@@ -445,7 +447,7 @@ impl LostPop {
             .collect();
         for b in targets {
             if !Self::edge(s, id, b) && !Self::edge(s, b, id) {
-                s.order.entry((id, b)).or_default().obs = true;
+                s.order.entry_or_default((b, id)).obs = true;
             }
         }
         if q.write {
@@ -573,7 +575,7 @@ impl LostPop {
         let mut i = 0;
         while i < seen.len() {
             let x = seen[i];
-            for ((a, b), _) in &s.order {
+            for ((b, a), _) in s.order.iter() {
                 if *b == x && !seen.contains(a) {
                     let q = &s.reqs[a];
                     if q.write && q.loc == loc {
@@ -601,7 +603,7 @@ impl Model for LostPop {
     type Trans = Trans;
 
     fn initial(&self) -> Result<State, OpError> {
-        let mut reqs = BTreeMap::new();
+        let mut reqs = VecMap::new();
         for (l, v) in self.prog.init_mem.iter().enumerate() {
             reqs.insert(
                 ReqId(INIT, l as u8),
@@ -636,8 +638,8 @@ impl Model for LostPop {
         let mut s = State {
             threads,
             reqs,
-            order: BTreeMap::new(),
-            preds: BTreeMap::new(),
+            order: VecMap::new(),
+            preds: VecMap::new(),
         };
         self.normalize(&mut s)?;
         Ok(s)
@@ -665,17 +667,17 @@ impl Model for LostPop {
                 out.push(Trans::Accept(t as u8, th.pc));
             }
         }
-        for (r, q) in &s.reqs {
+        for (r, q) in s.reqs.iter() {
             if q.write {
                 continue;
             }
-            for (w, wq) in &s.reqs {
+            for (w, wq) in s.reqs.iter() {
                 if wq.write && wq.loc == q.loc && self.satisfiable(s, *r, *w)? {
                     out.push(Trans::Satisfy(*r, *w));
                 }
             }
         }
-        for (id, q) in &s.reqs {
+        for (id, q) in s.reqs.iter() {
             for to in 0..s.threads.len() as u8 {
                 if q.prop & (1 << to) == 0 && !self.blocked(s, *id, to) {
                     out.push(Trans::Propagate(*id, to));

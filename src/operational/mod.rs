@@ -17,6 +17,7 @@ pub mod explore;
 pub mod lost_pop;
 pub mod program;
 pub mod sorensen;
+pub mod vecmap;
 
 use std::collections::BTreeSet;
 use std::fmt;
