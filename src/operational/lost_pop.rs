@@ -17,7 +17,6 @@
 //! Decisions beyond the seed's text are marked `CHOICE:` and listed in
 //! docs/operational.md.
 
-
 use crate::litmus::ast::{FenceKind, Scope, Sem};
 
 use super::program::{describe_op, rmw_value, MemOp, Next, Obs, Opnd, Program};
@@ -267,15 +266,18 @@ impl LostPop {
         } else {
             a.scope & b.scope
         };
-        let mut m = 0;
-        // (2) same-address reads; (3) a ≥ acquire; (4) b ≥ acquire after a
-        // read; (5) b ≥ release; (6) a ≥ release before a write.
-        if (!a.write && !b.write && a.loc == b.loc)
-            || a.acq
-            || (b.acq && !a.write)
-            || b.rel
-            || (a.rel && b.write)
-        {
+        // (2) same-address reads. CHOICE: at system scope, whatever the
+        // requests' scopes (a weak read's scope is its own thread, §5, which
+        // would make the constraint void and allow CoRR; coherence is not
+        // scoped, seed 000 Fig. 9a).
+        let mut m = if !a.write && !b.write && a.loc == b.loc {
+            self.all
+        } else {
+            0
+        };
+        // (3) a ≥ acquire; (4) b ≥ acquire after a read; (5) b ≥ release;
+        // (6) a ≥ release before a write.
+        if a.acq || (b.acq && !a.write) || b.rel || (a.rel && b.write) {
             m |= meet;
         }
         // (1) fences: release ⇒ R+pred → W and W → W; acquire ⇒ R → R/W;
@@ -420,6 +422,56 @@ impl LostPop {
                         q.prop & (1 << to) == 0
                     })
         })
+    }
+
+    /// Forget what can no longer influence any transition, so that states
+    /// differing only in dead history are one state:
+    /// - an architectural constraint from a request that has propagated to
+    ///   every thread blocks nothing (A.2.2 (a)), nor does such a
+    ///   predecessor;
+    /// - a write at every thread that another such write to the same
+    ///   address follows, with every constraint into and out of it
+    ///   duplicated by that write, can neither be read (A.2.3 (5)) nor be
+    ///   coherence-last.
+    fn collect(&self, s: &mut State) {
+        let all = self.all;
+        let full: Vec<ReqId> = s
+            .reqs
+            .iter()
+            .filter(|(_, q)| q.prop == all)
+            .map(|(i, _)| *i)
+            .collect();
+        s.order.retain(|(_, a), e| {
+            if full.contains(a) {
+                e.local = 0;
+            }
+            e.obs || e.local != 0
+        });
+        s.preds.retain(|(w, _), _| !full.contains(w));
+        let dead: Vec<ReqId> = full
+            .iter()
+            .copied()
+            .filter(|w| {
+                let q = &s.reqs[w];
+                q.write
+                    && full.iter().any(|w2| {
+                        *w2 != *w
+                            && s.reqs[w2].write
+                            && s.reqs[w2].loc == q.loc
+                            && Self::edge(s, *w, *w2)
+                            && s.order.iter().all(|((b, a), _)| {
+                                (*a != *w || *b == *w2 || Self::edge(s, *w2, *b))
+                                    && (*b != *w || *a == *w2 || Self::edge(s, *a, *w2))
+                            })
+                    })
+            })
+            .collect();
+        // One at a time: removing one may keep another alive.
+        if let Some(w) = dead.first() {
+            s.reqs.remove(w);
+            s.order.retain(|(b, a), _| a != w && b != w);
+            self.collect(s);
+        }
     }
 
     fn edge(s: &State, a: ReqId, b: ReqId) -> bool {
@@ -794,6 +846,7 @@ impl Model for LostPop {
             }
         }
         self.normalize(&mut s)?;
+        self.collect(&mut s);
         Ok(s)
     }
 
