@@ -6,7 +6,8 @@
 //! (scopes → universe and per-relation tuple bounds) → `translate` (IR →
 //! boolean circuit → CNF) → `sat` (solver back ends) → `instance`
 //! (models back to atoms, independent evaluator, rendering).
-//! Beside it: `export` (Coq, Lean), `rewrite` (egg), `litmus`.
+//! Beside it: `export` (Coq, Lean), `rewrite` (egg), `litmus`, `operational` (operational
+//! memory models explored natively, on the litmus tests of `litmus`).
 
 pub mod bounds;
 pub mod check;
@@ -15,6 +16,7 @@ pub mod export;
 pub mod instance;
 pub mod ir;
 pub mod litmus;
+pub mod operational;
 pub mod resolve;
 pub mod rewrite;
 pub mod sat;

@@ -40,6 +40,30 @@ enum Command {
     /// `--emit coq` prints a Coq section whose proofs coqc re-checks.
     /// Exit codes: 0 whatever the verdicts, 2 input error.
     Prove(ProveArgs),
+    /// Compare two memory models (axiomatic FILE.als or operational op:NAME)
+    /// on litmus tests.
+    ///
+    /// Exit codes: 0 the differences are exactly those of --expect-diff (none
+    /// without it), 1 they are not, 2 input error.
+    Compare(CompareArgs),
+}
+
+#[derive(Args)]
+struct CompareArgs {
+    /// A model: an Alloy file with a litmus binding, or `op:lost-pop`
+    /// (give it twice: A, then B).
+    #[arg(long = "model", value_name = "MODEL", required = true)]
+    models: Vec<String>,
+    /// Litmus test files (a directory stands for its .litmus files).
+    #[arg(required = true)]
+    tests: Vec<PathBuf>,
+    /// Expected differences: lines `TEST-NAME A-stronger|B-stronger|incomparable`.
+    #[arg(long, value_name = "FILE")]
+    expect_diff: Option<PathBuf>,
+    #[arg(long)]
+    jobs: Option<usize>,
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
 }
 
 #[derive(Args)]
@@ -116,8 +140,9 @@ struct ExportArgs {
 
 #[derive(Args)]
 struct LitmusArgs {
-    /// The memory model to decide the tests with.
-    #[arg(long, value_name = "FILE.als")]
+    /// The memory model to decide the tests with: an Alloy file, or an
+    /// operational model `op:lost-pop`.
+    #[arg(long, value_name = "FILE.als|op:NAME")]
     model: PathBuf,
     /// Litmus test files.
     #[arg(required = true)]
@@ -148,6 +173,10 @@ struct LitmusArgs {
     /// per path combination) and print one witness state of each.
     #[arg(long)]
     witnesses: bool,
+    /// Operational models: explore without sleep sets (plain DFS with state
+    /// hashing), to cross-check the partial-order reduction.
+    #[arg(long)]
+    no_por: bool,
 }
 
 #[derive(Args)]
@@ -320,10 +349,35 @@ fn abbreviate(s: &str) -> String {
     }
 }
 
+fn jobs(j: Option<usize>) -> usize {
+    j.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+}
+
 fn litmus(a: LitmusArgs) -> ExitCode {
-    let jobs = a
-        .jobs
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let jobs = jobs(a.jobs);
+    // `op:NAME`: an operational model (src/operational/).
+    if let Some(m) = a
+        .model
+        .to_str()
+        .and_then(relprove::operational::ModelName::parse)
+    {
+        let model = match m {
+            Ok(m) => m,
+            Err(e) => {
+                eprintln!("error[litmus]: {e}");
+                return ExitCode::from(2);
+            }
+        };
+        let req = cli::op_litmus::Request {
+            model,
+            tests: a.tests,
+            json: matches!(a.format, Format::Json),
+            expect: a.expect,
+            jobs,
+            sleep_sets: !a.no_por,
+        };
+        return ExitCode::from(cli::op_litmus::run(&req));
+    }
     let req = relprove::litmus::Request {
         model: a.model,
         tests: a.tests,
@@ -507,5 +561,15 @@ fn main() -> ExitCode {
         Command::Export(args) => export(args),
         Command::Litmus(a) => litmus(a),
         Command::Prove(args) => prove(&args),
+        Command::Compare(a) => {
+            let req = cli::compare::Request {
+                models: a.models,
+                tests: a.tests,
+                json: matches!(a.format, Format::Json),
+                expect_diff: a.expect_diff,
+                jobs: jobs(a.jobs),
+            };
+            ExitCode::from(cli::compare::run(&req))
+        }
     }
 }

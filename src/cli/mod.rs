@@ -2,4 +2,6 @@
 //! return values; only this module and `main.rs` write to the terminal.
 
 pub mod args;
+pub mod compare;
+pub mod op_litmus;
 pub mod output;

@@ -28,6 +28,9 @@ pub struct Thread {
     pub id: usize,
     pub cta: u32,
     pub gpu: u32,
+    /// An x86-TSO thread (`P0@x86`, or every thread of an `X86` test): only
+    /// the operational compound model (`op:lost-pop`) runs these.
+    pub x86: bool,
     pub span: Span,
     pub instrs: Vec<Instr>,
 }

@@ -505,6 +505,15 @@ pub fn resolve_loc(test: &Test, name: &str) -> (String, String) {
 
 /// The control-flow paths of every thread.
 pub fn paths(test: &Test, limits: Limits) -> Result<Vec<Vec<Path>>, Diagnostic> {
+    // x86 threads (compound tests) have no PTX axiomatic lowering.
+    if let Some(t) = test.threads.iter().find(|t| t.x86) {
+        return Err(Diagnostic::new(
+            Phase::Litmus,
+            t.span,
+            "x86 threads are decided only by operational models",
+        )
+        .hint("use --model op:lost-pop (see docs/operational.md)"));
+    }
     test.threads
         .iter()
         .map(|t| thread_paths(test, t, limits))

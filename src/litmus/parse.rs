@@ -77,14 +77,14 @@ impl<'a> Parser<'a> {
         let (arch, _) = self
             .word()
             .ok_or_else(|| self.err_here("empty litmus file"))?;
-        if arch != "PTX" && arch != "GPU_PTX" {
+        if !matches!(arch, "PTX" | "GPU_PTX" | "X86" | "CMM") {
             return Err(err(
                 self.file,
                 self.pos - arch.len(),
                 self.pos,
                 format!("unsupported litmus architecture `{arch}`"),
             )
-            .label("expected `PTX` or `GPU_PTX`"));
+            .label("expected `PTX`, `GPU_PTX`, `X86` or `CMM`"));
         }
         let (name, ns) = self
             .word()
@@ -117,7 +117,10 @@ impl<'a> Parser<'a> {
         // The thread table runs until the condition keyword.
         let table_start = self.pos;
         let cond_start = self.find_condition()?;
-        let threads = self.table(table_start, cond_start)?;
+        let mut threads = self.table(table_start, cond_start)?;
+        if arch == "X86" {
+            threads.iter_mut().for_each(|t| t.x86 = true);
+        }
         for (t, _, _, span) in &init_regs {
             if *t >= threads.len() {
                 return Err(Diagnostic::new(
@@ -523,6 +526,9 @@ impl<'a> Parser<'a> {
             .label(format!("expected `P{i}`")));
         }
         let (mut cta, mut gpu) = (0, 0);
+        // `P0@x86`: an x86-TSO thread of a compound test.
+        let x86 = place.is_some_and(|p| p.trim() == "x86");
+        let place = place.filter(|_| !x86);
         if let Some(place) = place {
             for part in place.split(',') {
                 let mut ws = part.split_whitespace();
@@ -541,6 +547,7 @@ impl<'a> Parser<'a> {
             id,
             cta,
             gpu,
+            x86,
             span,
             instrs: Vec::new(),
         })
@@ -700,8 +707,10 @@ impl<'a> Parser<'a> {
                         "sys" => scope = Some(Scope::Sys),
                         // State spaces, types and cache operators do not change
                         // the semantics here (legacy `ld.cg` etc. are weak).
-                        "global" | "u32" | "s32" | "b32" | "u64" | "s64" | "b64" | "ca" | "cg"
-                        | "cs" | "lu" | "cv" | "wb" | "wt" => {}
+                        // `.shared` (the CTA's shared memory) only matters to
+                        // op:sorensen, which reads it off the instruction text.
+                        "global" | "shared" | "u32" | "s32" | "b32" | "u64" | "s64" | "b64"
+                        | "ca" | "cg" | "cs" | "lu" | "cv" | "wb" | "wt" => {}
                         "add" if allow_op => op = Some(RmwOp::Add),
                         "sub" if allow_op => op = Some(RmwOp::Sub),
                         "exch" if allow_op => op = Some(RmwOp::Exch),
@@ -838,6 +847,11 @@ impl<'a> Parser<'a> {
                     kind: kind.unwrap_or(FenceKind::AcqRel),
                     scope,
                 }
+            }
+            // x86's MFENCE, for x86 threads of compound tests.
+            "mfence" => {
+                nargs(&[0])?;
+                InstrKind::Fence { kind: FenceKind::Sc, scope: Some(Scope::Sys) }
             }
             "membar" => {
                 nargs(&[0])?;

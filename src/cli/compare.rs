@@ -1,0 +1,198 @@
+//! `relprove compare --model A --model B TESTS…`: both models' verdicts on
+//! every test, and where (and in which direction) they differ.
+
+use std::path::PathBuf;
+use std::sync::Mutex;
+
+use relprove::diag::{render, SourceMap};
+use relprove::operational::compare::{
+    expand, parse_expect_diff, row, unexpected, Relation, Row, Side, Skipped,
+};
+use serde::Serialize;
+
+use super::op_litmus::decide_all;
+
+pub struct Request {
+    pub models: Vec<String>,
+    pub tests: Vec<PathBuf>,
+    pub json: bool,
+    pub expect_diff: Option<PathBuf>,
+    pub jobs: usize,
+}
+
+#[derive(Serialize)]
+struct Doc<'a> {
+    a: &'a str,
+    b: &'a str,
+    rows: &'a [Row],
+    skipped: &'a [Skipped],
+    summary: Counts,
+    /// `(test, expected, got)` for every difference not in --expect-diff.
+    unexpected: Vec<(String, Relation, Relation)>,
+}
+
+#[derive(Clone, Copy, Default, Serialize)]
+struct Counts {
+    compared: usize,
+    same: usize,
+    a_stronger: usize,
+    b_stronger: usize,
+    incomparable: usize,
+    skipped: usize,
+    time_ms: u128,
+}
+
+/// Exit code: 0 the differences are exactly the expected ones, 1 they are
+/// not, 2 an input error (a test that cannot be parsed, a bad model).
+pub fn run(req: &Request) -> u8 {
+    let sources = Mutex::new(SourceMap::new());
+    let fail = |d: relprove::diag::Diagnostic, sm: &SourceMap| {
+        eprint!("{}", render(sm, &[d], false));
+        2
+    };
+    let [a_spec, b_spec] = req.models.as_slice() else {
+        eprintln!("relprove compare: give exactly two --model options");
+        return 2;
+    };
+    let mut sides = Vec::new();
+    for spec in [a_spec, b_spec] {
+        match Side::parse(spec) {
+            Ok(s) => sides.push(s),
+            Err(d) => return fail(d, &sources.lock().unwrap()),
+        }
+    }
+    let files = match expand(&req.tests) {
+        Ok(f) => f,
+        Err(d) => return fail(d, &sources.lock().unwrap()),
+    };
+    let expect = match &req.expect_diff {
+        None => Default::default(),
+        Some(p) => {
+            let text = match std::fs::read_to_string(p) {
+                Ok(t) => t,
+                Err(e) => {
+                    eprintln!("error[io]: cannot read {}: {e}", p.display());
+                    return 2;
+                }
+            };
+            let mut sm = sources.lock().unwrap();
+            let id = sm.add(p.display().to_string(), p, text.clone());
+            match parse_expect_diff(id, &text) {
+                Ok(e) => e,
+                Err(d) => return fail(d, &sm),
+            }
+        }
+    };
+    let start = std::time::Instant::now();
+    let ra = decide_all(&sides[0], Default::default(), &files, req.jobs, &sources);
+    let rb = decide_all(&sides[1], Default::default(), &files, req.jobs, &sources);
+    let sources = sources.into_inner().unwrap_or_else(|e| e.into_inner());
+    let mut rows = Vec::new();
+    let mut skipped = Vec::new();
+    let mut input_errors = 0;
+    for ((file, a), b) in files.iter().zip(&ra).zip(&rb) {
+        match (a, b) {
+            (Ok(a), Ok(b)) => rows.push(row(file, a.herd(), b.herd())),
+            _ => {
+                for (side, r) in [("A", a), ("B", b)] {
+                    if let Err(d) = r {
+                        // A test outside a model's fragment is skipped and
+                        // listed; anything else is an input error.
+                        if !d.message.starts_with("unsupported") {
+                            input_errors += 1;
+                            eprint!("{}", render(&sources, std::slice::from_ref(d), false));
+                        }
+                        skipped.push(Skipped {
+                            file: file.display().to_string(),
+                            side,
+                            reason: d.message.clone(),
+                        });
+                    }
+                }
+            }
+        }
+    }
+    let mut c = Counts {
+        compared: rows.len(),
+        skipped: files.len() - rows.len(),
+        ..Default::default()
+    };
+    for r in &rows {
+        match r.relation {
+            Relation::Same => c.same += 1,
+            Relation::AStronger => c.a_stronger += 1,
+            Relation::BStronger => c.b_stronger += 1,
+            Relation::Incomparable => c.incomparable += 1,
+        }
+    }
+    c.time_ms = start.elapsed().as_millis();
+    let bad = unexpected(&rows, &expect);
+    if req.json {
+        let doc = Doc {
+            a: a_spec,
+            b: b_spec,
+            rows: &rows,
+            skipped: &skipped,
+            summary: c,
+            unexpected: bad.clone(),
+        };
+        println!("{}", serde_json::to_string_pretty(&doc).unwrap_or_default());
+    } else {
+        println!("Compare A = {a_spec}, B = {b_spec}");
+        let w = rows.iter().map(|r| r.test.len()).max().unwrap_or(4).max(4);
+        println!("{:<w$}  {:<9}  {:<9}  relation", "test", "A", "B");
+        for r in &rows {
+            println!(
+                "{:<w$}  {:<9}  {:<9}  {}",
+                r.test,
+                r.a,
+                r.b,
+                r.relation.word()
+            );
+        }
+        let diffs: Vec<&Row> = rows
+            .iter()
+            .filter(|r| r.relation != Relation::Same)
+            .collect();
+        if !diffs.is_empty() {
+            println!("Differences:");
+            for r in diffs {
+                println!("  {} {}", r.test, r.relation.word());
+                for s in &r.only_a {
+                    println!("    only A: {s}");
+                }
+                for s in &r.only_b {
+                    println!("    only B: {s}");
+                }
+            }
+        }
+        for s in &skipped {
+            println!("Skipped {} ({}): {}", s.file, s.side, s.reason);
+        }
+        for (t, want, got) in &bad {
+            println!(
+                "Unexpected {t}: expected {}, got {}",
+                want.word(),
+                got.word()
+            );
+        }
+        println!(
+            "Summary: {} compared, {} same, {} A stronger, {} B stronger, {} incomparable, {} skipped; {} unexpected, {:.2}s",
+            c.compared,
+            c.same,
+            c.a_stronger,
+            c.b_stronger,
+            c.incomparable,
+            c.skipped,
+            bad.len(),
+            c.time_ms as f64 / 1000.0
+        );
+    }
+    if input_errors > 0 {
+        2
+    } else if bad.is_empty() {
+        0
+    } else {
+        1
+    }
+}

@@ -1,0 +1,209 @@
+//! `relprove litmus --model op:NAME`: operational models, with the same
+//! herd-style text and JSON as the axiomatic runner, plus the witness trace
+//! (the transitions that reach an outcome) and the states explored.
+
+use std::path::PathBuf;
+use std::sync::Mutex;
+
+use relprove::diag::{render, SourceMap};
+use relprove::litmus::output::{self, Expectation, Summary};
+use relprove::operational::compare::{decide, expand, Decided, Side};
+use relprove::operational::explore::Limits;
+use relprove::operational::{ModelName, OpResult};
+use serde::Serialize;
+
+pub struct Request {
+    pub model: ModelName,
+    pub tests: Vec<PathBuf>,
+    pub json: bool,
+    pub expect: Option<PathBuf>,
+    pub jobs: usize,
+    /// Partial-order reduction (sleep sets) on.
+    pub sleep_sets: bool,
+}
+
+#[derive(Serialize)]
+struct JsonTest<'a> {
+    #[serde(flatten)]
+    herd: serde_json::Value,
+    #[serde(flatten)]
+    op: &'a OpResult,
+}
+
+#[derive(Serialize)]
+struct Doc {
+    model: &'static str,
+    tests: Vec<serde_json::Value>,
+    summary: serde_json::Value,
+}
+
+/// Decide every file on `jobs` threads; results in input order.
+pub fn decide_all(
+    side: &Side,
+    limits: Limits,
+    files: &[PathBuf],
+    jobs: usize,
+    sources: &Mutex<SourceMap>,
+) -> Vec<Result<Decided, relprove::diag::Diagnostic>> {
+    let backend = relprove::litmus::checker::Checker::default();
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let slots: Mutex<Vec<Option<Result<Decided, relprove::diag::Diagnostic>>>> =
+        Mutex::new((0..files.len()).map(|_| None).collect());
+    std::thread::scope(|s| {
+        for _ in 0..jobs.max(1) {
+            let worker = std::thread::Builder::new().stack_size(256 << 20);
+            let _ = worker.spawn_scoped(s, || loop {
+                let i = next.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+                if i >= files.len() {
+                    break;
+                }
+                let r = decide(side, &files[i], limits, sources, &backend);
+                slots.lock().unwrap_or_else(|e| e.into_inner())[i] = Some(r);
+            });
+        }
+    });
+    let slots = slots.into_inner().unwrap_or_else(|e| e.into_inner());
+    slots
+        .into_iter()
+        .enumerate()
+        .map(|(i, r)| r.unwrap_or_else(|| decide(side, &files[i], limits, sources, &backend)))
+        .collect()
+}
+
+/// Exit code: 0 all ran and matched, 1 an expectation mismatch, 2 errors.
+pub fn run(req: &Request) -> u8 {
+    let sources = Mutex::new(SourceMap::new());
+    let files = match expand(&req.tests) {
+        Ok(f) => f,
+        Err(d) => {
+            eprint!("{}", render(&sources.lock().unwrap(), &[d], false));
+            return 2;
+        }
+    };
+    let expectations = match &req.expect {
+        None => Default::default(),
+        Some(p) => {
+            let text = match std::fs::read_to_string(p) {
+                Ok(t) => t,
+                Err(e) => {
+                    eprintln!("error[io]: cannot read {}: {e}", p.display());
+                    return 2;
+                }
+            };
+            let mut sm = sources.lock().unwrap();
+            let id = sm.add(p.display().to_string(), p, text.clone());
+            match output::parse_expectations(id, &text) {
+                Ok(e) => e,
+                Err(d) => {
+                    eprint!("{}", render(&sm, &[d], false));
+                    return 2;
+                }
+            }
+        }
+    };
+    let start = std::time::Instant::now();
+    let limits = Limits {
+        sleep_sets: req.sleep_sets,
+        ..Default::default()
+    };
+    let results = decide_all(
+        &Side::Operational(req.model),
+        limits,
+        &files,
+        req.jobs,
+        &sources,
+    );
+    let sources = sources.into_inner().unwrap_or_else(|e| e.into_inner());
+    let mut sum = Summary {
+        tests: results.len(),
+        ..Default::default()
+    };
+    let mut json = Vec::new();
+    for (file, r) in files.iter().zip(&results) {
+        match r {
+            Ok(Decided::Operational(r)) => {
+                let h = &r.herd;
+                if h.validated {
+                    sum.ok += 1;
+                } else {
+                    sum.no += 1;
+                }
+                let e: Option<Expectation> = expectations.get(&h.name).copied();
+                if let Some(e) = e {
+                    sum.expected += 1;
+                    if !e.matches(h) {
+                        sum.mismatches += 1;
+                        eprintln!(
+                            "relprove: test {} expected {}, got {} ({})",
+                            h.name,
+                            e.word(),
+                            if h.validated { "Ok" } else { "No" },
+                            h.observation.word()
+                        );
+                    }
+                }
+                if req.json {
+                    json.push(
+                        serde_json::to_value(JsonTest {
+                            herd: output::json_result(h, e.as_ref()),
+                            op: r,
+                        })
+                        .unwrap_or_default(),
+                    );
+                } else {
+                    print!("{}", output::text(h));
+                    println!(
+                        "Explored {} {} states, {} transitions, {} stuck, {:.3} ms",
+                        h.name,
+                        r.states_explored,
+                        r.transitions,
+                        r.stuck,
+                        r.explore_us as f64 / 1000.0
+                    );
+                    if let Some(w) = &r.witness {
+                        println!("Witness {} ({} steps)", h.name, w.len());
+                        for (i, step) in w.iter().enumerate() {
+                            println!("  {:>3}. {step}", i + 1);
+                        }
+                    }
+                    println!();
+                }
+            }
+            Ok(Decided::Axiomatic(_)) => unreachable!("an operational side"),
+            Err(d) => {
+                sum.errors += 1;
+                if req.json {
+                    let loc = d
+                        .span
+                        .map(|s| sources.location(s))
+                        .unwrap_or_else(|| file.display().to_string());
+                    json.push(output::json_error(
+                        &file.display().to_string(),
+                        &d.message,
+                        &loc,
+                    ));
+                } else {
+                    eprint!("{}", render(&sources, std::slice::from_ref(d), false));
+                }
+            }
+        }
+    }
+    sum.time_ms = start.elapsed().as_millis();
+    if req.json {
+        let doc = Doc {
+            model: req.model.spec(),
+            tests: json,
+            summary: sum.json(),
+        };
+        println!("{}", serde_json::to_string_pretty(&doc).unwrap_or_default());
+    } else if results.len() > 1 || sum.expected > 0 {
+        println!("{}", sum.line());
+    }
+    if sum.mismatches > 0 {
+        1
+    } else if sum.errors > 0 {
+        2
+    } else {
+        0
+    }
+}

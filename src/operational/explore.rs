@@ -1,0 +1,217 @@
+//! The shared explicit-state explorer: depth-first search over a
+//! [`Model`]'s transition system, with a visited set (state hashing) and
+//! sleep sets (Godefroid's partial-order reduction).
+//!
+//! Independence is decided semantically, in the state where it is needed:
+//! two enabled transitions `a`, `b` of state `s` are independent at `s` when
+//! each stays enabled after the other and both orders reach the same state
+//! (the diamond). This is exactly the property the sleep-set argument uses,
+//! so no model has to state an independence relation by hand, and a model
+//! whose transitions rarely commute still explores correctly (only with
+//! less reduction). With state caching, a state met again with a sleep set
+//! that is not a superset of the one it was explored with is re-explored for
+//! the transitions that were asleep the first time (the standard fix that
+//! keeps sleep sets + hashing complete for terminal states).
+
+use std::collections::{BTreeMap, HashMap};
+use std::hash::{BuildHasherDefault, Hasher};
+use std::time::Instant;
+
+use super::{Model, OpError};
+
+/// Limits of one exploration.
+#[derive(Clone, Copy, Debug)]
+pub struct Limits {
+    /// Give up after this many distinct states.
+    pub max_states: usize,
+    /// Use sleep sets (off: plain DFS with hashing, for cross-checking).
+    pub sleep_sets: bool,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            max_states: 2_000_000,
+            sleep_sets: true,
+        }
+    }
+}
+
+/// What an exploration found.
+#[derive(Clone, Debug)]
+pub struct Exploration<T> {
+    /// Every reachable final outcome, with the first transition sequence
+    /// found that reaches it.
+    pub outcomes: BTreeMap<Vec<i64>, Vec<T>>,
+    /// Distinct states visited.
+    pub states: usize,
+    /// Transitions taken (edges of the explored graph).
+    pub transitions: usize,
+    /// Terminal states that are not final (the model is stuck).
+    pub stuck: usize,
+    pub time_us: u128,
+}
+
+struct Search<'m, M: Model> {
+    model: &'m M,
+    limits: Limits,
+    /// Each visited state with the sleep set it was explored under.
+    visited: HashMap<M::State, Vec<M::Trans>, BuildHasherDefault<FxHasher>>,
+    found: Exploration<M::Trans>,
+    path: Vec<M::Trans>,
+}
+
+/// Explore every interleaving of `model` from its initial state.
+pub fn explore<M: Model>(model: &M, limits: Limits) -> Result<Exploration<M::Trans>, OpError> {
+    let start = Instant::now();
+    let mut s = Search {
+        model,
+        limits,
+        visited: HashMap::default(),
+        found: Exploration {
+            outcomes: BTreeMap::new(),
+            states: 0,
+            transitions: 0,
+            stuck: 0,
+            time_us: 0,
+        },
+        path: Vec::new(),
+    };
+    let init = model.initial()?;
+    s.visit(init, Vec::new())?;
+    s.found.states = s.visited.len();
+    s.found.time_us = start.elapsed().as_micros();
+    Ok(s.found)
+}
+
+impl<M: Model> Search<'_, M> {
+    fn visit(&mut self, state: M::State, sleep: Vec<M::Trans>) -> Result<(), OpError> {
+        // Which transitions still need exploring here, and under which
+        // (intersected) sleep set.
+        let (sleep, redo): (Vec<M::Trans>, Option<Vec<M::Trans>>) =
+            match self.visited.get_mut(&state) {
+                Some(old) => {
+                    if old.iter().all(|t| sleep.contains(t)) {
+                        return Ok(());
+                    }
+                    // Explore what was asleep before and is awake now.
+                    let redo: Vec<M::Trans> =
+                        old.iter().filter(|t| !sleep.contains(t)).cloned().collect();
+                    old.retain(|t| sleep.contains(t));
+                    (old.clone(), Some(redo))
+                }
+                None => {
+                    if self.visited.len() >= self.limits.max_states {
+                        return Err(OpError::StateLimit(self.limits.max_states));
+                    }
+                    self.visited.insert(state.clone(), sleep.clone());
+                    (sleep, None)
+                }
+            };
+        if let Some(out) = self.model.outcome(&state)? {
+            // A final state: nothing after it is observable.
+            self.found
+                .outcomes
+                .entry(out)
+                .or_insert_with(|| self.path.clone());
+            return Ok(());
+        }
+        let enabled = self.model.enabled(&state)?;
+        if enabled.is_empty() {
+            if redo.is_none() {
+                self.found.stuck += 1;
+            }
+            return Ok(());
+        }
+        // Transitions already explored from this state (on an earlier visit,
+        // those that were not asleep then), for the children's sleep sets.
+        let mut done: Vec<M::Trans> = match &redo {
+            Some(r) => enabled
+                .iter()
+                .filter(|t| !r.contains(t) && !sleep.contains(t))
+                .cloned()
+                .collect(),
+            None => Vec::new(),
+        };
+        for t in &enabled {
+            if sleep.contains(t) || redo.as_ref().is_some_and(|r| !r.contains(t)) {
+                continue;
+            }
+            let next = self.model.apply(&state, t)?;
+            let child_sleep = if self.limits.sleep_sets {
+                let mut cs = Vec::new();
+                for u in sleep.iter().chain(done.iter()) {
+                    if self.independent(&state, &next, u, t)? {
+                        cs.push(u.clone());
+                    }
+                }
+                cs
+            } else {
+                Vec::new()
+            };
+            self.found.transitions += 1;
+            self.path.push(t.clone());
+            self.visit(next, child_sleep)?;
+            self.path.pop();
+            done.push(t.clone());
+        }
+        Ok(())
+    }
+
+    /// `u` and `t` commute at `s` (`s_t` is `s` after `t`).
+    fn independent(
+        &self,
+        s: &M::State,
+        s_t: &M::State,
+        u: &M::Trans,
+        t: &M::Trans,
+    ) -> Result<bool, OpError> {
+        if !self.model.is_enabled(s_t, u)? {
+            return Ok(false);
+        }
+        let s_u = self.model.apply(s, u)?;
+        if !self.model.is_enabled(&s_u, t)? {
+            return Ok(false);
+        }
+        Ok(self.model.apply(&s_u, t)? == self.model.apply(s_t, u)?)
+    }
+}
+
+/// The Fx hash (rustc's): states are hashed once per visit, and SipHash's
+/// DoS resistance buys nothing here.
+#[derive(Default)]
+struct FxHasher(u64);
+
+impl Hasher for FxHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut b = [0u8; 8];
+            b[..chunk.len()].copy_from_slice(chunk);
+            self.add(u64::from_le_bytes(b));
+        }
+    }
+    fn write_u8(&mut self, i: u8) {
+        self.add(i as u64);
+    }
+    fn write_u16(&mut self, i: u16) {
+        self.add(i as u64);
+    }
+    fn write_u32(&mut self, i: u32) {
+        self.add(i as u64);
+    }
+    fn write_u64(&mut self, i: u64) {
+        self.add(i);
+    }
+    fn write_usize(&mut self, i: usize) {
+        self.add(i as u64);
+    }
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+impl FxHasher {
+    fn add(&mut self, w: u64) {
+        self.0 = (self.0.rotate_left(5) ^ w).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+}

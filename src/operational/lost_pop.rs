@@ -1,0 +1,907 @@
+//! LOST-POP (seed 002: Goens et al., *Compound Memory Models*, PLDI 2023,
+//! §4-5 and Appendix A), with the x86-TSO and PTX thread subsystems of §5
+//! and their composition (§4.6): each thread has its own architecture.
+//!
+//! State (App. A.1): the active requests (reads and writes; each with its
+//! thread, the set of threads it has propagated to, its scope), the
+//! scope-labelled `order` relation between active requests, the
+//! predecessors of each thread (§4.3), and per thread its program counter
+//! and registers. Fences are not requests that propagate (§4.5, "fences do
+//! not propagate"); they are recorded in their thread and act only through
+//! the order constraints they impose on later requests (the LOST principle).
+//!
+//! Transitions (App. A.2): accept a request at its thread (A.2.1), propagate
+//! a request to a thread (A.2.2), satisfy a read with a write (A.2.3).
+//! Initial values are fully-propagated initial writes (App. A.4).
+//!
+//! Decisions beyond the seed's text are marked `CHOICE:` and listed in
+//! docs/operational.md.
+
+use crate::litmus::ast::{FenceKind, Scope, Sem};
+
+use super::program::{describe_op, rmw_value, MemOp, Next, Obs, Opnd, Program};
+use super::vecmap::VecMap;
+use super::{Model, OpError};
+
+/// The thread number of the initial writes.
+const INIT: u8 = u8::MAX;
+
+/// A request: `(thread, k)`, `k` counting the requests (and fences) its
+/// thread accepted before it, so that ids do not depend on the interleaving
+/// (an initial write is `(INIT, location)`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct ReqId(u8, u8);
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+struct Req {
+    write: bool,
+    loc: u8,
+    /// A write's value.
+    val: i64,
+    /// A read's destination register.
+    dst: Option<u8>,
+    /// A read that is the first half of a read-modify-write: the
+    /// instruction, for the write half.
+    rmw: Option<u16>,
+    /// PTX: semantics at least acquire / at least release.
+    acq: bool,
+    rel: bool,
+    /// The threads of the request's scope (PTX weak: its own thread;
+    /// x86: every thread).
+    scope: u16,
+    /// The threads it has propagated to.
+    prop: u16,
+}
+
+/// An order constraint `a → b`: an observation (system scope; App. A.2.1
+/// rule 1 and A.2.2) and/or an architecture-enforced order at a scope
+/// (A.2.1 rule 2, §4.4).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+struct Edge {
+    obs: bool,
+    local: u16,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+struct ThreadSt {
+    pc: u16,
+    regs: Vec<Option<i64>>,
+    steps: u32,
+    next_k: u8,
+    /// Accepted fences.
+    fences: Vec<Fence>,
+    /// Waiting for its read-modify-write's read.
+    rmw_pending: bool,
+    /// Local instructions wait for a register (a load not yet satisfied).
+    blocked: bool,
+    done: bool,
+}
+
+/// An accepted fence: its position `k`, what it orders (§5: release ⇒
+/// R+pred → W and W → W; acquire ⇒ R → R/W; sc ⇒ everything; x86's
+/// MFENCE is `sc`), and its scope.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+struct Fence {
+    k: u8,
+    rel: bool,
+    acq: bool,
+    sc: bool,
+    scope: u16,
+}
+
+impl Fence {
+    fn new(k: u8, kind: FenceKind, scope: u16) -> Fence {
+        Fence {
+            k,
+            rel: matches!(kind, FenceKind::Release | FenceKind::AcqRel | FenceKind::Sc),
+            acq: matches!(kind, FenceKind::Acquire | FenceKind::AcqRel | FenceKind::Sc),
+            sc: kind == FenceKind::Sc,
+            scope,
+        }
+    }
+}
+
+/// A LOST-POP state.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct State {
+    threads: Vec<ThreadSt>,
+    reqs: VecMap<ReqId, Req>,
+    /// Keyed `(to, from)`, so that a request's incoming constraints are
+    /// adjacent.
+    order: VecMap<(ReqId, ReqId), Edge>,
+    /// Predecessor writes of a thread (§4.3), with the positions `k` of
+    /// the reads that made them predecessors (bit set).
+    preds: VecMap<(ReqId, u8), u64>,
+}
+
+/// A transition (App. A.2).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Trans {
+    /// Thread accepts its next memory instruction (at `pc`).
+    Accept(u8, u16),
+    /// Request propagates to a thread.
+    Propagate(ReqId, u8),
+    /// A read is satisfied by a write.
+    Satisfy(ReqId, ReqId),
+}
+
+pub struct LostPop {
+    prog: Program,
+    all: u16,
+    /// Per thread: its cta and gpu scopes as thread sets.
+    cta: Vec<u16>,
+    gpu: Vec<u16>,
+    observes_memory: bool,
+}
+
+impl LostPop {
+    pub fn new(prog: Program) -> Result<LostPop, OpError> {
+        let n = prog.threads.len();
+        let all = if n >= 16 { u16::MAX } else { (1u16 << n) - 1 };
+        let set =
+            |f: &dyn Fn(usize) -> bool| (0..n).filter(|&u| f(u)).fold(0u16, |m, u| m | (1 << u));
+        let th = &prog.threads;
+        // x86 is unscoped (§5): every x86 request is at system scope. PTX
+        // scopes contain the PTX threads of the same CTA / GPU.
+        let cta = (0..n)
+            .map(|t| {
+                if th[t].x86 {
+                    all
+                } else {
+                    set(&|u| !th[u].x86 && th[u].gpu == th[t].gpu && th[u].cta == th[t].cta)
+                }
+            })
+            .collect();
+        let gpu = (0..n)
+            .map(|t| {
+                if th[t].x86 {
+                    all
+                } else {
+                    set(&|u| !th[u].x86 && th[u].gpu == th[t].gpu)
+                }
+            })
+            .collect();
+        let observes_memory = prog.observed.iter().any(|o| matches!(o, Obs::Loc(_)));
+        Ok(LostPop {
+            prog,
+            all,
+            cta,
+            gpu,
+            observes_memory,
+        })
+    }
+
+    fn scope_mask(&self, t: usize, sem: Sem, scope: Option<Scope>, default: Scope) -> u16 {
+        if self.prog.threads[t].x86 {
+            return self.all;
+        }
+        // §5: "weak accesses are scoped only to their own threads".
+        if sem == Sem::Weak {
+            return 1 << t;
+        }
+        match scope.unwrap_or(default) {
+            Scope::Cta => self.cta[t],
+            Scope::Gpu => self.gpu[t],
+            Scope::Sys => self.all,
+        }
+    }
+
+    fn x86(&self, t: u8) -> bool {
+        self.prog.threads[t as usize].x86
+    }
+
+    /// Run every thread's local instructions and accept its fences, so
+    /// that a state's threads all stand at a request (or are done).
+    fn normalize(&self, s: &mut State) -> Result<(), OpError> {
+        for t in 0..s.threads.len() {
+            loop {
+                let th = &mut s.threads[t];
+                if th.rmw_pending || th.done {
+                    break;
+                }
+                let mut pc = th.pc as usize;
+                let next = self.prog.advance(t, &mut pc, &mut th.regs, &mut th.steps)?;
+                th.pc = pc as u16;
+                th.blocked = next == Next::Blocked;
+                match next {
+                    Next::Done => th.done = true,
+                    Next::Blocked => {}
+                    Next::Mem(pc) => {
+                        if let (MemOp::Fence { kind, scope }, _) = self.prog.mem_op(t, pc) {
+                            // Fences only constrain later requests (§4.3).
+                            let mask = self.scope_mask(t, Sem::Relaxed, *scope, Scope::Sys);
+                            let k = th.next_k;
+                            th.fences.push(Fence::new(k, *kind, mask));
+                            th.next_k = k.checked_add(1).ok_or_else(|| self.too_many(t))?;
+                            th.pc += 1;
+                            continue;
+                        }
+                    }
+                }
+                break;
+            }
+        }
+        Ok(())
+    }
+
+    fn too_many(&self, t: usize) -> OpError {
+        OpError::TooLarge {
+            span: self.prog.name_span,
+            what: format!("thread P{t} issues more than 60 requests"),
+        }
+    }
+
+    /// Fences of thread `t` strictly between positions `a` and `b`.
+    fn fences_between<'s>(
+        &self,
+        s: &'s State,
+        t: u8,
+        a: u8,
+        b: u8,
+    ) -> impl Iterator<Item = &'s Fence> {
+        s.threads[t as usize]
+            .fences
+            .iter()
+            .filter(move |f| a < f.k && f.k < b)
+    }
+
+    /// The architecture's order condition (App. A.2.1 rule 2) between two
+    /// requests of thread `t`, `a` accepted before `b`: the scope (thread
+    /// set) of the constraint `a → b`, 0 for none.
+    fn order(&self, s: &State, t: u8, ka: u8, a: &Req, kb: u8, b: &Req) -> u16 {
+        if self.x86(t) {
+            // App. A.5.1 / §5: R+pred → R/W and W → W (preserved program
+            // order); MFENCE adds W → R.
+            return if !a.write || b.write || self.fences_between(s, t, ka, kb).any(|f| f.sc) {
+                self.all
+            } else {
+                0
+            };
+        }
+        // App. A.5.2: the scope intersection `a.scope ∧ b.scope`.
+        let meet = if b.rel {
+            b.scope
+        } else if a.acq {
+            a.scope
+        } else {
+            a.scope & b.scope
+        };
+        // (2) same-address reads. CHOICE: at system scope, whatever the
+        // requests' scopes (a weak read's scope is its own thread, §5, which
+        // would make the constraint void and allow CoRR; coherence is not
+        // scoped, seed 000 Fig. 9a).
+        let mut m = if !a.write && !b.write && a.loc == b.loc {
+            self.all
+        } else {
+            0
+        };
+        // (3) a ≥ acquire; (4) b ≥ acquire after a read; (5) b ≥ release;
+        // (6) a ≥ release before a write.
+        if a.acq || (b.acq && !a.write) || b.rel || (a.rel && b.write) {
+            m |= meet;
+        }
+        // (1) fences: release ⇒ R+pred → W and W → W; acquire ⇒ R → R/W;
+        // sc additionally W → R (§5).
+        for f in self.fences_between(s, t, ka, kb) {
+            if (f.rel && b.write) || (f.acq && !a.write) || f.sc {
+                m |= f.scope;
+            }
+        }
+        m
+    }
+
+    /// The order condition from a predecessor write `w` of thread `t` (made
+    /// one by the read at position `via`) to `t`'s request `b`: the "+pred"
+    /// orders of §4.3. 0 for none.
+    fn order_pred(&self, s: &State, t: u8, w: ReqId, via: u8, kb: u8, b: &Req) -> u16 {
+        if kb <= via {
+            return 0;
+        }
+        if self.x86(t) {
+            return self.all; // R+pred → R/W
+        }
+        let mut m = 0;
+        if b.rel {
+            m |= b.scope; // (5): "r is a predecessor at r'.thread"
+        }
+        for f in self.fences_between(s, t, via, kb) {
+            if (f.rel && b.write) || f.sc {
+                m |= f.scope;
+            }
+        }
+        // The scopes must match: the predecessor's thread is inside.
+        if w.0 != INIT && m & (1 << w.0) == 0 {
+            return 0;
+        }
+        m
+    }
+
+    /// §4.3/§4.4: make write `w` a predecessor of thread `t` because of
+    /// `t`'s read `r` (at `via`), if the architecture's scope rule allows
+    /// it, and order it before `t`'s later requests.
+    fn mark_pred(&self, s: &mut State, w: ReqId, t: u8, via: u8) -> Result<(), OpError> {
+        if w.0 == INIT || w.0 == t {
+            return Ok(());
+        }
+        if via >= 64 {
+            return Err(self.too_many(t as usize));
+        }
+        if !self.x86(t) {
+            // PTX: only if {w.thread, r.thread} ⊆ w.scope ∧ r.scope.
+            let (wr, rr) = (&s.reqs[&w], &s.reqs[&ReqId(t, via)]);
+            let meet = if rr.rel {
+                rr.scope
+            } else if wr.acq {
+                wr.scope
+            } else {
+                wr.scope & rr.scope
+            };
+            let need = (1u16 << w.0) | (1u16 << t);
+            if meet & need != need {
+                return Ok(());
+            }
+        }
+        let e = s.preds.entry_or_default((w, t));
+        if *e & (1 << via) != 0 {
+            return Ok(());
+        }
+        *e |= 1 << via;
+        let later: Vec<(ReqId, Req)> = s
+            .reqs
+            .iter()
+            .filter(|(id, _)| id.0 == t && id.1 > via)
+            .map(|(id, r)| (*id, r.clone()))
+            .collect();
+        for (id, r) in later {
+            let m = self.order_pred(s, t, w, via, id.1, &r);
+            if m != 0 {
+                s.order.entry_or_default((id, w)).local |= m;
+            }
+        }
+        Ok(())
+    }
+
+    /// A.2.1: add request `r` (already built) at its thread.
+    fn accept_req(&self, s: &mut State, id: ReqId, r: Req) -> Result<(), OpError> {
+        let t = id.0;
+        let others: Vec<(ReqId, Req)> = s.reqs.iter().map(|(i, q)| (*i, q.clone())).collect();
+        s.reqs.insert(id, r.clone());
+        for (a, q) in &others {
+            // (1) Same-address observations, at system scope, with the
+            // requests already at `t` (§4.1: "accepted to that thread";
+            // Fig. 14: initial writes get ordered because they are at
+            // every thread).
+            if q.loc == r.loc && (q.write || r.write) && q.prop & (1 << t) != 0 {
+                s.order.entry_or_default((id, *a)).obs = true;
+                // CHOICE: a write already at the reading thread becomes a
+                // predecessor (as when it propagates there, A.2.2).
+                if q.write && !r.write {
+                    self.mark_pred(s, *a, t, id.1)?;
+                }
+            }
+            // (2) The architecture's order condition within the thread.
+            if a.0 == t {
+                let m = self.order(s, t, a.1, q, id.1, &r);
+                if m != 0 {
+                    s.order.entry_or_default((id, *a)).local |= m;
+                }
+            }
+        }
+        // (2) ... and from the thread's predecessors.
+        let preds: Vec<((ReqId, u8), u64)> = s
+            .preds
+            .iter()
+            .filter(|((_, pt), _)| *pt == t)
+            .map(|(k, v)| (*k, *v))
+            .collect();
+        for ((w, _), vias) in preds {
+            for via in (0..64u8).filter(|v| vias & (1 << v) != 0) {
+                let m = self.order_pred(s, t, w, via, id.1, &r);
+                if m != 0 {
+                    s.order.entry_or_default((id, w)).local |= m;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Whether some constraint blocks `r` from propagating to `to` (A.2.2).
+    fn blocked(&self, s: &State, id: ReqId, to: u8) -> bool {
+        s.order.iter().any(|((b, a), e)| {
+            if *b != id {
+                return false;
+            }
+            let q = &s.reqs[a];
+            (e.local != 0 && q.prop & e.local != e.local)
+                || (e.obs
+                    && if a.0 == id.0 {
+                        // (a) same thread: at system scope.
+                        q.prop != self.all
+                    } else {
+                        // (b) another thread: it must be at `to` first.
+                        q.prop & (1 << to) == 0
+                    })
+        })
+    }
+
+    /// Forget what can no longer influence any transition, so that states
+    /// differing only in dead history are one state:
+    /// - an architectural constraint from a request that has propagated to
+    ///   every thread blocks nothing (A.2.2 (a)), nor does such a
+    ///   predecessor;
+    /// - a write at every thread that another such write to the same
+    ///   address follows, with every constraint into and out of it
+    ///   duplicated by that write, can neither be read (A.2.3 (5)) nor be
+    ///   coherence-last.
+    fn collect(&self, s: &mut State) {
+        let all = self.all;
+        let full: Vec<ReqId> = s
+            .reqs
+            .iter()
+            .filter(|(_, q)| q.prop == all)
+            .map(|(i, _)| *i)
+            .collect();
+        s.order.retain(|(_, a), e| {
+            if full.contains(a) {
+                e.local = 0;
+            }
+            e.obs || e.local != 0
+        });
+        s.preds.retain(|(w, _), _| !full.contains(w));
+        let dead: Vec<ReqId> = full
+            .iter()
+            .copied()
+            .filter(|w| {
+                let q = &s.reqs[w];
+                q.write
+                    && full.iter().any(|w2| {
+                        *w2 != *w
+                            && s.reqs[w2].write
+                            && s.reqs[w2].loc == q.loc
+                            && Self::edge(s, *w, *w2)
+                            && s.order.iter().all(|((b, a), _)| {
+                                (*a != *w || *b == *w2 || Self::edge(s, *w2, *b))
+                                    && (*b != *w || *a == *w2 || Self::edge(s, *a, *w2))
+                            })
+                    })
+            })
+            .collect();
+        // One at a time: removing one may keep another alive.
+        if let Some(w) = dead.first() {
+            s.reqs.remove(w);
+            s.order.retain(|(b, a), _| a != w && b != w);
+            self.collect(s);
+        }
+    }
+
+    fn edge(s: &State, a: ReqId, b: ReqId) -> bool {
+        s.order.contains_key(&(b, a))
+    }
+
+    /// A.2.2: propagate request `id` to thread `to` (enabled).
+    fn propagate(&self, s: &mut State, id: ReqId, to: u8) -> Result<(), OpError> {
+        let q = s.reqs.get_mut(&id).expect("enabled");
+        q.prop |= 1 << to;
+        let q = q.clone();
+        // Placed before the requests of `to` that have not reached `id`'s
+        // thread (same address, one a write), unless already ordered.
+        let targets: Vec<ReqId> = s
+            .reqs
+            .iter()
+            .filter(|(b, bq)| {
+                b.0 == to
+                    && **b != id
+                    && bq.loc == q.loc
+                    && (q.write || bq.write)
+                    && (id.0 == INIT || bq.prop & (1 << id.0) == 0)
+            })
+            .map(|(b, _)| *b)
+            .collect();
+        for b in targets {
+            if !Self::edge(s, id, b) && !Self::edge(s, b, id) {
+                s.order.entry_or_default((b, id)).obs = true;
+            }
+        }
+        if q.write {
+            // A write ordered before a read of `to` becomes a predecessor
+            // of `to` (§4.3, A.2.2).
+            let reads: Vec<u8> = s
+                .reqs
+                .iter()
+                .filter(|(b, bq)| b.0 == to && !bq.write && Self::edge(s, id, **b))
+                .map(|(b, _)| b.1)
+                .collect();
+            for via in reads {
+                self.mark_pred(s, id, to, via)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// A.2.3: satisfy read `r` with write `w`, if allowed (`false`: not
+    /// enabled; `s` is then garbage).
+    fn satisfy(&self, s: &mut State, r: ReqId, w: ReqId) -> Result<bool, OpError> {
+        if !self.can_satisfy(s, r, w) {
+            return Ok(false);
+        }
+        let rq = s.reqs.remove(&r).expect("checked");
+        let v = s.reqs[&w].val;
+        s.order.retain(|(a, b), _| *a != r && *b != r);
+        let t = r.0 as usize;
+        if let Some(d) = rq.dst {
+            s.threads[t].regs[d as usize] = Some(v);
+        }
+        let Some(pc) = rq.rmw else {
+            return Ok(true);
+        };
+        // CHOICE (atomicity; the seed defines no read-modify-write): the
+        // read reads the coherence-last write once both are at every
+        // thread, and its write is accepted and propagated to every thread
+        // in the same step, so no write can come between the two.
+        let (op, _) = self.prog.mem_op(t, pc as usize);
+        let MemOp::Rmw {
+            sem, op, args, loc, ..
+        } = op
+        else {
+            unreachable!("rmw requests come from rmw instructions")
+        };
+        let th = &s.threads[t];
+        let args: Vec<i64> = args
+            .iter()
+            .map(|o| match o {
+                Opnd::Imm(v) => *v,
+                Opnd::Reg(x) => th.regs[*x as usize].unwrap_or(0),
+            })
+            .collect();
+        s.threads[t].rmw_pending = false;
+        if let Some(nv) = rmw_value(*op, v, &args) {
+            let wreq = Req {
+                write: true,
+                loc: *loc,
+                val: nv,
+                dst: None,
+                rmw: None,
+                acq: false,
+                rel: matches!(sem, Sem::Release | Sem::AcqRel),
+                scope: rq.scope,
+                prop: 1 << t,
+            };
+            let wid = ReqId(r.0, r.1 + 1);
+            self.accept_req(s, wid, wreq)?;
+            for to in 0..s.threads.len() as u8 {
+                if s.reqs[&wid].prop & (1 << to) == 0 {
+                    if self.blocked(s, wid, to) {
+                        return Ok(false);
+                    }
+                    self.propagate(s, wid, to)?;
+                }
+            }
+        }
+        Ok(true)
+    }
+
+    fn satisfiable(&self, s: &State, r: ReqId, w: ReqId) -> Result<bool, OpError> {
+        if s.reqs[&r].rmw.is_none() {
+            return Ok(self.can_satisfy(s, r, w));
+        }
+        self.satisfy(&mut s.clone(), r, w)
+    }
+
+    /// A.2.3 conditions for satisfying read `r` with write `w`.
+    fn can_satisfy(&self, s: &State, r: ReqId, w: ReqId) -> bool {
+        let (rq, wq) = (&s.reqs[&r], &s.reqs[&w]);
+        if rq.write || !wq.write || rq.loc != wq.loc || rq.prop != wq.prop {
+            return false;
+        }
+        if !Self::edge(s, w, r) {
+            return false;
+        }
+        // (5) nothing to the same address in between.
+        let between = s.reqs.iter().any(|(m, q)| {
+            *m != r && *m != w && q.loc == rq.loc && Self::edge(s, w, *m) && Self::edge(s, *m, r)
+        });
+        if between {
+            return false;
+        }
+        if rq.rmw.is_some() {
+            // See `satisfy`: at every thread, and coherence-last.
+            if rq.prop != self.all {
+                return false;
+            }
+            let before = self.co_before(s, w);
+            if s.reqs
+                .iter()
+                .any(|(m, q)| *m != w && q.write && q.loc == rq.loc && !before.contains(m))
+            {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// The same-address writes ordered (transitively, through writes)
+    /// before `w`.
+    fn co_before(&self, s: &State, w: ReqId) -> Vec<ReqId> {
+        let loc = s.reqs[&w].loc;
+        let mut seen = vec![w];
+        let mut i = 0;
+        while i < seen.len() {
+            let x = seen[i];
+            for ((b, a), _) in s.order.iter() {
+                if *b == x && !seen.contains(a) {
+                    let q = &s.reqs[a];
+                    if q.write && q.loc == loc {
+                        seen.push(*a);
+                    }
+                }
+            }
+            i += 1;
+        }
+        seen.remove(0);
+        seen
+    }
+
+    fn name(id: ReqId) -> String {
+        if id.0 == INIT {
+            format!("init#{}", id.1)
+        } else {
+            format!("P{}.{}", id.0, id.1)
+        }
+    }
+}
+
+impl Model for LostPop {
+    type State = State;
+    type Trans = Trans;
+
+    fn initial(&self) -> Result<State, OpError> {
+        let mut reqs = VecMap::new();
+        for (l, v) in self.prog.init_mem.iter().enumerate() {
+            reqs.insert(
+                ReqId(INIT, l as u8),
+                Req {
+                    write: true,
+                    loc: l as u8,
+                    val: *v,
+                    dst: None,
+                    rmw: None,
+                    acq: false,
+                    rel: false,
+                    scope: self.all,
+                    prop: self.all,
+                },
+            );
+        }
+        let threads = self
+            .prog
+            .threads
+            .iter()
+            .map(|th| ThreadSt {
+                pc: 0,
+                regs: th.init_regs.iter().map(|v| Some(*v)).collect(),
+                steps: 0,
+                next_k: 0,
+                fences: Vec::new(),
+                rmw_pending: false,
+                blocked: false,
+                done: false,
+            })
+            .collect();
+        let mut s = State {
+            threads,
+            reqs,
+            order: VecMap::new(),
+            preds: VecMap::new(),
+        };
+        self.normalize(&mut s)?;
+        Ok(s)
+    }
+
+    fn enabled(&self, s: &State) -> Result<Vec<Trans>, OpError> {
+        let mut out = Vec::new();
+        for (t, th) in s.threads.iter().enumerate() {
+            if th.done || th.blocked || th.rmw_pending {
+                continue;
+            }
+            let (op, _) = self.prog.mem_op(t, th.pc as usize);
+            let known = |o: &Opnd| match o {
+                Opnd::Imm(_) => true,
+                Opnd::Reg(r) => th.regs[*r as usize].is_some(),
+            };
+            // CHOICE: a request whose value depends on an unsatisfied read
+            // waits (dependencies are not otherwise modelled, App. A.2.1).
+            let ready = match op {
+                MemOp::Store { val, .. } => known(val),
+                MemOp::Rmw { args, .. } => args.iter().all(known),
+                _ => true,
+            };
+            if ready {
+                out.push(Trans::Accept(t as u8, th.pc));
+            }
+        }
+        for (r, q) in s.reqs.iter() {
+            if q.write {
+                continue;
+            }
+            for (w, wq) in s.reqs.iter() {
+                if wq.write && wq.loc == q.loc && self.satisfiable(s, *r, *w)? {
+                    out.push(Trans::Satisfy(*r, *w));
+                }
+            }
+        }
+        for (id, q) in s.reqs.iter() {
+            for to in 0..s.threads.len() as u8 {
+                if q.prop & (1 << to) == 0 && !self.blocked(s, *id, to) {
+                    out.push(Trans::Propagate(*id, to));
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    fn is_enabled(&self, s: &State, t: &Trans) -> Result<bool, OpError> {
+        Ok(match t {
+            Trans::Accept(..) => self.enabled(s)?.contains(t),
+            Trans::Satisfy(r, w) => {
+                s.reqs.get(r).is_some_and(|q| !q.write)
+                    && s.reqs.get(w).is_some_and(|q| q.write)
+                    && self.satisfiable(s, *r, *w)?
+            }
+            Trans::Propagate(id, to) => s
+                .reqs
+                .get(id)
+                .is_some_and(|q| q.prop & (1 << to) == 0 && !self.blocked(s, *id, *to)),
+        })
+    }
+
+    fn apply(&self, s: &State, tr: &Trans) -> Result<State, OpError> {
+        let mut s = s.clone();
+        match *tr {
+            Trans::Accept(t, pc) => {
+                let tu = t as usize;
+                let (op, _) = self.prog.mem_op(tu, pc as usize);
+                let k = s.threads[tu].next_k;
+                let val = |o: &Opnd, th: &ThreadSt| match o {
+                    Opnd::Imm(v) => *v,
+                    Opnd::Reg(r) => th.regs[*r as usize].unwrap_or(0),
+                };
+                let (req, step) = match op {
+                    MemOp::Load {
+                        sem,
+                        scope,
+                        dst,
+                        loc,
+                    } => (
+                        Req {
+                            write: false,
+                            loc: *loc,
+                            val: 0,
+                            dst: Some(*dst),
+                            rmw: None,
+                            acq: matches!(sem, Sem::Acquire | Sem::AcqRel),
+                            rel: false,
+                            scope: self.scope_mask(tu, *sem, *scope, Scope::Sys),
+                            prop: 1 << t,
+                        },
+                        1,
+                    ),
+                    MemOp::Store {
+                        sem,
+                        scope,
+                        loc,
+                        val: v,
+                    } => (
+                        Req {
+                            write: true,
+                            loc: *loc,
+                            val: val(v, &s.threads[tu]),
+                            dst: None,
+                            rmw: None,
+                            acq: false,
+                            rel: matches!(sem, Sem::Release | Sem::AcqRel),
+                            scope: self.scope_mask(tu, *sem, *scope, Scope::Sys),
+                            prop: 1 << t,
+                        },
+                        1,
+                    ),
+                    MemOp::Rmw {
+                        sem,
+                        scope,
+                        dst,
+                        loc,
+                        ..
+                    } => (
+                        Req {
+                            write: false,
+                            loc: *loc,
+                            val: 0,
+                            dst: *dst,
+                            rmw: Some(pc),
+                            acq: matches!(sem, Sem::Acquire | Sem::AcqRel),
+                            rel: false,
+                            scope: self.scope_mask(tu, *sem, *scope, Scope::Gpu),
+                            prop: 1 << t,
+                        },
+                        2,
+                    ),
+                    MemOp::Fence { .. } => unreachable!("fences are accepted by normalize"),
+                };
+                let th = &mut s.threads[tu];
+                th.next_k = k
+                    .checked_add(step)
+                    .filter(|k| *k < 62)
+                    .ok_or_else(|| self.too_many(tu))?;
+                th.pc += 1;
+                if let Some(d) = req.dst {
+                    th.regs[d as usize] = None;
+                }
+                th.rmw_pending = req.rmw.is_some();
+                self.accept_req(&mut s, ReqId(t, k), req)?;
+            }
+            Trans::Propagate(id, to) => self.propagate(&mut s, id, to)?,
+            Trans::Satisfy(r, w) => {
+                if !self.satisfy(&mut s, r, w)? {
+                    unreachable!("applied only when enabled");
+                }
+            }
+        }
+        self.normalize(&mut s)?;
+        self.collect(&mut s);
+        Ok(s)
+    }
+
+    fn outcome(&self, s: &State) -> Result<Option<Vec<i64>>, OpError> {
+        if s.threads.iter().any(|t| !t.done) || s.reqs.values().any(|q| !q.write) {
+            return Ok(None);
+        }
+        if self.observes_memory && s.reqs.values().any(|q| q.prop != self.all) {
+            return Ok(None);
+        }
+        let mut out = Vec::new();
+        for o in &self.prog.observed {
+            out.push(match o {
+                Obs::Const(c) => *c,
+                Obs::Reg(t, r) => s.threads[*t].regs[*r as usize].unwrap_or(0),
+                Obs::Loc(l) => {
+                    // The coherence-last write: every other write to `l`
+                    // is ordered before it.
+                    let writes: Vec<ReqId> = s
+                        .reqs
+                        .iter()
+                        .filter(|(_, q)| q.loc == *l)
+                        .map(|(i, _)| *i)
+                        .collect();
+                    let last = writes
+                        .iter()
+                        .find(|w| self.co_before(s, **w).len() + 1 == writes.len());
+                    match last {
+                        Some(w) => s.reqs[w].val,
+                        None => {
+                            return Err(OpError::Unsupported {
+                                span: self.prog.name_span,
+                                what: format!(
+                                    "writes to `{}` are not totally ordered in a final state",
+                                    self.prog.locs[*l as usize]
+                                ),
+                            })
+                        }
+                    }
+                }
+            });
+        }
+        Ok(Some(out))
+    }
+
+    fn describe(&self, t: &Trans) -> String {
+        match t {
+            Trans::Accept(th, pc) => {
+                let (op, _) = self.prog.mem_op(*th as usize, *pc as usize);
+                format!("accept P{th}: {}", describe_op(&self.prog, op))
+            }
+            Trans::Propagate(id, to) => format!("propagate {} to P{to}", Self::name(*id)),
+            Trans::Satisfy(r, w) => {
+                format!("satisfy {} from {}", Self::name(*r), Self::name(*w))
+            }
+        }
+    }
+}

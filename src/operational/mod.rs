@@ -1,0 +1,230 @@
+//! Operational memory models, explored natively.
+//!
+//! A model is a transition system over its own states ([`Model`]): an
+//! initial state built from a litmus test, the enabled transitions of a
+//! state, and the final outcome of a state (the values of the test's
+//! observed registers and locations) once it has one. [`explore`] walks every
+//! interleaving (depth-first, with state hashing and sleep sets) and returns
+//! the reachable outcomes, each with a witness trace; [`run_test`] turns that
+//! into the herd-style verdict the axiomatic litmus runner gives.
+//!
+//! Models (one file each): [`lost_pop`] (seed 002, §4-5 and App. A: the
+//! compound x86-TSO/PTX LOST-POP model) and [`sorensen`] (seed 001, Ch. 4:
+//! the weak GPU model of §4.2 and the strong one of §4.3).
+
+pub mod compare;
+pub mod explore;
+pub mod lost_pop;
+pub mod program;
+pub mod sorensen;
+pub mod vecmap;
+
+use std::collections::BTreeSet;
+use std::fmt;
+use std::hash::Hash;
+
+use serde::Serialize;
+
+use crate::diag::{Diagnostic, Phase, Span};
+use crate::litmus::ast::{Quant, Term, Test};
+use crate::litmus::run::{Observation, TestResult};
+
+/// A transition system explored by [`explore::explore`].
+pub trait Model {
+    type State: Clone + Eq + Hash;
+    type Trans: Clone + Eq + fmt::Debug;
+    /// The state before any transition.
+    fn initial(&self) -> Result<Self::State, OpError>;
+    /// The transitions enabled in `s`, in a deterministic order.
+    fn enabled(&self, s: &Self::State) -> Result<Vec<Self::Trans>, OpError>;
+    fn is_enabled(&self, s: &Self::State, t: &Self::Trans) -> Result<bool, OpError> {
+        Ok(self.enabled(s)?.contains(t))
+    }
+    /// The state after taking an enabled transition.
+    fn apply(&self, s: &Self::State, t: &Self::Trans) -> Result<Self::State, OpError>;
+    /// `Some(values of the observed variables)` when `s` is final.
+    fn outcome(&self, s: &Self::State) -> Result<Option<Vec<i64>>, OpError>;
+    /// A transition in words, for witness traces.
+    fn describe(&self, t: &Self::Trans) -> String;
+}
+
+/// Errors of the operational phase.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OpError {
+    /// `op:NAME` names no model.
+    UnknownModel(String),
+    /// The test uses something the model does not define.
+    Unsupported { span: Span, what: String },
+    /// More states than the limit.
+    StateLimit(usize),
+    /// A thread ran more local steps than the loop bound.
+    LoopBound { span: Span, bound: u32 },
+    /// More requests in one thread than the state encoding holds.
+    TooLarge { span: Span, what: String },
+}
+
+impl fmt::Display for OpError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            OpError::UnknownModel(m) => write!(
+                f,
+                "unknown operational model `op:{m}` (known: {})",
+                MODELS.join(", ")
+            ),
+            OpError::Unsupported { what, .. } => write!(f, "unsupported: {what}"),
+            OpError::StateLimit(n) => write!(f, "unsupported: more than {n} states"),
+            OpError::LoopBound { bound, .. } => {
+                write!(
+                    f,
+                    "unsupported: a thread ran past the loop bound ({bound} steps)"
+                )
+            }
+            OpError::TooLarge { what, .. } => write!(f, "unsupported: {what}"),
+        }
+    }
+}
+
+impl OpError {
+    pub fn to_diagnostic(&self) -> Diagnostic {
+        match self {
+            OpError::Unsupported { span, .. }
+            | OpError::LoopBound { span, .. }
+            | OpError::TooLarge { span, .. } => {
+                Diagnostic::new(Phase::Litmus, *span, self.to_string())
+            }
+            OpError::UnknownModel(_) | OpError::StateLimit(_) => {
+                Diagnostic::without_span(Phase::Litmus, self.to_string())
+            }
+        }
+    }
+}
+
+/// The operational models, by the name after `op:`.
+pub const MODELS: [&str; 3] = ["op:lost-pop", "op:sorensen", "op:sorensen-alt"];
+
+/// Which operational model.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ModelName {
+    LostPop,
+    /// Seed 001 §4.2 (the weak model).
+    Sorensen,
+    /// Seed 001 §4.3 (the alternative, strong model).
+    SorensenAlt,
+}
+
+impl ModelName {
+    /// `op:lost-pop` etc.; `None` if `spec` does not start with `op:`.
+    pub fn parse(spec: &str) -> Option<Result<ModelName, OpError>> {
+        let name = spec.strip_prefix("op:")?;
+        Some(match name {
+            "lost-pop" => Ok(ModelName::LostPop),
+            "sorensen" => Ok(ModelName::Sorensen),
+            "sorensen-alt" => Ok(ModelName::SorensenAlt),
+            _ => Err(OpError::UnknownModel(name.to_string())),
+        })
+    }
+    pub fn spec(self) -> &'static str {
+        match self {
+            ModelName::LostPop => "op:lost-pop",
+            ModelName::Sorensen => "op:sorensen",
+            ModelName::SorensenAlt => "op:sorensen-alt",
+        }
+    }
+}
+
+/// One test decided by an operational model.
+#[derive(Clone, Debug, Serialize)]
+pub struct OpResult {
+    pub model: &'static str,
+    /// Reachable final states (values of the observed variables).
+    #[serde(skip)]
+    pub herd: TestResult,
+    /// For each reachable final state (same order as `herd.states`), the
+    /// transition sequence that reaches it.
+    pub traces: Vec<Vec<String>>,
+    /// The trace of one state satisfying the condition, if any.
+    pub witness: Option<Vec<String>>,
+    pub states_explored: usize,
+    pub transitions: usize,
+    /// Terminal states that are not final (should be 0).
+    pub stuck: usize,
+    pub explore_us: u128,
+}
+
+/// Decide `test` with the operational model `name`.
+/// `text` is the test's source text.
+pub fn run_test(
+    name: ModelName,
+    test: &Test,
+    text: &str,
+    limits: explore::Limits,
+) -> Result<OpResult, OpError> {
+    let prog = program::Program::compile(test, text)?;
+    match name {
+        ModelName::LostPop => finish(name, test, &lost_pop::LostPop::new(prog)?, limits),
+        ModelName::Sorensen => finish(name, test, &sorensen::Sorensen::new(prog, false)?, limits),
+        ModelName::SorensenAlt => finish(name, test, &sorensen::Sorensen::new(prog, true)?, limits),
+    }
+}
+
+fn finish<M: Model>(
+    name: ModelName,
+    test: &Test,
+    model: &M,
+    limits: explore::Limits,
+) -> Result<OpResult, OpError> {
+    let ex = explore::explore(model, limits)?;
+    let vars = test.cond.prop.vars();
+    let states: BTreeSet<Vec<i64>> = ex.outcomes.keys().cloned().collect();
+    let holds = |st: &[i64]| {
+        test.cond
+            .prop
+            .eval(&|t: &Term| vars.iter().position(|v| v == t).map_or(0, |i| st[i]))
+    };
+    let positive = states.iter().filter(|s| holds(s)).count();
+    let negative = states.len() - positive;
+    let validated = match test.cond.quant {
+        Quant::Exists => positive > 0,
+        Quant::NotExists => positive == 0,
+        Quant::Forall => negative == 0,
+    };
+    let observation = if positive == 0 {
+        Observation::Never
+    } else if negative == 0 {
+        Observation::Always
+    } else {
+        Observation::Sometimes
+    };
+    let describe = |tr: &Vec<M::Trans>| tr.iter().map(|t| model.describe(t)).collect();
+    let traces: Vec<Vec<String>> = ex.outcomes.values().map(describe).collect();
+    let witness = ex
+        .outcomes
+        .iter()
+        .find(|(s, _)| holds(s))
+        .map(|(_, tr)| describe(tr));
+    Ok(OpResult {
+        model: name.spec(),
+        herd: TestResult {
+            name: test.name.clone(),
+            file: String::new(),
+            quant: test.cond.quant,
+            prop: test.cond.prop.clone(),
+            vars,
+            states,
+            enumerated: true,
+            positive,
+            negative,
+            validated,
+            observation,
+            combinations: 1,
+            solver_calls: 0,
+            time_ms: ex.time_us / 1000,
+        },
+        traces,
+        witness,
+        states_explored: ex.states,
+        transitions: ex.transitions,
+        stuck: ex.stuck,
+        explore_us: ex.time_us,
+    })
+}

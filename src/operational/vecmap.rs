@@ -1,0 +1,75 @@
+//! A map kept as a sorted vector: cheap to clone and hash, which is what
+//! an explorer does most with its states (the maps here hold a few dozen
+//! entries).
+
+/// A sorted-vector map with the few operations the models use.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct VecMap<K, V> {
+    items: Vec<(K, V)>,
+}
+
+impl<K: Ord + Copy, V> Default for VecMap<K, V> {
+    fn default() -> Self {
+        VecMap { items: Vec::new() }
+    }
+}
+
+impl<K: Ord + Copy, V> VecMap<K, V> {
+    pub fn new() -> Self {
+        Self::default()
+    }
+    fn find(&self, k: &K) -> Result<usize, usize> {
+        self.items.binary_search_by(|(x, _)| x.cmp(k))
+    }
+    pub fn get(&self, k: &K) -> Option<&V> {
+        self.find(k).ok().map(|i| &self.items[i].1)
+    }
+    pub fn get_mut(&mut self, k: &K) -> Option<&mut V> {
+        self.find(k).ok().map(|i| &mut self.items[i].1)
+    }
+    pub fn contains_key(&self, k: &K) -> bool {
+        self.find(k).is_ok()
+    }
+    pub fn insert(&mut self, k: K, v: V) {
+        match self.find(&k) {
+            Ok(i) => self.items[i].1 = v,
+            Err(i) => self.items.insert(i, (k, v)),
+        }
+    }
+    pub fn remove(&mut self, k: &K) -> Option<V> {
+        self.find(k).ok().map(|i| self.items.remove(i).1)
+    }
+    /// The value at `k`, inserted as `V::default()` if absent.
+    pub fn entry_or_default(&mut self, k: K) -> &mut V
+    where
+        V: Default,
+    {
+        let i = match self.find(&k) {
+            Ok(i) => i,
+            Err(i) => {
+                self.items.insert(i, (k, V::default()));
+                i
+            }
+        };
+        &mut self.items[i].1
+    }
+    pub fn retain(&mut self, mut f: impl FnMut(&K, &mut V) -> bool) {
+        self.items.retain_mut(|(k, v)| f(k, v));
+    }
+    pub fn iter(&self) -> impl Iterator<Item = (&K, &V)> {
+        self.items.iter().map(|(k, v)| (k, v))
+    }
+    pub fn values(&self) -> impl Iterator<Item = &V> {
+        self.items.iter().map(|(_, v)| v)
+    }
+}
+
+impl<K, V> std::ops::Index<&K> for VecMap<K, V>
+where
+    K: Ord + Copy,
+{
+    type Output = V;
+    fn index(&self, k: &K) -> &V {
+        self.get(k).expect("key present")
+    }
+}
