@@ -31,6 +31,8 @@ enum Command {
     Litmus(LitmusArgs),
     /// Prove simple relational assertions by equality saturation (egg).
     Prove(ProveArgs),
+    /// Run PTX litmus tests on a GPU (or simulate them) and compare with the model.
+    Gpu(cli::gpu::GpuArgs),
 }
 
 #[derive(Args)]
@@ -482,5 +484,6 @@ fn main() -> ExitCode {
         Command::Export(args) => export(args),
         Command::Litmus(a) => litmus(a),
         Command::Prove(args) => prove(&args),
+        Command::Gpu(a) => cli::gpu::run(a),
     }
 }
