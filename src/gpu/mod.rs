@@ -156,6 +156,10 @@ pub fn dry_run(tests: &[Loaded], instances: u64, seed: u64) -> results::Results 
     }
 }
 
+/// One test's allowed final states under the model (values of the
+/// condition's variables), or why the model could not decide it.
+pub type ModelStates = Result<BTreeSet<Vec<i64>>, String>;
+
 /// The model's allowed final states of every test (values of the
 /// condition's variables), decided by the litmus machinery on `jobs`
 /// threads; per test the states or the error text.
@@ -163,7 +167,7 @@ pub fn model_states(
     tests: &[Loaded],
     model: &Path,
     jobs: usize,
-) -> Result<Vec<Result<BTreeSet<Vec<i64>>, String>>, GpuError> {
+) -> Result<Vec<ModelStates>, GpuError> {
     let model = litmus::run::ModelRef::load(model)?;
     let backend = litmus::checker::Checker::default();
     let files: Vec<PathBuf> = tests.iter().map(|t| t.path.clone()).collect();
@@ -199,7 +203,7 @@ pub fn build_report(
     tests: &[Loaded],
     results: &results::Results,
     sass: Result<&str, &str>,
-    models: Vec<Result<BTreeSet<Vec<i64>>, String>>,
+    models: Vec<ModelStates>,
     model_name: &str,
     dry_run: bool,
 ) -> report::Report {
