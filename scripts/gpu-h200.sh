@@ -7,9 +7,9 @@
 # for the 56 variants of ../shared/hardware/h200/litmus, runs each for
 # SECONDS-PER-TEST (default 2: about 3 minutes with the build), checks the
 # SASS, compares every histogram with models/ptx.als and writes
-# DIR/report.txt and DIR/report.json (DIR: gpu-h200 by default), then sets
-# the reference observations of the same variants beside the model
-# (DIR/observations.md).
+# DIR/report.txt and DIR/report.json (DIR: gpu-h200 by default), each test
+# beside the class the H200 reference run had ("DIFFERENT CLASS" marks a
+# difference), and the reference table itself (DIR/observations.md).
 #
 # relprove is taken from $RELPROVE, else target/release/relprove, else
 # built with cargo. Without relprove on the GPU machine, emit the harness
@@ -40,8 +40,8 @@ fi
 mkdir -p "$DIR"
 code=0
 "$R" gpu run --out "$DIR" --time-per-test "$SECS" --model models/ptx.als \
-    "$TESTS"/litmus/*.litmus || code=$?
+    --observations "$TESTS/observations.tsv" "$TESTS"/litmus/*.litmus || code=$?
 "$R" gpu observations --model models/ptx.als --tests "$TESTS/litmus" \
     "$TESTS/observations.tsv" > "$DIR/observations.md" || true
-echo "gpu-h200.sh: $DIR/report.txt, $DIR/report.json, $DIR/observations.md (exit $code)"
+echo "gpu-h200.sh: relprove gpu run exited $code; the report (if any) and observations.md are in $DIR"
 exit "$code"

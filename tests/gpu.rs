@@ -245,7 +245,8 @@ fn model_violation_on_a_synthetic_histogram() {
     };
     std::fs::write(dir.path().join("results.txt"), res.render()).unwrap();
     let out = Command::new(BIN)
-        .args(["gpu", "report", "--format", "json"])
+        .args(["gpu", "report", "--format", "json", "--observations"])
+        .arg(Path::new(H200).join("observations.tsv"))
         .arg(dir.path())
         .output()
         .unwrap();
@@ -261,8 +262,29 @@ fn model_violation_on_a_synthetic_histogram() {
     assert_eq!(rep["tests"][0]["sass"]["status"], "not_checked");
     assert_eq!(rep["tests"][1]["comparison"], "allowed, observed");
     assert_eq!(rep["summary"]["model_violations"], 1);
+    // Beside the H200 reference: the first differs (the H200 never showed
+    // it), the second is the same class.
+    assert_eq!(
+        rep["tests"][0]["reference"]["comparison"],
+        "forbidden, not observed"
+    );
+    assert_eq!(rep["tests"][0]["reference"]["same_class"], false);
+    assert_eq!(
+        rep["tests"][1]["reference"]["comparison"],
+        "allowed, observed"
+    );
+    assert_eq!(rep["tests"][1]["reference"]["observed"], 5073826);
+    assert_eq!(rep["tests"][1]["reference"]["same_class"], true);
+    assert_eq!(rep["summary"]["reference_differences"], 1);
     let text = std::fs::read_to_string(dir.path().join("report.txt")).unwrap();
     assert!(text.contains("Comparison MODEL VIOLATION"), "{text}");
+    assert!(
+        text.contains(
+            "Reference forbidden, not observed (0 of 315414528 instances): DIFFERENT CLASS"
+        ),
+        "{text}"
+    );
+    assert!(text.contains("; 1 differ from the reference"), "{text}");
     assert!(text.contains("10        !>1:r0=1; 1:r1=0;"), "{text}");
 }
 
@@ -611,4 +633,132 @@ fn nvcc_compiles_the_harness_for_sm_90() {
             t.gpu.name
         );
     }
+}
+
+/// The real-run path (tool detection, run.sh under the watchdog, the SASS
+/// check, the report) with a fake toolchain: `nvcc` writes a fake runner
+/// that copies prepared results, `cuobjdump` prints a prepared listing,
+/// `nvidia-smi -L` lists one GPU. The listing has MP+ctrl's kernel intact
+/// and no kernel for the SB test: SB is not reported.
+#[cfg(unix)]
+#[test]
+fn real_run_path_with_a_fake_toolchain() {
+    use std::os::unix::fs::PermissionsExt;
+    let tests = load(&[
+        fixture("MP+ctrl.litmus"),
+        fixture("SB+fence.sc.cta-same.litmus"),
+    ]);
+    let bin = tempfile::tempdir().unwrap();
+    let data = tempfile::tempdir().unwrap();
+    let mp = &tests[0].gpu;
+    let p0: &[&str] = &[
+        "STG.E desc[UR4][R2.64], R5",
+        "MEMBAR.ALL.GPU",
+        "STG.E.STRONG.GPU desc[UR4][R4.64], R5",
+    ];
+    let p1: &[&str] = &[
+        "LDG.E.STRONG.GPU R0, desc[UR4][R2.64]",
+        "CCTL.IVALL",
+        "@!P0 LDG.E R1, desc[UR4][R4.64]",
+    ];
+    std::fs::write(
+        data.path().join("sass.txt"),
+        listing(&[p0, p1], &format!("{}_kernel", mp.ident)),
+    )
+    .unwrap();
+    let res = results::Results {
+        device: "Fake GPU sm_90 sms=1".into(),
+        records: vec![
+            results::Record {
+                name: "MP+ctrl".into(),
+                vars: vec!["1:r1".into()],
+                launches: 4,
+                instances: 100,
+                seconds: 0.5,
+                config: "fake".into(),
+                histogram: BTreeMap::from([(vec![7], 60), (vec![1], 40)]),
+            },
+            results::Record {
+                name: "SB+fence.sc.cta-same".into(),
+                vars: vec!["0:r0".into(), "1:r1".into()],
+                launches: 4,
+                instances: 100,
+                seconds: 0.5,
+                config: "fake".into(),
+                histogram: BTreeMap::from([(vec![0, 0], 100)]),
+            },
+        ],
+    };
+    std::fs::write(data.path().join("results.txt"), res.render()).unwrap();
+    let d = data.path().display();
+    let scripts = [
+        (
+            "nvcc",
+            format!(
+                "#!/bin/sh\nwhile [ $# -gt 0 ]; do [ \"$1\" = -o ] && out=$2; shift; done\n\
+                 printf '#!/bin/sh\\nwhile [ $# -gt 0 ]; do [ \"$1\" = --out ] && o=$2; shift; done\\ncp {d}/results.txt \"$o\"\\n' > \"$out\"\nchmod +x \"$out\"\n"
+            ),
+        ),
+        ("cuobjdump", format!("#!/bin/sh\ncat {d}/sass.txt\n")),
+        ("nvidia-smi", "#!/bin/sh\necho 'GPU 0: Fake GPU (UUID: GPU-0)'\n".to_string()),
+    ];
+    for (name, text) in scripts {
+        let p = bin.path().join(name);
+        std::fs::write(&p, text).unwrap();
+        std::fs::set_permissions(&p, std::fs::Permissions::from_mode(0o755)).unwrap();
+    }
+    let path = format!("{}:/usr/bin:/bin", bin.path().display());
+    let out_dir = data.path().join("h");
+    let out = Command::new(BIN)
+        .env("PATH", path)
+        .args([
+            "gpu",
+            "run",
+            "--time-per-test",
+            "0.5",
+            "--format",
+            "json",
+            "--out",
+        ])
+        .arg(&out_dir)
+        .arg(fixture("MP+ctrl.litmus"))
+        .arg(fixture("SB+fence.sc.cta-same.litmus"))
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let rep: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(rep["dry_run"], false);
+    assert_eq!(rep["device"], "Fake GPU sm_90 sms=1");
+    assert_eq!(rep["tests"][0]["sass"]["status"], "checked");
+    assert_eq!(rep["tests"][0]["comparison"], "forbidden, not observed");
+    assert_eq!(rep["tests"][0]["instances"], 100);
+    // SB's outcome would be a violation, but its SASS is missing: refused.
+    assert_eq!(rep["tests"][1]["sass"]["status"], "failed");
+    assert!(rep["tests"][1]["comparison"].is_null());
+    assert!(rep["tests"][1]["histogram"].as_array().unwrap().is_empty());
+    assert!(rep["tests"][1]["not_reported"]
+        .as_str()
+        .unwrap()
+        .starts_with("SASS check failed"));
+    assert_eq!(rep["summary"]["not_reported"], 1);
+    assert!(out_dir.join("run.log").exists());
+    assert!(out_dir.join("sass.txt").exists());
+    // `gpu check-sass` on the directory says the same.
+    let out = Command::new(BIN)
+        .args(["gpu", "check-sass"])
+        .arg(&out_dir)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("MP+ctrl: ok"), "{text}");
+    assert!(
+        text.contains("SB+fence.sc.cta-same: FAILED: no function"),
+        "{text}"
+    );
 }

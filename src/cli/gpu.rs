@@ -82,6 +82,10 @@ struct RunArgs {
     jobs: Option<usize>,
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
+    /// Reference observations (TSV, as ../shared/hardware/h200/observations.tsv)
+    /// to set each test's class beside.
+    #[arg(long, value_name = "FILE.tsv")]
+    observations: Option<PathBuf>,
     /// PTX litmus test files.
     #[arg(required = true)]
     tests: Vec<PathBuf>,
@@ -97,6 +101,9 @@ struct ReportArgs {
     jobs: Option<usize>,
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
+    /// Reference observations (TSV) to set each test's class beside.
+    #[arg(long, value_name = "FILE.tsv")]
+    observations: Option<PathBuf>,
 }
 
 #[derive(Args)]
@@ -154,6 +161,15 @@ fn emit(a: &EmitArgs, sources: &mut SourceMap) -> Result<u8, GpuError> {
     Ok(0)
 }
 
+fn reference(file: &Option<PathBuf>) -> Result<Vec<gpu::observations::Observation>, GpuError> {
+    let Some(f) = file else { return Ok(Vec::new()) };
+    let text = std::fs::read_to_string(f).map_err(|e| GpuError::Io {
+        path: f.clone(),
+        error: e,
+    })?;
+    gpu::observations::parse(f, &text)
+}
+
 fn write(path: &Path, text: &str) -> Result<(), GpuError> {
     std::fs::write(path, text).map_err(|e| GpuError::Io {
         path: path.to_path_buf(),
@@ -187,6 +203,7 @@ fn run_tests(a: &RunArgs, sources: &mut SourceMap) -> Result<u8, GpuError> {
         });
     }
     let tests = gpu::load_tests(&a.tests, sources)?;
+    let refs = reference(&a.observations)?;
     // Find the tools before writing anything.
     let tools = if a.dry_run {
         None
@@ -227,6 +244,7 @@ fn run_tests(a: &RunArgs, sources: &mut SourceMap) -> Result<u8, GpuError> {
         models,
         &a.model.display().to_string(),
         a.dry_run,
+        &refs,
     );
     finish(&a.out, &rep, a.format)
 }
@@ -253,6 +271,7 @@ fn manifest_tests(dir: &Path, sources: &mut SourceMap) -> Result<Vec<gpu::Loaded
 
 fn report(a: &ReportArgs, sources: &mut SourceMap) -> Result<u8, GpuError> {
     let tests = manifest_tests(&a.dir, sources)?;
+    let refs = reference(&a.observations)?;
     let rp = a.dir.join(gpu::emit::RESULTS_FILE);
     let text = std::fs::read_to_string(&rp).map_err(|e| GpuError::Io {
         path: rp.clone(),
@@ -275,6 +294,7 @@ fn report(a: &ReportArgs, sources: &mut SourceMap) -> Result<u8, GpuError> {
         models,
         &a.model.display().to_string(),
         dry,
+        &refs,
     );
     finish(&a.dir, &rep, a.format)
 }

@@ -206,6 +206,7 @@ pub fn build_report(
     models: Vec<ModelStates>,
     model_name: &str,
     dry_run: bool,
+    reference: &[observations::Observation],
 ) -> report::Report {
     let listing = sass.ok().map(sass::parse_listing);
     let reports = tests
@@ -218,7 +219,7 @@ pub fn build_report(
                     reason: why.to_string(),
                 },
             };
-            match results.records.iter().find(|r| r.name == t.gpu.name) {
+            let mut r = match results.records.iter().find(|r| r.name == t.gpu.name) {
                 Some(rec) => report::test_report(&t.gpu, rec, status, m),
                 None => {
                     let empty = results::Record {
@@ -234,7 +235,11 @@ pub fn build_report(
                     r.not_reported = Some("no results (the run did not reach this test)".into());
                     r
                 }
+            };
+            if let Some(o) = reference.iter().find(|o| o.test == t.gpu.name) {
+                report::attach_reference(&mut r, o.instances, o.observed);
             }
+            r
         })
         .collect();
     report::Report::new(

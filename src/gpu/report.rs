@@ -94,6 +94,19 @@ pub struct TestReport {
     pub comparison: Option<Comparison>,
     /// Why the test has no comparison (SASS check failed, model error).
     pub not_reported: Option<String>,
+    /// The class of a reference observation of the same test (`gpu run
+    /// --observations`), read through the same model.
+    pub reference: Option<Reference>,
+}
+
+/// A reference observation (another run, another chip) of a test.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct Reference {
+    pub instances: u64,
+    pub observed: u64,
+    pub comparison: Comparison,
+    /// This run's comparison is the same class.
+    pub same_class: Option<bool>,
 }
 
 #[derive(Clone, Debug, Default, Serialize, PartialEq)]
@@ -104,6 +117,8 @@ pub struct Summary {
     pub forbidden_not_observed: usize,
     pub model_violations: usize,
     pub not_reported: usize,
+    /// Tests whose class differs from their reference observation's.
+    pub reference_differences: usize,
 }
 
 #[derive(Clone, Debug, Serialize, PartialEq)]
@@ -128,6 +143,9 @@ impl Report {
                 Some(Comparison::ForbiddenNotObserved) => s.forbidden_not_observed += 1,
                 Some(Comparison::ModelViolation) => s.model_violations += 1,
                 None => s.not_reported += 1,
+            }
+            if t.reference.as_ref().and_then(|r| r.same_class) == Some(false) {
+                s.reference_differences += 1;
             }
         }
         Report {
@@ -212,20 +230,38 @@ impl Report {
             if let Some(c) = t.comparison {
                 let _ = writeln!(s, "Comparison {}", c.word());
             }
+            if let Some(r) = &t.reference {
+                let _ = writeln!(
+                    s,
+                    "Reference {} ({} of {} instances){}",
+                    r.comparison.word(),
+                    r.observed,
+                    r.instances,
+                    match r.same_class {
+                        Some(false) => ": DIFFERENT CLASS",
+                        _ => "",
+                    }
+                );
+            }
             let _ = writeln!(s, "Time {} {:.2}", t.name, t.seconds);
             s.push('\n');
         }
         let m = &self.summary;
         let _ = writeln!(
             s,
-            "Summary: {} tests on {}: {} allowed, observed; {} allowed, not observed; {} forbidden, not observed; {} MODEL VIOLATION; {} not reported",
+            "Summary: {} tests on {}: {} allowed, observed; {} allowed, not observed; {} forbidden, not observed; {} MODEL VIOLATION; {} not reported{}",
             m.tests,
             self.device,
             m.allowed_observed,
             m.allowed_not_observed,
             m.forbidden_not_observed,
             m.model_violations,
-            m.not_reported
+            m.not_reported,
+            if self.tests.iter().any(|t| t.reference.is_some()) {
+                format!("; {} differ from the reference", m.reference_differences)
+            } else {
+                String::new()
+            }
         );
         s
     }
@@ -255,6 +291,7 @@ pub fn test_report(
         model: None,
         comparison: None,
         not_reported: None,
+        reference: None,
     };
     if rec.vars != r.vars {
         r.not_reported = Some(format!(
@@ -303,4 +340,18 @@ pub fn test_report(
         states: states.into_iter().collect(),
     });
     r
+}
+
+/// Attach a reference observation (instances, how many showed the
+/// condition's outcome) to a test's report, classified with the same model
+/// verdict.
+pub fn attach_reference(r: &mut TestReport, instances: u64, observed: u64) {
+    let Some(m) = &r.model else { return };
+    let comparison = classify(m.condition_allowed, observed, false);
+    r.reference = Some(Reference {
+        instances,
+        observed,
+        comparison,
+        same_class: r.comparison.map(|c| c == comparison),
+    });
 }
