@@ -6,13 +6,15 @@
 //! (scopes → universe and per-relation tuple bounds) → `translate` (IR →
 //! boolean circuit → CNF) → `sat` (solver back ends) → `instance`
 //! (models back to atoms, independent evaluator, rendering).
-//! Beside it: `export` (Coq, Lean), `rewrite` (egg), `litmus`, `operational` (operational
-//! memory models explored natively, on the litmus tests of `litmus`).
+//! Beside it: `export` (Coq, Lean), `rewrite` (egg), `litmus`, `operational`
+//! (operational memory models explored natively, on the litmus tests of
+//! `litmus`), and `gpu` (litmus tests on a GPU against `litmus`'s verdicts).
 
 pub mod bounds;
 pub mod check;
 pub mod diag;
 pub mod export;
+pub mod gpu;
 pub mod instance;
 pub mod ir;
 pub mod litmus;

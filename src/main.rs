@@ -46,6 +46,8 @@ enum Command {
     /// Exit codes: 0 the differences are exactly those of --expect-diff (none
     /// without it), 1 they are not, 2 input error.
     Compare(CompareArgs),
+    /// Run PTX litmus tests on a GPU (or simulate them) and compare with the model.
+    Gpu(cli::gpu::GpuArgs),
 }
 
 #[derive(Args)]
@@ -571,5 +573,6 @@ fn main() -> ExitCode {
             };
             ExitCode::from(cli::compare::run(&req))
         }
+        Command::Gpu(a) => cli::gpu::run(a),
     }
 }

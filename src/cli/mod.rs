@@ -3,5 +3,6 @@
 
 pub mod args;
 pub mod compare;
+pub mod gpu;
 pub mod op_litmus;
 pub mod output;

@@ -1,0 +1,399 @@
+//! `relprove gpu`: litmus tests on a real GPU (or, with `--dry-run`, under
+//! sequential consistency), compared with the model. Presentation only:
+//! the work is `relprove::gpu`.
+
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::Duration;
+
+use clap::{Args, Subcommand, ValueEnum};
+use relprove::diag::{render, SourceMap};
+use relprove::gpu::{self, GpuError};
+
+#[derive(Args)]
+pub struct GpuArgs {
+    #[command(subcommand)]
+    command: GpuCommand,
+}
+
+#[derive(Subcommand)]
+enum GpuCommand {
+    /// Write a CUDA harness (litmus.cu, build.sh, run.sh, manifest.json) for the tests.
+    Emit(EmitArgs),
+    /// Build and run the tests on the GPU (or simulate them: --dry-run) and compare with the model.
+    ///
+    /// Exit codes: 0 no model violation, 1 a MODEL VIOLATION (the hardware
+    /// showed a final state the model forbids), 2 input error, missing
+    /// nvcc or GPU, failed build or run.
+    Run(RunArgs),
+    /// Report on a harness directory after `run.sh` ran (on a machine with a GPU).
+    Report(ReportArgs),
+    /// Check the SASS of a built harness (sass.txt): refuse tests the compiler changed.
+    CheckSass(CheckSassArgs),
+    /// Compare a table of hardware observations (TSV) with the model's verdicts.
+    Observations(ObservationsArgs),
+}
+
+#[derive(Args)]
+struct EmitArgs {
+    /// Output directory.
+    #[arg(long, value_name = "DIR")]
+    out: PathBuf,
+    /// GPU architecture for nvcc (`-arch`).
+    #[arg(long, default_value = "sm_90")]
+    arch: String,
+    /// PTX litmus test files.
+    #[arg(required = true)]
+    tests: Vec<PathBuf>,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum Format {
+    Text,
+    Json,
+}
+
+#[derive(Args)]
+struct RunArgs {
+    /// Harness and report directory.
+    #[arg(long, value_name = "DIR")]
+    out: PathBuf,
+    /// GPU architecture for nvcc (`-arch`).
+    #[arg(long, default_value = "sm_90")]
+    arch: String,
+    /// Seconds each test runs on the GPU.
+    #[arg(long, value_name = "S", default_value_t = 3.0)]
+    time_per_test: f64,
+    /// The memory model to compare with.
+    #[arg(long, value_name = "FILE.als", default_value = "models/ptx.als")]
+    model: PathBuf,
+    /// Simulate each test under sequential consistency instead of running it.
+    #[arg(long)]
+    dry_run: bool,
+    /// Dry run: instances (random interleavings) per test.
+    #[arg(long, value_name = "N", default_value_t = 10_000)]
+    instances: u64,
+    /// Dry run: seed of the interleavings.
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    seed: u64,
+    /// Parallel jobs for the model's verdicts.
+    #[arg(long)]
+    jobs: Option<usize>,
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
+    /// Reference observations (TSV, as ../shared/hardware/h200/observations.tsv)
+    /// to set each test's class beside.
+    #[arg(long, value_name = "FILE.tsv")]
+    observations: Option<PathBuf>,
+    /// PTX litmus test files.
+    #[arg(required = true)]
+    tests: Vec<PathBuf>,
+}
+
+#[derive(Args)]
+struct ReportArgs {
+    /// A harness directory holding results.txt (and sass.txt).
+    dir: PathBuf,
+    #[arg(long, value_name = "FILE.als", default_value = "models/ptx.als")]
+    model: PathBuf,
+    #[arg(long)]
+    jobs: Option<usize>,
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
+    /// Reference observations (TSV) to set each test's class beside.
+    #[arg(long, value_name = "FILE.tsv")]
+    observations: Option<PathBuf>,
+}
+
+#[derive(Args)]
+struct CheckSassArgs {
+    /// A harness directory holding sass.txt (`cuobjdump -sass litmus_runner`).
+    dir: PathBuf,
+}
+
+#[derive(Args)]
+struct ObservationsArgs {
+    /// observations.tsv: test, recorded verdicts, instances, weak outcomes, per million.
+    file: PathBuf,
+    /// Directory of the litmus files (`<test>.litmus`).
+    #[arg(long, value_name = "DIR")]
+    tests: PathBuf,
+    #[arg(long, value_name = "FILE.als", default_value = "models/ptx.als")]
+    model: PathBuf,
+    #[arg(long)]
+    jobs: Option<usize>,
+    /// `text` prints a Markdown table.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
+}
+
+pub fn run(args: GpuArgs) -> ExitCode {
+    let mut sources = SourceMap::new();
+    let r = match args.command {
+        GpuCommand::Emit(a) => emit(&a, &mut sources),
+        GpuCommand::Run(a) => run_tests(&a, &mut sources),
+        GpuCommand::Report(a) => report(&a, &mut sources),
+        GpuCommand::CheckSass(a) => check_sass(&a, &mut sources),
+        GpuCommand::Observations(a) => observations(&a),
+    };
+    match r {
+        Ok(code) => ExitCode::from(code),
+        Err(e) => {
+            eprint!(
+                "{}",
+                render(&sources, &[e.diagnostic()], std::io::stderr().is_terminal())
+            );
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn jobs(j: Option<usize>) -> usize {
+    j.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+}
+
+fn emit(a: &EmitArgs, sources: &mut SourceMap) -> Result<u8, GpuError> {
+    let tests = gpu::load_tests(&a.tests, sources)?;
+    for p in gpu::emit_harness(&a.out, &tests, &a.arch)? {
+        println!("{}", p.display());
+    }
+    Ok(0)
+}
+
+fn reference(file: &Option<PathBuf>) -> Result<Vec<gpu::observations::Observation>, GpuError> {
+    let Some(f) = file else { return Ok(Vec::new()) };
+    let text = std::fs::read_to_string(f).map_err(|e| GpuError::Io {
+        path: f.clone(),
+        error: e,
+    })?;
+    gpu::observations::parse(f, &text)
+}
+
+fn write(path: &Path, text: &str) -> Result<(), GpuError> {
+    std::fs::write(path, text).map_err(|e| GpuError::Io {
+        path: path.to_path_buf(),
+        error: e,
+    })
+}
+
+/// Write report.json and report.txt into `dir`, print one of them; exit
+/// code 1 on a model violation.
+fn finish(dir: &Path, rep: &gpu::report::Report, format: Format) -> Result<u8, GpuError> {
+    let json = serde_json::to_string_pretty(rep).unwrap_or_default() + "\n";
+    let text = rep.text();
+    write(&dir.join("report.json"), &json)?;
+    write(&dir.join("report.txt"), &text)?;
+    match format {
+        Format::Json => print!("{json}"),
+        Format::Text => print!("{text}"),
+    }
+    Ok(if rep.summary.model_violations > 0 {
+        1
+    } else {
+        0
+    })
+}
+
+fn run_tests(a: &RunArgs, sources: &mut SourceMap) -> Result<u8, GpuError> {
+    if !(a.time_per_test.is_finite() && a.time_per_test > 0.0) {
+        return Err(GpuError::Tool {
+            tool: "relprove gpu run".into(),
+            message: "--time-per-test must be a positive number of seconds".into(),
+        });
+    }
+    let tests = gpu::load_tests(&a.tests, sources)?;
+    let refs = reference(&a.observations)?;
+    // Find the tools before writing anything.
+    let tools = if a.dry_run {
+        None
+    } else {
+        Some(gpu::device::find_tools()?)
+    };
+    gpu::emit_harness(&a.out, &tests, &a.arch)?;
+    let results_path = a.out.join(gpu::emit::RESULTS_FILE);
+    let sass_text;
+    let sass = match &tools {
+        None => {
+            let res = gpu::dry_run(&tests, a.instances, a.seed);
+            write(&results_path, &res.render())?;
+            Err(gpu::DRY_RUN_SASS)
+        }
+        Some(tools) => {
+            // Build (minutes at most) plus every test's time, with slack.
+            let limit = Duration::from_secs_f64(
+                600.0 + tests.len() as f64 * (a.time_per_test * 1.5 + 10.0),
+            );
+            gpu::device::run_harness(&a.out, tools, &a.arch, a.time_per_test, limit)?;
+            let p = a.out.join(gpu::emit::SASS_FILE);
+            sass_text =
+                std::fs::read_to_string(&p).map_err(|e| GpuError::Io { path: p, error: e })?;
+            Ok(sass_text.as_str())
+        }
+    };
+    let text = std::fs::read_to_string(&results_path).map_err(|e| GpuError::Io {
+        path: results_path.clone(),
+        error: e,
+    })?;
+    let results = gpu::results::Results::parse(&results_path, &text)?;
+    let models = gpu::model_states(&tests, &a.model, jobs(a.jobs))?;
+    let rep = gpu::build_report(
+        &tests,
+        &results,
+        sass,
+        models,
+        &a.model.display().to_string(),
+        a.dry_run,
+        &refs,
+    );
+    finish(&a.out, &rep, a.format)
+}
+
+fn manifest_tests(dir: &Path, sources: &mut SourceMap) -> Result<Vec<gpu::Loaded>, GpuError> {
+    let m = gpu::read_manifest(dir)?;
+    let files: Vec<PathBuf> = m.tests.iter().map(|t| PathBuf::from(&t.file)).collect();
+    let tests = gpu::load_tests(&files, sources)?;
+    // The harness was generated from these files: the identifiers must agree.
+    for (t, mt) in tests.iter().zip(&m.tests) {
+        if t.gpu.ident != mt.ident || t.gpu.var_names() != mt.vars {
+            return Err(GpuError::Tool {
+                tool: "relprove gpu".into(),
+                message: format!(
+                    "{} changed since the harness in {} was generated: emit and run it again",
+                    mt.file,
+                    dir.display()
+                ),
+            });
+        }
+    }
+    Ok(tests)
+}
+
+fn report(a: &ReportArgs, sources: &mut SourceMap) -> Result<u8, GpuError> {
+    let tests = manifest_tests(&a.dir, sources)?;
+    let refs = reference(&a.observations)?;
+    let rp = a.dir.join(gpu::emit::RESULTS_FILE);
+    let text = std::fs::read_to_string(&rp).map_err(|e| GpuError::Io {
+        path: rp.clone(),
+        error: e,
+    })?;
+    let results = gpu::results::Results::parse(&rp, &text)?;
+    let sp = a.dir.join(gpu::emit::SASS_FILE);
+    let sass_text = std::fs::read_to_string(&sp).ok();
+    let dry = results.device.starts_with(gpu::DRY_RUN_DEVICE);
+    let sass = match &sass_text {
+        _ if dry => Err(gpu::DRY_RUN_SASS),
+        Some(s) => Ok(s.as_str()),
+        None => Err("no sass.txt in the harness directory"),
+    };
+    let models = gpu::model_states(&tests, &a.model, jobs(a.jobs))?;
+    let rep = gpu::build_report(
+        &tests,
+        &results,
+        sass,
+        models,
+        &a.model.display().to_string(),
+        dry,
+        &refs,
+    );
+    finish(&a.dir, &rep, a.format)
+}
+
+fn check_sass(a: &CheckSassArgs, sources: &mut SourceMap) -> Result<u8, GpuError> {
+    let tests = manifest_tests(&a.dir, sources)?;
+    let sp = a.dir.join(gpu::emit::SASS_FILE);
+    let text = std::fs::read_to_string(&sp).map_err(|e| GpuError::Io { path: sp, error: e })?;
+    let listing = gpu::sass::parse_listing(&text);
+    let mut failed = 0;
+    for t in &tests {
+        match gpu::sass::check_test(&listing, &t.gpu) {
+            gpu::sass::SassStatus::Checked => println!("{}: ok", t.gpu.name),
+            gpu::sass::SassStatus::Failed { problems } => {
+                failed += 1;
+                println!("{}: FAILED: {}", t.gpu.name, problems.join("; "));
+            }
+            gpu::sass::SassStatus::NotChecked { reason } => {
+                println!("{}: not checked: {reason}", t.gpu.name)
+            }
+        }
+    }
+    println!("SASS check: {} tests, {failed} failed", tests.len());
+    Ok(if failed > 0 { 1 } else { 0 })
+}
+
+fn observations(a: &ObservationsArgs) -> Result<u8, GpuError> {
+    let text = std::fs::read_to_string(&a.file).map_err(|e| GpuError::Io {
+        path: a.file.clone(),
+        error: e,
+    })?;
+    let obs = gpu::observations::parse(&a.file, &text)?;
+    let files: Vec<PathBuf> = obs
+        .iter()
+        .map(|o| a.tests.join(format!("{}.litmus", o.test)))
+        .collect();
+    let mut sources = SourceMap::new();
+    // Parse only (no harness preparation): any test the model decides.
+    let mut loaded = Vec::new();
+    for f in &files {
+        let t = std::fs::read_to_string(f).map_err(|e| GpuError::Io {
+            path: f.clone(),
+            error: e,
+        })?;
+        let id = sources.add(f.display().to_string(), f, t.clone());
+        let test = relprove::litmus::parse::parse(id, &t)?;
+        let g = gpu::prepare::prepare(&test, &t, &f.display().to_string(), loaded.len())?;
+        loaded.push(gpu::Loaded {
+            path: f.clone(),
+            test,
+            gpu: g,
+        });
+    }
+    let models = gpu::model_states(&loaded, &a.model, jobs(a.jobs))?;
+    let rows: Vec<_> = obs
+        .into_iter()
+        .zip(models.into_iter().zip(&loaded))
+        .map(|(o, (m, l))| {
+            let allows = m.map(|states| states.iter().any(|s| l.gpu.holds(s)));
+            gpu::observations::row(o, allows)
+        })
+        .collect();
+    let violations = rows
+        .iter()
+        .filter(|r| r.comparison == Some(gpu::report::Comparison::ModelViolation))
+        .count();
+    let disagree = rows
+        .iter()
+        .filter(|r| r.recorded_agrees == Some(false))
+        .count();
+    let errors = rows.iter().filter(|r| r.error.is_some()).count();
+    match a.format {
+        Format::Json => println!(
+            "{}",
+            serde_json::to_string_pretty(&rows).unwrap_or_default()
+        ),
+        Format::Text => {
+            print!("{}", gpu::observations::markdown(&rows));
+            let count = |c: gpu::report::Comparison| {
+                rows.iter().filter(|r| r.comparison == Some(c)).count()
+            };
+            use gpu::report::Comparison as C;
+            println!(
+                "\n{} tests: {} allowed, observed; {} allowed, not observed; {} forbidden, not observed; {} MODEL VIOLATION; {} recorded verdicts differ from relprove's; {} errors",
+                rows.len(),
+                count(C::AllowedObserved),
+                count(C::AllowedNotObserved),
+                count(C::ForbiddenNotObserved),
+                violations,
+                disagree,
+                errors
+            );
+        }
+    }
+    Ok(if violations > 0 {
+        1
+    } else if errors > 0 {
+        2
+    } else {
+        0
+    })
+}
