@@ -571,6 +571,42 @@ fn cli_engines() {
     );
 }
 
+/// Lean has no Kleene-algebra tactic: a goal proved by KA is a skeleton
+/// theorem (egg's rewriting of the sides as `have`s, then `sorry` with the
+/// certificate), named `_by_ka`, never `_by_rewriting` (complete proofs).
+#[test]
+fn lean_skeleton_for_ka_goals() {
+    use relprove::rewrite::lean;
+    let model = load_text(
+        "sig E { po, rf: set E }\nfact { po.po in po }\n\
+         assert hb { ^po in po }\nassert conv_trans { ~(^rf.^rf) in ^~rf }\n",
+    );
+    let prover = Prover::new(&model, Limits::default());
+    let p = lean::Printer {
+        arities: &prover.arities,
+    };
+    let mut texts = vec![];
+    for a in &model.asserts {
+        let r = prover.prove_assert(&a.name, &a.body);
+        assert!(r.uses_ka(), "{}", a.name);
+        let (lines, names, complete) = lean::assertion(&p, &r, &prover.hypotheses).unwrap();
+        assert!(!complete);
+        assert!(names.iter().all(|n| n.ends_with("_by_ka")), "{names:?}");
+        texts.push(lines.join("\n"));
+    }
+    assert!(texts[0].contains("theorem hb_by_ka {A : Type} (r_po : Rel A 2) (H_fact0_1 : Rel.incl 2 (Rel.join 1 1 r_po r_po) r_po) :"), "{}", texts[0]);
+    assert!(
+        texts[0].contains("/- KA: x1^+ <= x1 assuming (x1.x1) <= x1 where x1 := po -/\n  sorry"),
+        "{}",
+        texts[0]
+    );
+    assert!(texts[1].contains("have h_lhs :"), "{}", texts[1]);
+    assert!(texts[1].contains("transpose_join"), "{}", texts[1]);
+    for t in &texts {
+        assert_eq!(t.matches("sorry").count(), 1, "{t}");
+    }
+}
+
 /// A tiny node limit stops the search and says so.
 #[test]
 fn cli_node_limit_is_reported() {
