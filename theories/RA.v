@@ -6,7 +6,7 @@
     operators to RelationAlgebra's ([hrel_dot], [hrel_cnv], [hrel_itr],
     [hrel_str], and the lattice order [leq]). *)
 
-From RelationAlgebra Require Import lattice monoid rel kat_tac.
+From RelationAlgebra Require Import lattice monoid kleene rel kat_tac.
 Require Import Relprove.Rel Relprove.Tactics Relprove.Laws.
 
 Section RA.
@@ -120,6 +120,22 @@ Proof.
   - intros a b Hx; exact (closure_step Hx).
   - intros a b Hc; induction Hc as [a b Hx | a b c Hx _ IH]; [exact Hx |].
     apply H; cbn; exists b; split; assumption.
+Qed.
+
+(** [a.x in x] makes [x] equal to [*a.x] (star induction), and
+    [x.a in x] to [x.*a]: [rewrite] substitutes them for the letter [x]. *)
+Lemma incl_star_l (a x : rel A 2) : incl 2 (join 1 1 a x) x -> same 2 x (join 1 1 (rclosure a) x).
+Proof.
+  intro H. pose proof (proj1 (incl_leq _ _) H) as H1. rewrite ra_join in H1.
+  apply same_weq. rewrite ra_join, ra_rclosure.
+  apply antisym; [ka | apply str_ind_l; exact H1].
+Qed.
+
+Lemma incl_star_r (a x : rel A 2) : incl 2 (join 1 1 x a) x -> same 2 x (join 1 1 x (rclosure a)).
+Proof.
+  intro H. pose proof (proj1 (incl_leq _ _) H) as H1. rewrite ra_join in H1.
+  apply same_weq. rewrite ra_join, ra_rclosure.
+  apply antisym; [ka | apply str_ind_r; exact H1].
 Qed.
 
 (** Kleene-algebra terms over binary relations, read two ways: with

@@ -141,6 +141,8 @@ const RESERVED: &[&str] = &[
     "ka_goal",
     "ka_reify",
     "incl_trans_closure",
+    "incl_star_l",
+    "incl_star_r",
     "kexp",
     "rinterp",
     "hinterp",
@@ -768,6 +770,8 @@ fn ka_lemma(p: &Printer<'_>, name: &str, goal: &Goal, k: &KaProof) -> Result<Vec
             HypUse::EqLeft => format!("  rewrite {h}."),
             HypUse::EqRight => format!("  rewrite <- {h}."),
             HypUse::Trans => format!("  rewrite (incl_trans_closure _ _ {h})."),
+            HypUse::StarL => format!("  rewrite (incl_star_l _ _ _ {h})."),
+            HypUse::StarR => format!("  rewrite (incl_star_r _ _ _ {h})."),
             HypUse::Zero => {
                 zero = true;
                 format!("  ka_hyp {h}.")

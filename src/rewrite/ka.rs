@@ -16,7 +16,7 @@
 //! `q` a letter by substituting `q + p` for `q`, `q = p` by substituting
 //! `p` for `q`, and `p <= 0` (Cohen) by adding `S*.p.S*` (`S` the sum of the
 //! goal's letters) to both sides; `x.x <= x` (transitivity) by substituting
-//! `x^+` for `x`. Each step is an equivalence
+//! `x^+` for `x`, `a.x <= x` by `a*.x`, `x.a <= x` by `x.a*` (star induction). Each step is an equivalence
 //! under its hypothesis, so the result is sound; Coq replays exactly the
 //! same steps (`rewrite` and RelationAlgebra's `ka`/`hkat`).
 
@@ -338,6 +338,10 @@ pub enum Hyp {
     EqLetter { x: u32, p: Re },
     /// `x.x <= x` for the letter `x` (transitivity): `x` becomes `x^+`.
     Trans(u32),
+    /// `a.x <= x` for the letter `x`: `x` becomes `a*.x` (star induction).
+    StarL { a: Re, x: u32 },
+    /// `x.a <= x` for the letter `x`: `x` becomes `x.a*`.
+    StarR { x: u32, a: Re },
     /// `p <= 0`.
     Zero(Re),
 }
@@ -367,6 +371,16 @@ pub fn eliminate(lhs: &Re, rhs: &Re, hyps: &[Hyp]) -> (Re, Re) {
             }
             Hyp::Trans(x) => {
                 let by = Re::iter(Re::Atom(*x));
+                l = l.subst(*x, &by);
+                r = r.subst(*x, &by);
+            }
+            Hyp::StarL { a, x } => {
+                let by = Re::dot(Re::star(a.clone()), Re::Atom(*x));
+                l = l.subst(*x, &by);
+                r = r.subst(*x, &by);
+            }
+            Hyp::StarR { x, a } => {
+                let by = Re::dot(Re::Atom(*x), Re::star(a.clone()));
                 l = l.subst(*x, &by);
                 r = r.subst(*x, &by);
             }

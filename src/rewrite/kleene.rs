@@ -66,6 +66,10 @@ pub enum HypUse {
     InLetter,
     /// `x.x in x`, `x` a letter: `x` is rewritten to `^x`.
     Trans,
+    /// `a.x in x`: `x` is rewritten to `*a.x`.
+    StarL,
+    /// `x.a in x`: `x` is rewritten to `x.*a`.
+    StarR,
     /// `x = p`, `x` a letter: `x` is rewritten to `p`.
     EqLeft,
     /// `p = x`, `x` a letter: `x` is rewritten to `p`.
@@ -219,7 +223,23 @@ impl Letters<'_> {
                 Re::Atom(x) if l == Re::dot(Re::Atom(x), Re::Atom(x)) => {
                     Some((Hyp::Trans(x), HypUse::Trans))
                 }
-                Re::Atom(x) => Some((Hyp::LeqLetter { p: l, x }, HypUse::InLetter)),
+                Re::Atom(x) => match &l {
+                    Re::Dot(a, b) if **b == Re::Atom(x) => Some((
+                        Hyp::StarL {
+                            a: (**a).clone(),
+                            x,
+                        },
+                        HypUse::StarL,
+                    )),
+                    Re::Dot(b, a) if **b == Re::Atom(x) => Some((
+                        Hyp::StarR {
+                            x,
+                            a: (**a).clone(),
+                        },
+                        HypUse::StarR,
+                    )),
+                    _ => Some((Hyp::LeqLetter { p: l, x }, HypUse::InLetter)),
+                },
                 _ => None,
             },
             Kind::Eq => match (&l, &r) {
@@ -246,7 +266,10 @@ pub fn relevant(goal_letters: &BTreeSet<u32>, cands: &[(Hyp, usize)]) -> Vec<usi
                 continue;
             }
             let (x, p) = match h {
-                Hyp::LeqLetter { p, x } | Hyp::EqLetter { x, p } => (*x, Some(p)),
+                Hyp::LeqLetter { p, x }
+                | Hyp::EqLetter { x, p }
+                | Hyp::StarL { a: p, x }
+                | Hyp::StarR { x, a: p } => (*x, Some(p)),
                 Hyp::Trans(x) => (*x, None),
                 Hyp::Zero(_) => continue,
             };
@@ -310,7 +333,10 @@ pub fn decide(
     }
     // Transitivity first: `x.x in x` then `p in x` is `x := ^(x + p)`,
     // the other way round `^x + p`, which is not transitive.
-    cands.sort_by_key(|((h, _), _)| !matches!(h, Hyp::Trans(_)));
+    // Likewise the other star-induction forms.
+    cands.sort_by_key(|((h, _), _)| {
+        !matches!(h, Hyp::Trans(_) | Hyp::StarL { .. } | Hyp::StarR { .. })
+    });
     let flat: Vec<(Hyp, usize)> = cands.iter().map(|(c, _)| c.clone()).collect();
     let order = relevant(&goal_letters, &flat);
     let offered: Vec<Hyp> = order.iter().map(|&k| flat[k].0.clone()).collect();
@@ -325,7 +351,10 @@ pub fn decide(
     r.letters(&mut letters);
     for &j in &keep {
         match &offered[j] {
-            Hyp::LeqLetter { p, x } | Hyp::EqLetter { x, p } => {
+            Hyp::LeqLetter { p, x }
+            | Hyp::EqLetter { x, p }
+            | Hyp::StarL { a: p, x }
+            | Hyp::StarR { x, a: p } => {
                 letters.insert(*x);
                 p.letters(&mut letters);
             }

@@ -122,6 +122,8 @@ assert map_hb_closure { r.r in r and s in r implies ^(r + s) in r }
 assert ka_no_goal { no s.r implies no ^s.^r }
 assert ka_eq_letter { t = r.s implies ^t.^t in ^(r.s) }
 assert map_two_orders { r.r in r and t.t in t implies ^r.^t in r.t }
+assert ka_star_ind_l { r.s in s implies *r.s in s }
+assert ka_star_ind_r { s.r in s implies s.*r = s }
 -- false lemmas
 assert F_star_in_closure { *r in ^r }
 assert F_closure_union_rev { ^(r + s) in ^r + ^s }
@@ -259,6 +261,8 @@ check ka_no_closure for 3 expect 0
 check ka_no_goal for 3 expect 0
 check ka_eq_letter for 3 expect 0
 check map_two_orders for 3 expect 0
+check ka_star_ind_l for 3 expect 0
+check ka_star_ind_r for 3 expect 0
 check F_join_comm for 3 expect 1
 check F_conv_join for 3 expect 1
 check F_closure_drop for 3 expect 1
