@@ -21,6 +21,7 @@
 //! same steps (`rewrite` and RelationAlgebra's `ka`/`hkat`).
 
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet, VecDeque};
+use std::time::Instant;
 
 /// A regular expression; letters are numbers.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -272,6 +273,11 @@ pub const BUDGET: usize = 200_000;
 
 /// Decides `e <= f` (language inclusion).
 pub fn leq(e: &Re, f: &Re) -> Verdict {
+    leq_until(e, f, None)
+}
+
+/// [`leq`], giving up ([`Verdict::Unknown`]) at the deadline.
+pub fn leq_until(e: &Re, f: &Re, deadline: Option<Instant>) -> Verdict {
     let mut letters = BTreeSet::new();
     e.letters(&mut letters);
     let mut arena = Arena::new();
@@ -309,7 +315,9 @@ pub fn leq(e: &Re, f: &Re) -> Verdict {
             for xd in arena.deriv(a, *x) {
                 let next = (xd, ynext.clone());
                 if seen.insert(next.clone()) {
-                    if seen.len() > BUDGET {
+                    let late =
+                        seen.len() % 1024 == 0 && deadline.is_some_and(|d| Instant::now() > d);
+                    if seen.len() > BUDGET || late {
                         return Verdict::Unknown;
                     }
                     parent.insert(next.clone(), (pair.clone(), a));
@@ -323,8 +331,12 @@ pub fn leq(e: &Re, f: &Re) -> Verdict {
 
 /// Decides `e = f`.
 pub fn equiv(e: &Re, f: &Re) -> Verdict {
-    match leq(e, f) {
-        Verdict::Holds => leq(f, e),
+    equiv_until(e, f, None)
+}
+
+fn equiv_until(e: &Re, f: &Re, deadline: Option<Instant>) -> Verdict {
+    match leq_until(e, f, deadline) {
+        Verdict::Holds => leq_until(f, e, deadline),
         other => other,
     }
 }
@@ -416,10 +428,21 @@ pub fn eliminate(lhs: &Re, rhs: &Re, hyps: &[Hyp]) -> (Re, Re) {
 /// Decides the goal under the hypotheses (sound; complete for hypotheses
 /// of the `Zero` form, and without hypotheses).
 pub fn decide(rel: Rel, lhs: &Re, rhs: &Re, hyps: &[Hyp]) -> Verdict {
+    decide_until(rel, lhs, rhs, hyps, None)
+}
+
+/// [`decide`], giving up at the deadline.
+pub fn decide_until(
+    rel: Rel,
+    lhs: &Re,
+    rhs: &Re,
+    hyps: &[Hyp],
+    deadline: Option<Instant>,
+) -> Verdict {
     let (l, r) = eliminate(lhs, rhs, hyps);
     match rel {
-        Rel::Leq => leq(&l, &r),
-        Rel::Eq => equiv(&l, &r),
+        Rel::Leq => leq_until(&l, &r, deadline),
+        Rel::Eq => equiv_until(&l, &r, deadline),
     }
 }
 
@@ -429,10 +452,17 @@ pub fn decide(rel: Rel, lhs: &Re, rhs: &Re, hyps: &[Hyp]) -> Verdict {
 /// substitution alone, then every pair (each with all the `Zero`
 /// hypotheses, which only ever help); all together. The one found is
 /// then minimised greedily.
-pub fn needed(rel: Rel, lhs: &Re, rhs: &Re, hyps: &[Hyp]) -> Option<Vec<usize>> {
+/// Gives up (`None`) at the deadline.
+pub fn needed(
+    rel: Rel,
+    lhs: &Re,
+    rhs: &Re,
+    hyps: &[Hyp],
+    deadline: Option<Instant>,
+) -> Option<Vec<usize>> {
     let holds = |idx: &[usize]| {
         let sub: Vec<Hyp> = idx.iter().map(|&k| hyps[k].clone()).collect();
-        decide(rel, lhs, rhs, &sub) == Verdict::Holds
+        decide_until(rel, lhs, rhs, &sub, deadline) == Verdict::Holds
     };
     if holds(&[]) {
         return Some(vec![]);
@@ -572,7 +602,7 @@ mod tests {
         // the reversed hypothesis is no help
         let h = [Hyp::Zero(Re::dot(p.clone(), q.clone()))];
         assert!(matches!(decide(Rel::Eq, &lhs, &rhs, &h), Verdict::Fails(_)));
-        assert_eq!(needed(Rel::Eq, &lhs, &rhs, &h), None);
+        assert_eq!(needed(Rel::Eq, &lhs, &rhs, &h, None), None);
     }
 
     fn re() -> impl Strategy<Value = Re> {

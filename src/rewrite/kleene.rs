@@ -308,6 +308,7 @@ pub fn decide(
     lhs: &Term,
     rhs: &Term,
     hyps: &[Hypothesis],
+    deadline: std::time::Instant,
 ) -> Option<Decision> {
     let mut lt = Letters {
         arities,
@@ -340,7 +341,7 @@ pub fn decide(
     let flat: Vec<(Hyp, usize)> = cands.iter().map(|(c, _)| c.clone()).collect();
     let order = relevant(&goal_letters, &flat);
     let offered: Vec<Hyp> = order.iter().map(|&k| flat[k].0.clone()).collect();
-    let keep = ka::needed(rel, &l, &r, &offered)?;
+    let keep = ka::needed(rel, &l, &r, &offered, Some(deadline))?;
     let used: Vec<(usize, HypUse)> = keep
         .iter()
         .map(|&j| (flat[order[j]].1, cands[order[j]].1))

@@ -643,7 +643,9 @@ impl<'m> Prover<'m> {
         rp: Proof,
         hyps: &[Hypothesis],
     ) -> Option<KaProof> {
-        let (used, letters) = kleene::decide(&self.arities, kind, &lp.rhs, &rp.rhs, hyps)?;
+        let deadline = Instant::now() + self.limits.time_limit;
+        let (used, letters) =
+            kleene::decide(&self.arities, kind, &lp.rhs, &rp.rhs, hyps, deadline)?;
         Some(KaProof {
             engine,
             lhs: lp.rhs.clone(),
