@@ -605,6 +605,79 @@ mod tests {
         assert_eq!(needed(Rel::Eq, &lhs, &rhs, &h, None), None);
     }
 
+    /// A binary relation on 3 points: bit `3 * i + j` is the pair (i, j).
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    struct R3(u16);
+
+    impl R3 {
+        const ID: R3 = R3(0b100_010_001);
+        fn has(self, i: usize, j: usize) -> bool {
+            self.0 >> (3 * i + j) & 1 == 1
+        }
+        fn or(self, o: R3) -> R3 {
+            R3(self.0 | o.0)
+        }
+        fn sub(self, o: R3) -> bool {
+            self.0 & !o.0 == 0
+        }
+        fn dot(self, o: R3) -> R3 {
+            let mut out = 0u16;
+            for i in 0..3 {
+                for j in 0..3 {
+                    if (0..3).any(|k| self.has(i, k) && o.has(k, j)) {
+                        out |= 1 << (3 * i + j);
+                    }
+                }
+            }
+            R3(out)
+        }
+        fn plus(self) -> R3 {
+            let mut c = self;
+            loop {
+                let n = c.or(c.dot(self));
+                if n == c {
+                    return c;
+                }
+                c = n;
+            }
+        }
+    }
+
+    /// Three letters interpreted as sparse random relations.
+    struct Mat {
+        letters: [R3; 3],
+    }
+
+    impl Mat {
+        fn random3(seed: u64) -> Mat {
+            let mut x = seed | 1;
+            let mut next = || {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                x
+            };
+            let mut letters = [R3(0); 3];
+            for l in &mut letters {
+                // Each pair with probability 1/4.
+                *l = R3((next() & next() & 0x1ff) as u16);
+            }
+            Mat { letters }
+        }
+
+        fn eval(&self, e: &Re) -> R3 {
+            match e {
+                Re::Zero => R3(0),
+                Re::One => R3::ID,
+                Re::Atom(a) => self.letters[*a as usize],
+                Re::Plus(a, b) => self.eval(a).or(self.eval(b)),
+                Re::Dot(a, b) => self.eval(a).dot(self.eval(b)),
+                Re::Star(a) => self.eval(a).plus().or(R3::ID),
+                Re::Iter(a) => self.eval(a).plus(),
+            }
+        }
+    }
+
     fn re() -> impl Strategy<Value = Re> {
         let leaf = prop_oneof![Just(Re::Zero), Just(Re::One), (0u32..3).prop_map(Re::Atom),];
         leaf.prop_recursive(4, 16, 2, |inner| {
@@ -654,6 +727,51 @@ mod tests {
                     prop_assert!(e.matches(&w) && !f.matches(&w), "{} <= {}: bad witness {:?}", e, f, w);
                 }
                 Verdict::Unknown => prop_assert!(false, "budget exceeded"),
+            }
+        }
+
+        /// Soundness on relations: whenever the procedure says a goal
+        /// holds under a hypothesis, it holds in every interpretation of
+        /// the letters as relations on 3 points (sampled) that satisfies
+        /// the hypothesis.
+        #[test]
+        fn sound_on_relations(
+            e in re(),
+            f in re(),
+            p in re(),
+            kind in 0u8..5,
+            x in 0u32..3,
+            seeds in proptest::collection::vec(any::<u64>(), 64),
+        ) {
+            let h = match kind {
+                0 => Hyp::LeqLetter { p: p.clone(), x },
+                1 => Hyp::EqLetter { x, p: p.clone() },
+                2 => Hyp::Trans(x),
+                3 => Hyp::StarL { a: p.clone(), x },
+                _ => Hyp::Zero(p.clone()),
+            };
+            if decide(Rel::Leq, &e, &f, std::slice::from_ref(&h)) != Verdict::Holds {
+                return Ok(());
+            }
+            for seed in seeds {
+                let m = Mat::random3(seed);
+                let ok = match &h {
+                    Hyp::LeqLetter { p, x } => m.eval(p).sub(m.letters[*x as usize]),
+                    Hyp::EqLetter { x, p } => m.eval(p) == m.letters[*x as usize],
+                    Hyp::Trans(x) => {
+                        let v = m.letters[*x as usize];
+                        v.dot(v).sub(v)
+                    }
+                    Hyp::StarL { a, x } => {
+                        let v = m.letters[*x as usize];
+                        m.eval(a).dot(v).sub(v)
+                    }
+                    Hyp::StarR { .. } => unreachable!(),
+                    Hyp::Zero(p) => m.eval(p).0 == 0,
+                };
+                if ok {
+                    prop_assert!(m.eval(&e).sub(m.eval(&f)), "{} <= {} under {:?}", e, f, h);
+                }
             }
         }
 
