@@ -315,8 +315,8 @@ pub fn leq_until(e: &Re, f: &Re, deadline: Option<Instant>) -> Verdict {
             for xd in arena.deriv(a, *x) {
                 let next = (xd, ynext.clone());
                 if seen.insert(next.clone()) {
-                    let late =
-                        seen.len() % 1024 == 0 && deadline.is_some_and(|d| Instant::now() > d);
+                    let late = seen.len().is_multiple_of(1024)
+                        && deadline.is_some_and(|d| Instant::now() > d);
                     if seen.len() > BUDGET || late {
                         return Verdict::Unknown;
                     }
