@@ -111,6 +111,36 @@ refute_test! { join_not_commutative, "r.s" => "s.r" }
 refute_test! { conv_not_covariant, "~(r.s)" => "~r.~s" }
 refute_test! { closure_not_union, "^(r + s)" => "^r + ^s" }
 refute_test! { hypothesis_not_reversed, "r + h" => "h" }
+prove_test! { ka_transitive_closure, "^r.^r" in "^r" }
+prove_test! { ka_closure_union, "^r + ^s" in "^(r + s)" }
+prove_test! { ka_denesting, "*(r + s)" => "*r.*(s.*r)" }
+prove_test! { ka_sliding, "r.*(s.r)" => "*(r.s).r" }
+prove_test! { ka_monotone_under_fact, "^h" in "^r" }
+prove_test! { ka_after_converse, "~(^r.^r)" in "^~r" }
+refute_test! { ka_closure_not_star, "^r" => "*r" }
+refute_test! { ka_denesting_wrong, "*(r + s)" => "*r.*s" }
+
+/// Which engine proves what: egg alone, KA on the goal as stated, egg's
+/// normalisation then KA; the KA certificate names the hypotheses used.
+#[test]
+fn engines() {
+    use relprove::rewrite::Engine;
+    assert_eq!(prove("~(r.s) = ~s.~r").engine(), Some(Engine::Egg));
+    assert_eq!(prove("^r.^r in ^r").engine(), Some(Engine::Ka));
+    assert_eq!(prove("~(^r.^r) in ^~r").engine(), Some(Engine::EggKa));
+    assert_eq!(prove("^r.^r = ^r").engine(), None);
+    let r = prove("^h in ^r");
+    let k = r.goals[0].ka.as_ref().unwrap();
+    assert_eq!(k.hyps.len(), 1);
+    assert_eq!(k.hyps[0].0.name, "H_hyp_1");
+    // A hypothesis that does not help is not used.
+    let r = prove("^s.^s in ^s");
+    assert!(r.goals[0].ka.as_ref().unwrap().hyps.is_empty());
+    // Premises of an implication: transitivity, a Hoare hypothesis.
+    assert!(prove("s.s in s implies ^s = s").proved);
+    assert!(prove("no s.r implies *(r + s) = *r.*s").proved);
+    assert!(!prove("no r.s implies *(r + s) = *r.*s").proved);
+}
 
 /// The arity guards: `join_assoc` is a lemma about binary relations only;
 /// a ternary join must not be re-associated by it (Coq would reject the step).
@@ -215,16 +245,31 @@ fn corpus() {
             assert!(!proved.contains(name), "false lemma {name} was proved");
         }
     }
-    assert_eq!(model.asserts.len(), 73);
-    assert_eq!(false_ones, 15);
+    assert_eq!(model.asserts.len(), 137);
+    assert_eq!(false_ones, 30);
     // The true lemmas the rewriter does not prove (golden).
     let missed: Vec<&str> = unproved
         .iter()
         .map(|s| s.as_str())
         .filter(|n| !n.starts_with("F_"))
         .collect();
-    assert_eq!(missed, ["hyp_closure"]);
-    assert_eq!(proved.len(), 57);
+    assert!(missed.is_empty(), "true lemmas not proved: {missed:?}");
+    assert_eq!(proved.len(), 107);
+    // Which engine proves what (golden): egg what it proves within its
+    // (short, for closures) search, Kleene algebra the other closure
+    // lemmas, one after egg's normalisation.
+    let mut engines = std::collections::BTreeMap::new();
+    for a in &model.asserts {
+        if let Some(e) = prover.prove_assert(&a.name, &a.body).engine() {
+            *engines.entry(e.as_str()).or_insert(0) += 1;
+        }
+    }
+    assert_eq!(
+        engines,
+        [("egg", 70), ("egg+ka", 1), ("ka", 36)]
+            .into_iter()
+            .collect()
+    );
 }
 
 fn section_of(path: &Path) -> String {
@@ -260,7 +305,7 @@ fn coqc_available() -> bool {
 /// theories/ compiled into a fresh directory (no dependence on stale .vo files).
 fn compiled_theories() -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();
-    for f in ["Rel.v", "Tactics.v", "Laws.v", "Relprove.v"] {
+    for f in ["Rel.v", "Tactics.v", "Laws.v", "Relprove.v", "RA.v"] {
         std::fs::copy(manifest().join("theories").join(f), dir.path().join(f)).unwrap();
         coqc(dir.path(), &["-R", ".", "Relprove", f]);
     }
@@ -320,7 +365,17 @@ fn coqc_accepts_printed_proofs() {
         // Every proof prints.
         assert!(!text.contains("not printable"), "{text}");
         if model == "corpus.als" {
-            assert_eq!(text.matches("\nLemma ").count(), 57);
+            // One lemma per goal, plus a certificate lemma per KA goal.
+            assert_eq!(text.matches("\nLemma ").count(), 147, "{text}");
+            assert!(text.contains("rel_hkat."), "{text}");
+            for lemma in [
+                "incl_trans_closure",
+                "incl_star_l",
+                "incl_star_r",
+                "incl_union_same",
+            ] {
+                assert!(text.contains(lemma), "{lemma} unused:\n{text}");
+            }
         }
         if model == "cong.als" {
             for (name, proper) in [
@@ -455,6 +510,108 @@ fn cli_text_and_json() {
     let coq = String::from_utf8(out.stdout).unwrap();
     assert!(coq.contains("Lemma assoc_by_rewriting : same 2 (join 1 1 (join 1 1 po rf) co) (join 1 1 po (join 1 1 rf co))."), "{coq}");
     assert!(coq.contains("{ apply join_assoc. }"), "{coq}");
+}
+
+/// `--format json` names the engine of each proved assertion; the text
+/// says which proofs are Coq-only (Lean: a skeleton) and shows the
+/// certificate; `--emit coq` prints the certificate lemma.
+#[test]
+fn cli_engines() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path().join("ka.als");
+    std::fs::write(
+        &p,
+        "sig E { po, rf: set E }\nfact { po.po in po }\n\
+         assert conv { ~(po.rf) = ~rf.~po }\nassert trans { ^po.^po in ^po }\n\
+         assert conv_trans { ~(^rf.^rf) in ^~rf }\nassert hb { ^po in po }\nassert bad { ^rf in rf }\n",
+    )
+    .unwrap();
+    let out = relprove()
+        .arg("prove")
+        .arg(&p)
+        .args(["--format", "json"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let engines: Vec<(String, serde_json::Value)> = v["assertions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| (a["name"].as_str().unwrap().to_string(), a["engine"].clone()))
+        .collect();
+    assert_eq!(
+        engines,
+        [
+            ("conv".to_string(), serde_json::json!("egg")),
+            ("trans".to_string(), serde_json::json!("ka")),
+            ("conv_trans".to_string(), serde_json::json!("egg+ka")),
+            ("hb".to_string(), serde_json::json!("ka")),
+            ("bad".to_string(), serde_json::Value::Null),
+        ]
+    );
+    let out = relprove().arg("prove").arg(&p).output().unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains("hb: proved by ka (Coq), skeleton (Lean)"),
+        "{text}"
+    );
+    assert!(
+        text.contains("KA: x1^+ <= x1 assuming (x1.x1) <= x1 where x1 := po"),
+        "{text}"
+    );
+    assert!(text.contains("bad: not proved"), "{text}");
+    let out = relprove()
+        .arg("prove")
+        .arg(&p)
+        .args(["--emit", "coq", "-a", "hb"])
+        .output()
+        .unwrap();
+    let coq = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        coq.contains("Lemma hb_by_rewriting_ka (ka_x1 : rel A 2) : incl 2 (join 1 1 ka_x1 ka_x1) ka_x1 -> incl 2 (closure ka_x1) ka_x1."),
+        "{coq}"
+    );
+    assert!(
+        coq.contains("exact (hb_by_rewriting_ka po H_fact0_1)."),
+        "{coq}"
+    );
+}
+
+/// Lean has no Kleene-algebra tactic: a goal proved by KA is a skeleton
+/// theorem (egg's rewriting of the sides as `have`s, then `sorry` with the
+/// certificate), named `_by_ka`, never `_by_rewriting` (complete proofs).
+#[test]
+fn lean_skeleton_for_ka_goals() {
+    use relprove::rewrite::lean;
+    let model = load_text(
+        "sig E { po, rf: set E }\nfact { po.po in po }\n\
+         assert hb { ^po in po }\nassert conv_trans { ~(^rf.^rf) in ^~rf }\n",
+    );
+    let prover = Prover::new(&model, Limits::default());
+    let p = lean::Printer {
+        arities: &prover.arities,
+    };
+    let mut texts = vec![];
+    for a in &model.asserts {
+        let r = prover.prove_assert(&a.name, &a.body);
+        assert!(r.uses_ka(), "{}", a.name);
+        let (lines, names, complete) = lean::assertion(&p, &r, &prover.hypotheses).unwrap();
+        assert!(!complete);
+        assert!(names.iter().all(|n| n.ends_with("_by_ka")), "{names:?}");
+        texts.push(lines.join("\n"));
+    }
+    assert!(texts[0].contains("theorem hb_by_ka {A : Type} (r_po : Rel A 2) (H_fact0_1 : Rel.incl 2 (Rel.join 1 1 r_po r_po) r_po) :"), "{}", texts[0]);
+    assert!(
+        texts[0].contains("/- KA: x1^+ <= x1 assuming (x1.x1) <= x1 where x1 := po -/\n  sorry"),
+        "{}",
+        texts[0]
+    );
+    assert!(texts[1].contains("have h_lhs :"), "{}", texts[1]);
+    assert!(texts[1].contains("transpose_join"), "{}", texts[1]);
+    for t in &texts {
+        assert_eq!(t.matches("sorry").count(), 1, "{t}");
+    }
 }
 
 /// A tiny node limit stops the search and says so.

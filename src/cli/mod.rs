@@ -6,3 +6,4 @@ pub mod compare;
 pub mod gpu;
 pub mod op_litmus;
 pub mod output;
+pub mod prove;

@@ -851,7 +851,10 @@ impl<'a> Parser<'a> {
             // x86's MFENCE, for x86 threads of compound tests.
             "mfence" => {
                 nargs(&[0])?;
-                InstrKind::Fence { kind: FenceKind::Sc, scope: Some(Scope::Sys) }
+                InstrKind::Fence {
+                    kind: FenceKind::Sc,
+                    scope: Some(Scope::Sys),
+                }
             }
             "membar" => {
                 nargs(&[0])?;

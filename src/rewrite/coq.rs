@@ -17,6 +17,7 @@ use std::collections::BTreeMap;
 
 use egg::Symbol;
 
+use super::kleene::{HypUse, KaProof, Letters};
 use super::lang::{Rel, Term};
 use super::proof::{Dir, Proof, Step};
 use super::rules::{Justification, Nat, RuleSet};
@@ -126,6 +127,27 @@ const RESERVED: &[&str] = &[
     "domr_same_proper",
     "ranr_same_proper",
     "override_same_proper",
+    // Kleene algebra (theories/RA.v)
+    "incl_union_same",
+    "incl_same_both",
+    "same_same_both",
+    "no_same_both",
+    "no_leq",
+    "incl_leq",
+    "same_weq",
+    "rel_ka",
+    "rel_hkat",
+    "ka_hyp",
+    "ka_goal",
+    "ka_reify",
+    "incl_trans_closure",
+    "incl_star_l",
+    "incl_star_r",
+    "kexp",
+    "rinterp",
+    "hinterp",
+    "ka",
+    "hkat",
 ];
 
 /// How named relations print.
@@ -427,6 +449,13 @@ pub fn section_body(
     let mut printed = BTreeMap::new();
     let mut out = vec![];
     out.push("Require Import Coq.Setoids.Setoid Coq.Classes.Morphisms.".into());
+    if results.iter().any(|r| r.proved && r.uses_ka()) {
+        // Kleene algebra (RelationAlgebra's `ka`/`hkat`, bridged in RA.v;
+        // its structures must be imported, then Relprove's names again on
+        // top of RelationAlgebra's).
+        out.push("From RelationAlgebra Require Import lattice monoid rel kat_tac.".into());
+        out.push("Require Import Relprove.Relprove Relprove.RA.".into());
+    }
     out.push(String::new());
     let sec = format!(
         "{}_rewriting",
@@ -540,13 +569,17 @@ pub fn assertion(p: &Printer<'_>, r: &AssertResult) -> Result<Vec<String>, Strin
     let base = lemma_name(&r.name);
     let mut parts = vec![];
     for (k, g) in r.goals.iter().enumerate() {
-        let proof = g.proof.as_ref().ok_or("missing proof")?;
         let name = if r.goals.len() == 1 {
             base.clone()
         } else {
             format!("{base}_{}", k + 1)
         };
-        out.push(format!("(* {}: {} *)", r.name, g.goal));
+        out.push(format!(
+            "(* {} *)",
+            format!("{}: {}", r.name, g.goal)
+                .replace("(*", "( *")
+                .replace("*)", "* )")
+        ));
         // The hypotheses of an implication's antecedent that the proof uses
         // are premises.
         let used: Vec<&Hypothesis> = g
@@ -559,13 +592,27 @@ pub fn assertion(p: &Printer<'_>, r: &AssertResult) -> Result<Vec<String>, Strin
             stmt.push_str(&format!("{} -> ", p.premise(h)?));
         }
         stmt.push_str(&p.statement(&g.goal)?);
+        let ka_lemma = match (&g.proof, &g.ka) {
+            (None, Some(k)) => {
+                let kname = format!("{name}_ka");
+                out.extend(ka_lemma(p, &kname, &g.goal, k)?);
+                Some((kname, k))
+            }
+            (None, None) => return Err("missing proof".into()),
+            _ => None,
+        };
         out.push(format!("Lemma {name} : {stmt}."));
         out.push("Proof.".into());
         if !used.is_empty() {
             let names: Vec<&str> = used.iter().map(|h| h.name.as_str()).collect();
             out.push(format!("  intros {}.", names.join(" ")));
         }
-        for l in p.script(&g.goal, proof, &g.rules)? {
+        let lines = match (&g.proof, ka_lemma) {
+            (Some(proof), _) => p.script(&g.goal, proof, &g.rules)?,
+            (None, Some((kname, k))) => ka_script(p, &kname, &g.goal, k, &g.rules)?,
+            (None, None) => unreachable!("checked above"),
+        };
+        for l in lines {
             out.push(format!("  {l}"));
         }
         out.push("Qed.".into());
@@ -610,6 +657,12 @@ pub fn export_file(
         let printable = assertion(&p, r).is_ok();
         let hyps = r.implication
             || r.goals.iter().any(|g| {
+                prover
+                    .hypotheses
+                    .iter()
+                    .any(|h| uses_hypothesis(g, &h.name))
+            })
+            || r.goals.iter().any(|g| {
                 g.proof.iter().flat_map(|pr| &pr.steps).any(|s| {
                     g.rules
                         .of_lemma(&s.rule)
@@ -649,15 +702,156 @@ fn ident(s: &str) -> String {
         .collect()
 }
 
+/// The certificate lemma of a goal proved by Kleene algebra: the goal's
+/// (normalised) sides over variables `ka_x1 ...` for the letters, the
+/// hypotheses used as premises; proved by eliminating the hypotheses
+/// (`rewrite` for substitutions, `hkat` for `p <= 0`) and RelationAlgebra's
+/// decision procedure (`rel_ka`/`rel_hkat` of theories/RA.v).
+fn ka_lemma(p: &Printer<'_>, name: &str, goal: &Goal, k: &KaProof) -> Result<Vec<String>, String> {
+    let vars: Vec<Symbol> = (1..=k.letters.len())
+        .map(|i| Symbol::from(format!("ka_x{i}")))
+        .collect();
+    let mut arities = p.arities.clone();
+    let mut names = p.names.clone();
+    for v in &vars {
+        arities.insert(*v, 2);
+        names.map.insert(*v, v.to_string());
+    }
+    let lp = Printer {
+        names: &names,
+        arities: &arities,
+    };
+    let lt = Letters {
+        arities: p.arities,
+        alpha: Default::default(),
+    };
+    let abs = |t: &Term| lt.abstracted(t, &k.letters, &vars);
+    let mut stmt = String::new();
+    for (h, _) in &k.hyps {
+        let ah = Hypothesis {
+            name: h.name.clone(),
+            lhs: abs(&h.lhs),
+            rhs: abs(&h.rhs),
+            kind: h.kind,
+        };
+        stmt.push_str(&format!("{} -> ", lp.premise(&ah)?));
+    }
+    let ag = Goal {
+        lhs: abs(&k.lhs),
+        rhs: abs(&k.rhs),
+        kind: goal.kind,
+        arity: 2,
+    };
+    stmt.push_str(&lp.statement(&ag)?);
+    let binders = if vars.is_empty() {
+        String::new()
+    } else {
+        let v: Vec<String> = vars.iter().map(|v| v.to_string()).collect();
+        format!(" ({} : rel A 2)", v.join(" "))
+    };
+    let mut out = vec![
+        format!(
+            "(* {} *)",
+            k.certificate(goal.kind, p.arities)
+                .replace("(*", "( *")
+                .replace("*)", "* )")
+        ),
+        format!("Lemma {name}{binders} : {stmt}."),
+        "Proof.".into(),
+    ];
+    let hs: Vec<String> = (1..=k.hyps.len()).map(|i| format!("K{i}")).collect();
+    if !hs.is_empty() {
+        out.push(format!("  intros {}.", hs.join(" ")));
+    }
+    let mut zero = false;
+    for ((_, u), h) in k.hyps.iter().zip(&hs) {
+        out.push(match u {
+            HypUse::InLetter => format!("  rewrite (incl_union_same _ _ _ {h})."),
+            HypUse::EqLeft => format!("  rewrite {h}."),
+            HypUse::EqRight => format!("  rewrite <- {h}."),
+            HypUse::Trans => format!("  rewrite (incl_trans_closure _ _ {h})."),
+            HypUse::StarL => format!("  rewrite (incl_star_l _ _ _ {h})."),
+            HypUse::StarR => format!("  rewrite (incl_star_r _ _ _ {h})."),
+            HypUse::Zero => {
+                zero = true;
+                format!("  ka_hyp {h}.")
+            }
+        });
+    }
+    out.push(if zero { "  rel_hkat." } else { "  rel_ka." }.into());
+    out.push("Qed.".into());
+    Ok(out)
+}
+
+/// The proof of a goal from its Kleene-algebra lemma: each side rewritten
+/// to the normalised one (a `transitivity` chain as for egg's proofs), then
+/// the lemma applied to the letters and hypotheses.
+fn ka_script(
+    p: &Printer<'_>,
+    kname: &str,
+    goal: &Goal,
+    k: &KaProof,
+    rules: &RuleSet,
+) -> Result<Vec<String>, String> {
+    let mut lines = vec![];
+    if k.steps() > 0 {
+        let (l, l2) = (p.term(&goal.lhs)?, p.term(&k.lhs)?);
+        let (r, r2) = (p.term(&goal.rhs)?, p.term(&k.rhs)?);
+        lines.push(match goal.kind {
+            Kind::In => format!("apply (incl_same_both _ {l} {l2} {r} {r2})."),
+            Kind::Eq => format!("apply (same_same_both _ {l} {l2} {r} {r2})."),
+            Kind::No => format!("apply (no_same_both _ {l} {l2})."),
+        });
+        let mut sides = vec![(&goal.lhs, &k.lhs_proof)];
+        if goal.kind != Kind::No {
+            sides.push((&goal.rhs, &k.rhs_proof));
+        }
+        for (t, proof) in sides {
+            let g = Goal {
+                lhs: t.clone(),
+                rhs: proof.rhs.clone(),
+                kind: Kind::Eq,
+                arity: 2,
+            };
+            lines.push("{".into());
+            for l in p.script(&g, proof, rules)? {
+                lines.push(format!("  {l}"));
+            }
+            lines.push("}".into());
+        }
+    }
+    let mut args = vec![kname.to_string()];
+    for t in &k.letters {
+        args.push(p.term(t)?);
+    }
+    for (h, _) in &k.hyps {
+        args.push(h.name.clone());
+    }
+    lines.push(format!("exact ({}).", args.join(" ")));
+    Ok(lines)
+}
+
 /// Whether a goal's proof uses the hypothesis `hyp`.
 fn uses_hypothesis(g: &super::GoalResult, hyp: &str) -> bool {
-    g.proof.iter().flat_map(|p| &p.steps).any(|s| {
-        g.rules.of_lemma(&s.rule).any(|r| match &r.justification {
-            Justification::InclUnion { hyp: h }
-            | Justification::InclInter { hyp: h }
-            | Justification::Same { hyp: h }
-            | Justification::No { hyp: h } => h == hyp,
-            Justification::Lemma(_) => false,
+    if let Some(k) = &g.ka {
+        if k.hyps.iter().any(|(h, _)| h.name == hyp) {
+            return true;
+        }
+    }
+    let ka_steps =
+        g.ka.iter()
+            .flat_map(|k| k.lhs_proof.steps.iter().chain(&k.rhs_proof.steps));
+    g.proof
+        .iter()
+        .flat_map(|p| &p.steps)
+        .chain(ka_steps)
+        .any(|s| {
+            g.rules.of_lemma(&s.rule).any(|r| match &r.justification {
+                Justification::InclUnion { hyp: h }
+                | Justification::InclInter { hyp: h }
+                | Justification::Same { hyp: h }
+                | Justification::No { hyp: h } => h == hyp,
+                Justification::Lemma(_) => false,
+            })
         })
-    })
 }

@@ -163,7 +163,22 @@ pub fn assertion(
     let mut complete = !r.implication;
     let base = lemma_name(&r.name);
     for (k, g) in r.goals.iter().enumerate() {
-        let proof = g.proof.as_ref().ok_or("missing proof")?;
+        let proof = match (&g.proof, &g.ka) {
+            (Some(p), _) => p,
+            (None, Some(ka)) => {
+                // Not `_by_rewriting`: that names complete proofs.
+                let name = if r.goals.len() == 1 {
+                    base.replace("_by_rewriting", "_by_ka")
+                } else {
+                    format!("{}_{}", base.replace("_by_rewriting", "_by_ka"), k + 1)
+                };
+                out.extend(ka_skeleton(p, &r.name, &name, g, ka)?);
+                names.push(name);
+                complete = false;
+                continue;
+            }
+            (None, None) => return Err("missing proof".into()),
+        };
         // The hypotheses (facts, premises) the proof uses.
         let used: Vec<&Hypothesis> = facts
             .iter()
@@ -266,6 +281,80 @@ pub fn assertion(
     Ok((out, names, complete))
 }
 
+/// A goal proved by Kleene algebra: Lean has no decision procedure for
+/// it, so the theorem is a skeleton — egg's rewriting of each side as
+/// `have`s (proved as for rewriting proofs), then `sorry` with the
+/// Kleene-algebra certificate (the (in)equation over letters and the
+/// hypotheses eliminated) that coqc checks by `ka`/`hkat` on the Coq side.
+fn ka_skeleton(
+    p: &Printer<'_>,
+    assertion: &str,
+    name: &str,
+    g: &super::GoalResult,
+    ka: &super::KaProof,
+) -> Result<Vec<String>, String> {
+    let mut all = BTreeSet::new();
+    names_of(&g.goal.lhs, &mut all);
+    names_of(&g.goal.rhs, &mut all);
+    for (h, _) in &ka.hyps {
+        names_of(&h.lhs, &mut all);
+        names_of(&h.rhs, &mut all);
+    }
+    for pr in [&ka.lhs_proof, &ka.rhs_proof] {
+        for s in &pr.steps {
+            names_of(&s.after, &mut all);
+        }
+    }
+    let mut binders = String::from("{A : Type}");
+    for s in &all {
+        binders.push_str(&format!(
+            " ({} : Rel A {})",
+            var(*s),
+            p.arities.get(s).ok_or("unknown relation")?
+        ));
+    }
+    for (h, _) in &ka.hyps {
+        binders.push_str(&format!(" ({} : {})", h.name, p.premise(h)?));
+    }
+    let (l, r) = (p.term(&g.goal.lhs)?, p.term(&g.goal.rhs)?);
+    let stmt = match g.goal.kind {
+        Kind::Eq => format!("{l} = {r}"),
+        Kind::In => format!("Rel.incl 2 {l} {r}"),
+        Kind::No => format!("Rel.no 2 {l}"),
+    };
+    let cert = ka
+        .certificate(g.goal.kind, p.arities)
+        .replace("-/", "- /")
+        .replace("/-", "/ -");
+    let mut out = vec![
+        format!(
+            "/- {}: {} (proved in Coq by Kleene algebra; a skeleton in Lean) -/",
+            assertion.replace("-/", "- /"),
+            g.goal.to_string().replace("-/", "- /")
+        ),
+        format!("theorem {name} {binders} :\n    {stmt} := by"),
+    ];
+    for (h, pr) in [("h_lhs", &ka.lhs_proof), ("h_rhs", &ka.rhs_proof)] {
+        if pr.steps.is_empty() {
+            continue;
+        }
+        out.push(format!(
+            "  have {h} : {} = {} := by",
+            p.term(&pr.lhs)?,
+            p.term(&pr.rhs)?
+        ));
+        out.extend(
+            p.chain(pr, &g.rules)?
+                .into_iter()
+                .map(|s| format!("    {s}")),
+        );
+    }
+    out.push(format!("  /- {cert} -/"));
+    out.push("  sorry".into());
+    out.push(String::new());
+    Ok(out)
+}
+
 impl Printer<'_> {
     /// The Lean proposition of a hypothesis.
     pub fn premise(&self, h: &Hypothesis) -> Result<String, String> {
@@ -312,7 +401,13 @@ pub fn export_proofs(
                 return None;
             }
             let (lines, names, complete) = assertion(&p, &r, &prover.hypotheses).ok()?;
-            if !complete {
+            if r.uses_ka() {
+                preamble.push(format!(
+                    "/- {}: proved in Coq by Kleene algebra (`ka`/`hkat`); Lean has no such decision procedure, \
+                     so the theorems below are skeletons with the certificate, and so is the check's theorem. -/",
+                    r.name.replace("-/", "- /")
+                ));
+            } else if !complete {
                 preamble.push(format!(
                     "/- {}: proved from the model's facts or the assertion's premises (the theorems' hypotheses); \
                      the check's theorem below is left to the user. -/",

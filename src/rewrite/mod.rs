@@ -11,6 +11,11 @@
 //!   the laws (`(law ..).symm` right to left), for `export --lean`.
 //! * [`coq`]: proofs printed as Coq `transitivity` chains, each step closed
 //!   by the named lemma under the operators' `Proper` instances.
+//! * [`ka`]: a decision procedure for Kleene algebra (with hypotheses of
+//!   the eliminable forms), and [`kleene`], which reads binary goals as
+//!   regular expressions, after egg has normalised what Kleene algebra
+//!   does not cover. Goals egg alone does not prove go there; their Coq
+//!   proofs end with RelationAlgebra's `ka`/`hkat` (theories/RA.v).
 //!
 //! The goals are an assertion's conjuncts of the form `e1 = e2` and
 //! `e1 in e2` (proved as `e1 + e2 = e2`) between closed relational
@@ -19,6 +24,8 @@
 //! `a & b => a` for `a in b`; `a => b` for `a = b`).
 
 pub mod coq;
+pub mod ka;
+pub mod kleene;
 pub mod lang;
 pub mod lean;
 pub mod proof;
@@ -27,12 +34,13 @@ pub mod rules;
 use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
 
-use egg::{Id, RecExpr, Runner, StopReason, Symbol};
+use egg::{Extractor, Id, RecExpr, Runner, StopReason, Symbol};
 
 use crate::ir::{Expr, ExprKind, FactOrigin, Formula, FormulaKind, Model, Mult, VarId};
 
 /// Terms for the variables of inlined funs and preds.
 type Env = BTreeMap<VarId, Term>;
+pub use kleene::{Engine, KaProof};
 use lang::{Rel, RelAnalysis, Term};
 use proof::Proof;
 pub use rules::Hypothesis;
@@ -115,6 +123,23 @@ pub struct GoalResult {
     /// The rules the goal was proved with (the lemmas, the model's and the
     /// local hypotheses).
     pub rules: RuleSet,
+    /// A proof by Kleene algebra, when egg alone found none.
+    pub ka: Option<KaProof>,
+}
+
+impl GoalResult {
+    pub fn proved(&self) -> bool {
+        self.proof.is_some() || self.ka.is_some()
+    }
+
+    /// The engine that proved the goal.
+    pub fn engine(&self) -> Option<Engine> {
+        match (&self.proof, &self.ka) {
+            (Some(_), _) => Some(Engine::Egg),
+            (None, Some(k)) => Some(k.engine),
+            (None, None) => None,
+        }
+    }
 }
 
 /// The result for one assertion.
@@ -135,9 +160,29 @@ impl AssertResult {
     pub fn steps(&self) -> usize {
         self.goals
             .iter()
-            .filter_map(|g| g.proof.as_ref())
-            .map(|p| p.steps.len())
+            .map(|g| {
+                g.proof.as_ref().map_or(0, |p| p.steps.len())
+                    + g.ka.as_ref().map_or(0, |k| k.steps())
+            })
             .sum()
+    }
+
+    /// The engine that proved the assertion (`None` when not proved).
+    pub fn engine(&self) -> Option<Engine> {
+        if !self.proved {
+            return None;
+        }
+        self.goals
+            .iter()
+            .filter_map(|g| g.engine())
+            .reduce(Engine::combine)
+    }
+
+    /// Whether some goal needs Kleene algebra (its Lean proof is a skeleton).
+    pub fn uses_ka(&self) -> bool {
+        self.goals
+            .iter()
+            .any(|g| g.proof.is_none() && g.ka.is_some())
     }
 }
 
@@ -438,7 +483,7 @@ impl<'m> Prover<'m> {
             .collect();
         AssertResult {
             name: name.into(),
-            proved: !results.is_empty() && results.iter().all(|r| r.proof.is_some()),
+            proved: !results.is_empty() && results.iter().all(|r| r.proved()),
             goals: results,
             unsupported: None,
             implication,
@@ -476,16 +521,31 @@ impl<'m> Prover<'m> {
                 nodes: 0,
                 local,
                 rules,
+                ka: None,
             };
         }
+        // Closures are where equality saturation is weak (their laws need
+        // induction) and Kleene algebra strong: egg gets a short search
+        // (enough for the one-step proofs it finds, which Lean can replay
+        // too), then the Kleene-algebra procedure decides.
+        let closures = has_closure(&goal.lhs) || has_closure(&goal.rhs);
+        let limits = if closures {
+            Limits {
+                node_limit: self.limits.node_limit.min(2_000),
+                time_limit: self.limits.time_limit.min(Duration::from_millis(150)),
+                iter_limit: self.limits.iter_limit.min(20),
+            }
+        } else {
+            self.limits
+        };
         let rewrites = rules.rewrites();
         let mut runner = Runner::new(RelAnalysis {
             names: self.arities.clone(),
         })
         .with_explanations_enabled()
-        .with_node_limit(self.limits.node_limit)
-        .with_time_limit(self.limits.time_limit)
-        .with_iter_limit(self.limits.iter_limit)
+        .with_node_limit(limits.node_limit)
+        .with_time_limit(limits.time_limit)
+        .with_iter_limit(limits.iter_limit)
         .with_expr(&le)
         .with_expr(&re)
         .with_hook(|runner| {
@@ -507,37 +567,139 @@ impl<'m> Prover<'m> {
             Some(StopReason::Other(s)) => s.clone(),
             None => "stopped".into(),
         };
-        if !equal {
-            return GoalResult {
-                goal,
-                proof: None,
-                stop,
-                nodes,
-                local,
-                rules,
-            };
-        }
-        let proof = explain(&mut runner, &le, &re, &rules)
-            .and_then(|p| proof::replay(&p, &rules, &self.arities).map(|()| p));
-        match proof {
-            Ok(p) => GoalResult {
-                goal,
-                proof: Some(p),
-                stop,
-                nodes,
-                local,
-                rules,
-            },
-            Err(e) => GoalResult {
-                goal,
-                proof: None,
-                stop: format!("proof rejected by replay: {e}"),
-                nodes,
-                local,
-                rules,
-            },
+        let proof = if equal {
+            explain(&mut runner, &le, &re, &rules)
+                .and_then(|p| proof::replay(&p, &rules, &self.arities).map(|()| p))
+        } else {
+            Err(stop.clone())
+        };
+        drop(runner);
+        let (proof, stop) = match proof {
+            Ok(p) => (Some(p), stop),
+            Err(_) if !equal => (None, stop),
+            Err(e) => (None, format!("proof rejected by replay: {e}")),
+        };
+        let ka = match proof {
+            Some(_) => None,
+            None => self.prove_ka(&goal, &all, &rules),
+        };
+        let stop = if ka.is_some() {
+            "proved".to_string()
+        } else {
+            stop
+        };
+        GoalResult {
+            goal,
+            proof,
+            stop,
+            nodes,
+            local,
+            rules,
+            ka,
         }
     }
+
+    /// Kleene algebra on a binary goal: first as stated, then after egg's
+    /// normalisation of each side ([`kleene`]).
+    fn prove_ka(&self, goal: &Goal, hyps: &[Hypothesis], rules: &RuleSet) -> Option<KaProof> {
+        if goal.arity != 2 {
+            return None;
+        }
+        if let Some(k) = self.ka_direct(goal, hyps) {
+            return Some(k);
+        }
+        let (lp, rp) = self.normalize(goal, rules)?;
+        if lp.steps.is_empty() && rp.steps.is_empty() {
+            return None;
+        }
+        self.ka_certificate(Engine::EggKa, goal.kind, lp, rp, hyps)
+    }
+
+    /// Kleene algebra on the goal as stated.
+    fn ka_direct(&self, goal: &Goal, hyps: &[Hypothesis]) -> Option<KaProof> {
+        if goal.arity != 2 {
+            return None;
+        }
+        let refl = |t: &Term| Proof {
+            lhs: t.clone(),
+            rhs: t.clone(),
+            steps: vec![],
+        };
+        self.ka_certificate(
+            Engine::Ka,
+            goal.kind,
+            refl(&goal.lhs),
+            refl(&goal.rhs),
+            hyps,
+        )
+    }
+
+    /// Decides `lp.rhs R rp.rhs` by Kleene algebra.
+    fn ka_certificate(
+        &self,
+        engine: Engine,
+        kind: Kind,
+        lp: Proof,
+        rp: Proof,
+        hyps: &[Hypothesis],
+    ) -> Option<KaProof> {
+        let deadline = Instant::now() + self.limits.time_limit;
+        let (used, letters) =
+            kleene::decide(&self.arities, kind, &lp.rhs, &rp.rhs, hyps, deadline)?;
+        Some(KaProof {
+            engine,
+            lhs: lp.rhs.clone(),
+            rhs: rp.rhs.clone(),
+            lhs_proof: lp,
+            rhs_proof: rp,
+            letters,
+            hyps: used.iter().map(|&(i, u)| (hyps[i].clone(), u)).collect(),
+        })
+    }
+
+    /// Rewrites each side of a goal to the form [`kleene::KaCost`] prefers
+    /// (converse pushed down to the names), with replayed proofs.
+    fn normalize(&self, goal: &Goal, rules: &RuleSet) -> Option<(Proof, Proof)> {
+        let (le, re) = (goal.lhs.to_rec_expr(), goal.rhs.to_rec_expr());
+        let mut runner = Runner::new(RelAnalysis {
+            names: self.arities.clone(),
+        })
+        .with_explanations_enabled()
+        .with_node_limit(self.limits.node_limit.min(3_000))
+        .with_time_limit(self.limits.time_limit.min(Duration::from_millis(300)))
+        .with_iter_limit(self.limits.iter_limit.min(12))
+        .with_expr(&le)
+        .with_expr(&re)
+        .run(&rules.rewrites());
+        let (lbest, rbest) = {
+            let ex = Extractor::new(&runner.egraph, kleene::KaCost);
+            (
+                ex.find_best(runner.roots[0]).1,
+                ex.find_best(runner.roots[1]).1,
+            )
+        };
+        let mut side = |from: &RecExpr<Rel>, to: &RecExpr<Rel>| -> Option<Proof> {
+            let t = Term::from_rec_expr(from);
+            if Term::from_rec_expr(to) == t {
+                return Some(Proof {
+                    lhs: t.clone(),
+                    rhs: t,
+                    steps: vec![],
+                });
+            }
+            let p = explain(&mut runner, from, to, rules).ok()?;
+            proof::replay(&p, rules, &self.arities).ok()?;
+            Some(p)
+        };
+        let lp = side(&le, &lbest)?;
+        let rp = side(&re, &rbest)?;
+        Some((lp, rp))
+    }
+}
+
+/// Whether a term mentions `^` or `*`.
+fn has_closure(t: &Term) -> bool {
+    matches!(t.node, Rel::Closure(_) | Rel::RClosure(_)) || t.children.iter().any(has_closure)
 }
 
 fn explain(

@@ -71,7 +71,75 @@ assert hyp_union { h + r = r }
 assert hyp_join { h.s in r.s }
 assert hyp_conv { ~h in ~r }
 assert hyp_closure { ^h in ^r }
+-- Kleene algebra: closures and stars (decided by the KA procedure)
+assert ka_trans { ^r.^r in ^r }
+assert ka_closure_union { ^r + ^s in ^(r + s) }
+assert ka_denest { *(r + s) = *r.*(s.*r) }
+assert ka_slide { r.*(s.r) = *(r.s).r }
+assert ka_slide_closure { ^(r.s).r = r.^(s.r) }
+assert ka_star_star { *r.*r = *r }
+assert ka_closure_star { ^r.*r = ^r }
+assert ka_star_closure { *r.^r = ^r }
+assert ka_closure_in_star { ^r in *r }
+assert ka_in_closure { r in ^r }
+assert ka_iden_in_star { iden in *r }
+assert ka_star_unfold_l { *r = iden + r.*r }
+assert ka_star_unfold_r { *r = iden + *r.r }
+assert ka_closure_step { ^r.r in ^r }
+assert ka_closure_of_star { ^(*r) = *r }
+assert ka_star_of_closure { *(^r) = *r }
+assert ka_star_iden { *(r + iden) = *r }
+assert ka_star_union_star { *(*r + *s) = *(r + s) }
+assert ka_star_product { *r.*s in *(r + s) }
+assert ka_star_denest_closure { *(r.*r) = *r }
+assert ka_union_closure3 { ^r + ^s + ^t in ^(r + s + t) }
+assert ka_hb_trans { ^(r + s).^(r + s) in ^(r + s) }
+assert ka_hb_parts { r in ^(r + s) and s.r in ^(r + s) }
+assert ka_letters_inter { ^(r & s).^(r & s) in ^(r & s) }
+assert ka_letters_domr { ^(X <: r) in *(X <: r) }
+assert ka_fr { ^(~r.s + t) in *(~r.s + t + s) }
+assert ka_closure_idem_union { ^(^r + ^s) = ^(r + s) }
+assert ka_star_closure_union { *r + ^s in *(r + s) }
+assert ka_no_closure { no s implies no ^s }
+-- egg normalises (converse pushed to the names), then KA decides
+assert eggka_conv_trans { ~(^r.^r) in ^~r }
+assert eggka_conv_closure_join { ~^(r.s) = ^(~s.~r) }
+assert eggka_conv_star { ~(*r.s) = ~s.*~r }
+-- with hypotheses (the fact h in r, and premises)
+assert ka_hyp_star { *h in *r }
+assert ka_hyp_star_join { *h.r in *r.r }
+assert ka_hyp_closure_union { ^(h + r) = ^r }
+assert ka_mono_premise { s in t implies ^s in ^t }
+assert ka_mono_premise2 { s in t implies *s.s in *t.t }
+assert ka_hoare { no s.r implies *(r + s) = *r.*s }
+assert ka_hoare_closure { no r.r implies ^r = r }
+assert ka_transitive { r.r in r implies ^r = r }
+assert ka_eq_premise { s = r.t implies ^s in ^(r.t) }
+-- from proofs/mapping_*.v: symmetric and transitive relations (cloc), hb
+assert map_cloc_trans { s.s in s implies ^s in s }
+assert map_cloc_sym_closure { ~s in s implies ~^s in ^s }
+assert map_hb_closure { r.r in r and s in r implies ^(r + s) in r }
+assert ka_no_goal { no s.r implies no ^s.^r }
+assert ka_eq_letter { t = r.s implies ^t.^t in ^(r.s) }
+assert map_two_orders { r.r in r and t.t in t implies ^r.^t in r.t }
+assert ka_star_ind_l { r.s in s implies *r.s in s }
+assert ka_star_ind_r { s.r in s implies s.*r = s }
 -- false lemmas
+assert F_star_in_closure { *r in ^r }
+assert F_closure_union_rev { ^(r + s) in ^r + ^s }
+assert F_closure_join { ^(r.s) = ^r.^s }
+assert F_star_join_comm { *r.*s = *s.*r }
+assert F_denest_wrong { *(r + s) = *r.*s }
+assert F_slide_wrong { r.*(s.r) = *(s.r).r }
+assert F_closure_square { ^r.^r = ^r }
+assert F_star_iden { *r = iden }
+assert F_mono_reversed { s in t implies ^t in ^s }
+assert F_hoare_wrong { no r.s implies *(r + s) = *r.*s }
+assert F_trans_star { r.r in r implies *r = r }
+assert F_conv_star { ~*r = *r }
+assert F_closure_iden { ^r in iden + r }
+assert F_hyp_closure_rev { ^r in ^h }
+assert F_closure_inter { ^(r & s) = ^r & ^s }
 assert F_join_comm { r.s = s.r }
 assert F_conv_join { ~(r.s) = ~r.~s }
 assert F_closure_drop { ^r = r }
@@ -146,6 +214,55 @@ check hyp_union for 3 expect 0
 check hyp_join for 3 expect 0
 check hyp_conv for 3 expect 0
 check hyp_closure for 3 expect 0
+check ka_trans for 3 expect 0
+check ka_closure_union for 3 expect 0
+check ka_denest for 3 expect 0
+check ka_slide for 3 expect 0
+check ka_slide_closure for 3 expect 0
+check ka_star_star for 3 expect 0
+check ka_closure_star for 3 expect 0
+check ka_star_closure for 3 expect 0
+check ka_closure_in_star for 3 expect 0
+check ka_in_closure for 3 expect 0
+check ka_iden_in_star for 3 expect 0
+check ka_star_unfold_l for 3 expect 0
+check ka_star_unfold_r for 3 expect 0
+check ka_closure_step for 3 expect 0
+check ka_closure_of_star for 3 expect 0
+check ka_star_of_closure for 3 expect 0
+check ka_star_iden for 3 expect 0
+check ka_star_union_star for 3 expect 0
+check ka_star_product for 3 expect 0
+check ka_star_denest_closure for 3 expect 0
+check ka_union_closure3 for 3 expect 0
+check ka_hb_trans for 3 expect 0
+check ka_hb_parts for 3 expect 0
+check ka_letters_inter for 3 expect 0
+check ka_letters_domr for 3 expect 0
+check ka_fr for 3 expect 0
+check eggka_conv_trans for 3 expect 0
+check eggka_conv_closure_join for 3 expect 0
+check eggka_conv_star for 3 expect 0
+check ka_hyp_star for 3 expect 0
+check ka_hyp_star_join for 3 expect 0
+check ka_hyp_closure_union for 3 expect 0
+check ka_mono_premise for 3 expect 0
+check ka_mono_premise2 for 3 expect 0
+check ka_hoare for 3 expect 0
+check ka_hoare_closure for 3 expect 0
+check ka_transitive for 3 expect 0
+check ka_eq_premise for 3 expect 0
+check map_cloc_trans for 3 expect 0
+check map_cloc_sym_closure for 3 expect 0
+check map_hb_closure for 3 expect 0
+check ka_closure_idem_union for 3 expect 0
+check ka_star_closure_union for 3 expect 0
+check ka_no_closure for 3 expect 0
+check ka_no_goal for 3 expect 0
+check ka_eq_letter for 3 expect 0
+check map_two_orders for 3 expect 0
+check ka_star_ind_l for 3 expect 0
+check ka_star_ind_r for 3 expect 0
 check F_join_comm for 3 expect 1
 check F_conv_join for 3 expect 1
 check F_closure_drop for 3 expect 1
@@ -161,3 +278,18 @@ check F_product_comm for 3 expect 1
 check F_join_inter for 3 expect 1
 check F_closure_union for 3 expect 1
 check F_diff_assoc for 3 expect 1
+check F_star_in_closure for 3 expect 1
+check F_closure_union_rev for 3 expect 1
+check F_closure_join for 3 expect 1
+check F_star_join_comm for 3 expect 1
+check F_denest_wrong for 3 expect 1
+check F_slide_wrong for 3 expect 1
+check F_closure_square for 3 expect 1
+check F_star_iden for 3 expect 1
+check F_mono_reversed for 3 expect 1
+check F_hoare_wrong for 3 expect 1
+check F_trans_star for 3 expect 1
+check F_conv_star for 3 expect 1
+check F_closure_iden for 3 expect 1
+check F_hyp_closure_rev for 3 expect 1
+check F_closure_inter for 3 expect 1

@@ -1,0 +1,189 @@
+//! `relprove prove`: prove assertions by rewriting (egg) and Kleene algebra,
+//! and print the results (text, JSON) or the Coq proofs.
+
+use std::io::IsTerminal;
+use std::process::ExitCode;
+
+use relprove::rewrite::{chain, coq, AssertResult, Engine, Kind, Limits, Prover};
+
+use super::output::{outln, OnClose, Stdout};
+use crate::{Emit, ProveArgs, TextOrJson};
+
+/// One assertion in `--format json`.
+#[derive(serde::Serialize)]
+struct AssertJson<'a> {
+    name: &'a str,
+    proved: bool,
+    /// `egg`, `ka` or `egg+ka`; absent when not proved.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    engine: Option<Engine>,
+    steps: usize,
+    time_ms: u64,
+}
+
+#[derive(serde::Serialize)]
+struct ProveJson<'a> {
+    assertions: Vec<AssertJson<'a>>,
+}
+
+/// Try every assertion (or the selected ones); exit 0 whatever the
+/// outcome, 2 on input errors.
+pub fn run(args: &ProveArgs) -> ExitCode {
+    let mut sources = relprove::diag::SourceMap::new();
+    let model = match relprove::resolve::load_model(
+        &args.file,
+        &mut sources,
+        &relprove::resolve::LoadOptions::default(),
+    ) {
+        Ok(m) => m,
+        Err(diags) => {
+            eprint!(
+                "{}",
+                relprove::diag::render(&sources, &diags, std::io::stderr().is_terminal())
+            );
+            return ExitCode::from(2);
+        }
+    };
+    let limits = Limits {
+        node_limit: args.node_limit,
+        time_limit: args.time_limit,
+        ..Limits::default()
+    };
+    let prover = Prover::new(&model, limits);
+    let root = relprove::ir::ModuleId(0);
+    let mut selected = vec![];
+    for name in &args.asserts {
+        match model
+            .asserts
+            .iter()
+            .find(|a| a.module == root && &a.name == name)
+        {
+            Some(a) => selected.push(a),
+            None => {
+                eprintln!(
+                    "relprove: {}: no assertion named `{name}`",
+                    args.file.display()
+                );
+                return ExitCode::from(2);
+            }
+        }
+    }
+    if args.asserts.is_empty() {
+        selected = model.asserts.iter().filter(|a| a.module == root).collect();
+    }
+    let results: Vec<_> = selected
+        .iter()
+        .map(|a| prover.prove_assert(&a.name, &a.body))
+        .collect();
+    let out = &mut Stdout::new(OnClose::Exit);
+    if let Some(Emit::Coq) = args.emit {
+        let stem = args
+            .file
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        match coq::section(&stem, &args.file.display().to_string(), &prover, &results) {
+            Ok(text) => {
+                let _ = std::io::Write::write_all(out, text.as_bytes());
+            }
+            Err(e) => {
+                eprintln!("relprove: cannot print the Coq proof: {e}");
+                return ExitCode::from(2);
+            }
+        }
+        return ExitCode::from(out.exit_code(0));
+    }
+    match args.format {
+        TextOrJson::Json => {
+            let json = ProveJson {
+                assertions: results
+                    .iter()
+                    .map(|r| AssertJson {
+                        name: &r.name,
+                        proved: r.proved,
+                        engine: r.engine(),
+                        steps: r.steps(),
+                        time_ms: r.time_ms as u64,
+                    })
+                    .collect(),
+            };
+            match serde_json::to_string(&json) {
+                Ok(s) => outln!(out, "{s}"),
+                Err(e) => {
+                    eprintln!("relprove: cannot print JSON: {e}");
+                    return ExitCode::from(4);
+                }
+            }
+        }
+        TextOrJson::Text => results.iter().for_each(|r| print_text(out, r, &prover)),
+    }
+    ExitCode::from(out.exit_code(0))
+}
+
+fn print_text(out: &mut Stdout, r: &AssertResult, prover: &Prover<'_>) {
+    if let Some(why) = &r.unsupported {
+        outln!(
+            out,
+            "{}: not proved (outside the rewriter's fragment: {why})",
+            r.name
+        );
+        return;
+    }
+    let verdict = match r.engine() {
+        None => "not proved".to_string(),
+        Some(Engine::Egg) => "proved by rewriting".to_string(),
+        // Lean has no Kleene-algebra decision procedure: its proof is a
+        // skeleton with the certificate as a comment.
+        Some(e) => format!("proved by {} (Coq), skeleton (Lean)", e.as_str()),
+    };
+    outln!(
+        out,
+        "{}: {verdict} ({} steps, {} ms)",
+        r.name,
+        r.steps(),
+        r.time_ms
+    );
+    for g in &r.goals {
+        outln!(out, "  goal {}", abbreviate(&g.goal.to_string()));
+        match (&g.proof, &g.ka) {
+            (Some(p), _) => {
+                if g.goal.kind != Kind::Eq {
+                    outln!(out, "    as {} = {}", p.lhs, p.rhs);
+                }
+                for line in chain(p) {
+                    outln!(out, "    {line}");
+                }
+            }
+            (None, Some(k)) => {
+                for (side, p) in [("left", &k.lhs_proof), ("right", &k.rhs_proof)] {
+                    if p.steps.is_empty() {
+                        continue;
+                    }
+                    outln!(out, "    {side} side rewritten:");
+                    for line in chain(p) {
+                        outln!(out, "      {line}");
+                    }
+                }
+                outln!(
+                    out,
+                    "    {}",
+                    abbreviate(&k.certificate(g.goal.kind, &prover.arities))
+                );
+                for (h, _) in &k.hyps {
+                    outln!(out, "    using {}", h.name);
+                }
+            }
+            (None, None) => outln!(out, "    not proved: {} ({} e-nodes)", g.stop, g.nodes),
+        }
+    }
+}
+
+/// Long terms (inlined funs) cut to a readable length.
+fn abbreviate(s: &str) -> String {
+    const MAX: usize = 160;
+    if s.chars().count() <= MAX {
+        s.to_string()
+    } else {
+        format!("{} …", s.chars().take(MAX).collect::<String>())
+    }
+}
