@@ -64,8 +64,9 @@ struct CompareArgs {
     expect_diff: Option<PathBuf>,
     #[arg(long)]
     jobs: Option<usize>,
-    #[arg(long, value_enum, default_value_t = Format::Text)]
-    format: Format,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = TextOrJson::Text)]
+    format: TextOrJson,
 }
 
 #[derive(Args)]
@@ -235,7 +236,7 @@ fn litmus(a: LitmusArgs) -> ExitCode {
         let req = cli::op_litmus::Request {
             model,
             tests: a.tests,
-            json: matches!(a.format, Format::Json),
+            json: a.format == TextOrJson::Json,
             expect: a.expect,
             jobs,
             sleep_sets: !a.no_por,
@@ -429,7 +430,7 @@ fn main() -> ExitCode {
             let req = cli::compare::Request {
                 models: a.models,
                 tests: a.tests,
-                json: matches!(a.format, Format::Json),
+                json: a.format == TextOrJson::Json,
                 expect_diff: a.expect_diff,
                 jobs: jobs(a.jobs),
             };

@@ -12,7 +12,7 @@ use std::collections::BTreeMap;
 use super::error::GpuError;
 use crate::diag::Span;
 use crate::litmus::ast::{
-    ArithOp, FenceKind, InstrKind, Operand, Prop, Quant, RmwOp, Scope, Sem, Term, Test,
+    ArithOp, FenceKind, InstrKind, Operand, Prop, Proxy, Quant, RmwOp, Scope, Sem, Term, Test,
 };
 
 /// A register (index into [`GpuThread::regs`]) or a 32-bit constant.
@@ -257,6 +257,7 @@ pub fn prepare(test: &Test, text: &str, file: &str, index: usize) -> Result<GpuT
                 InstrKind::Load {
                     sem,
                     scope,
+                    proxy: Proxy::Generic,
                     dst,
                     loc,
                 } => Op::Load {
@@ -269,6 +270,7 @@ pub fn prepare(test: &Test, text: &str, file: &str, index: usize) -> Result<GpuT
                 InstrKind::Store {
                     sem,
                     scope,
+                    proxy: Proxy::Generic,
                     loc,
                     val: v,
                 } => Op::Store {
@@ -281,6 +283,7 @@ pub fn prepare(test: &Test, text: &str, file: &str, index: usize) -> Result<GpuT
                 InstrKind::Rmw {
                     sem,
                     scope,
+                    proxy: Proxy::Generic,
                     op,
                     dst,
                     loc,

@@ -212,6 +212,7 @@ fn finish<M: Model>(
             vars,
             states,
             enumerated: true,
+            hung_combinations: 0,
             positive,
             negative,
             validated,

@@ -10,7 +10,9 @@
 use std::collections::BTreeMap;
 
 use crate::diag::Span;
-use crate::litmus::ast::{ArithOp, FenceKind, InstrKind, Operand, RmwOp, Scope, Sem, Term, Test};
+use crate::litmus::ast::{
+    ArithOp, FenceKind, InstrKind, Operand, Proxy, RmwOp, Scope, Sem, Term, Test,
+};
 
 use super::OpError;
 
@@ -162,10 +164,25 @@ impl Program {
                     .get(ins.span.start as usize..ins.span.end as usize)
                     .and_then(|t| t.split_whitespace().next())
                     .is_some_and(|op| op.split('.').any(|q| q == "shared"));
+                if let InstrKind::Load { proxy, .. }
+                | InstrKind::Store { proxy, .. }
+                | InstrKind::Rmw { proxy, .. } = &ins.kind
+                {
+                    if *proxy != Proxy::Generic {
+                        return Err(OpError::Unsupported {
+                            span: ins.span,
+                            what: format!(
+                                "accesses through the {} proxy (PTX 7.5 proxies are axiomatic-only)",
+                                proxy.word()
+                            ),
+                        });
+                    }
+                }
                 let op = match &ins.kind {
                     InstrKind::Load {
                         sem,
                         scope,
+                        proxy: _,
                         dst,
                         loc: x,
                     } => Op::Mem(MemOp::Load {
@@ -177,6 +194,7 @@ impl Program {
                     InstrKind::Store {
                         sem,
                         scope,
+                        proxy: _,
                         loc: x,
                         val,
                     } => {
@@ -191,6 +209,7 @@ impl Program {
                     InstrKind::Rmw {
                         sem,
                         scope,
+                        proxy: _,
                         op,
                         dst,
                         loc: x,
@@ -209,6 +228,11 @@ impl Program {
                     InstrKind::Fence { kind, scope } => Op::Mem(MemOp::Fence {
                         kind: *kind,
                         scope: *scope,
+                    }),
+                    InstrKind::ProxyFence(_) => return Err(OpError::Unsupported {
+                        span: ins.span,
+                        what: "proxy fences (`fence.proxy`) are not part of the operational models"
+                            .into(),
                     }),
                     InstrKind::Barrier { .. } => {
                         return Err(OpError::Unsupported {
