@@ -341,8 +341,12 @@ fn generated_model(seed: u64) -> String {
 }
 
 proptest! {
+    // A fixed small number of cases; PROPTEST_CASES=N runs a longer session.
     #![proptest_config(ProptestConfig {
-        cases: if cfg!(debug_assertions) { 24 } else { 96 },
+        cases: std::env::var("PROPTEST_CASES")
+            .ok()
+            .and_then(|n| n.parse().ok())
+            .unwrap_or(if cfg!(debug_assertions) { 24 } else { 96 }),
         ..ProptestConfig::default()
     })]
 
