@@ -9,6 +9,7 @@
 //! Beside it: `export` (Coq, Lean), `rewrite` (egg), `litmus`.
 
 pub mod bounds;
+pub mod budget;
 pub mod check;
 pub mod diag;
 pub mod export;

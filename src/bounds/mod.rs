@@ -16,9 +16,41 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
+use crate::budget::{Budget, Exhausted};
 use crate::diag::{Diagnostic, Phase};
 use crate::instance::{int_range, AtomInfo, Universe};
 use crate::ir::*;
+
+/// Why bounds could not be computed.
+#[derive(Debug)]
+pub enum BoundsError {
+    /// A scope the model cannot have (with a span).
+    Input(Diagnostic),
+    /// The time or memory limit of the [`Budget`].
+    Exhausted(Exhausted),
+}
+
+impl From<Exhausted> for BoundsError {
+    fn from(e: Exhausted) -> Self {
+        BoundsError::Exhausted(e)
+    }
+}
+
+impl From<Diagnostic> for BoundsError {
+    fn from(d: Diagnostic) -> Self {
+        BoundsError::Input(d)
+    }
+}
+
+/// Heap bytes of one atom: its `AtomInfo` and label, and its place in the
+/// per-sig bound vectors (an estimate, for refusing before allocating).
+const BYTES_PER_ATOM: u64 = 96;
+
+/// Heap bytes of one tuple of arity `k` in a [`TS`] (vector header and
+/// allocation, B-tree slot) and in the final `Vec<Vec<Atom>>`.
+fn bytes_per_tuple(k: usize) -> u64 {
+    2 * (56 + 4 * k as u64)
+}
 
 pub type Atom = u32;
 
@@ -59,15 +91,29 @@ struct ScopeInfo {
     exact: bool,
 }
 
-/// Compute the bounds of a command's scope.
+/// Compute the bounds of a command's scope, with no limits.
 pub fn compute(model: &Model, scope: &Scope) -> Result<Bounds, Diagnostic> {
+    compute_within(model, scope, &Budget::unlimited()).map_err(|e| match e {
+        BoundsError::Input(d) => d,
+        BoundsError::Exhausted(e) => Diagnostic::without_span(Phase::Bounds, e.to_string()),
+    })
+}
+
+/// Compute the bounds of a command's scope within `budget`: the universe
+/// and every field bound are sized before they are built.
+pub fn compute_within(
+    model: &Model,
+    scope: &Scope,
+    budget: &Budget,
+) -> Result<Bounds, BoundsError> {
     let overall = scope.overall.unwrap_or(3);
     let bitwidth = scope.bitwidth.unwrap_or(4);
     if bitwidth == 0 || bitwidth > 16 {
         return Err(Diagnostic::without_span(
             Phase::Bounds,
             format!("bitwidth {bitwidth} is not supported (1..16)"),
-        ));
+        )
+        .into());
     }
     let nsigs = model.sigs.len();
     let mut explicit: BTreeMap<SigId, ScopeInfo> = BTreeMap::new();
@@ -89,7 +135,8 @@ pub fn compute(model: &Model, scope: &Scope) -> Result<Bounds, Diagnostic> {
                         Phase::Bounds,
                         e_span(scope, s),
                         format!("`one sig {}` cannot have scope {}", sig.name, e.count),
-                    ));
+                    )
+                    .into());
                 }
             }
             explicit.insert(
@@ -141,7 +188,7 @@ pub fn compute(model: &Model, scope: &Scope) -> Result<Bounds, Diagnostic> {
         let sum: u32 = children[s.index()]
             .iter()
             .map(|&c| needed(c, explicit, children, model))
-            .sum();
+            .fold(0, u32::saturating_add);
         let own = if model.sig(s).mult == Some(Mult::Some) {
             1
         } else {
@@ -160,9 +207,9 @@ pub fn compute(model: &Model, scope: &Scope) -> Result<Bounds, Diagnostic> {
         }
         let sig = model.sig(s);
         if sig.is_abstract && !children[s.index()].is_empty() {
-            let mut sum = 0;
+            let mut sum: u32 = 0;
             for &c in &children[s.index()] {
-                sum += derived(c, explicit, children, model)?;
+                sum = u32::saturating_add(sum, derived(c, explicit, children, model)?);
             }
             return Some(sum);
         }
@@ -174,6 +221,28 @@ pub fn compute(model: &Model, scope: &Scope) -> Result<Bounds, Diagnostic> {
     let mut sig_upper: Vec<Vec<Atom>> = vec![Vec::new(); nsigs];
     let mut cards = Vec::new();
     let mut top_scopes = BTreeMap::new();
+    // The universe, sized before any atom is made: a typo'd scope
+    // (`for 2147483647`) must be refused, not allocated.
+    let mut total: u64 = 0;
+    for t in model.top_level_sigs() {
+        let sig = model.sig(t);
+        let mut n = derived(t, &explicit, &children, model).unwrap_or(overall);
+        if sig.mult == Some(Mult::Lone) {
+            n = n.min(1);
+        }
+        total += n.max(needed(t, &explicit, &children, model)) as u64;
+    }
+    budget.reserve(total.saturating_mul(BYTES_PER_ATOM), || {
+        format!("a universe of {total} atoms")
+    })?;
+    if total > u32::MAX as u64 / 2 {
+        return Err(Exhausted::Memory(crate::budget::MemoryNeed {
+            what: format!("a universe of {total} atoms"),
+            bytes: total.saturating_mul(BYTES_PER_ATOM),
+            limit: budget.max_bytes().unwrap_or(u64::MAX),
+        })
+        .into());
+    }
     for t in model.top_level_sigs() {
         let sig = model.sig(t);
         let mut n = derived(t, &explicit, &children, model).unwrap_or(overall);
@@ -185,6 +254,7 @@ pub fn compute(model: &Model, scope: &Scope) -> Result<Bounds, Diagnostic> {
         top_scopes.insert(t, n);
         let base = atoms.len() as u32;
         for i in 0..n {
+            budget.tick()?;
             atoms.push(AtomInfo {
                 label: format!("{}${}", sig.label, i),
                 int: None,
@@ -193,7 +263,7 @@ pub fn compute(model: &Model, scope: &Scope) -> Result<Bounds, Diagnostic> {
         let pool: Vec<Atom> = (base..base + n).collect();
         sig_upper[t.index()] = pool.clone();
         if exact {
-            sig_lower[t.index()].extend(pool.iter().copied());
+            add_atoms(&mut sig_lower[t.index()], &pool, budget)?;
         }
         let min = if sig.mult == Some(Mult::Some) { 1 } else { 0 };
         if min > 0 && !exact {
@@ -217,6 +287,7 @@ pub fn compute(model: &Model, scope: &Scope) -> Result<Bounds, Diagnostic> {
             &mut ancestors,
             &mut claims,
             scope,
+            budget,
         )?;
     }
     let num_sig_atoms = atoms.len();
@@ -245,7 +316,7 @@ pub fn compute(model: &Model, scope: &Scope) -> Result<Bounds, Diagnostic> {
             if parents.iter().all(|p| done[p.index()]) {
                 let mut up: BTreeSet<Atom> = BTreeSet::new();
                 for p in parents {
-                    up.extend(sig_upper[p.index()].iter().copied());
+                    add_atoms(&mut up, &sig_upper[p.index()], budget)?;
                 }
                 sig_upper[s.index()] = up.into_iter().collect();
                 let sig = model.sig(s);
@@ -281,7 +352,8 @@ pub fn compute(model: &Model, scope: &Scope) -> Result<Bounds, Diagnostic> {
             Phase::Bounds,
             model.sig(s).span,
             format!("subset sig `{}` depends on itself", model.sig(s).name),
-        ));
+        )
+        .into());
     }
     let universe = Universe { atoms, bitwidth };
     let mut b = Bounds {
@@ -299,16 +371,31 @@ pub fn compute(model: &Model, scope: &Scope) -> Result<Bounds, Diagnostic> {
     for f in model.field_ids() {
         let field = model.field(f);
         let mut env = BTreeMap::new();
-        let this: BTreeSet<Vec<Atom>> = b.sig_upper[field.sig.index()]
-            .iter()
-            .map(|&a| vec![a])
-            .collect();
-        env.insert(field.this_var, this.clone());
-        let rhs = ub(model, &b, &field.decl.bound, &env);
-        let prod = product(&this, &rhs);
-        b.field_upper.push(prod.into_iter().collect());
+        let this = ticked(
+            b.sig_upper[field.sig.index()].iter().map(|&a| vec![a]),
+            budget,
+        )?;
+        env.insert(field.this_var, ticked(this.iter().cloned(), budget)?);
+        let rhs = ub_within(model, &b, &field.decl.bound, &env, budget)?;
+        let what = || format!("the bounds of field `{}`", field.name);
+        let prod = product(&this, &rhs, budget, what)?;
+        let mut tuples = Vec::with_capacity(prod.len());
+        for t in prod {
+            budget.tick()?;
+            tuples.push(t);
+        }
+        b.field_upper.push(tuples);
     }
     Ok(b)
+}
+
+/// `set ∪= atoms`, one budget tick per atom.
+fn add_atoms(set: &mut BTreeSet<Atom>, atoms: &[Atom], budget: &Budget) -> Result<(), Exhausted> {
+    for &a in atoms {
+        budget.tick()?;
+        set.insert(a);
+    }
+    Ok(())
 }
 
 fn e_span(scope: &Scope, s: SigId) -> crate::diag::Span {
@@ -333,7 +420,9 @@ fn allocate(
     ancestors: &mut Vec<SigId>,
     claims: &mut BTreeMap<Atom, SigId>,
     scope: &Scope,
-) -> Result<(), Diagnostic> {
+    budget: &Budget,
+) -> Result<(), BoundsError> {
+    budget.check()?;
     let kids = &children[s.index()];
     // Exact children first get dedicated atoms, from the front of the pool.
     // An atom already claimed by an exact sig elsewhere in the hierarchy
@@ -343,6 +432,7 @@ fn allocate(
     // disjoint; only atoms claimed by an ancestor of `c` may be reused.
     let mut taken: BTreeSet<Atom> = BTreeSet::new();
     for &c in kids {
+        budget.check()?;
         if let Some(e) = explicit.get(&c).filter(|e| e.exact) {
             let free = |a: &Atom| claims.get(a).is_none_or(|x| ancestors.contains(x));
             let mine: Vec<Atom> = pool
@@ -352,7 +442,7 @@ fn allocate(
                 .take(e.count as usize)
                 .collect();
             if mine.len() < e.count as usize {
-                return Err(Diagnostic::new(
+                return Err(BoundsError::Input(Diagnostic::new(
                     Phase::Bounds,
                     e_span(scope, c),
                     format!(
@@ -361,15 +451,15 @@ fn allocate(
                         e.count,
                         model.sig(s).name
                     ),
-                ));
+                )));
             }
             for &a in &mine {
                 claims.insert(a, c);
             }
-            taken.extend(mine.iter().copied());
+            add_atoms(&mut taken, &mine, budget)?;
             upper[c.index()] = mine.clone();
             for &a in ancestors.iter().chain(std::iter::once(&c)) {
-                lower[a.index()].extend(mine.iter().copied());
+                add_atoms(&mut lower[a.index()], &mine, budget)?;
             }
         }
     }
@@ -379,6 +469,7 @@ fn allocate(
         .filter(|a| !taken.contains(a))
         .collect();
     for &c in kids {
+        budget.check()?;
         let sig = model.sig(c);
         let exact = explicit.get(&c).map(|e| e.exact).unwrap_or(false);
         if !exact {
@@ -396,7 +487,7 @@ fn allocate(
         ancestors.push(c);
         let p = upper[c.index()].clone();
         allocate(
-            model, c, &p, children, explicit, lower, upper, cards, ancestors, claims, scope,
+            model, c, &p, children, explicit, lower, upper, cards, ancestors, claims, scope, budget,
         )?;
         ancestors.pop();
     }
@@ -405,120 +496,184 @@ fn allocate(
 
 type TS = BTreeSet<Vec<Atom>>;
 
-fn product(a: &TS, b: &TS) -> TS {
+/// `a × b`, sized first.
+fn product(
+    a: &TS,
+    b: &TS,
+    budget: &Budget,
+    what: impl FnOnce() -> String,
+) -> Result<TS, Exhausted> {
+    let k = a.first().map_or(0, Vec::len) + b.first().map_or(0, Vec::len);
+    let n = (a.len() as u64).saturating_mul(b.len() as u64);
+    budget.reserve(n.saturating_mul(bytes_per_tuple(k)), || {
+        format!("{} ({n} tuples of arity {k})", what())
+    })?;
     let mut out = TS::new();
     for x in a {
         for y in b {
+            budget.tick()?;
             let mut t = x.clone();
             t.extend_from_slice(y);
             out.insert(t);
         }
     }
-    out
+    Ok(out)
 }
 
-fn all_tuples(n: usize, arity: usize) -> TS {
-    let mut out: TS = (0..n as Atom).map(|a| vec![a]).collect();
-    for _ in 1..arity {
-        let one: TS = (0..n as Atom).map(|a| vec![a]).collect();
-        out = product(&out, &one);
+/// A tuple set from `tuples`, one budget tick per tuple (large scopes make
+/// even copying a bound take seconds).
+fn ticked(tuples: impl Iterator<Item = Vec<Atom>>, budget: &Budget) -> Result<TS, Exhausted> {
+    let mut out = TS::new();
+    for t in tuples {
+        budget.tick()?;
+        out.insert(t);
     }
-    out
+    Ok(out)
+}
+
+fn all_tuples(n: usize, arity: usize, budget: &Budget) -> Result<TS, Exhausted> {
+    let one: TS = ticked((0..n as Atom).map(|a| vec![a]), budget)?;
+    let mut out = one.clone();
+    for _ in 1..arity {
+        out = product(&out, &one, budget, || "all tuples of the universe".into())?;
+    }
+    Ok(out)
 }
 
 /// A static over-approximation of the tuples an expression may denote.
 pub fn ub(model: &Model, b: &Bounds, e: &Expr, env: &BTreeMap<VarId, TS>) -> TS {
+    ub_within(model, b, e, env, &Budget::unlimited()).unwrap_or_default()
+}
+
+/// [`ub`] within a budget.
+pub fn ub_within(
+    model: &Model,
+    b: &Bounds,
+    e: &Expr,
+    env: &BTreeMap<VarId, TS>,
+    budget: &Budget,
+) -> Result<TS, Exhausted> {
+    budget.tick()?;
     let n = b.universe.len();
-    let unary = |v: &[Atom]| -> TS { v.iter().map(|&a| vec![a]).collect() };
-    match &e.kind {
-        ExprKind::Sig(s) => unary(&b.sig_upper[s.index()]),
+    let unary = |v: &[Atom]| ticked(v.iter().map(|&a| vec![a]), budget);
+    let ub = |e: &Expr, env: &BTreeMap<VarId, TS>| ub_within(model, b, e, env, budget);
+    Ok(match &e.kind {
+        ExprKind::Sig(s) => unary(&b.sig_upper[s.index()])?,
         ExprKind::Field(f) => match b.field_upper.get(f.index()) {
-            Some(t) => t.iter().cloned().collect(),
-            None => all_tuples(n, e.arity),
+            Some(t) => ticked(t.iter().cloned(), budget)?,
+            None => all_tuples(n, e.arity, budget)?,
         },
-        ExprKind::Var(v) => env
-            .get(v)
-            .cloned()
-            .unwrap_or_else(|| all_tuples(n, e.arity)),
-        ExprKind::Univ => all_tuples(n, 1),
-        ExprKind::Iden => (0..n as Atom).map(|a| vec![a, a]).collect(),
+        ExprKind::Var(v) => match env.get(v) {
+            Some(t) => ticked(t.iter().cloned(), budget)?,
+            None => all_tuples(n, e.arity, budget)?,
+        },
+        ExprKind::Univ => all_tuples(n, 1, budget)?,
+        ExprKind::Iden => ticked((0..n as Atom).map(|a| vec![a, a]), budget)?,
         ExprKind::None => TS::new(),
         ExprKind::IntAtoms | ExprKind::IntToAtom(_) => {
             b.int_atoms().map(|a| vec![a as Atom]).collect()
         }
-        ExprKind::Union(x, y) | ExprKind::Override(x, y) => {
-            let mut s = ub(model, b, x, env);
-            s.extend(ub(model, b, y, env));
-            s
-        }
-        ExprKind::IfThenElse(_, x, y) => {
-            let mut s = ub(model, b, x, env);
-            s.extend(ub(model, b, y, env));
+        ExprKind::Union(x, y) | ExprKind::Override(x, y) | ExprKind::IfThenElse(_, x, y) => {
+            let mut s = ub(x, env)?;
+            s.extend(ub(y, env)?);
             s
         }
         ExprKind::Intersection(x, y) => {
-            let s = ub(model, b, x, env);
-            let t = ub(model, b, y, env);
+            let s = ub(x, env)?;
+            let t = ub(y, env)?;
             s.intersection(&t).cloned().collect()
         }
-        ExprKind::Difference(x, _) => ub(model, b, x, env),
+        ExprKind::Difference(x, _) => ub(x, env)?,
         ExprKind::Join(x, y) => {
-            let s = ub(model, b, x, env);
-            let t = ub(model, b, y, env);
-            join(&s, &t)
+            let s = ub(x, env)?;
+            let t = ub(y, env)?;
+            join(&s, &t, budget)?
         }
         ExprKind::Product { lhs, rhs, .. } => {
-            product(&ub(model, b, lhs, env), &ub(model, b, rhs, env))
+            // Sized from the operands' static sizes before either is
+            // built: `A -> A -> A` at scope 2000 is refused at once.
+            let what = || "the bound of a product".to_string();
+            let est = size_bound(model, b, e, env);
+            budget.reserve(est.saturating_mul(bytes_per_tuple(e.arity)), || {
+                format!("{} (up to {est} tuples of arity {})", what(), e.arity)
+            })?;
+            product(&ub(lhs, env)?, &ub(rhs, env)?, budget, what)?
         }
         ExprKind::DomainRestrict(x, y) => {
-            let s = ub(model, b, x, env);
-            let t = ub(model, b, y, env);
+            let s = ub(x, env)?;
+            let t = ub(y, env)?;
             t.into_iter().filter(|tu| s.contains(&tu[..1])).collect()
         }
         ExprKind::RangeRestrict(x, y) => {
-            let s = ub(model, b, x, env);
-            let t = ub(model, b, y, env);
+            let s = ub(x, env)?;
+            let t = ub(y, env)?;
             s.into_iter()
                 .filter(|tu| t.contains(&tu[tu.len() - 1..]))
                 .collect()
         }
-        ExprKind::Transpose(x) => ub(model, b, x, env)
-            .into_iter()
-            .map(|t| vec![t[1], t[0]])
-            .collect(),
-        ExprKind::Closure(x) => closure(&ub(model, b, x, env)),
+        ExprKind::Transpose(x) => ub(x, env)?.into_iter().map(|t| vec![t[1], t[0]]).collect(),
+        ExprKind::Closure(x) => closure(&ub(x, env)?, budget)?,
         ExprKind::ReflexiveClosure(x) => {
-            let mut s = closure(&ub(model, b, x, env));
+            let mut s = closure(&ub(x, env)?, budget)?;
             s.extend((0..n as Atom).map(|a| vec![a, a]));
             s
         }
         ExprKind::Let(v, x, body) => {
             let mut env2 = env.clone();
-            env2.insert(*v, ub(model, b, x, env));
-            ub(model, b, body, &env2)
+            env2.insert(*v, ub(x, env)?);
+            ub(body, &env2)?
         }
         ExprKind::Call(f, args) => {
             // Funs are not recursive (the resolver rejects call cycles).
             let fun = model.fun(*f);
             let mut env2 = env.clone();
             for (p, a) in fun.params.iter().zip(args) {
-                env2.insert(p.var, ub(model, b, a, env));
+                env2.insert(p.var, ub(a, env)?);
             }
-            ub(model, b, &fun.body, &env2)
+            ub(&fun.body, &env2)?
         }
-        ExprKind::Comprehension { .. } => all_tuples(n, e.arity),
-    }
+        ExprKind::Comprehension { .. } => all_tuples(n, e.arity, budget)?,
+    })
 }
 
-fn join(s: &TS, t: &TS) -> TS {
+/// An upper bound on the number of tuples [`ub`] gives for `e`, computed
+/// without building any tuple.
+fn size_bound(model: &Model, b: &Bounds, e: &Expr, env: &BTreeMap<VarId, TS>) -> u64 {
+    let n = b.universe.len() as u64;
+    let all = n.saturating_pow(e.arity as u32);
+    let sz = |x: &Expr| size_bound(model, b, x, env);
+    let est = match &e.kind {
+        ExprKind::Sig(s) => b.sig_upper[s.index()].len() as u64,
+        ExprKind::Field(f) => b.field_upper.get(f.index()).map_or(all, |t| t.len() as u64),
+        ExprKind::Var(v) => env.get(v).map_or(all, |t| t.len() as u64),
+        ExprKind::Iden | ExprKind::Univ => n,
+        ExprKind::None => 0,
+        ExprKind::IntAtoms | ExprKind::IntToAtom(_) => b.int_atoms().len() as u64,
+        ExprKind::Union(x, y) | ExprKind::Override(x, y) | ExprKind::IfThenElse(_, x, y) => {
+            sz(x).saturating_add(sz(y))
+        }
+        ExprKind::Intersection(x, y) => sz(x).min(sz(y)),
+        ExprKind::Difference(x, _) | ExprKind::Transpose(x) => sz(x),
+        ExprKind::DomainRestrict(_, y) => sz(y),
+        ExprKind::RangeRestrict(x, _) => sz(x),
+        ExprKind::Join(x, y) => sz(x).saturating_mul(sz(y)),
+        ExprKind::Product { lhs, rhs, .. } => sz(lhs).saturating_mul(sz(rhs)),
+        ExprKind::Let(_, _, body) => sz(body),
+        _ => all,
+    };
+    est.min(all)
+}
+
+fn join(s: &TS, t: &TS, budget: &Budget) -> Result<TS, Exhausted> {
     let mut by_first: BTreeMap<Atom, Vec<&Vec<Atom>>> = BTreeMap::new();
     for y in t {
         by_first.entry(y[0]).or_default().push(y);
     }
     let mut out = TS::new();
     for x in s {
-        if let Some(ys) = by_first.get(x.last().unwrap()) {
+        if let Some(ys) = by_first.get(x.last().unwrap_or(&Atom::MAX)) {
             for y in ys {
+                budget.tick()?;
                 let mut r = x[..x.len() - 1].to_vec();
                 r.extend_from_slice(&y[1..]);
                 if !r.is_empty() {
@@ -527,17 +682,17 @@ fn join(s: &TS, t: &TS) -> TS {
             }
         }
     }
-    out
+    Ok(out)
 }
 
-fn closure(s: &TS) -> TS {
+fn closure(s: &TS, budget: &Budget) -> Result<TS, Exhausted> {
     let mut cur = s.clone();
     loop {
-        let step = join(&cur, &cur);
+        let step = join(&cur, &cur, budget)?;
         let before = cur.len();
         cur.extend(step);
         if cur.len() == before {
-            return cur;
+            return Ok(cur);
         }
     }
 }
