@@ -221,7 +221,7 @@ pub fn check_command(
         SatResult::Unsat => Outcome::Unsat,
         SatResult::Unknown(why) => {
             limit = Some((Exhausted::Time, Stage::Solve));
-            Outcome::Unknown(why)
+            Outcome::Unknown(format!("{why} (during solving)"))
         }
         SatResult::Sat(m) => {
             progress.set_stage(Stage::Evaluate);

@@ -63,7 +63,12 @@ fn text_output_and_exit_0() {
     assert!(!stdout.contains("Assertion is invalid"), "{stdout}");
     // Expected instances are not printed unless asked for.
     assert!(!stdout.contains("this/N<:e={N$"), "{stdout}");
-    assert_eq!(stdout.matches("(instance not shown: --show-instances)").count(), 2);
+    assert_eq!(
+        stdout
+            .matches("(instance not shown: --show-instances)")
+            .count(),
+        2
+    );
     // One summary line, last.
     let last = stdout.lines().last().unwrap();
     assert!(
@@ -75,14 +80,23 @@ fn text_output_and_exit_0() {
     let shown = String::from_utf8_lossy(&shown.stdout);
     assert!(shown.contains("this/N<:e={N$"), "{shown}");
     // Without `expect`, Alloy's words, and the instance.
-    let plain = model(&dir, "sig N { e: set N }\nassert a { e in e.e }\ncheck a for 3\n");
+    let plain = model(
+        &dir,
+        "sig N { e: set N }\nassert a { e in e.e }\ncheck a for 3\n",
+    );
     let out = run(&[], &plain);
     let text = String::from_utf8_lossy(&out.stdout);
     assert_eq!(out.status.code(), Some(0), "{text}");
-    assert!(text.contains("Counterexample found. Assertion is invalid."), "{text}");
+    assert!(
+        text.contains("Counterexample found. Assertion is invalid."),
+        "{text}"
+    );
     assert!(text.contains("this/N<:e={N$"), "{text}");
     assert!(
-        text.lines().last().unwrap().starts_with("1 command: 0 as expected, 0 unexpected, 0 unknown, 1 without expect — "),
+        text.lines()
+            .last()
+            .unwrap()
+            .starts_with("1 command: 0 as expected, 0 unexpected, 0 unknown, 1 without expect — "),
         "{text}"
     );
 }
@@ -129,12 +143,16 @@ fn mismatch_exits_1() {
     let text = String::from_utf8_lossy(&out.stdout);
     // An unexpected counterexample: flagged, and shown in full.
     assert!(
-        text.contains("Counterexample found. Assertion is invalid.") && text.contains("UNEXPECTED (expected none)."),
+        text.contains("Counterexample found. Assertion is invalid.")
+            && text.contains("UNEXPECTED (expected none)."),
         "{text}"
     );
     assert!(text.contains("this/N<:e="), "{text}");
     assert!(
-        text.lines().last().unwrap().starts_with("1 command: 0 as expected, 1 unexpected, 0 unknown — "),
+        text.lines()
+            .last()
+            .unwrap()
+            .starts_with("1 command: 0 as expected, 1 unexpected, 0 unknown — "),
         "{text}"
     );
 }
@@ -262,7 +280,12 @@ run { some e: E | e.(ord/next) = e } for 4 expect 0
 /// Runs `relprove check FILE ARGS`, returning the output and the wall time.
 fn timed(args: &[&str], file: &std::path::Path) -> (Output, std::time::Duration) {
     let t = std::time::Instant::now();
-    let out = relprove().arg("check").arg(file).args(args).output().unwrap();
+    let out = relprove()
+        .arg("check")
+        .arg(file)
+        .args(args)
+        .output()
+        .unwrap();
     (out, t.elapsed())
 }
 
@@ -275,18 +298,33 @@ fn timeout_holds_in_every_phase_at_large_scopes() {
     let m = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("models/compile_src11_ptx.als");
     for scope in ["50", "1000", "1000000"] {
         let (out, t) = timed(
-            &["-c", "fig12_outcome_correct_mapping", "--scope", scope, "--timeout", "2", "--format", "json"],
+            &[
+                "-c",
+                "fig12_outcome_correct_mapping",
+                "--scope",
+                scope,
+                "--timeout",
+                "2",
+                "--format",
+                "json",
+            ],
             &m,
         );
         let doc: serde_json::Value = serde_json::from_slice(&out.stdout)
             .unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&out.stderr)));
         assert_eq!(doc["commands"][0]["outcome"], "unknown", "scope {scope}");
         assert!(
-            doc["commands"][0]["reason"].as_str().unwrap().starts_with("time limit"),
+            doc["commands"][0]["reason"]
+                .as_str()
+                .unwrap()
+                .starts_with("time limit"),
             "scope {scope}: {doc}"
         );
         assert_eq!(out.status.code(), Some(3), "scope {scope}");
-        assert!(t < std::time::Duration::from_secs(30), "scope {scope}: {t:?}");
+        assert!(
+            t < std::time::Duration::from_secs(30),
+            "scope {scope}: {t:?}"
+        );
     }
 }
 
@@ -348,7 +386,12 @@ fn dimacs_solver_timeout_kills_its_process_group() {
     let f = model(&dir, "sig A {}\nrun { some A }\n");
     let solver = format!("dimacs:sh {}", script.display());
     let (out, t) = timed(&["--solver", &solver, "--timeout", "1"], &f);
-    assert_eq!(out.status.code(), Some(3), "{}", String::from_utf8_lossy(&out.stdout));
+    assert_eq!(
+        out.status.code(),
+        Some(3),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
     assert!(t < std::time::Duration::from_secs(30), "{t:?}");
     let pid = std::fs::read_to_string(&pidfile).unwrap();
     let stat = PathBuf::from(format!("/proc/{}/stat", pid.trim()));
@@ -356,7 +399,13 @@ fn dimacs_solver_timeout_kills_its_process_group() {
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
     loop {
         let alive = std::fs::read_to_string(&stat)
-            .map(|s| !s.rsplit(')').next().unwrap_or("").trim_start().starts_with('Z'))
+            .map(|s| {
+                !s.rsplit(')')
+                    .next()
+                    .unwrap_or("")
+                    .trim_start()
+                    .starts_with('Z')
+            })
             .unwrap_or(false);
         if !alive {
             break;

@@ -167,10 +167,8 @@ pub fn run(
     for id in ids {
         let cmd = &model.commands[id.index()];
         tally.commands += 1;
-        let scope = relprove::check::scope_text(
-            model,
-            &relprove::check::effective_scope(cmd, &opts),
-        );
+        let scope =
+            relprove::check::scope_text(model, &relprove::check::effective_scope(cmd, &opts));
         let expect = cmd
             .expect
             .map(|e| format!(" expect {e}"))

@@ -106,9 +106,7 @@ impl SatSolver for Cadical {
         s.reserve(cnf.num_vars as i32);
         for cl in cnf.clause_iter() {
             if budget.tick().is_err() {
-                return Ok(SatResult::Unknown(
-                    "time limit (loading the solver)".into(),
-                ));
+                return Ok(SatResult::Unknown("time limit (loading the solver)".into()));
             }
             s.add_clause(cl.iter().copied());
         }

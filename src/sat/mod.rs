@@ -77,7 +77,11 @@ impl Cnf {
     }
     /// [`Cnf::write_dimacs`], stopping (with an `Interrupted` error) when
     /// `budget` runs out.
-    pub fn write_dimacs_within(&self, out: &mut impl Write, budget: &Budget) -> std::io::Result<()> {
+    pub fn write_dimacs_within(
+        &self,
+        out: &mut impl Write,
+        budget: &Budget,
+    ) -> std::io::Result<()> {
         writeln!(out, "p cnf {} {}", self.num_vars, self.num_clauses)?;
         let mut line = String::new();
         for &l in &self.clauses {
@@ -189,13 +193,20 @@ impl SatSolver for Dimacs {
             .map_err(|e| external(format!("cannot create DIMACS file: {e}")))?;
         {
             let mut w = std::io::BufWriter::new(file.as_file_mut());
-            match cnf.write_dimacs_within(&mut w, budget).and_then(|()| w.flush()) {
+            match cnf
+                .write_dimacs_within(&mut w, budget)
+                .and_then(|()| w.flush())
+            {
                 Ok(()) => {}
                 Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {
-                    return Ok(SatResult::Unknown(budget.check().err().map_or(
-                        "time limit (writing the DIMACS file)".into(),
-                        |e| format!("{e} (writing the DIMACS file)"),
-                    )));
+                    return Ok(SatResult::Unknown(
+                        budget
+                            .check()
+                            .err()
+                            .map_or("time limit (writing the DIMACS file)".into(), |e| {
+                                format!("{e} (writing the DIMACS file)")
+                            }),
+                    ));
                 }
                 Err(e) => return Err(external(format!("cannot write DIMACS file: {e}"))),
             }

@@ -201,8 +201,10 @@ impl Circuit {
             }
             if self.nodes.len() % 4096 == 0 {
                 let p = &self.budget.progress;
-                p.gates
-                    .store(self.nodes.len() as u64, std::sync::atomic::Ordering::Relaxed);
+                p.gates.store(
+                    self.nodes.len() as u64,
+                    std::sync::atomic::Ordering::Relaxed,
+                );
             }
         }
         if self.stopped.is_some() {

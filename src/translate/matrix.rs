@@ -221,10 +221,7 @@ impl Dims {
         // large universe must be refused, not attempted.
         let n = (a.entries.len() as u64).saturating_mul(b.entries.len() as u64);
         c.budget().reserve(n.saturating_mul(ENTRY_BYTES), || {
-            format!(
-                "a product of arity {} ({n} tuples)",
-                a.arity + b.arity
-            )
+            format!("a product of arity {} ({n} tuples)", a.arity + b.arity)
         })?;
         let mut out = Vec::with_capacity(n as usize);
         for &(ia, la) in &a.entries {
@@ -464,10 +461,22 @@ mod tests {
                 back(&d, &d.difference(&mut c, &ma, &mb).unwrap()),
                 a.difference(&b).cloned().collect()
             );
-            assert_eq!(back(&d, &d.join(&mut c, &ma, &mb).unwrap()), rel_join(&a, &b));
-            assert_eq!(back(&d, &d.join(&mut c, &mu, &ma).unwrap()), rel_join(&u, &a));
-            assert_eq!(back(&d, &d.join(&mut c, &m3, &ma).unwrap()), rel_join(&t3, &a));
-            assert_eq!(back(&d, &d.join(&mut c, &ma, &m3).unwrap()), rel_join(&a, &t3));
+            assert_eq!(
+                back(&d, &d.join(&mut c, &ma, &mb).unwrap()),
+                rel_join(&a, &b)
+            );
+            assert_eq!(
+                back(&d, &d.join(&mut c, &mu, &ma).unwrap()),
+                rel_join(&u, &a)
+            );
+            assert_eq!(
+                back(&d, &d.join(&mut c, &m3, &ma).unwrap()),
+                rel_join(&t3, &a)
+            );
+            assert_eq!(
+                back(&d, &d.join(&mut c, &ma, &m3).unwrap()),
+                rel_join(&a, &t3)
+            );
             let prod: Rel = u
                 .iter()
                 .flat_map(|x| a.iter().map(move |y| [x.clone(), y.clone()].concat()))

@@ -170,7 +170,6 @@ impl<'a> Translator<'a> {
             selectors,
         ))
     }
-
 }
 
 impl<'a> Translator<'a> {
@@ -354,7 +353,9 @@ impl<'a> Translator<'a> {
                 // (`exactly K S`): those must be in some child.
                 let mut u = Matrix::empty(1);
                 for &k in &kids {
-                    u = self.d.union(&mut self.c, &u, &self.sigs[k.index()].clone())?;
+                    u = self
+                        .d
+                        .union(&mut self.c, &u, &self.sigs[k.index()].clone())?;
                 }
                 let me = self.sigs[s.index()].clone();
                 let l = self.subset(&me, &u)?;
@@ -377,7 +378,9 @@ impl<'a> Translator<'a> {
             if let SigKind::Subset(parents) = &sig.kind {
                 let mut u = Matrix::empty(1);
                 for p in parents {
-                    u = self.d.union(&mut self.c, &u, &self.sigs[p.index()].clone())?;
+                    u = self
+                        .d
+                        .union(&mut self.c, &u, &self.sigs[p.index()].clone())?;
                 }
                 let me = self.sigs[s.index()].clone();
                 let l = self.subset(&me, &u)?;
@@ -1179,9 +1182,11 @@ impl<'a> Translator<'a> {
                 // (bounds are sorted: binary search keeps this linear in
                 // the number of sigs for large scopes)
                 let has = |v: &[u32], a: u32| v.binary_search(&a).is_ok();
-                let ok_sigs = b.sig_upper.iter().zip(&b.sig_lower).all(|(up, lo)| {
-                    has(up, x) == has(up, y) && has(lo, x) == has(lo, y)
-                });
+                let ok_sigs = b
+                    .sig_upper
+                    .iter()
+                    .zip(&b.sig_lower)
+                    .all(|(up, lo)| has(up, x) == has(up, y) && has(lo, x) == has(lo, y));
                 if !ok_sigs {
                     continue;
                 }
