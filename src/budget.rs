@@ -240,7 +240,7 @@ impl Budget {
     pub fn tick(&self) -> Result<(), Exhausted> {
         let t = self.ticks.get().wrapping_add(1);
         self.ticks.set(t);
-        if t % TICKS_PER_CHECK == 0 {
+        if t.is_multiple_of(TICKS_PER_CHECK) {
             self.check()
         } else {
             Ok(())

@@ -189,8 +189,7 @@ fn long_call_chains_resolve_quickly() {
     let mut sources = SourceMap::new();
     let t = std::time::Instant::now();
     let errs = load_source("cycle.als", &cyclic, &mut sources, &LoadOptions::default())
-        .err()
-        .expect("a cycle of calls is rejected");
+        .expect_err("a cycle of calls is rejected");
     assert_eq!(errs.len(), 1, "one cycle, reported once");
     let text = render(&sources, &errs, false);
     assert!(

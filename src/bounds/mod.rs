@@ -593,7 +593,7 @@ pub fn ub_within(
             // Sized from the operands' static sizes before either is
             // built: `A -> A -> A` at scope 2000 is refused at once.
             let what = || "the bound of a product".to_string();
-            let est = size_bound(model, b, e, env);
+            let est = size_bound(b, e, env);
             budget.reserve(est.saturating_mul(bytes_per_tuple(e.arity)), || {
                 format!("{} (up to {est} tuples of arity {})", what(), e.arity)
             })?;
@@ -638,10 +638,10 @@ pub fn ub_within(
 
 /// An upper bound on the number of tuples [`ub`] gives for `e`, computed
 /// without building any tuple.
-fn size_bound(model: &Model, b: &Bounds, e: &Expr, env: &BTreeMap<VarId, TS>) -> u64 {
+fn size_bound(b: &Bounds, e: &Expr, env: &BTreeMap<VarId, TS>) -> u64 {
     let n = b.universe.len() as u64;
     let all = n.saturating_pow(e.arity as u32);
-    let sz = |x: &Expr| size_bound(model, b, x, env);
+    let sz = |x: &Expr| size_bound(b, x, env);
     let est = match &e.kind {
         ExprKind::Sig(s) => b.sig_upper[s.index()].len() as u64,
         ExprKind::Field(f) => b.field_upper.get(f.index()).map_or(all, |t| t.len() as u64),

@@ -41,7 +41,7 @@ struct Stop {
 impl cadical::Callbacks for Stop {
     fn terminate(&mut self) -> bool {
         self.calls = self.calls.wrapping_add(1);
-        if self.calls % 16 == 0 && self.deadline.is_some_and(|d| Instant::now() >= d) {
+        if self.calls.is_multiple_of(16) && self.deadline.is_some_and(|d| Instant::now() >= d) {
             self.timed_out = true;
         }
         self.timed_out

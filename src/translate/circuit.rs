@@ -199,7 +199,7 @@ impl Circuit {
             if let Err(e) = self.budget.tick() {
                 self.stopped = Some(e);
             }
-            if self.nodes.len() % 4096 == 0 {
+            if self.nodes.len().is_multiple_of(4096) {
                 let p = &self.budget.progress;
                 p.gates.store(
                     self.nodes.len() as u64,
