@@ -1,27 +1,37 @@
 //! The `check` driver: for one command, bounds → translation → CNF → SAT →
 //! instance, then an independent re-evaluation of every instance before it
-//! is reported.
+//! is reported. Every phase runs within the command's [`Budget`] (time and
+//! memory); a phase that exhausts it ends the command with
+//! [`Outcome::Unknown`] and the limit that stopped it.
 
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use crate::bounds;
+use crate::bounds::{self, BoundsError};
+use crate::budget::{Budget, Exhausted, Progress, Stage};
 use crate::diag::{Diagnostic, Phase};
 use crate::instance::{Instance, TupleSet};
 use crate::ir::*;
-use crate::sat::{self, SatResult};
+use crate::sat::{self, SatError, SatResult};
 use crate::translate::{self, circuit::Lit, matrix::Matrix, TranslateError, Translation};
 
 #[derive(Clone, Debug)]
 pub struct CheckOptions {
     /// `--scope N`: replaces every command's overall scope.
     pub scope: Option<u32>,
+    /// Time limit of each command, all phases together.
     pub timeout: Option<Duration>,
+    /// Memory limit of each command, in bytes (`None`: none).
+    pub max_memory: Option<u64>,
     /// `cadical` or `dimacs:CMD`.
     pub solver: String,
     /// Length limit of each symmetry-breaking predicate (0 = off).
     pub symmetry: usize,
     /// Re-evaluate instances with the independent evaluator.
     pub verify: bool,
+    /// Where the running command publishes its phase and sizes (for a
+    /// progress display); `None`: nowhere.
+    pub progress: Option<Arc<Progress>>,
 }
 
 impl Default for CheckOptions {
@@ -29,9 +39,11 @@ impl Default for CheckOptions {
         CheckOptions {
             scope: None,
             timeout: None,
+            max_memory: None,
             solver: "cadical".into(),
             symmetry: 60,
             verify: true,
+            progress: None,
         }
     }
 }
@@ -64,6 +76,9 @@ pub struct CommandResult {
     pub outcome: Outcome,
     pub expect: Option<u8>,
     pub matches_expect: bool,
+    /// For [`Outcome::Unknown`]: the limit that stopped the command, and
+    /// in which phase.
+    pub limit: Option<(Exhausted, Stage)>,
     pub stats: Stats,
 }
 
@@ -132,6 +147,10 @@ pub fn scope_text(model: &Model, s: &Scope) -> String {
     out
 }
 
+fn solver_error(e: SatError) -> CheckError {
+    CheckError::Input(Diagnostic::without_span(Phase::Translate, e.to_string()))
+}
+
 pub fn check_command(
     model: &Model,
     id: CommandId,
@@ -143,45 +162,79 @@ pub fn check_command(
         .get(id.index())
         .ok_or_else(|| CheckError::Internal(format!("no command #{}", id.0)))?;
     let scope = effective_scope(cmd, opts);
-    let b = bounds::compute_at(model, &scope, cmd.span).map_err(CheckError::Input)?;
+    let progress = opts.progress.clone().unwrap_or_default();
+    progress.reset();
+    let budget = Budget::new(opts.timeout, opts.max_memory).with_progress(progress.clone());
+    // The result of a command stopped by its budget in `stage`.
+    let stopped = |e: Exhausted, stage: Stage, stats: Stats| CommandResult {
+        name: cmd.name.clone(),
+        kind: cmd.kind,
+        scope: scope_text(model, &scope),
+        outcome: Outcome::Unknown(format!("{e} (during {})", stage.phase_name())),
+        expect: cmd.expect,
+        matches_expect: cmd.expect.is_none(),
+        limit: Some((e, stage)),
+        stats: Stats {
+            time_ms: start.elapsed().as_millis(),
+            ..stats
+        },
+    };
+    let elapsed = || Stats {
+        translate_ms: start.elapsed().as_millis(),
+        ..Stats::default()
+    };
+    progress.set_stage(Stage::Bounds);
+    let b = match bounds::compute_within(model, &scope, cmd.span, &budget) {
+        Ok(b) => b,
+        Err(BoundsError::Input(d)) => return Err(CheckError::Input(d)),
+        Err(BoundsError::Exhausted(e)) => return Ok(stopped(e, Stage::Bounds, elapsed())),
+    };
+    progress.set_stage(Stage::Translate);
     let topts = translate::Options {
         symmetry: opts.symmetry,
-        deadline: opts.timeout.map(|t| start + t),
+        budget: budget.clone(),
     };
     let tr = match translate::translate_command(model, &b, cmd, &topts) {
         Ok(tr) => tr,
         Err(TranslateError::Input(d)) => return Err(CheckError::Input(d)),
-        Err(TranslateError::TimeLimit) => {
-            let elapsed = start.elapsed().as_millis();
-            return Ok(CommandResult {
-                name: cmd.name.clone(),
-                kind: cmd.kind,
-                scope: scope_text(model, &scope),
-                outcome: Outcome::Unknown("time limit (during translation)".into()),
-                expect: cmd.expect,
-                matches_expect: cmd.expect.is_none(),
-                stats: Stats {
-                    translate_ms: elapsed,
-                    time_ms: elapsed,
-                    ..Stats::default()
-                },
-            });
+        Err(TranslateError::Limit(e)) => {
+            return Ok(stopped(e, Stage::Translate, elapsed()));
         }
     };
-    let (cnf, var_of) = tr.circuit.to_cnf(&tr.roots);
+    progress.set_stage(Stage::Cnf);
+    let (cnf, var_of) = match tr.circuit.to_cnf(&tr.roots) {
+        Ok(x) => x,
+        Err(e) => return Ok(stopped(e, Stage::Cnf, elapsed())),
+    };
     let translate_ms = start.elapsed().as_millis();
-    let mut solver = sat::solver_from_spec(&opts.solver)
-        .map_err(|m| CheckError::Input(Diagnostic::without_span(Phase::Translate, m)))?;
-    let remaining = opts.timeout.map(|t| t.saturating_sub(start.elapsed()));
+    let mut solver = sat::solver_from_spec(&opts.solver).map_err(solver_error)?;
+    progress.set_stage(Stage::Solve);
     let t1 = Instant::now();
-    let res = solver
-        .solve(&cnf, remaining)
-        .map_err(|m| CheckError::Input(Diagnostic::without_span(Phase::Translate, m)))?;
+    let stats = |solve_ms| Stats {
+        variables: cnf.num_vars,
+        clauses: cnf.num_clauses,
+        primary_variables: tr.circuit.num_inputs(),
+        translate_ms,
+        solve_ms,
+        time_ms: start.elapsed().as_millis(),
+    };
+    let res = match solver.solve(&cnf, &budget) {
+        Ok(r) => r,
+        Err(SatError::Limit(e)) => {
+            return Ok(stopped(e, Stage::Solve, stats(t1.elapsed().as_millis())))
+        }
+        Err(e) => return Err(solver_error(e)),
+    };
     let solve_ms = t1.elapsed().as_millis();
+    let mut limit = None;
     let outcome = match res {
         SatResult::Unsat => Outcome::Unsat,
-        SatResult::Unknown(why) => Outcome::Unknown(why),
+        SatResult::Unknown(why) => {
+            limit = Some((Exhausted::Time, Stage::Solve));
+            Outcome::Unknown(format!("{why} (during solving)"))
+        }
         SatResult::Sat(m) => {
+            progress.set_stage(Stage::Evaluate);
             if !cnf.satisfied_by(&m) {
                 return Err(CheckError::Internal(format!(
                     "solver `{}` returned a model that violates the CNF",
@@ -226,14 +279,8 @@ pub fn check_command(
         outcome,
         expect: cmd.expect,
         matches_expect,
-        stats: Stats {
-            variables: cnf.num_vars,
-            clauses: cnf.num_clauses,
-            primary_variables: tr.circuit.num_inputs(),
-            translate_ms,
-            solve_ms,
-            time_ms: start.elapsed().as_millis(),
-        },
+        limit,
+        stats: stats(solve_ms),
     })
 }
 
@@ -316,264 +363,6 @@ fn relabel(model: &Model, inst: &mut Instance) {
 }
 
 // ---------------------------------------------------------------------
-// Command-line reporting
-
-/// Output formats of `relprove check`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Format {
-    Text,
-    Json,
-    Dot,
-}
-
-/// Exit codes of `relprove check`.
-pub mod exit {
-    pub const OK: u8 = 0;
-    pub const MISMATCH: u8 = 1;
-    pub const INPUT: u8 = 2;
-    pub const LIMIT: u8 = 3;
-    pub const INTERNAL: u8 = 4;
-}
-
-fn kind_word(k: CommandKind) -> &'static str {
-    match k {
-        CommandKind::Check => "check",
-        CommandKind::Run => "run",
-    }
-}
-
-/// Prints `relprove: NAME Ns` on stderr every second while alive.
-struct Progress {
-    stop: std::sync::Arc<std::sync::atomic::AtomicBool>,
-    handle: Option<std::thread::JoinHandle<()>>,
-}
-
-impl Progress {
-    fn start(name: String, enabled: bool) -> Progress {
-        let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
-        let s2 = stop.clone();
-        let handle = enabled.then(|| {
-            std::thread::spawn(move || {
-                use std::io::IsTerminal;
-                let tty = std::io::stderr().is_terminal();
-                let t0 = Instant::now();
-                let mut printed = false;
-                let mut next = 1u64;
-                while !s2.load(std::sync::atomic::Ordering::Relaxed) {
-                    // Woken early by `drop`.
-                    std::thread::park_timeout(
-                        Duration::from_secs(next).saturating_sub(t0.elapsed()),
-                    );
-                    if s2.load(std::sync::atomic::Ordering::Relaxed) {
-                        break;
-                    }
-                    if t0.elapsed().as_secs() >= next {
-                        if tty {
-                            eprint!("\rrelprove: solving {name}: {next}s");
-                            printed = true;
-                            next += 1;
-                        } else {
-                            eprintln!("relprove: checking {name}: {next}s");
-                            next *= 10;
-                        }
-                    }
-                }
-                if printed {
-                    eprintln!();
-                }
-            })
-        });
-        Progress { stop, handle }
-    }
-}
-
-impl Drop for Progress {
-    fn drop(&mut self) {
-        self.stop.store(true, std::sync::atomic::Ordering::Relaxed);
-        if let Some(h) = self.handle.take() {
-            h.thread().unpark();
-            let _ = h.join();
-        }
-    }
-}
-
-/// Run the selected commands (all when `names` is empty) and print the
-/// results; returns the exit code.
-pub fn run_cli(
-    model: &Model,
-    sources: &crate::diag::SourceMap,
-    names: &[String],
-    opts: &CheckOptions,
-    format: Format,
-    out: &mut dyn std::io::Write,
-    progress: bool,
-) -> u8 {
-    for n in names {
-        if !model.commands.iter().any(|c| &c.name == n) {
-            let avail: Vec<&str> = model.commands.iter().map(|c| c.name.as_str()).collect();
-            eprintln!(
-                "relprove: no command named `{n}` (commands: {})",
-                avail.join(", ")
-            );
-            return exit::INPUT;
-        }
-    }
-    if let Err(m) = sat::solver_from_spec(&opts.solver) {
-        eprintln!("relprove: {m}");
-        return exit::INPUT;
-    }
-    let ids: Vec<CommandId> = (0..model.commands.len() as u32)
-        .map(CommandId)
-        .filter(|&id| names.is_empty() || names.contains(&model.commands[id.index()].name))
-        .collect();
-    let mut code = exit::OK;
-    let raise = |code: &mut u8, c: u8| {
-        let rank = |c: u8| match c {
-            exit::INTERNAL => 4,
-            exit::INPUT => 3,
-            exit::LIMIT => 2,
-            exit::MISMATCH => 1,
-            _ => 0,
-        };
-        if rank(c) > rank(*code) {
-            *code = c;
-        }
-    };
-    let mut json_cmds = Vec::new();
-    for id in ids {
-        let cmd = &model.commands[id.index()];
-        let scope = scope_text(model, &effective_scope(cmd, opts));
-        let expect = cmd
-            .expect
-            .map(|e| format!(" expect {e}"))
-            .unwrap_or_default();
-        let title = format!(
-            "{} {} {}{}",
-            if cmd.kind == CommandKind::Check {
-                "Check"
-            } else {
-                "Run"
-            },
-            cmd.name,
-            scope,
-            expect
-        );
-        if format == Format::Text {
-            let _ = writeln!(out, "Executing \"{title}\"");
-            let _ = out.flush();
-        }
-        let res = {
-            let _p = Progress::start(cmd.name.clone(), progress);
-            check_command(model, id, opts)
-        };
-        let r = match res {
-            Ok(r) => r,
-            Err(CheckError::Input(d)) => {
-                eprint!("{}", crate::diag::render(sources, &[d], false));
-                raise(&mut code, exit::INPUT);
-                continue;
-            }
-            Err(CheckError::Internal(m)) => {
-                eprintln!("relprove: internal error (this is a bug in relprove): {m}");
-                raise(&mut code, exit::INTERNAL);
-                continue;
-            }
-        };
-        if matches!(r.outcome, Outcome::Unknown(_)) {
-            raise(&mut code, exit::LIMIT);
-        } else if !r.matches_expect {
-            raise(&mut code, exit::MISMATCH);
-        }
-        match format {
-            Format::Text => {
-                let s = &r.stats;
-                let _ = writeln!(
-                    out,
-                    "   {} vars. {} primary vars. {} clauses. {}ms.",
-                    s.variables, s.primary_variables, s.clauses, s.translate_ms
-                );
-                let verdict = match (&r.outcome, r.kind) {
-                    (Outcome::Sat(_), CommandKind::Check) => {
-                        "Counterexample found. Assertion is invalid.".to_string()
-                    }
-                    (Outcome::Sat(_), CommandKind::Run) => {
-                        "Instance found. Predicate is consistent.".to_string()
-                    }
-                    (Outcome::Unsat, CommandKind::Check) => {
-                        "No counterexample found. Assertion may be valid.".to_string()
-                    }
-                    (Outcome::Unsat, CommandKind::Run) => {
-                        "No instance found. Predicate may be inconsistent.".to_string()
-                    }
-                    (Outcome::Unknown(w), _) => format!("Unknown ({w})."),
-                };
-                let _ = writeln!(out, "   {} {}ms.", verdict, s.solve_ms);
-                if !r.matches_expect {
-                    if let (Some(e), Outcome::Unknown(_)) = (r.expect, &r.outcome) {
-                        let _ = writeln!(
-                            out,
-                            "   Undecided: expected {} ({}).",
-                            e,
-                            if e == 1 { "an instance" } else { "none" }
-                        );
-                    } else if let Some(e) = r.expect {
-                        let _ = writeln!(
-                            out,
-                            "   MISMATCH: expected {} ({}).",
-                            e,
-                            if e == 1 { "an instance" } else { "none" }
-                        );
-                    }
-                }
-                if let Outcome::Sat(inst) = &r.outcome {
-                    for line in crate::instance::render::render_text(model, inst).lines() {
-                        let _ = writeln!(out, "   {line}");
-                    }
-                }
-                let _ = writeln!(out);
-            }
-            Format::Dot => {
-                if let Outcome::Sat(inst) = &r.outcome {
-                    let _ = writeln!(out, "// {title}: {}", r.outcome_word());
-                    let _ = write!(out, "{}", crate::instance::render::render_dot(model, inst));
-                } else {
-                    let _ = writeln!(out, "// {title}: {}", r.outcome_word());
-                }
-            }
-            Format::Json => {
-                let mut o = serde_json::json!({
-                    "name": r.name,
-                    "kind": kind_word(r.kind),
-                    "scope": r.scope,
-                    "outcome": r.outcome_word(),
-                    "expect": r.expect,
-                    "matches": r.matches_expect,
-                    "time_ms": r.stats.time_ms as u64,
-                    "translate_ms": r.stats.translate_ms as u64,
-                    "solve_ms": r.stats.solve_ms as u64,
-                    "variables": r.stats.variables,
-                    "primary_variables": r.stats.primary_variables,
-                    "clauses": r.stats.clauses,
-                });
-                if let Outcome::Sat(inst) = &r.outcome {
-                    o["instance"] = crate::instance::render::render_json(model, inst);
-                }
-                json_cmds.push(o);
-            }
-        }
-    }
-    if format == Format::Json {
-        let doc = serde_json::json!({ "commands": json_cmds });
-        let _ = writeln!(
-            out,
-            "{}",
-            serde_json::to_string_pretty(&doc).unwrap_or_default()
-        );
-    }
-    code
-}
-
-// ---------------------------------------------------------------------
 // Incremental solving of one command under extra formulas
 
 /// One command of a model, translated and loaded into CaDiCaL once, then
@@ -626,17 +415,19 @@ impl Session {
         let b = bounds::compute_at(&model, &scope, cmd.span).map_err(CheckError::Input)?;
         let topts = translate::Options {
             symmetry: opts.symmetry,
-            deadline: None,
+            budget: Budget::unlimited(),
         };
         let refs: Vec<&Formula> = extras.iter().collect();
         let (tr, sels) = translate::translate_command_with(&model, &b, cmd, &topts, &refs)
             .map_err(|e| match e {
                 TranslateError::Input(d) => CheckError::Input(d),
-                TranslateError::TimeLimit => {
-                    CheckError::Internal("translation stopped without a deadline".into())
+                TranslateError::Limit(e) => {
+                    CheckError::Internal(format!("translation stopped without limits: {e}"))
                 }
             })?;
-        let (cnf, var_of) = tr.circuit.to_cnf(&tr.roots);
+        let (cnf, var_of) = tr.circuit.to_cnf(&tr.roots).map_err(|e| {
+            CheckError::Internal(format!("CNF conversion stopped without limits: {e}"))
+        })?;
         let selectors = sels
             .iter()
             .map(|l| match var_of[l.node() as usize] {
@@ -729,4 +520,35 @@ impl Session {
         self.cnf.add(&cl);
         self.solver.add_clause(cl.iter().copied());
     }
+}
+
+/// The diagnostic for a command stopped by its memory limit: positioned at
+/// the command (whose scope is what made it too large). `None` for other
+/// outcomes (a time limit is an `unknown` verdict, not an error).
+pub fn memory_diagnostic(model: &Model, r: &CommandResult, id: CommandId) -> Option<Diagnostic> {
+    let (Exhausted::Memory(m), stage) = r.limit.as_ref()? else {
+        return None;
+    };
+    let cmd = model.commands.get(id.index())?;
+    let msg = if m.limit == u64::MAX {
+        format!(
+            "command `{}` {} cannot be represented: {} is too large",
+            cmd.name, r.scope, m.what
+        )
+    } else {
+        format!(
+            "command `{}` {} does not fit in memory: {} would need about {} (limit {}, during {})",
+            cmd.name,
+            r.scope,
+            m.what,
+            crate::budget::human_bytes(m.bytes),
+            crate::budget::human_bytes(m.limit),
+            stage.phase_name()
+        )
+    };
+    Some(
+        Diagnostic::new(Phase::Bounds, cmd.span, msg)
+            .label("this command's scope")
+            .hint("lower the scope, or raise the limit with `--max-memory SIZE` (e.g. 8G)"),
+    )
 }

@@ -11,6 +11,7 @@
 //! `litmus`), and `gpu` (litmus tests on a GPU against `litmus`'s verdicts).
 
 pub mod bounds;
+pub mod budget;
 pub mod check;
 pub mod diag;
 pub mod export;

@@ -2,6 +2,11 @@
 
 mod cli;
 
+/// Counts the bytes on the heap, so that `--max-memory` is measured (see
+/// `relprove::budget`).
+#[global_allocator]
+static ALLOC: relprove::budget::CountingAlloc = relprove::budget::CountingAlloc;
+
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
@@ -23,8 +28,9 @@ enum Command {
     /// Decide every `check` and `run` command of an Alloy model by bounded search.
     ///
     /// Exit codes: 0 every outcome matches its `expect`, 1 an outcome does not,
-    /// 2 input error, 3 timeout or resource limit, 4 internal error (an instance
-    /// the independent evaluator rejects: a bug in relprove).
+    /// 2 input error, 3 a command hit its time limit (`--timeout`) or memory
+    /// limit (`--max-memory`; the outcome is `unknown`), 4 internal error (an
+    /// instance the independent evaluator rejects: a bug in relprove).
     Check(CheckArgs),
     /// Write Coq or Lean 4 definitions of a model, with proof skeletons.
     ///
@@ -86,6 +92,15 @@ struct CheckArgs {
     /// positive, values above 1e9 count as 1e9.
     #[arg(long, value_name = "SECS", allow_negative_numbers = true, value_parser = cli::args::seconds)]
     timeout: Option<Duration>,
+    /// Memory limit per command (e.g. `4G`, `512M`): a command whose bounds,
+    /// circuit or CNF would not fit is refused before it is built (outcome
+    /// `unknown`, exit code 3).
+    #[arg(long, value_name = "SIZE", default_value = "4G")]
+    max_memory: String,
+    /// Print every instance in full, also those a command expected
+    /// (`expect 1`); JSON and DOT output always include them.
+    #[arg(long)]
+    show_instances: bool,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
@@ -376,10 +391,12 @@ fn export(args: ExportArgs) -> ExitCode {
     ExitCode::from(out.exit_code(if failed { 2 } else { 0 }))
 }
 
-/// `check`: decide the model's commands (see `relprove::check::run_cli`).
+/// `check`: decide the model's commands (see `cli::check::run`).
 fn check(args: CheckArgs) -> ExitCode {
-    use relprove::check::{self, CheckOptions};
+    use cli::check::{self as show, exit};
+    use relprove::check::CheckOptions;
     use std::io::IsTerminal;
+    let color = std::io::stderr().is_terminal();
     let mut sources = relprove::diag::SourceMap::new();
     let model = match relprove::resolve::load_model(
         &args.file,
@@ -388,11 +405,8 @@ fn check(args: CheckArgs) -> ExitCode {
     ) {
         Ok(m) => m,
         Err(ds) => {
-            eprint!(
-                "{}",
-                relprove::diag::render(&sources, &ds, std::io::stderr().is_terminal())
-            );
-            return ExitCode::from(check::exit::INPUT);
+            eprint!("{}", relprove::diag::render(&sources, &ds, color));
+            return ExitCode::from(exit::INPUT);
         }
     };
     if model.commands.is_empty() {
@@ -400,21 +414,35 @@ fn check(args: CheckArgs) -> ExitCode {
             "relprove: {}: the model has no commands (add `run {{}}` or `check AssertionName`)",
             args.file.display()
         );
+        return ExitCode::SUCCESS;
     }
+    let Some(max_memory) = relprove::budget::parse_bytes(&args.max_memory) else {
+        eprintln!(
+            "relprove: --max-memory `{}`: expected a size such as 4G, 512M or 100000 (bytes)",
+            args.max_memory
+        );
+        return ExitCode::from(exit::INPUT);
+    };
     let opts = CheckOptions {
         scope: args.scope,
         timeout: args.timeout,
+        max_memory: Some(max_memory),
         solver: args.solver,
         symmetry: args.symmetry,
         ..Default::default()
     };
-    let format = match args.format {
-        Format::Text => check::Format::Text,
-        Format::Json => check::Format::Json,
-        Format::Dot => check::Format::Dot,
+    let display = show::Display {
+        format: match args.format {
+            Format::Text => show::Format::Text,
+            Format::Json => show::Format::Json,
+            Format::Dot => show::Format::Dot,
+        },
+        show_instances: args.show_instances,
+        progress: true,
+        color,
     };
     let out = &mut Stdout::new(OnClose::Exit);
-    let code = check::run_cli(&model, &sources, &args.commands, &opts, format, out, true);
+    let code = show::run(&model, &sources, &args.commands, &opts, &display, out);
     ExitCode::from(out.exit_code(code))
 }
 

@@ -50,23 +50,55 @@ fn text_output_and_exit_0() {
         stdout.contains("Executing \"Check closed for 3 expect 0\""),
         "{stdout}"
     );
-    assert!(
-        stdout.contains("No counterexample found. Assertion may be valid."),
-        "{stdout}"
+    // Every outcome matches its `expect`: the verdict lines say so, and a
+    // counterexample that `expect 1` asked for does not read as a failure.
+    for line in [
+        "No counterexample found, as expected.",
+        "Counterexample found, as expected.",
+        "Instance found, as expected.",
+        "No instance found, as expected.",
+    ] {
+        assert!(stdout.contains(line), "{line}\n{stdout}");
+    }
+    assert!(!stdout.contains("Assertion is invalid"), "{stdout}");
+    // Expected instances are not printed unless asked for.
+    assert!(!stdout.contains("this/N<:e={N$"), "{stdout}");
+    assert_eq!(
+        stdout
+            .matches("(instance not shown: --show-instances)")
+            .count(),
+        2
     );
+    // One summary line, last.
+    let last = stdout.lines().last().unwrap();
     assert!(
-        stdout.contains("Counterexample found. Assertion is invalid."),
-        "{stdout}"
+        last.starts_with("4 commands: 4 as expected, 0 unexpected, 0 unknown — "),
+        "{last}"
     );
+    assert!(last.ends_with(" s"), "{last}");
+    let shown = run(&["--show-instances"], &f);
+    let shown = String::from_utf8_lossy(&shown.stdout);
+    assert!(shown.contains("this/N<:e={N$"), "{shown}");
+    // Without `expect`, Alloy's words, and the instance.
+    let plain = model(
+        &dir,
+        "sig N { e: set N }\nassert a { e in e.e }\ncheck a for 3\n",
+    );
+    let out = run(&[], &plain);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{text}");
     assert!(
-        stdout.contains("Instance found. Predicate is consistent."),
-        "{stdout}"
+        text.contains("Counterexample found. Assertion is invalid."),
+        "{text}"
     );
+    assert!(text.contains("this/N<:e={N$"), "{text}");
     assert!(
-        stdout.contains("No instance found. Predicate may be inconsistent."),
-        "{stdout}"
+        text.lines()
+            .last()
+            .unwrap()
+            .starts_with("1 command: 0 as expected, 0 unexpected, 0 unknown, 1 without expect — "),
+        "{text}"
     );
-    assert!(stdout.contains("this/N<:e={N$"), "{stdout}");
 }
 
 #[test]
@@ -108,7 +140,21 @@ fn mismatch_exits_1() {
         "{}",
         String::from_utf8_lossy(&out.stdout)
     );
-    assert!(String::from_utf8_lossy(&out.stdout).contains("MISMATCH"));
+    let text = String::from_utf8_lossy(&out.stdout);
+    // An unexpected counterexample: flagged, and shown in full.
+    assert!(
+        text.contains("Counterexample found. Assertion is invalid.")
+            && text.contains("UNEXPECTED (expected none)."),
+        "{text}"
+    );
+    assert!(text.contains("this/N<:e="), "{text}");
+    assert!(
+        text.lines()
+            .last()
+            .unwrap()
+            .starts_with("1 command: 0 as expected, 1 unexpected, 0 unknown — "),
+        "{text}"
+    );
 }
 
 #[test]
@@ -273,4 +319,146 @@ fn scope_rule_errors() {
         "abstract sig A {}\nsig B, C extends A {}\nrun { #A = 3 } for 2 B, 1 C expect 1\n",
     );
     assert_eq!(run(&[], &ok).status.code(), Some(0));
+}
+
+/// Runs `relprove check FILE ARGS`, returning the output and the wall time.
+fn timed(args: &[&str], file: &std::path::Path) -> (Output, std::time::Duration) {
+    let t = std::time::Instant::now();
+    let out = relprove()
+        .arg("check")
+        .arg(file)
+        .args(args)
+        .output()
+        .unwrap();
+    (out, t.elapsed())
+}
+
+#[test]
+fn timeout_holds_in_every_phase_at_large_scopes() {
+    // Before the budget reached bounds, matrix operations and CNF
+    // conversion, `--scope 1000 --timeout 5` on this model still ran after
+    // 60 s, and `--scope 1000000` grew by 50 MB/s without end. The bound
+    // below is generous for a loaded machine; the limit itself is 2 s.
+    let m = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("models/compile_src11_ptx.als");
+    for scope in ["50", "1000", "1000000"] {
+        let (out, t) = timed(
+            &[
+                "-c",
+                "fig12_outcome_correct_mapping",
+                "--scope",
+                scope,
+                "--timeout",
+                "2",
+                "--format",
+                "json",
+            ],
+            &m,
+        );
+        let doc: serde_json::Value = serde_json::from_slice(&out.stdout)
+            .unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&out.stderr)));
+        assert_eq!(doc["commands"][0]["outcome"], "unknown", "scope {scope}");
+        assert!(
+            doc["commands"][0]["reason"]
+                .as_str()
+                .unwrap()
+                .starts_with("time limit"),
+            "scope {scope}: {doc}"
+        );
+        assert_eq!(out.status.code(), Some(3), "scope {scope}");
+        assert!(
+            t < std::time::Duration::from_secs(30),
+            "scope {scope}: {t:?}"
+        );
+    }
+}
+
+#[test]
+fn a_typo_scope_is_refused_before_allocation() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = model(&dir, "sig A { r: set A }\nrun {} for 2147483647\n");
+    let (out, t) = timed(&["--timeout", "5"], &f);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(3), "{err}");
+    assert!(t < std::time::Duration::from_secs(30), "{t:?}");
+    assert!(err.contains("does not fit in memory"), "{err}");
+    assert!(err.contains("a universe of 2147483647 atoms"), "{err}");
+    // Positioned at the command.
+    assert!(err.contains("m.als:2:1"), "{err}");
+    assert!(err.contains("--max-memory"), "{err}");
+}
+
+#[test]
+fn max_memory_refuses_what_does_not_fit() {
+    // 3000 atoms: the bounds of `r` hold 9 million tuples, far over 64 MiB,
+    // and `A -> A -> A` is refused from its static size alone.
+    let dir = tempfile::tempdir().unwrap();
+    let f = model(&dir, "sig A { r: set A }\nrun show {} for 3000\n");
+    let (out, t) = timed(&["--max-memory", "64M"], &f);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(3), "{err}");
+    assert!(err.contains("the bounds of field `r`"), "{err}");
+    assert!(err.contains("limit 64.0 MiB"), "{err}");
+    assert!(t < std::time::Duration::from_secs(30), "{t:?}");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.contains("Unknown: memory limit"), "{stdout}");
+    let f3 = model(&dir, "sig A { r: A -> A -> A }\nrun show {} for 2000\n");
+    let (out, t) = timed(&[], &f3);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(3), "{err}");
+    assert!(err.contains("limit 4.0 GiB"), "the default limit: {err}");
+    assert!(t < std::time::Duration::from_secs(30), "{t:?}");
+    // A limit that is no size is an input error.
+    let (out, _) = timed(&["--max-memory", "lots"], &f);
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn dimacs_solver_timeout_kills_its_process_group() {
+    // A solver script that starts a child and waits: at the deadline the
+    // whole group goes, the child `sleep` included.
+    let dir = tempfile::tempdir().unwrap();
+    let pidfile = dir.path().join("child.pid");
+    let script = dir.path().join("slow.sh");
+    std::fs::write(
+        &script,
+        format!(
+            "#!/bin/sh\nsleep 300 &\necho $! > {}\nwait\n",
+            pidfile.display()
+        ),
+    )
+    .unwrap();
+    let f = model(&dir, "sig A {}\nrun { some A }\n");
+    let solver = format!("dimacs:sh {}", script.display());
+    let (out, t) = timed(&["--solver", &solver, "--timeout", "1"], &f);
+    assert_eq!(
+        out.status.code(),
+        Some(3),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    assert!(t < std::time::Duration::from_secs(30), "{t:?}");
+    let pid = std::fs::read_to_string(&pidfile).unwrap();
+    let stat = PathBuf::from(format!("/proc/{}/stat", pid.trim()));
+    // Killed: gone, or a zombie until its new parent reaps it.
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    loop {
+        let alive = std::fs::read_to_string(&stat)
+            .map(|s| {
+                !s.rsplit(')')
+                    .next()
+                    .unwrap_or("")
+                    .trim_start()
+                    .starts_with('Z')
+            })
+            .unwrap_or(false);
+        if !alive {
+            break;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the solver's child `sleep` (pid {}) survived the timeout",
+            pid.trim()
+        );
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
 }

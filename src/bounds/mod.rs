@@ -15,11 +15,43 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
+use crate::budget::{Budget, Exhausted};
 use crate::diag::{Diagnostic, Phase};
 use crate::instance::{int_range, AtomInfo, Universe};
 use crate::ir::*;
 
 pub mod scopes;
+
+/// Why bounds could not be computed.
+#[derive(Debug)]
+pub enum BoundsError {
+    /// A scope the model cannot have (with a span).
+    Input(Diagnostic),
+    /// The time or memory limit of the [`Budget`].
+    Exhausted(Exhausted),
+}
+
+impl From<Exhausted> for BoundsError {
+    fn from(e: Exhausted) -> Self {
+        BoundsError::Exhausted(e)
+    }
+}
+
+impl From<Diagnostic> for BoundsError {
+    fn from(d: Diagnostic) -> Self {
+        BoundsError::Input(d)
+    }
+}
+
+/// Heap bytes of one atom: its `AtomInfo` and label, and its place in the
+/// per-sig bound vectors (an estimate, for refusing before allocating).
+const BYTES_PER_ATOM: u64 = 96;
+
+/// Heap bytes of one tuple of arity `k` in a [`TS`] (vector header and
+/// allocation, B-tree slot) and in the final `Vec<Vec<Atom>>`.
+fn bytes_per_tuple(k: usize) -> u64 {
+    2 * (56 + 4 * k as u64)
+}
 
 pub type Atom = u32;
 
@@ -55,18 +87,33 @@ impl Bounds {
     }
 }
 
-/// Compute the bounds of a command's scope (errors without a position).
+/// Compute the bounds of a command's scope, with no limits (errors
+/// without a position).
 pub fn compute(model: &Model, scope: &Scope) -> Result<Bounds, Diagnostic> {
     compute_at(model, scope, crate::diag::Span::DUMMY)
 }
 
-/// Compute the bounds of a command's scope; `cmd_span` positions the errors
-/// that concern the command as a whole.
+/// Compute the bounds of a command's scope, with no limits; `cmd_span`
+/// positions the errors that concern the command as a whole.
 pub fn compute_at(
     model: &Model,
     scope: &Scope,
     cmd_span: crate::diag::Span,
 ) -> Result<Bounds, Diagnostic> {
+    compute_within(model, scope, cmd_span, &Budget::unlimited()).map_err(|e| match e {
+        BoundsError::Input(d) => d,
+        BoundsError::Exhausted(e) => Diagnostic::without_span(Phase::Bounds, e.to_string()),
+    })
+}
+
+/// Compute the bounds of a command's scope within `budget`: the universe
+/// and every field bound are sized before they are built.
+pub fn compute_within(
+    model: &Model,
+    scope: &Scope,
+    cmd_span: crate::diag::Span,
+    budget: &Budget,
+) -> Result<Bounds, BoundsError> {
     let bitwidth = scope.bitwidth.unwrap_or(4);
     // The resolver already refused other bitwidths, with their position;
     // this guards models built by hand.
@@ -77,10 +124,25 @@ pub fn compute_at(
                 "bitwidth {bitwidth} is not supported (the bitwidth must be 1 to {})",
                 crate::ir::MAX_BITWIDTH
             ),
-        ));
+        )
+        .into());
     }
     let nsigs = model.sigs.len();
     let sc = scopes::compute(model, scope, cmd_span)?;
+    // The universe, sized before any atom is made: a typo'd scope
+    // (`for 2147483647`) must be refused, not allocated.
+    let total: u64 = sc.fresh.iter().map(|&n| n as u64).sum();
+    budget.reserve(total.saturating_mul(BYTES_PER_ATOM), || {
+        format!("a universe of {total} atoms")
+    })?;
+    if total > u32::MAX as u64 / 2 {
+        return Err(Exhausted::Memory(crate::budget::MemoryNeed {
+            what: format!("a universe of {total} atoms"),
+            bytes: total.saturating_mul(BYTES_PER_ATOM),
+            limit: budget.max_bytes().unwrap_or(u64::MAX),
+        })
+        .into());
+    }
     let children: Vec<Vec<SigId>> = model
         .sig_ids()
         .map(|s| model.children(s).collect())
@@ -104,15 +166,17 @@ pub fn compute_at(
         next_index: &mut u32,
         lower: &mut [BTreeSet<Atom>],
         upper: &mut [BTreeSet<Atom>],
-    ) -> BTreeSet<Atom> {
+        budget: &Budget,
+    ) -> Result<BTreeSet<Atom>, Exhausted> {
         let mut lo = BTreeSet::new();
         for &c in &children[s.index()] {
             lo.extend(lower_bound(
-                model, c, label, children, sc, atoms, next_index, lower, upper,
-            ));
+                model, c, label, children, sc, atoms, next_index, lower, upper, budget,
+            )?);
         }
         let mut up = lo.clone();
         for _ in 0..sc.fresh[s.index()] {
+            budget.tick()?;
             let a = atoms.len() as Atom;
             atoms.push(AtomInfo {
                 label: format!("{label}${next_index}"),
@@ -126,7 +190,7 @@ pub fn compute_at(
         }
         lower[s.index()] = lo.clone();
         upper[s.index()] = up;
-        lo
+        Ok(lo)
     }
     // Upper bounds top-down: atoms of a sig that no child must have may go
     // to every child whose scope is larger than what it must have.
@@ -163,7 +227,8 @@ pub fn compute_at(
             &mut next_index,
             &mut sig_lower,
             &mut upper,
-        );
+            budget,
+        )?;
         upper_bound(t, &children, &sc, &sig_lower, &mut upper);
         top_scopes.insert(t, sc.scope[t.index()]);
     }
@@ -230,7 +295,7 @@ pub fn compute_at(
             if parents.iter().all(|p| done[p.index()]) {
                 let mut up: BTreeSet<Atom> = BTreeSet::new();
                 for p in parents {
-                    up.extend(sig_upper[p.index()].iter().copied());
+                    add_atoms(&mut up, &sig_upper[p.index()], budget)?;
                 }
                 sig_upper[s.index()] = up.into_iter().collect();
                 let sig = model.sig(s);
@@ -262,7 +327,8 @@ pub fn compute_at(
             Phase::Bounds,
             model.sig(s).span,
             format!("subset sig `{}` depends on itself", model.sig(s).name),
-        ));
+        )
+        .into());
     }
     let universe = Universe { atoms, bitwidth };
     let mut b = Bounds {
@@ -280,134 +346,213 @@ pub fn compute_at(
     for f in model.field_ids() {
         let field = model.field(f);
         let mut env = BTreeMap::new();
-        let this: BTreeSet<Vec<Atom>> = b.sig_upper[field.sig.index()]
-            .iter()
-            .map(|&a| vec![a])
-            .collect();
-        env.insert(field.this_var, this.clone());
-        let rhs = ub(model, &b, &field.decl.bound, &env);
-        let prod = product(&this, &rhs);
-        b.field_upper.push(prod.into_iter().collect());
+        let this = ticked(
+            b.sig_upper[field.sig.index()].iter().map(|&a| vec![a]),
+            budget,
+        )?;
+        env.insert(field.this_var, ticked(this.iter().cloned(), budget)?);
+        let rhs = ub_within(model, &b, &field.decl.bound, &env, budget)?;
+        let what = || format!("the bounds of field `{}`", field.name);
+        let prod = product(&this, &rhs, budget, what)?;
+        let mut tuples = Vec::with_capacity(prod.len());
+        for t in prod {
+            budget.tick()?;
+            tuples.push(t);
+        }
+        b.field_upper.push(tuples);
     }
     Ok(b)
 }
 
+/// `set ∪= atoms`, one budget tick per atom.
+fn add_atoms(set: &mut BTreeSet<Atom>, atoms: &[Atom], budget: &Budget) -> Result<(), Exhausted> {
+    for &a in atoms {
+        budget.tick()?;
+        set.insert(a);
+    }
+    Ok(())
+}
+
 type TS = BTreeSet<Vec<Atom>>;
 
-fn product(a: &TS, b: &TS) -> TS {
+/// `a × b`, sized first.
+fn product(
+    a: &TS,
+    b: &TS,
+    budget: &Budget,
+    what: impl FnOnce() -> String,
+) -> Result<TS, Exhausted> {
+    let k = a.first().map_or(0, Vec::len) + b.first().map_or(0, Vec::len);
+    let n = (a.len() as u64).saturating_mul(b.len() as u64);
+    budget.reserve(n.saturating_mul(bytes_per_tuple(k)), || {
+        format!("{} ({n} tuples of arity {k})", what())
+    })?;
     let mut out = TS::new();
     for x in a {
         for y in b {
+            budget.tick()?;
             let mut t = x.clone();
             t.extend_from_slice(y);
             out.insert(t);
         }
     }
-    out
+    Ok(out)
 }
 
-fn all_tuples(n: usize, arity: usize) -> TS {
-    let mut out: TS = (0..n as Atom).map(|a| vec![a]).collect();
-    for _ in 1..arity {
-        let one: TS = (0..n as Atom).map(|a| vec![a]).collect();
-        out = product(&out, &one);
+/// A tuple set from `tuples`, one budget tick per tuple (large scopes make
+/// even copying a bound take seconds).
+fn ticked(tuples: impl Iterator<Item = Vec<Atom>>, budget: &Budget) -> Result<TS, Exhausted> {
+    let mut out = TS::new();
+    for t in tuples {
+        budget.tick()?;
+        out.insert(t);
     }
-    out
+    Ok(out)
+}
+
+fn all_tuples(n: usize, arity: usize, budget: &Budget) -> Result<TS, Exhausted> {
+    let one: TS = ticked((0..n as Atom).map(|a| vec![a]), budget)?;
+    let mut out = one.clone();
+    for _ in 1..arity {
+        out = product(&out, &one, budget, || "all tuples of the universe".into())?;
+    }
+    Ok(out)
 }
 
 /// A static over-approximation of the tuples an expression may denote.
 pub fn ub(model: &Model, b: &Bounds, e: &Expr, env: &BTreeMap<VarId, TS>) -> TS {
+    ub_within(model, b, e, env, &Budget::unlimited()).unwrap_or_default()
+}
+
+/// [`ub`] within a budget.
+pub fn ub_within(
+    model: &Model,
+    b: &Bounds,
+    e: &Expr,
+    env: &BTreeMap<VarId, TS>,
+    budget: &Budget,
+) -> Result<TS, Exhausted> {
+    budget.tick()?;
     let n = b.universe.len();
-    let unary = |v: &[Atom]| -> TS { v.iter().map(|&a| vec![a]).collect() };
-    match &e.kind {
-        ExprKind::Sig(s) => unary(&b.sig_upper[s.index()]),
+    let unary = |v: &[Atom]| ticked(v.iter().map(|&a| vec![a]), budget);
+    let ub = |e: &Expr, env: &BTreeMap<VarId, TS>| ub_within(model, b, e, env, budget);
+    Ok(match &e.kind {
+        ExprKind::Sig(s) => unary(&b.sig_upper[s.index()])?,
         ExprKind::Field(f) => match b.field_upper.get(f.index()) {
-            Some(t) => t.iter().cloned().collect(),
-            None => all_tuples(n, e.arity),
+            Some(t) => ticked(t.iter().cloned(), budget)?,
+            None => all_tuples(n, e.arity, budget)?,
         },
-        ExprKind::Var(v) => env
-            .get(v)
-            .cloned()
-            .unwrap_or_else(|| all_tuples(n, e.arity)),
-        ExprKind::Univ => all_tuples(n, 1),
-        ExprKind::Iden => (0..n as Atom).map(|a| vec![a, a]).collect(),
+        ExprKind::Var(v) => match env.get(v) {
+            Some(t) => ticked(t.iter().cloned(), budget)?,
+            None => all_tuples(n, e.arity, budget)?,
+        },
+        ExprKind::Univ => all_tuples(n, 1, budget)?,
+        ExprKind::Iden => ticked((0..n as Atom).map(|a| vec![a, a]), budget)?,
         ExprKind::None => TS::new(),
         ExprKind::IntAtoms | ExprKind::IntToAtom(_) => {
             b.int_atoms().map(|a| vec![a as Atom]).collect()
         }
-        ExprKind::Union(x, y) | ExprKind::Override(x, y) => {
-            let mut s = ub(model, b, x, env);
-            s.extend(ub(model, b, y, env));
-            s
-        }
-        ExprKind::IfThenElse(_, x, y) => {
-            let mut s = ub(model, b, x, env);
-            s.extend(ub(model, b, y, env));
+        ExprKind::Union(x, y) | ExprKind::Override(x, y) | ExprKind::IfThenElse(_, x, y) => {
+            let mut s = ub(x, env)?;
+            s.extend(ub(y, env)?);
             s
         }
         ExprKind::Intersection(x, y) => {
-            let s = ub(model, b, x, env);
-            let t = ub(model, b, y, env);
+            let s = ub(x, env)?;
+            let t = ub(y, env)?;
             s.intersection(&t).cloned().collect()
         }
-        ExprKind::Difference(x, _) => ub(model, b, x, env),
+        ExprKind::Difference(x, _) => ub(x, env)?,
         ExprKind::Join(x, y) => {
-            let s = ub(model, b, x, env);
-            let t = ub(model, b, y, env);
-            join(&s, &t)
+            let s = ub(x, env)?;
+            let t = ub(y, env)?;
+            join(&s, &t, budget)?
         }
         ExprKind::Product { lhs, rhs, .. } => {
-            product(&ub(model, b, lhs, env), &ub(model, b, rhs, env))
+            // Sized from the operands' static sizes before either is
+            // built: `A -> A -> A` at scope 2000 is refused at once.
+            let what = || "the bound of a product".to_string();
+            let est = size_bound(b, e, env);
+            budget.reserve(est.saturating_mul(bytes_per_tuple(e.arity)), || {
+                format!("{} (up to {est} tuples of arity {})", what(), e.arity)
+            })?;
+            product(&ub(lhs, env)?, &ub(rhs, env)?, budget, what)?
         }
         ExprKind::DomainRestrict(x, y) => {
-            let s = ub(model, b, x, env);
-            let t = ub(model, b, y, env);
+            let s = ub(x, env)?;
+            let t = ub(y, env)?;
             t.into_iter().filter(|tu| s.contains(&tu[..1])).collect()
         }
         ExprKind::RangeRestrict(x, y) => {
-            let s = ub(model, b, x, env);
-            let t = ub(model, b, y, env);
+            let s = ub(x, env)?;
+            let t = ub(y, env)?;
             s.into_iter()
                 .filter(|tu| t.contains(&tu[tu.len() - 1..]))
                 .collect()
         }
-        ExprKind::Transpose(x) => ub(model, b, x, env)
-            .into_iter()
-            .map(|t| vec![t[1], t[0]])
-            .collect(),
-        ExprKind::Closure(x) => closure(&ub(model, b, x, env)),
+        ExprKind::Transpose(x) => ub(x, env)?.into_iter().map(|t| vec![t[1], t[0]]).collect(),
+        ExprKind::Closure(x) => closure(&ub(x, env)?, budget)?,
         ExprKind::ReflexiveClosure(x) => {
-            let mut s = closure(&ub(model, b, x, env));
+            let mut s = closure(&ub(x, env)?, budget)?;
             s.extend((0..n as Atom).map(|a| vec![a, a]));
             s
         }
         ExprKind::Let(v, x, body) => {
             let mut env2 = env.clone();
-            env2.insert(*v, ub(model, b, x, env));
-            ub(model, b, body, &env2)
+            env2.insert(*v, ub(x, env)?);
+            ub(body, &env2)?
         }
         ExprKind::Call(f, args) => {
             // Funs are not recursive (the resolver rejects call cycles).
             let fun = model.fun(*f);
             let mut env2 = env.clone();
             for (p, a) in fun.params.iter().zip(args) {
-                env2.insert(p.var, ub(model, b, a, env));
+                env2.insert(p.var, ub(a, env)?);
             }
-            ub(model, b, &fun.body, &env2)
+            ub(&fun.body, &env2)?
         }
-        ExprKind::Comprehension { .. } => all_tuples(n, e.arity),
-    }
+        ExprKind::Comprehension { .. } => all_tuples(n, e.arity, budget)?,
+    })
 }
 
-fn join(s: &TS, t: &TS) -> TS {
+/// An upper bound on the number of tuples [`ub`] gives for `e`, computed
+/// without building any tuple.
+fn size_bound(b: &Bounds, e: &Expr, env: &BTreeMap<VarId, TS>) -> u64 {
+    let n = b.universe.len() as u64;
+    let all = n.saturating_pow(e.arity as u32);
+    let sz = |x: &Expr| size_bound(b, x, env);
+    let est = match &e.kind {
+        ExprKind::Sig(s) => b.sig_upper[s.index()].len() as u64,
+        ExprKind::Field(f) => b.field_upper.get(f.index()).map_or(all, |t| t.len() as u64),
+        ExprKind::Var(v) => env.get(v).map_or(all, |t| t.len() as u64),
+        ExprKind::Iden | ExprKind::Univ => n,
+        ExprKind::None => 0,
+        ExprKind::IntAtoms | ExprKind::IntToAtom(_) => b.int_atoms().len() as u64,
+        ExprKind::Union(x, y) | ExprKind::Override(x, y) | ExprKind::IfThenElse(_, x, y) => {
+            sz(x).saturating_add(sz(y))
+        }
+        ExprKind::Intersection(x, y) => sz(x).min(sz(y)),
+        ExprKind::Difference(x, _) | ExprKind::Transpose(x) => sz(x),
+        ExprKind::DomainRestrict(_, y) => sz(y),
+        ExprKind::RangeRestrict(x, _) => sz(x),
+        ExprKind::Join(x, y) => sz(x).saturating_mul(sz(y)),
+        ExprKind::Product { lhs, rhs, .. } => sz(lhs).saturating_mul(sz(rhs)),
+        ExprKind::Let(_, _, body) => sz(body),
+        _ => all,
+    };
+    est.min(all)
+}
+
+fn join(s: &TS, t: &TS, budget: &Budget) -> Result<TS, Exhausted> {
     let mut by_first: BTreeMap<Atom, Vec<&Vec<Atom>>> = BTreeMap::new();
     for y in t {
         by_first.entry(y[0]).or_default().push(y);
     }
     let mut out = TS::new();
     for x in s {
-        if let Some(ys) = by_first.get(x.last().unwrap()) {
+        if let Some(ys) = by_first.get(x.last().unwrap_or(&Atom::MAX)) {
             for y in ys {
+                budget.tick()?;
                 let mut r = x[..x.len() - 1].to_vec();
                 r.extend_from_slice(&y[1..]);
                 if !r.is_empty() {
@@ -416,17 +561,17 @@ fn join(s: &TS, t: &TS) -> TS {
             }
         }
     }
-    out
+    Ok(out)
 }
 
-fn closure(s: &TS) -> TS {
+fn closure(s: &TS, budget: &Budget) -> Result<TS, Exhausted> {
     let mut cur = s.clone();
     loop {
-        let step = join(&cur, &cur);
+        let step = join(&cur, &cur, budget)?;
         let before = cur.len();
         cur.extend(step);
         if cur.len() == before {
-            return cur;
+            return Ok(cur);
         }
     }
 }

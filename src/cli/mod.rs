@@ -2,6 +2,7 @@
 //! return values; only this module and `main.rs` write to the terminal.
 
 pub mod args;
+pub mod check;
 pub mod compare;
 pub mod gpu;
 pub mod op_litmus;

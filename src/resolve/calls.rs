@@ -160,26 +160,68 @@ impl Resolver<'_> {
     }
 
     /// Report every fun/pred that can reach itself through calls.
+    ///
+    /// Linear in the size of the call graph for a model without
+    /// recursion: strongly connected components (Tarjan) find the funs and
+    /// preds on a cycle, and only those are searched for the path that
+    /// the message shows (a search that stays inside the component, with
+    /// visited flags and parent links instead of copied paths). The old
+    /// per-node search with copied paths was cubic in a chain of calls.
     pub(super) fn check_recursion(&mut self) {
-        let nodes: Vec<Callable> = (0..self.model.funs.len() as u32)
+        let nfuns = self.model.funs.len();
+        let nodes: Vec<Callable> = (0..nfuns as u32)
             .map(Callable::Fun)
             .chain((0..self.model.preds.len() as u32).map(Callable::Pred))
             .collect();
-        let edges: Vec<Vec<Callable>> = nodes.iter().map(|&n| self.callees(n)).collect();
-        let index = |c: Callable| nodes.iter().position(|&n| n == c).unwrap_or(0);
-        let mut reported: Vec<Callable> = Vec::new();
+        let index = |c: Callable| match c {
+            Callable::Fun(i) => i as usize,
+            Callable::Pred(i) => nfuns + i as usize,
+        };
+        let edges: Vec<Vec<usize>> = nodes
+            .iter()
+            .map(|&n| self.callees(n).into_iter().map(index).collect())
+            .collect();
+        let comp = components(&edges);
+        let mut size = vec![0usize; nodes.len()];
+        for &c in &comp {
+            size[c] += 1;
+        }
+        let cyclic = |i: usize| size[comp[i]] > 1 || edges[i].contains(&i);
+        let mut reported = vec![false; nodes.len()];
         for (i, &start) in nodes.iter().enumerate() {
-            // Depth-first search for a path back to `start`.
-            let mut stack: Vec<(Callable, Vec<Callable>)> =
-                edges[i].iter().map(|&c| (c, vec![start, c])).collect();
-            let mut seen: Vec<Callable> = Vec::new();
-            while let Some((cur, path)) = stack.pop() {
-                if cur == start {
-                    if !path.iter().any(|c| reported.contains(c)) {
-                        reported.extend(path.iter().copied());
+            if !cyclic(i) || reported[i] {
+                continue;
+            }
+            // Depth-first search for a path back to `start`, in the order
+            // of the original search (last callee first), within the
+            // component. `links[k]` = (node, index of its parent entry).
+            let mut links: Vec<(usize, usize)> = vec![(i, usize::MAX)];
+            let mut stack: Vec<usize> = Vec::new();
+            for &c in &edges[i] {
+                links.push((c, 0));
+                stack.push(links.len() - 1);
+            }
+            let mut seen = vec![false; nodes.len()];
+            while let Some(e) = stack.pop() {
+                let cur = links[e].0;
+                if comp[cur] != comp[i] {
+                    continue;
+                }
+                if cur == i {
+                    let mut path = Vec::new();
+                    let mut k = e;
+                    while k != usize::MAX {
+                        path.push(links[k].0);
+                        k = links[k].1;
+                    }
+                    path.reverse();
+                    if !path.iter().any(|&c| reported[c]) {
+                        for &c in &path {
+                            reported[c] = true;
+                        }
                         let chain: Vec<String> = path
                             .iter()
-                            .map(|&c| format!("`{}`", self.callable_name(c)))
+                            .map(|&c| format!("`{}`", self.callable_name(nodes[c])))
                             .collect();
                         let span = match start {
                             Callable::Fun(f) => self.model.funs[f as usize].span,
@@ -193,16 +235,73 @@ impl Resolver<'_> {
                     }
                     break;
                 }
-                if seen.contains(&cur) {
+                if seen[cur] {
                     continue;
                 }
-                seen.push(cur);
-                for &next in &edges[index(cur)] {
-                    let mut p = path.clone();
-                    p.push(next);
-                    stack.push((next, p));
+                seen[cur] = true;
+                for &next in &edges[cur] {
+                    links.push((next, e));
+                    stack.push(links.len() - 1);
                 }
             }
         }
     }
+}
+
+/// The strongly connected component of every node (Tarjan's algorithm,
+/// iterative: call chains can be thousands deep).
+fn components(edges: &[Vec<usize>]) -> Vec<usize> {
+    const NONE: usize = usize::MAX;
+    let n = edges.len();
+    let mut index = vec![NONE; n];
+    let mut low = vec![0usize; n];
+    let mut on_stack = vec![false; n];
+    let mut comp = vec![NONE; n];
+    let mut stack: Vec<usize> = Vec::new();
+    let mut next_index = 0;
+    let mut next_comp = 0;
+    for root in 0..n {
+        if index[root] != NONE {
+            continue;
+        }
+        // (node, next edge to look at)
+        let mut work: Vec<(usize, usize)> = vec![(root, 0)];
+        index[root] = next_index;
+        low[root] = next_index;
+        next_index += 1;
+        stack.push(root);
+        on_stack[root] = true;
+        while let Some(&mut (v, ref mut ei)) = work.last_mut() {
+            if *ei < edges[v].len() {
+                let w = edges[v][*ei];
+                *ei += 1;
+                if index[w] == NONE {
+                    index[w] = next_index;
+                    low[w] = next_index;
+                    next_index += 1;
+                    stack.push(w);
+                    on_stack[w] = true;
+                    work.push((w, 0));
+                } else if on_stack[w] {
+                    low[v] = low[v].min(index[w]);
+                }
+            } else {
+                work.pop();
+                if let Some(&(u, _)) = work.last() {
+                    low[u] = low[u].min(low[v]);
+                }
+                if low[v] == index[v] {
+                    while let Some(w) = stack.pop() {
+                        on_stack[w] = false;
+                        comp[w] = next_comp;
+                        if w == v {
+                            break;
+                        }
+                    }
+                    next_comp += 1;
+                }
+            }
+        }
+    }
+    comp
 }

@@ -11,8 +11,48 @@
 //! two cores) was tried and dropped: neither configuration dominates on
 //! these problems, so it only doubled the CPU time.
 
-use super::{Cnf, SatResult, SatSolver};
-use std::time::Duration;
+use super::{Cnf, SatError, SatResult, SatSolver};
+use crate::budget::{Budget, Progress};
+use std::sync::atomic::Ordering;
+use std::sync::Arc;
+use std::time::Instant;
+
+/// Estimated bytes CaDiCaL needs for a CNF: per clause a header and two
+/// watches, per literal its slot, per variable its many per-variable
+/// arrays; doubled for learned clauses and inprocessing copies. (Its
+/// memory is allocated in C++, out of sight of the counting allocator.)
+pub fn estimated_bytes(cnf: &Cnf) -> u64 {
+    let clauses = cnf.num_clauses as u64;
+    let lits = cnf.num_literals() as u64;
+    let vars = cnf.num_vars as u64;
+    2 * (56 * clauses + 4 * lits + 160 * vars)
+}
+
+/// CaDiCaL's callbacks: stop at the deadline (CaDiCaL asks during
+/// preprocessing, inprocessing and search alike), and count conflicts
+/// (one learned clause each) for progress displays.
+struct Stop {
+    deadline: Option<Instant>,
+    progress: Arc<Progress>,
+    calls: u32,
+    timed_out: bool,
+}
+
+impl cadical::Callbacks for Stop {
+    fn terminate(&mut self) -> bool {
+        self.calls = self.calls.wrapping_add(1);
+        if self.calls.is_multiple_of(16) && self.deadline.is_some_and(|d| Instant::now() >= d) {
+            self.timed_out = true;
+        }
+        self.timed_out
+    }
+    fn max_length(&self) -> i32 {
+        i32::MAX
+    }
+    fn learn(&mut self, _clause: &[i32]) {
+        self.progress.conflicts.fetch_add(1, Ordering::Relaxed);
+    }
+}
 
 /// CaDiCaL, optionally with one of its named configurations.
 #[derive(Clone, Debug)]
@@ -40,20 +80,34 @@ impl SatSolver for Cadical {
         }
     }
 
-    fn solve(&mut self, cnf: &Cnf, timeout: Option<Duration>) -> Result<SatResult, String> {
-        let mut s: cadical::Solver = match &self.config {
+    fn solve(&mut self, cnf: &Cnf, budget: &Budget) -> Result<SatResult, SatError> {
+        budget.reserve(estimated_bytes(cnf), || {
+            format!(
+                "the SAT solver ({} variables, {} clauses)",
+                cnf.num_vars, cnf.num_clauses
+            )
+        })?;
+        let mut s: cadical::Solver<Stop> = match &self.config {
             None => cadical::Solver::new(),
-            Some(c) => cadical::Solver::with_config(c).map_err(|e| e.to_string())?,
+            Some(c) => {
+                cadical::Solver::with_config(c).map_err(|e| SatError::Spec(e.to_string()))?
+            }
         };
-        if let Some(t) = timeout {
-            s.set_callbacks(Some(cadical::Timeout::new(t.as_secs_f32())));
-        }
+        s.set_callbacks(Some(Stop {
+            deadline: budget.deadline(),
+            progress: budget.progress.clone(),
+            calls: 0,
+            timed_out: false,
+        }));
         if self.preprocessing > 0 {
             s.set_limit("preprocessing", self.preprocessing)
-                .map_err(|e| e.to_string())?;
+                .map_err(|e| SatError::Spec(e.to_string()))?;
         }
         s.reserve(cnf.num_vars as i32);
         for cl in cnf.clause_iter() {
+            if budget.tick().is_err() {
+                return Ok(SatResult::Unknown("time limit (loading the solver)".into()));
+            }
             s.add_clause(cl.iter().copied());
         }
         match s.solve() {
@@ -98,12 +152,12 @@ mod tests {
                     .collect();
                 c.add(&cl);
             }
-            let with = Cadical::default().solve(&c, None).unwrap();
+            let with = Cadical::default().solve(&c, &Budget::unlimited()).unwrap();
             let without = Cadical {
                 preprocessing: 0,
                 ..Cadical::default()
             }
-            .solve(&c, None)
+            .solve(&c, &Budget::unlimited())
             .unwrap();
             match (&with, &without) {
                 (SatResult::Sat(m1), SatResult::Sat(m2)) => {

@@ -4,10 +4,44 @@
 
 use std::io::Write;
 use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use crate::budget::{Budget, Exhausted};
 
 mod cadical;
 pub use self::cadical::Cadical;
+
+/// Why a solver gave no answer at all (a limit hit while solving is an
+/// answer: [`SatResult::Unknown`]).
+#[derive(Debug)]
+pub enum SatError {
+    /// `--solver` names no back end, or a bad configuration.
+    Spec(String),
+    /// The external solver could not be run, or its answer not read.
+    External(String),
+    /// The budget refused the problem before it was handed to the solver
+    /// (its estimated memory does not fit).
+    Limit(Exhausted),
+}
+
+impl std::fmt::Display for SatError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SatError::Spec(m) | SatError::External(m) => write!(f, "{m}"),
+            SatError::Limit(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl From<Exhausted> for SatError {
+    fn from(e: Exhausted) -> Self {
+        SatError::Limit(e)
+    }
+}
+
+fn external(e: impl std::fmt::Display) -> SatError {
+    SatError::External(e.to_string())
+}
 
 /// A CNF formula: clauses stored flat, each terminated by 0 (as in DIMACS).
 #[derive(Clone, Debug, Default)]
@@ -34,10 +68,29 @@ impl Cnf {
                 .any(|&l| model[l.unsigned_abs() as usize] == (l > 0))
         })
     }
+    /// Total number of literals.
+    pub fn num_literals(&self) -> usize {
+        self.clauses.len() - self.num_clauses
+    }
     pub fn write_dimacs(&self, out: &mut impl Write) -> std::io::Result<()> {
+        self.write_dimacs_within(out, &Budget::unlimited())
+    }
+    /// [`Cnf::write_dimacs`], stopping (with an `Interrupted` error) when
+    /// `budget` runs out.
+    pub fn write_dimacs_within(
+        &self,
+        out: &mut impl Write,
+        budget: &Budget,
+    ) -> std::io::Result<()> {
         writeln!(out, "p cnf {} {}", self.num_vars, self.num_clauses)?;
         let mut line = String::new();
         for &l in &self.clauses {
+            if budget.tick().is_err() {
+                return Err(std::io::Error::new(
+                    std::io::ErrorKind::Interrupted,
+                    "limit reached",
+                ));
+            }
             line.push_str(itoa(l).as_str());
             if l == 0 {
                 line.push('\n');
@@ -66,19 +119,21 @@ pub enum SatResult {
 
 pub trait SatSolver {
     fn name(&self) -> String;
-    fn solve(&mut self, cnf: &Cnf, timeout: Option<Duration>) -> Result<SatResult, String>;
+    /// Decide `cnf` within `budget`: its deadline bounds the whole call
+    /// (loading, preprocessing, search), answering [`SatResult::Unknown`].
+    fn solve(&mut self, cnf: &Cnf, budget: &Budget) -> Result<SatResult, SatError>;
 }
 
 /// Parse `--solver` values: `cadical`, `cadical:CONFIG` (`sat`, `unsat`,
 /// `plain`, `default`) or `dimacs:CMD`.
-pub fn solver_from_spec(spec: &str) -> Result<Box<dyn SatSolver>, String> {
+pub fn solver_from_spec(spec: &str) -> Result<Box<dyn SatSolver>, SatError> {
     if spec == "cadical" {
         Ok(Box::new(Cadical::default()))
     } else if let Some(cfg) = spec.strip_prefix("cadical:") {
         if !matches!(cfg, "default" | "plain" | "sat" | "unsat") {
-            return Err(format!(
+            return Err(SatError::Spec(format!(
                 "unknown CaDiCaL configuration `{cfg}` (default, plain, sat, unsat)"
-            ));
+            )));
         }
         Ok(Box::new(Cadical {
             config: Some(cfg.to_string()),
@@ -86,82 +141,119 @@ pub fn solver_from_spec(spec: &str) -> Result<Box<dyn SatSolver>, String> {
         }))
     } else if let Some(cmd) = spec.strip_prefix("dimacs:") {
         if cmd.trim().is_empty() {
-            return Err("`dimacs:` needs a command, e.g. `dimacs:kissat`".into());
+            return Err(SatError::Spec(
+                "`dimacs:` needs a command, e.g. `dimacs:kissat`".into(),
+            ));
         }
         Ok(Box::new(Dimacs {
             command: cmd.to_string(),
         }))
     } else {
-        Err(format!(
+        Err(SatError::Spec(format!(
             "unknown solver `{spec}` (expected `cadical` or `dimacs:CMD`)"
-        ))
+        )))
     }
 }
 
 /// An external solver: `CMD FILE`, reading `s ...` / `v ...` lines.
+///
+/// The solver runs in a process group of its own, and the whole group is
+/// killed when the deadline passes or the solver exits: a wrapper script's
+/// children (the real solver, a `sleep`) must not outlive the call.
 pub struct Dimacs {
     pub command: String,
+}
+
+/// Kills a process group when dropped (also on early returns).
+struct GroupGuard(Option<u32>);
+
+impl Drop for GroupGuard {
+    fn drop(&mut self) {
+        if let Some(pgid) = self.0 {
+            // SAFETY: `kill` has no memory-safety preconditions; a negative
+            // pid addresses the group whose id is the solver's pid, which
+            // was created for the solver alone.
+            unsafe {
+                libc::kill(-(pgid as libc::pid_t), libc::SIGKILL);
+            }
+        }
+    }
 }
 
 impl SatSolver for Dimacs {
     fn name(&self) -> String {
         format!("dimacs:{}", self.command)
     }
-    fn solve(&mut self, cnf: &Cnf, timeout: Option<Duration>) -> Result<SatResult, String> {
+    fn solve(&mut self, cnf: &Cnf, budget: &Budget) -> Result<SatResult, SatError> {
+        use std::os::unix::process::CommandExt;
         let mut file = tempfile::Builder::new()
             .prefix("relprove-")
             .suffix(".cnf")
             .tempfile()
-            .map_err(|e| format!("cannot create DIMACS file: {e}"))?;
+            .map_err(|e| external(format!("cannot create DIMACS file: {e}")))?;
         {
             let mut w = std::io::BufWriter::new(file.as_file_mut());
-            cnf.write_dimacs(&mut w)
-                .map_err(|e| format!("cannot write DIMACS file: {e}"))?;
-            w.flush()
-                .map_err(|e| format!("cannot write DIMACS file: {e}"))?;
+            match cnf
+                .write_dimacs_within(&mut w, budget)
+                .and_then(|()| w.flush())
+            {
+                Ok(()) => {}
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {
+                    return Ok(SatResult::Unknown(
+                        budget
+                            .check()
+                            .err()
+                            .map_or("time limit (writing the DIMACS file)".into(), |e| {
+                                format!("{e} (writing the DIMACS file)")
+                            }),
+                    ));
+                }
+                Err(e) => return Err(external(format!("cannot write DIMACS file: {e}"))),
+            }
         }
         let mut words = self.command.split_whitespace();
-        let prog = words.next().ok_or("empty solver command")?;
-        let out_file = tempfile::tempfile().map_err(|e| e.to_string())?;
+        let prog = words
+            .next()
+            .ok_or_else(|| SatError::Spec("empty solver command".into()))?;
+        let out_file = tempfile::tempfile().map_err(external)?;
         let mut child = Command::new(prog)
             .args(words)
             .arg(file.path())
             .stdin(Stdio::null())
-            .stdout(out_file.try_clone().map_err(|e| e.to_string())?)
+            .stdout(out_file.try_clone().map_err(external)?)
             .stderr(Stdio::null())
+            .process_group(0)
             .spawn()
-            .map_err(|e| format!("cannot run solver `{prog}`: {e}"))?;
-        let start = Instant::now();
+            .map_err(|e| external(format!("cannot run solver `{prog}`: {e}")))?;
+        let group = GroupGuard(Some(child.id()));
         loop {
-            match child.try_wait().map_err(|e| e.to_string())? {
+            match child.try_wait().map_err(external)? {
                 Some(_) => break,
                 None => {
-                    if let Some(t) = timeout {
-                        if start.elapsed() >= t {
-                            let _ = child.kill();
-                            let _ = child.wait();
-                            return Ok(SatResult::Unknown("time limit".into()));
-                        }
+                    if budget.check() == Err(Exhausted::Time) {
+                        drop(group);
+                        let _ = child.wait();
+                        return Ok(SatResult::Unknown("time limit".into()));
                     }
                     std::thread::sleep(Duration::from_millis(5));
                 }
             }
         }
+        // The solver is done; anything it left running goes with its group.
+        drop(group);
         let mut out_file = out_file;
         use std::io::{Read, Seek};
         out_file
             .seek(std::io::SeekFrom::Start(0))
-            .map_err(|e| e.to_string())?;
+            .map_err(external)?;
         let mut text = String::new();
-        out_file
-            .read_to_string(&mut text)
-            .map_err(|e| e.to_string())?;
+        out_file.read_to_string(&mut text).map_err(external)?;
         parse_solver_output(&text, cnf.num_vars)
     }
 }
 
 /// Parse the SAT-competition output format.
-pub fn parse_solver_output(text: &str, num_vars: u32) -> Result<SatResult, String> {
+pub fn parse_solver_output(text: &str, num_vars: u32) -> Result<SatResult, SatError> {
     let mut status = None;
     let mut model = vec![false; num_vars as usize + 1];
     for line in text.lines() {
@@ -172,7 +264,7 @@ pub fn parse_solver_output(text: &str, num_vars: u32) -> Result<SatResult, Strin
             for w in v.split_whitespace() {
                 let l: i64 = w
                     .parse()
-                    .map_err(|_| format!("bad literal `{w}` in solver output"))?;
+                    .map_err(|_| external(format!("bad literal `{w}` in solver output")))?;
                 let idx = l.unsigned_abs() as usize;
                 if idx != 0 && idx <= num_vars as usize {
                     model[idx] = l > 0;
@@ -184,7 +276,7 @@ pub fn parse_solver_output(text: &str, num_vars: u32) -> Result<SatResult, Strin
         Some("SATISFIABLE") => Ok(SatResult::Sat(model)),
         Some("UNSATISFIABLE") => Ok(SatResult::Unsat),
         Some(s) => Ok(SatResult::Unknown(format!("solver said `{s}`"))),
-        None => Err("the external solver printed no `s` line".into()),
+        None => Err(external("the external solver printed no `s` line")),
     }
 }
 
@@ -217,7 +309,7 @@ mod tests {
         c.add(&[1, 2]);
         c.add(&[-1, 3]);
         c.add(&[-3, -2]);
-        match Cadical::default().solve(&c, None).unwrap() {
+        match Cadical::default().solve(&c, &Budget::unlimited()).unwrap() {
             SatResult::Sat(m) => assert!(c.satisfied_by(&m)),
             r => panic!("{r:?}"),
         }
@@ -226,7 +318,7 @@ mod tests {
                 config: Some("unsat".into()),
                 ..Cadical::default()
             })
-            .solve(&pigeons(4), None)
+            .solve(&pigeons(4), &Budget::unlimited())
             .unwrap(),
             SatResult::Unsat
         );
@@ -268,7 +360,7 @@ mod tests {
                     .collect();
                 c.satisfied_by(&model)
             });
-            match Cadical::default().solve(&c, None).unwrap() {
+            match Cadical::default().solve(&c, &Budget::unlimited()).unwrap() {
                 SatResult::Sat(model) => {
                     assert!(c.satisfied_by(&model));
                     assert!(brute);
@@ -314,7 +406,7 @@ mod tests {
         c.num_vars = 2;
         c.add(&[-1, 2]);
         assert_eq!(
-            s.solve(&c, None).unwrap(),
+            s.solve(&c, &Budget::unlimited()).unwrap(),
             SatResult::Sat(vec![false, false, true])
         );
     }

@@ -10,6 +10,7 @@
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
+use crate::budget::{Budget, Exhausted};
 use crate::sat::Cnf;
 
 /// A fast multiplicative hasher for the gate tables (keys are small
@@ -91,6 +92,12 @@ pub struct Circuit {
     andn: HashMap<Box<[Lit]>, Lit, FxBuild>,
     inputs: u32,
     scratch: Vec<Lit>,
+    /// The command's limits, ticked once per gate.
+    budget: Budget,
+    /// Set when a tick found the budget exhausted: gate constructors cannot
+    /// fail, so they record it, stop building, and the next
+    /// [`Circuit::check`] of the caller reports it.
+    stopped: Option<Exhausted>,
 }
 
 impl Default for Circuit {
@@ -101,6 +108,11 @@ impl Default for Circuit {
 
 impl Circuit {
     pub fn new() -> Circuit {
+        Circuit::with_budget(Budget::unlimited())
+    }
+
+    /// A circuit whose construction stops when `budget` is exhausted.
+    pub fn with_budget(budget: Budget) -> Circuit {
         Circuit {
             nodes: vec![Node::Const],
             kids: Vec::new(),
@@ -108,7 +120,29 @@ impl Circuit {
             andn: HashMap::default(),
             inputs: 0,
             scratch: Vec::new(),
+            budget,
+            stopped: None,
         }
+    }
+
+    pub fn budget(&self) -> &Budget {
+        &self.budget
+    }
+
+    /// One unit of work of a caller's loop: `Err` once the budget is
+    /// exhausted (here or in a gate built since the last call).
+    #[inline]
+    pub fn check(&self) -> Result<(), Exhausted> {
+        if let Some(e) = &self.stopped {
+            return Err(e.clone());
+        }
+        self.budget.tick()
+    }
+
+    /// Whether construction was stopped by the budget (results built since
+    /// are meaningless and must be discarded).
+    pub fn is_stopped(&self) -> bool {
+        self.stopped.is_some()
     }
 
     /// A fresh primary variable.
@@ -161,6 +195,23 @@ impl Circuit {
     }
 
     fn new_gate(&mut self, kids: &[Lit]) -> Lit {
+        if self.stopped.is_none() {
+            if let Err(e) = self.budget.tick() {
+                self.stopped = Some(e);
+            }
+            if self.nodes.len().is_multiple_of(4096) {
+                let p = &self.budget.progress;
+                p.gates.store(
+                    self.nodes.len() as u64,
+                    std::sync::atomic::Ordering::Relaxed,
+                );
+            }
+        }
+        if self.stopped.is_some() {
+            // Stop growing: the caller will see `check` fail and discard
+            // everything built from here on.
+            return Lit::FALSE;
+        }
         let start = self.kids.len() as u32;
         self.kids.extend_from_slice(kids);
         self.nodes.push(Node::And {
@@ -270,6 +321,9 @@ impl Circuit {
             // seen_i = some of lits[0..=i]
             let mut seen = lits[0];
             for &l in &lits[1..] {
+                if self.stopped.is_some() {
+                    return Lit::FALSE;
+                }
                 let both = self.and2(seen, l);
                 conj.push(!both);
                 seen = self.or2(seen, l);
@@ -297,6 +351,9 @@ impl Circuit {
         // cnt[j] = at least j+1 of the literals seen so far are true, j < k+1
         let mut cnt = vec![Lit::FALSE; k + 1];
         for &l in &lits {
+            if self.stopped.is_some() {
+                return Lit::FALSE;
+            }
             for j in (0..=k).rev() {
                 let below = if j == 0 { Lit::TRUE } else { cnt[j - 1] };
                 let inc = self.and2(below, l);
@@ -354,7 +411,19 @@ impl Circuit {
     /// Inputs are numbered first (`var_of_input`), gates get variables on
     /// demand, and each gate is encoded only in the polarities in which it
     /// occurs (Plaisted–Greenbaum).
-    pub fn to_cnf(&self, roots: &[Lit]) -> (Cnf, Vec<i32>) {
+    ///
+    /// Stops with the circuit's budget; the CNF's size is published in its
+    /// progress record as it grows.
+    pub fn to_cnf(&self, roots: &[Lit]) -> Result<(Cnf, Vec<i32>), Exhausted> {
+        if let Some(e) = &self.stopped {
+            return Err(e.clone());
+        }
+        let progress = &self.budget.progress;
+        let publish = |cnf: &Cnf, next: i32| {
+            use std::sync::atomic::Ordering::Relaxed;
+            progress.clauses.store(cnf.num_clauses as u64, Relaxed);
+            progress.variables.store(next as u64, Relaxed);
+        };
         // DIMACS variable of every node (0 = none yet).
         let mut var = vec![0i32; self.nodes.len()];
         let mut next = 0i32;
@@ -428,6 +497,13 @@ impl Circuit {
         // appears in a clause must be implied-by-its-definition in that
         // polarity: for positive gate g=AND(k): g -> k_i; for negated: AND(k) -> g.
         while let Some(l) = stack.pop() {
+            if let Err(e) = self.budget.tick() {
+                publish(&cnf, next);
+                return Err(e);
+            }
+            if cnf.num_clauses & 0xffff == 0 {
+                publish(&cnf, next);
+            }
             let n = l.node() as usize;
             let Some(k) = self.gate_kids(l) else { continue };
             let bit = if l.is_neg() { 2 } else { 1 };
@@ -453,7 +529,8 @@ impl Circuit {
             }
         }
         cnf.num_vars = next as u32;
-        (cnf, var)
+        publish(&cnf, next);
+        Ok((cnf, var))
     }
 }
 
@@ -523,7 +600,7 @@ mod tests {
         let all3 = c.and(&[a, b, d]);
         let f = c.and2(w, !all3);
         for root in [x, y, z, w, f, !f, !w] {
-            let (cnf, _) = c.to_cnf(&[root]);
+            let (cnf, _) = c.to_cnf(&[root]).unwrap();
             let mut got: Vec<Vec<bool>> = all_models(3, &cnf);
             got.sort();
             got.dedup();

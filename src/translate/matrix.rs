@@ -6,6 +6,14 @@
 use std::collections::HashMap;
 
 use super::circuit::{Circuit, FxBuild, Lit};
+use crate::budget::{Exhausted, MemoryNeed};
+
+/// A matrix operation's result: it stops when the circuit's budget is
+/// exhausted (checked once per entry produced).
+pub type MResult = Result<Matrix, Exhausted>;
+
+/// Bytes of one matrix entry.
+const ENTRY_BYTES: u64 = std::mem::size_of::<(u64, Lit)>() as u64;
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Matrix {
@@ -71,8 +79,22 @@ pub struct Dims {
 }
 
 impl Dims {
+    /// `n^k`, saturating (a relation whose tuple indices overflow is
+    /// refused by [`Dims::fits`] before it is built).
     pub fn pow(&self, k: usize) -> u64 {
-        self.n.pow(k as u32)
+        self.n.saturating_pow(k as u32)
+    }
+
+    /// Whether tuples of arity `k` have indices that fit in a `u64`.
+    pub fn fits(&self, k: usize) -> Result<(), Exhausted> {
+        match self.n.checked_pow(k as u32) {
+            Some(_) => Ok(()),
+            None => Err(Exhausted::Memory(MemoryNeed {
+                what: format!("a relation of arity {k} over {} atoms", self.n),
+                bytes: u64::MAX,
+                limit: u64::MAX,
+            })),
+        }
     }
     pub fn index(&self, t: &[u32]) -> u64 {
         t.iter().fold(0u64, |acc, &a| acc * self.n + a as u64)
@@ -86,10 +108,11 @@ impl Dims {
         t
     }
 
-    pub fn union(&self, c: &mut Circuit, a: &Matrix, b: &Matrix) -> Matrix {
+    pub fn union(&self, c: &mut Circuit, a: &Matrix, b: &Matrix) -> MResult {
         let mut out = Vec::with_capacity(a.entries.len() + b.entries.len());
         let (mut i, mut j) = (0, 0);
         while i < a.entries.len() || j < b.entries.len() {
+            c.check()?;
             if j >= b.entries.len() || (i < a.entries.len() && a.entries[i].0 < b.entries[j].0) {
                 out.push(a.entries[i]);
                 i += 1;
@@ -103,16 +126,17 @@ impl Dims {
                 j += 1;
             }
         }
-        Matrix {
+        Ok(Matrix {
             arity: a.arity,
             entries: out,
-        }
+        })
     }
 
-    pub fn intersection(&self, c: &mut Circuit, a: &Matrix, b: &Matrix) -> Matrix {
+    pub fn intersection(&self, c: &mut Circuit, a: &Matrix, b: &Matrix) -> MResult {
         let mut out = Vec::new();
         let (mut i, mut j) = (0, 0);
         while i < a.entries.len() && j < b.entries.len() {
+            c.check()?;
             let (x, y) = (a.entries[i], b.entries[j]);
             if x.0 < y.0 {
                 i += 1;
@@ -127,16 +151,17 @@ impl Dims {
                 j += 1;
             }
         }
-        Matrix {
+        Ok(Matrix {
             arity: a.arity,
             entries: out,
-        }
+        })
     }
 
-    pub fn difference(&self, c: &mut Circuit, a: &Matrix, b: &Matrix) -> Matrix {
+    pub fn difference(&self, c: &mut Circuit, a: &Matrix, b: &Matrix) -> MResult {
         let mut out = Vec::with_capacity(a.entries.len());
         let mut j = 0;
         for &(idx, l) in &a.entries {
+            c.check()?;
             while j < b.entries.len() && b.entries[j].0 < idx {
                 j += 1;
             }
@@ -149,15 +174,16 @@ impl Dims {
                 out.push((idx, r));
             }
         }
-        Matrix {
+        Ok(Matrix {
             arity: a.arity,
             entries: out,
-        }
+        })
     }
 
     /// `a.b`: the last column of `a` meets the first column of `b`.
-    pub fn join(&self, c: &mut Circuit, a: &Matrix, b: &Matrix) -> Matrix {
+    pub fn join(&self, c: &mut Circuit, a: &Matrix, b: &Matrix) -> MResult {
         let arity = a.arity + b.arity - 2;
+        self.fits(arity)?;
         let bsuf = self.pow(b.arity - 1);
         // b's entries grouped by first atom: contiguous ranges.
         let mut ranges: HashMap<u64, (usize, usize), FxBuild> = HashMap::default();
@@ -177,6 +203,7 @@ impl Dims {
             let prefix = ia / self.n;
             if let Some(&(s, e)) = ranges.get(&last) {
                 for &(ib, lb) in &b.entries[s..e] {
+                    c.check()?;
                     let l = c.and2(la, lb);
                     if l != Lit::FALSE {
                         acc.push((prefix * bsuf + ib % bsuf, l));
@@ -184,14 +211,22 @@ impl Dims {
                 }
             }
         }
-        Matrix::from_entries(c, arity, acc)
+        Ok(Matrix::from_entries(c, arity, acc))
     }
 
-    pub fn product(&self, c: &mut Circuit, a: &Matrix, b: &Matrix) -> Matrix {
+    pub fn product(&self, c: &mut Circuit, a: &Matrix, b: &Matrix) -> MResult {
+        self.fits(a.arity + b.arity)?;
         let sh = self.pow(b.arity);
-        let mut out = Vec::with_capacity(a.entries.len() * b.entries.len());
+        // Sized before it is allocated: `univ -> univ -> univ` over a
+        // large universe must be refused, not attempted.
+        let n = (a.entries.len() as u64).saturating_mul(b.entries.len() as u64);
+        c.budget().reserve(n.saturating_mul(ENTRY_BYTES), || {
+            format!("a product of arity {} ({n} tuples)", a.arity + b.arity)
+        })?;
+        let mut out = Vec::with_capacity(n as usize);
         for &(ia, la) in &a.entries {
             for &(ib, lb) in &b.entries {
+                c.check()?;
                 let l = c.and2(la, lb);
                 if l != Lit::FALSE {
                     out.push((ia * sh + ib, l));
@@ -199,10 +234,10 @@ impl Dims {
             }
         }
         // a sorted, b sorted => out sorted
-        Matrix {
+        Ok(Matrix {
             arity: a.arity + b.arity,
             entries: out,
-        }
+        })
     }
 
     pub fn transpose(&self, a: &Matrix) -> Matrix {
@@ -220,11 +255,12 @@ impl Dims {
 
     /// `a ++ b`: tuples of `b`, plus tuples of `a` whose first atom is not
     /// a first atom of `b`.
-    pub fn override_(&self, c: &mut Circuit, a: &Matrix, b: &Matrix) -> Matrix {
+    pub fn override_(&self, c: &mut Circuit, a: &Matrix, b: &Matrix) -> MResult {
         let suf = self.pow(a.arity - 1);
-        let dom_b = self.domain(c, b);
+        let dom_b = self.domain(c, b)?;
         let mut kept = Vec::new();
         for &(i, l) in &a.entries {
+            c.check()?;
             let in_b = dom_b.get(i / suf);
             let r = c.and2(l, !in_b);
             if r != Lit::FALSE {
@@ -239,54 +275,60 @@ impl Dims {
     }
 
     /// The set of first atoms (unary).
-    pub fn domain(&self, c: &mut Circuit, a: &Matrix) -> Matrix {
+    pub fn domain(&self, c: &mut Circuit, a: &Matrix) -> MResult {
         let suf = self.pow(a.arity - 1);
-        Matrix::from_entries(c, 1, a.entries.iter().map(|&(i, l)| (i / suf, l)).collect())
+        Ok(Matrix::from_entries(
+            c,
+            1,
+            a.entries.iter().map(|&(i, l)| (i / suf, l)).collect(),
+        ))
     }
 
     /// The set of last atoms (unary).
-    pub fn range(&self, c: &mut Circuit, a: &Matrix) -> Matrix {
-        Matrix::from_entries(
+    pub fn range(&self, c: &mut Circuit, a: &Matrix) -> MResult {
+        Ok(Matrix::from_entries(
             c,
             1,
             a.entries.iter().map(|&(i, l)| (i % self.n, l)).collect(),
-        )
+        ))
     }
 
     /// `s <: r`.
-    pub fn domain_restrict(&self, c: &mut Circuit, s: &Matrix, r: &Matrix) -> Matrix {
+    pub fn domain_restrict(&self, c: &mut Circuit, s: &Matrix, r: &Matrix) -> MResult {
         let suf = self.pow(r.arity - 1);
         let mut out = Vec::new();
         for &(i, l) in &r.entries {
+            c.check()?;
             let g = c.and2(l, s.get(i / suf));
             if g != Lit::FALSE {
                 out.push((i, g));
             }
         }
-        Matrix {
+        Ok(Matrix {
             arity: r.arity,
             entries: out,
-        }
+        })
     }
 
     /// `r :> s`.
-    pub fn range_restrict(&self, c: &mut Circuit, r: &Matrix, s: &Matrix) -> Matrix {
+    pub fn range_restrict(&self, c: &mut Circuit, r: &Matrix, s: &Matrix) -> MResult {
         let mut out = Vec::new();
         for &(i, l) in &r.entries {
+            c.check()?;
             let g = c.and2(l, s.get(i % self.n));
             if g != Lit::FALSE {
                 out.push((i, g));
             }
         }
-        Matrix {
+        Ok(Matrix {
             arity: r.arity,
             entries: out,
-        }
+        })
     }
 
     /// `^a` by iterative squaring: `r := r + r.r` until stable or until
     /// paths as long as the number of atoms involved are covered.
-    pub fn closure(&self, c: &mut Circuit, a: &Matrix) -> Matrix {
+    pub fn closure(&self, c: &mut Circuit, a: &Matrix) -> MResult {
         let mut atoms: Vec<u64> = a
             .entries
             .iter()
@@ -297,15 +339,15 @@ impl Dims {
         let mut cur = a.clone();
         let mut len = 1usize;
         while len < atoms.len() {
-            let sq = self.join(c, &cur, &cur);
-            let next = self.union(c, &cur, &sq);
+            let sq = self.join(c, &cur, &cur)?;
+            let next = self.union(c, &cur, &sq)?;
             if next == cur {
                 break;
             }
             cur = next;
             len *= 2;
         }
-        cur
+        Ok(cur)
     }
 
     /// Slice of `a` for the tuples whose first `k` atoms are the tuple with
@@ -408,26 +450,38 @@ mod tests {
                 constant(&d, &t3, 3),
             );
             assert_eq!(
-                back(&d, &d.union(&mut c, &ma, &mb)),
+                back(&d, &d.union(&mut c, &ma, &mb).unwrap()),
                 a.union(&b).cloned().collect()
             );
             assert_eq!(
-                back(&d, &d.intersection(&mut c, &ma, &mb)),
+                back(&d, &d.intersection(&mut c, &ma, &mb).unwrap()),
                 a.intersection(&b).cloned().collect()
             );
             assert_eq!(
-                back(&d, &d.difference(&mut c, &ma, &mb)),
+                back(&d, &d.difference(&mut c, &ma, &mb).unwrap()),
                 a.difference(&b).cloned().collect()
             );
-            assert_eq!(back(&d, &d.join(&mut c, &ma, &mb)), rel_join(&a, &b));
-            assert_eq!(back(&d, &d.join(&mut c, &mu, &ma)), rel_join(&u, &a));
-            assert_eq!(back(&d, &d.join(&mut c, &m3, &ma)), rel_join(&t3, &a));
-            assert_eq!(back(&d, &d.join(&mut c, &ma, &m3)), rel_join(&a, &t3));
+            assert_eq!(
+                back(&d, &d.join(&mut c, &ma, &mb).unwrap()),
+                rel_join(&a, &b)
+            );
+            assert_eq!(
+                back(&d, &d.join(&mut c, &mu, &ma).unwrap()),
+                rel_join(&u, &a)
+            );
+            assert_eq!(
+                back(&d, &d.join(&mut c, &m3, &ma).unwrap()),
+                rel_join(&t3, &a)
+            );
+            assert_eq!(
+                back(&d, &d.join(&mut c, &ma, &m3).unwrap()),
+                rel_join(&a, &t3)
+            );
             let prod: Rel = u
                 .iter()
                 .flat_map(|x| a.iter().map(move |y| [x.clone(), y.clone()].concat()))
                 .collect();
-            assert_eq!(back(&d, &d.product(&mut c, &mu, &ma)), prod);
+            assert_eq!(back(&d, &d.product(&mut c, &mu, &ma).unwrap()), prod);
             let tr: Rel = a.iter().map(|t| vec![t[1], t[0]]).collect();
             assert_eq!(back(&d, &d.transpose(&ma)), tr);
             let dom_b: BTreeSet<u32> = b.iter().map(|t| t[0]).collect();
@@ -437,19 +491,19 @@ mod tests {
                 .cloned()
                 .chain(b.iter().cloned())
                 .collect();
-            assert_eq!(back(&d, &d.override_(&mut c, &ma, &mb)), ov);
+            assert_eq!(back(&d, &d.override_(&mut c, &ma, &mb).unwrap()), ov);
             let dr: Rel = a
                 .iter()
                 .filter(|t| u.contains(&vec![t[0]]))
                 .cloned()
                 .collect();
-            assert_eq!(back(&d, &d.domain_restrict(&mut c, &mu, &ma)), dr);
+            assert_eq!(back(&d, &d.domain_restrict(&mut c, &mu, &ma).unwrap()), dr);
             let rr: Rel = a
                 .iter()
                 .filter(|t| u.contains(&vec![t[1]]))
                 .cloned()
                 .collect();
-            assert_eq!(back(&d, &d.range_restrict(&mut c, &ma, &mu)), rr);
+            assert_eq!(back(&d, &d.range_restrict(&mut c, &ma, &mu).unwrap()), rr);
             // closure: fixpoint of joins
             let mut cl = a.clone();
             loop {
@@ -460,7 +514,7 @@ mod tests {
                     break;
                 }
             }
-            assert_eq!(back(&d, &d.closure(&mut c, &ma)), cl);
+            assert_eq!(back(&d, &d.closure(&mut c, &ma).unwrap()), cl);
             // slices
             for x in 0..n {
                 let sl: Rel = a.iter().filter(|t| t[0] == x).map(|t| vec![t[1]]).collect();
@@ -483,7 +537,7 @@ mod tests {
             arity: 2,
             entries: (0..7).map(|i| (i * n + i + 1, edges[i as usize])).collect(),
         };
-        let cl = d.closure(&mut c, &m);
+        let cl = d.closure(&mut c, &m).unwrap();
         let l = cl.get(7);
         for mask in 0u32..128 {
             let v = move |node: u32| (mask >> (node - 1)) & 1 == 1;

@@ -17,9 +17,9 @@ pub mod matrix;
 
 use std::collections::{BTreeMap, HashSet};
 use std::rc::Rc;
-use std::time::Instant;
 
 use crate::bounds::Bounds;
+use crate::budget::{Budget, Exhausted};
 use crate::diag::{Diagnostic, Phase, Span};
 use crate::ir::*;
 use circuit::{Circuit, Lit};
@@ -40,16 +40,17 @@ pub struct Options {
     /// Maximum length of each lex-leader predicate (0 disables symmetry
     /// breaking).
     pub symmetry: usize,
-    /// Give up (with [`TranslateError::TimeLimit`]) once this instant has
-    /// passed: grounding a quantifier nest can take longer than solving.
-    pub deadline: Option<Instant>,
+    /// The command's time and memory limits: every loop of the translation
+    /// (matrix operations, quantifier grounding, gate construction) ticks
+    /// it, and stops with [`TranslateError::Limit`].
+    pub budget: Budget,
 }
 
 impl Default for Options {
     fn default() -> Self {
         Options {
             symmetry: 60,
-            deadline: None,
+            budget: Budget::unlimited(),
         }
     }
 }
@@ -59,11 +60,17 @@ impl Default for Options {
 pub enum TranslateError {
     /// The model asks for something the translation cannot do (with a span).
     Input(Diagnostic),
-    /// [`Options::deadline`] passed during translation.
-    TimeLimit,
+    /// The budget of [`Options::budget`] ran out during translation.
+    Limit(Exhausted),
 }
 
-type R<T> = Result<T, Diagnostic>;
+impl From<Exhausted> for TranslateError {
+    fn from(e: Exhausted) -> Self {
+        TranslateError::Limit(e)
+    }
+}
+
+type R<T> = Result<T, TranslateError>;
 
 pub struct Translator<'a> {
     pub model: &'a Model,
@@ -83,15 +90,10 @@ pub struct Translator<'a> {
     /// same entries always has the same closure (funs like `hb` are
     /// inlined at every use, and squaring dominated translation time).
     closures: std::collections::HashMap<Matrix, Rc<Matrix>, circuit::FxBuild>,
-    deadline: Option<Instant>,
-    /// Grounding steps since the clock was last read.
-    ticks: u32,
-    /// Set when the deadline stopped the translation.
-    timed_out: bool,
 }
 
-fn err(span: Span, msg: impl Into<String>) -> Diagnostic {
-    Diagnostic::new(Phase::Translate, span, msg)
+fn err(span: Span, msg: impl Into<String>) -> TranslateError {
+    TranslateError::Input(Diagnostic::new(Phase::Translate, span, msg))
 }
 
 /// Translate the command `cmd` of `model` under `bounds`.
@@ -116,14 +118,12 @@ pub fn translate_command_with(
     opts: &Options,
     extras: &[&Formula],
 ) -> Result<(Translation, Vec<Lit>), TranslateError> {
-    let mut t = Translator::new(model, bounds);
-    t.deadline = opts.deadline;
+    let mut t = Translator::new(model, bounds, opts.budget.clone())?;
     let r = t.translate_all(cmd, opts, extras);
-    match r {
-        Ok(v) => Ok(v),
-        Err(_) if t.timed_out => Err(TranslateError::TimeLimit),
-        Err(d) => Err(TranslateError::Input(d)),
-    }
+    // A gate constructor that hit the limit returned a placeholder: the
+    // result is only meaningful if the circuit was never stopped.
+    t.c.check()?;
+    r
 }
 
 /// `f` quantifies over a set or relation somewhere (a `set`/`some`/`lone`
@@ -154,7 +154,7 @@ impl<'a> Translator<'a> {
     ) -> R<(Translation, Vec<Lit>)> {
         let t = self;
         let mut roots = Vec::new();
-        roots.extend(t.sig_constraints());
+        roots.extend(t.sig_constraints()?);
         roots.extend(t.field_constraints()?);
         for f in &t.model.facts {
             // A fact with a higher-order quantifier has its top-level
@@ -179,7 +179,7 @@ impl<'a> Translator<'a> {
             selectors.push(sel);
         }
         if opts.symmetry > 0 {
-            roots.extend(t.symmetry_breaking(opts.symmetry));
+            roots.extend(t.symmetry_breaking(opts.symmetry)?);
         }
         let sigs = t.sigs.iter().map(|m| (**m).clone()).collect();
         let fields = t.fields.iter().map(|m| (**m).clone()).collect();
@@ -197,26 +197,16 @@ impl<'a> Translator<'a> {
             selectors,
         ))
     }
-
-    /// Called once per grounded binding: reads the clock every 1024 calls.
-    fn tick(&mut self, span: Span) -> R<()> {
-        self.ticks += 1;
-        if self.ticks >= 1024 {
-            self.ticks = 0;
-            if self.deadline.is_some_and(|d| Instant::now() >= d) {
-                self.timed_out = true;
-                return Err(err(span, "time limit reached during translation"));
-            }
-        }
-        Ok(())
-    }
 }
 
 impl<'a> Translator<'a> {
-    pub fn new(model: &'a Model, bounds: &'a Bounds) -> Translator<'a> {
-        let mut c = Circuit::new();
+    pub fn new(model: &'a Model, bounds: &'a Bounds, budget: Budget) -> R<Translator<'a>> {
+        let mut c = Circuit::with_budget(budget);
         let n = bounds.universe.len() as u64;
         let d = Dims { n };
+        for f in &model.fields {
+            d.fits(f.arity)?;
+        }
         // Sig matrices, children before parents: an abstract sig with
         // children is the union of its children.
         let nsigs = model.sigs.len();
@@ -310,14 +300,14 @@ impl<'a> Translator<'a> {
         };
         let mut univ = ints.clone();
         for s in model.top_level_sigs() {
-            univ = d.union(&mut c, &univ, &sigs[s.index()]);
+            univ = d.union(&mut c, &univ, &sigs[s.index()])?;
         }
         let iden = Matrix {
             arity: 2,
             entries: univ.entries.iter().map(|&(a, l)| (a * n + a, l)).collect(),
         };
         let bw = bounds.universe.bitwidth as usize;
-        Translator {
+        Ok(Translator {
             model,
             bounds,
             c,
@@ -332,10 +322,7 @@ impl<'a> Translator<'a> {
             skolems: Vec::new(),
             depth: 0,
             closures: Default::default(),
-            deadline: None,
-            ticks: 0,
-            timed_out: false,
-        }
+        })
     }
 
     pub fn sig_matrix(&self, s: SigId) -> &Matrix {
@@ -345,16 +332,17 @@ impl<'a> Translator<'a> {
         &self.fields[f.index()]
     }
 
-    fn subset(&mut self, a: &Matrix, b: &Matrix) -> Lit {
+    fn subset(&mut self, a: &Matrix, b: &Matrix) -> R<Lit> {
         let mut conj = Vec::with_capacity(a.entries.len());
         for &(i, l) in &a.entries {
+            self.c.check()?;
             let r = self.c.implies(l, b.get(i));
             if r == Lit::FALSE {
-                return Lit::FALSE;
+                return Ok(Lit::FALSE);
             }
             conj.push(r);
         }
-        self.c.and(&conj)
+        Ok(self.c.and(&conj))
     }
 
     fn some(&mut self, a: &Matrix) -> Lit {
@@ -374,7 +362,7 @@ impl<'a> Translator<'a> {
     /// Hierarchy constraints: subsig ⊆ parent (for non-abstract parents; an
     /// abstract parent is the union of its children by construction),
     /// siblings disjoint, subset sigs ⊆ the union of theirs, cardinalities.
-    fn sig_constraints(&mut self) -> Vec<Lit> {
+    fn sig_constraints(&mut self) -> R<Vec<Lit>> {
         let model = self.model;
         let mut out = Vec::new();
         for s in model.sig_ids() {
@@ -383,7 +371,7 @@ impl<'a> Translator<'a> {
             if !sig.is_abstract || kids.is_empty() {
                 for &k in &kids {
                     let (a, b) = (self.sigs[k.index()].clone(), self.sigs[s.index()].clone());
-                    let l = self.subset(&a, &b);
+                    let l = self.subset(&a, &b)?;
                     out.push(l);
                 }
             } else {
@@ -392,10 +380,12 @@ impl<'a> Translator<'a> {
                 // (`exactly K S`): those must be in some child.
                 let mut u = Matrix::empty(1);
                 for &k in &kids {
-                    u = self.d.union(&mut self.c, &u, &self.sigs[k.index()].clone());
+                    u = self
+                        .d
+                        .union(&mut self.c, &u, &self.sigs[k.index()].clone())?;
                 }
                 let me = self.sigs[s.index()].clone();
-                let l = self.subset(&me, &u);
+                let l = self.subset(&me, &u)?;
                 out.push(l);
             }
             // siblings disjoint: per atom at most one child
@@ -407,6 +397,7 @@ impl<'a> Translator<'a> {
                     }
                 }
                 for (_, ls) in per_atom {
+                    self.c.check()?;
                     let l = self.c.at_most_one(&ls);
                     out.push(l);
                 }
@@ -414,10 +405,12 @@ impl<'a> Translator<'a> {
             if let SigKind::Subset(parents) = &sig.kind {
                 let mut u = Matrix::empty(1);
                 for p in parents {
-                    u = self.d.union(&mut self.c, &u, &self.sigs[p.index()].clone());
+                    u = self
+                        .d
+                        .union(&mut self.c, &u, &self.sigs[p.index()].clone())?;
                 }
                 let me = self.sigs[s.index()].clone();
-                let l = self.subset(&me, &u);
+                let l = self.subset(&me, &u)?;
                 out.push(l);
             }
         }
@@ -432,7 +425,7 @@ impl<'a> Translator<'a> {
                 out.push(l);
             }
         }
-        out
+        Ok(out)
     }
 
     /// Field declarations: `f in S -> ...`, and for every `this` in `S`,
@@ -449,10 +442,12 @@ impl<'a> Translator<'a> {
             let suf = self.d.pow(f.arity - 1);
             // first column in S
             for &(i, l) in &fm.entries {
+                self.c.check()?;
                 let r = self.c.implies(l, sm.get(i / suf));
                 out.push(r);
             }
             for &(a, inside) in &sm.entries {
+                self.c.check()?;
                 let slice = self.d.slice_prefix(&fm, 1, a);
                 let this = Rc::new(Matrix {
                     arity: 1,
@@ -483,7 +478,7 @@ impl<'a> Translator<'a> {
                         self.fields[a.index()].clone(),
                         self.fields[b.index()].clone(),
                     );
-                    let both = self.d.intersection(&mut self.c, &ma, &mb);
+                    let both = self.d.intersection(&mut self.c, &ma, &mb)?;
                     let s = self.some(&both);
                     out.push(!s);
                 }
@@ -520,7 +515,7 @@ impl<'a> Translator<'a> {
     /// `a in b` where `b` may carry arrow multiplicities.
     pub fn in_with_mults(&mut self, a: &Matrix, b: &Expr) -> R<Lit> {
         let bm = self.expr(b)?;
-        let sub = self.subset(a, &bm);
+        let sub = self.subset(a, &bm)?;
         let m = self.arrow_mults(a, b)?;
         Ok(self.c.and2(sub, m))
     }
@@ -560,6 +555,7 @@ impl<'a> Translator<'a> {
         let mut conj = Vec::new();
         if *rmult != Mult::Set || Self::has_mults(rhs) {
             for &(t, g) in &lm.entries {
+                self.c.check()?;
                 let s = self.d.slice_prefix(a, lhs.arity, t);
                 let m = self.mult(*rmult, &s);
                 let inner = self.arrow_mults(&s, rhs)?;
@@ -569,6 +565,7 @@ impl<'a> Translator<'a> {
         }
         if *lmult != Mult::Set || Self::has_mults(lhs) {
             for &(u, g) in &rm.entries {
+                self.c.check()?;
                 let s = self.d.slice_suffix(a, rhs.arity, u);
                 let m = self.mult(*lmult, &s);
                 let inner = self.arrow_mults(&s, lhs)?;
@@ -602,38 +599,38 @@ impl<'a> Translator<'a> {
             ExprKind::IntAtoms => return Ok(self.ints.clone()),
             ExprKind::Union(a, b) => {
                 let (a, b) = (self.expr(a)?, self.expr(b)?);
-                d.union(&mut self.c, &a, &b)
+                d.union(&mut self.c, &a, &b)?
             }
             ExprKind::Intersection(a, b) => {
                 let (a, b) = (self.expr(a)?, self.expr(b)?);
-                d.intersection(&mut self.c, &a, &b)
+                d.intersection(&mut self.c, &a, &b)?
             }
             ExprKind::Difference(a, b) => {
                 let (a, b) = (self.expr(a)?, self.expr(b)?);
-                d.difference(&mut self.c, &a, &b)
+                d.difference(&mut self.c, &a, &b)?
             }
             ExprKind::Join(a, b) => {
                 let (a, b) = (self.expr(a)?, self.expr(b)?);
                 if a.arity + b.arity < 3 {
                     return Err(err(e.span, "join of two unary expressions"));
                 }
-                d.join(&mut self.c, &a, &b)
+                d.join(&mut self.c, &a, &b)?
             }
             ExprKind::Product { lhs, rhs, .. } => {
                 let (a, b) = (self.expr(lhs)?, self.expr(rhs)?);
-                d.product(&mut self.c, &a, &b)
+                d.product(&mut self.c, &a, &b)?
             }
             ExprKind::Override(a, b) => {
                 let (a, b) = (self.expr(a)?, self.expr(b)?);
-                d.override_(&mut self.c, &a, &b)
+                d.override_(&mut self.c, &a, &b)?
             }
             ExprKind::DomainRestrict(s, r) => {
                 let (s, r) = (self.expr(s)?, self.expr(r)?);
-                d.domain_restrict(&mut self.c, &s, &r)
+                d.domain_restrict(&mut self.c, &s, &r)?
             }
             ExprKind::RangeRestrict(r, s) => {
                 let (r, s) = (self.expr(r)?, self.expr(s)?);
-                d.range_restrict(&mut self.c, &r, &s)
+                d.range_restrict(&mut self.c, &r, &s)?
             }
             ExprKind::Transpose(a) => {
                 let a = self.expr(a)?;
@@ -641,13 +638,13 @@ impl<'a> Translator<'a> {
             }
             ExprKind::Closure(a) => {
                 let a = self.expr(a)?;
-                return Ok(self.closure(&a));
+                return self.closure(&a);
             }
             ExprKind::ReflexiveClosure(a) => {
                 let a = self.expr(a)?;
-                let cl = self.closure(&a);
+                let cl = self.closure(&a)?;
                 let id = self.iden.clone();
-                d.union(&mut self.c, &cl, &id)
+                d.union(&mut self.c, &cl, &id)?
             }
             ExprKind::Comprehension { decls, body } => {
                 let vars = self.flatten_decls(decls, e.span)?;
@@ -711,7 +708,7 @@ impl<'a> Translator<'a> {
                 };
                 let ga = Matrix::from_entries(&mut self.c, a.arity, ga.entries);
                 let gb = Matrix::from_entries(&mut self.c, b.arity, gb.entries);
-                d.union(&mut self.c, &ga, &gb)
+                d.union(&mut self.c, &ga, &gb)?
             }
             ExprKind::Let(v, x, body) => {
                 let m = self.expr(x)?;
@@ -739,13 +736,13 @@ impl<'a> Translator<'a> {
         }))
     }
 
-    fn closure(&mut self, a: &Matrix) -> Rc<Matrix> {
+    fn closure(&mut self, a: &Matrix) -> R<Rc<Matrix>> {
         if let Some(m) = self.closures.get(a) {
-            return m.clone();
+            return Ok(m.clone());
         }
-        let m = Rc::new(self.d.closure(&mut self.c, a));
+        let m = Rc::new(self.d.closure(&mut self.c, a)?);
         self.closures.insert(a.clone(), m.clone());
-        m
+        Ok(m)
     }
 
     fn enter(&mut self, span: Span) -> R<()> {
@@ -794,14 +791,13 @@ impl<'a> Translator<'a> {
         f: &mut dyn FnMut(&mut Translator<'a>, Lit, &[(u64, usize)]) -> R<()>,
     ) -> R<()> {
         if i == vars.len() {
-            if let Some(&(_, last, _)) = vars.last() {
-                self.tick(last.span)?;
-            }
+            self.c.check()?;
             return f(self, guard, parts);
         }
         let (v, bound, group) = vars[i];
         let bm = self.expr(bound)?;
         for &(t, l) in &bm.entries {
+            self.c.check()?;
             if group != 0 && (0..i).any(|j| vars[j].2 == group && parts[j].0 == t) {
                 continue;
             }
@@ -841,6 +837,7 @@ impl<'a> Translator<'a> {
                 let mut conj = Vec::new();
                 let (mut i, mut j) = (0, 0);
                 while i < a.entries.len() || j < b.entries.len() {
+                    self.c.check()?;
                     if j >= b.entries.len()
                         || (i < a.entries.len() && a.entries[i].0 < b.entries[j].0)
                     {
@@ -937,6 +934,7 @@ impl<'a> Translator<'a> {
                     Quant::All => {
                         let mut conj = Vec::with_capacity(cases.len());
                         for (g, b) in cases {
+                            self.c.check()?;
                             conj.push(self.c.implies(g, b));
                         }
                         self.c.and(&conj)
@@ -1108,7 +1106,7 @@ impl<'a> Translator<'a> {
             arity: bound.arity,
             entries: es,
         };
-        let sub = self.subset(&sk, bound);
+        let sub = self.subset(&sk, bound)?;
         let m = self.mult(mult, &sk);
         let am = self.arrow_mults(&sk, bexpr)?;
         Ok((sk, self.c.and(&[sub, m, am])))
@@ -1147,7 +1145,7 @@ impl<'a> Translator<'a> {
                         conj.push(l);
                         if d.disj {
                             for other in &group {
-                                let both = self.d.intersection(&mut self.c, other, &sk);
+                                let both = self.d.intersection(&mut self.c, other, &sk)?;
                                 let s = self.some(&both);
                                 conj.push(!s);
                             }
@@ -1206,7 +1204,7 @@ impl<'a> Translator<'a> {
     /// requiring the solution to be lexicographically no larger than its
     /// image (over one fixed order of relation entries) keeps at least one
     /// solution of every orbit: the verdict never changes.
-    fn symmetry_breaking(&mut self, limit: usize) -> Vec<Lit> {
+    fn symmetry_breaking(&mut self, limit: usize) -> R<Vec<Lit>> {
         let mut out = Vec::new();
         let b = self.bounds;
         let n = self.d.n;
@@ -1228,19 +1226,29 @@ impl<'a> Translator<'a> {
                         a
                     }
                 };
-                let ok_sigs = b.sig_upper.iter().zip(&b.sig_lower).all(|(up, lo)| {
-                    up.contains(&x) == up.contains(&y) && lo.contains(&x) == lo.contains(&y)
-                });
+                // (bounds are sorted: binary search keeps this linear in
+                // the number of sigs for large scopes)
+                let has = |v: &[u32], a: u32| v.binary_search(&a).is_ok();
+                let ok_sigs = b
+                    .sig_upper
+                    .iter()
+                    .zip(&b.sig_lower)
+                    .all(|(up, lo)| has(up, x) == has(up, y) && has(lo, x) == has(lo, y));
                 if !ok_sigs {
                     continue;
                 }
-                let ok_fields = self.fields.iter().zip(&upper_sets).all(|(m, set)| {
-                    m.entries.iter().all(|&(i, _)| {
+                let mut ok_fields = true;
+                'fields: for (m, set) in self.fields.iter().zip(&upper_sets) {
+                    for &(i, _) in &m.entries {
+                        self.c.check()?;
                         let tu = self.d.tuple(i, m.arity);
                         let st: Vec<u32> = tu.iter().map(|&a| swap(a)).collect();
-                        set.contains(&self.d.index(&st))
-                    })
-                });
+                        if !set.contains(&self.d.index(&st)) {
+                            ok_fields = false;
+                            break 'fields;
+                        }
+                    }
+                }
                 if !ok_fields {
                     continue;
                 }
@@ -1259,6 +1267,7 @@ impl<'a> Translator<'a> {
                     .collect();
                 'outer: for m in order {
                     for &(i, l) in &m.entries {
+                        self.c.check()?;
                         let tu = self.d.tuple(i, m.arity);
                         if !tu.iter().any(|&a| a == x || a == y) {
                             continue;
@@ -1288,6 +1297,6 @@ impl<'a> Translator<'a> {
                 let _ = n;
             }
         }
-        out
+        Ok(out)
     }
 }

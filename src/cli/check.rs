@@ -1,0 +1,428 @@
+//! `relprove check`: runs the selected commands through
+//! [`relprove::check::check_command`] and presents the results — one block
+//! per command whose verdict line says whether it matches the command's
+//! `expect`, instances only where they tell the user something (unexpected,
+//! no `expect`, or `--show-instances`), and one summary line at the end;
+//! or a JSON document / DOT graphs, always complete. A live status line
+//! (or periodic plain lines when stderr is not a terminal) shows what a
+//! long command is doing.
+
+use std::io::{IsTerminal, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use relprove::budget::Progress;
+use relprove::check::{check_command, memory_diagnostic, CheckError, CheckOptions, Outcome};
+use relprove::diag::SourceMap;
+use relprove::instance::render;
+use relprove::ir::{CommandId, CommandKind, Model};
+use serde::Serialize;
+
+/// Output formats of `relprove check`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    Text,
+    Json,
+    Dot,
+}
+
+/// Exit codes of `relprove check`.
+pub mod exit {
+    pub const OK: u8 = 0;
+    pub const MISMATCH: u8 = 1;
+    pub const INPUT: u8 = 2;
+    /// Time or memory limit: some outcome is `unknown`.
+    pub const LIMIT: u8 = 3;
+    pub const INTERNAL: u8 = 4;
+}
+
+/// What `check` prints besides the verdicts.
+pub struct Display {
+    pub format: Format,
+    /// Print every instance in full, also expected ones.
+    pub show_instances: bool,
+    /// Show progress on stderr while a command runs.
+    pub progress: bool,
+    pub color: bool,
+}
+
+#[derive(Serialize)]
+struct JsonCommand {
+    name: String,
+    kind: &'static str,
+    scope: String,
+    outcome: &'static str,
+    expect: Option<u8>,
+    matches: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    reason: Option<String>,
+    time_ms: u64,
+    translate_ms: u64,
+    solve_ms: u64,
+    variables: u32,
+    primary_variables: u32,
+    clauses: usize,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    instance: Option<serde_json::Value>,
+}
+
+#[derive(Serialize)]
+struct JsonDoc {
+    commands: Vec<JsonCommand>,
+}
+
+/// Tallies for the summary line.
+#[derive(Default)]
+struct Tally {
+    commands: usize,
+    expected: usize,
+    unexpected: usize,
+    unknown: usize,
+    /// Decided, but the command has no `expect`.
+    no_expect: usize,
+    failed: usize,
+}
+
+impl Tally {
+    fn line(&self, elapsed: Duration) -> String {
+        let mut s = format!(
+            "{} command{}: {} as expected, {} unexpected, {} unknown",
+            self.commands,
+            if self.commands == 1 { "" } else { "s" },
+            self.expected,
+            self.unexpected,
+            self.unknown
+        );
+        if self.no_expect > 0 {
+            s.push_str(&format!(", {} without expect", self.no_expect));
+        }
+        if self.failed > 0 {
+            s.push_str(&format!(", {} failed", self.failed));
+        }
+        s.push_str(&format!(" — {:.1} s", elapsed.as_secs_f64()));
+        s
+    }
+}
+
+/// The exit code to keep when two are met: internal > input > limit >
+/// mismatch > ok.
+fn raise(code: &mut u8, c: u8) {
+    let rank = |c: u8| match c {
+        exit::INTERNAL => 4,
+        exit::INPUT => 3,
+        exit::LIMIT => 2,
+        exit::MISMATCH => 1,
+        _ => 0,
+    };
+    if rank(c) > rank(*code) {
+        *code = c;
+    }
+}
+
+fn kind_word(k: CommandKind) -> &'static str {
+    match k {
+        CommandKind::Check => "check",
+        CommandKind::Run => "run",
+    }
+}
+
+/// Run the selected commands (all when `names` is empty) and print the
+/// results on `out`; returns the exit code.
+pub fn run(
+    model: &Model,
+    sources: &SourceMap,
+    names: &[String],
+    opts: &CheckOptions,
+    display: &Display,
+    out: &mut dyn Write,
+) -> u8 {
+    for n in names {
+        if !model.commands.iter().any(|c| &c.name == n) {
+            let avail: Vec<&str> = model.commands.iter().map(|c| c.name.as_str()).collect();
+            eprintln!(
+                "relprove: no command named `{n}` (commands: {})",
+                avail.join(", ")
+            );
+            return exit::INPUT;
+        }
+    }
+    if let Err(m) = relprove::sat::solver_from_spec(&opts.solver) {
+        eprintln!("relprove: {m}");
+        return exit::INPUT;
+    }
+    let ids: Vec<CommandId> = (0..model.commands.len() as u32)
+        .map(CommandId)
+        .filter(|&id| names.is_empty() || names.contains(&model.commands[id.index()].name))
+        .collect();
+    let t0 = Instant::now();
+    let mut code = exit::OK;
+    let mut tally = Tally::default();
+    let mut json = Vec::new();
+    let progress = Arc::new(Progress::default());
+    let opts = CheckOptions {
+        progress: Some(progress.clone()),
+        ..opts.clone()
+    };
+    for id in ids {
+        let cmd = &model.commands[id.index()];
+        tally.commands += 1;
+        let scope =
+            relprove::check::scope_text(model, &relprove::check::effective_scope(cmd, &opts));
+        let expect = cmd
+            .expect
+            .map(|e| format!(" expect {e}"))
+            .unwrap_or_default();
+        let title = format!(
+            "{} {} {}{}",
+            if cmd.kind == CommandKind::Check {
+                "Check"
+            } else {
+                "Run"
+            },
+            cmd.name,
+            scope,
+            expect
+        );
+        if display.format == Format::Text {
+            let _ = writeln!(out, "Executing \"{title}\"");
+            let _ = out.flush();
+        }
+        let res = {
+            let _status = display
+                .progress
+                .then(|| StatusLine::start(cmd.name.clone(), progress.clone()));
+            check_command(model, id, &opts)
+        };
+        let r = match res {
+            Ok(r) => r,
+            Err(CheckError::Input(d)) => {
+                eprint!("{}", relprove::diag::render(sources, &[d], display.color));
+                raise(&mut code, exit::INPUT);
+                tally.failed += 1;
+                continue;
+            }
+            Err(CheckError::Internal(m)) => {
+                eprintln!("relprove: internal error (this is a bug in relprove): {m}");
+                raise(&mut code, exit::INTERNAL);
+                tally.failed += 1;
+                continue;
+            }
+        };
+        if let Some(d) = memory_diagnostic(model, &r, id) {
+            eprint!("{}", relprove::diag::render(sources, &[d], display.color));
+        }
+        let unknown = matches!(r.outcome, Outcome::Unknown(_));
+        if unknown {
+            raise(&mut code, exit::LIMIT);
+            tally.unknown += 1;
+        } else if !r.matches_expect {
+            raise(&mut code, exit::MISMATCH);
+            tally.unexpected += 1;
+        } else if r.expect.is_some() {
+            tally.expected += 1;
+        } else {
+            tally.no_expect += 1;
+        }
+        match display.format {
+            Format::Text => {
+                let s = &r.stats;
+                let _ = writeln!(
+                    out,
+                    "   {} vars. {} primary vars. {} clauses. {}ms.",
+                    s.variables, s.primary_variables, s.clauses, s.translate_ms
+                );
+                let _ = writeln!(out, "   {}", verdict_line(&r));
+                if let Outcome::Sat(inst) = &r.outcome {
+                    // An instance the user expected adds nothing but length.
+                    let expected = r.expect.is_some() && r.matches_expect;
+                    if !expected || display.show_instances {
+                        for line in render::render_text(model, inst).lines() {
+                            let _ = writeln!(out, "   {line}");
+                        }
+                    } else {
+                        let _ = writeln!(out, "   (instance not shown: --show-instances)");
+                    }
+                }
+                let _ = writeln!(out);
+            }
+            Format::Dot => {
+                let _ = writeln!(out, "// {title}: {}", r.outcome_word());
+                if let Outcome::Sat(inst) = &r.outcome {
+                    let _ = write!(out, "{}", render::render_dot(model, inst));
+                }
+            }
+            Format::Json => json.push(JsonCommand {
+                name: r.name.clone(),
+                kind: kind_word(r.kind),
+                scope: r.scope.clone(),
+                outcome: r.outcome_word(),
+                expect: r.expect,
+                matches: r.matches_expect,
+                reason: match &r.outcome {
+                    Outcome::Unknown(w) => Some(w.clone()),
+                    _ => None,
+                },
+                time_ms: r.stats.time_ms as u64,
+                translate_ms: r.stats.translate_ms as u64,
+                solve_ms: r.stats.solve_ms as u64,
+                variables: r.stats.variables,
+                primary_variables: r.stats.primary_variables,
+                clauses: r.stats.clauses,
+                instance: match &r.outcome {
+                    Outcome::Sat(inst) => Some(render::render_json(model, inst)),
+                    _ => None,
+                },
+            }),
+        }
+    }
+    match display.format {
+        Format::Json => {
+            let doc = JsonDoc { commands: json };
+            match serde_json::to_string_pretty(&doc) {
+                Ok(text) => {
+                    let _ = writeln!(out, "{text}");
+                }
+                Err(e) => {
+                    eprintln!("relprove: internal error: cannot print JSON: {e}");
+                    raise(&mut code, exit::INTERNAL);
+                }
+            }
+        }
+        Format::Text => {
+            let _ = writeln!(out, "{}", tally.line(t0.elapsed()));
+        }
+        Format::Dot => {}
+    }
+    let _ = out.flush();
+    code
+}
+
+/// The verdict, with its time, and how it compares with `expect`.
+fn verdict_line(r: &relprove::check::CommandResult) -> String {
+    let ms = r.stats.solve_ms;
+    let found = |kind: CommandKind| match kind {
+        CommandKind::Check => ("Counterexample found", "Assertion is invalid"),
+        CommandKind::Run => ("Instance found", "Predicate is consistent"),
+    };
+    let none = |kind: CommandKind| match kind {
+        CommandKind::Check => ("No counterexample found", "Assertion may be valid"),
+        CommandKind::Run => ("No instance found", "Predicate may be inconsistent"),
+    };
+    let wanted = |e: u8| if e == 1 { "one" } else { "none" };
+    match (&r.outcome, r.expect) {
+        (Outcome::Unknown(why), None) => format!("Unknown: {why}. {ms}ms."),
+        (Outcome::Unknown(why), Some(e)) => format!(
+            "Unknown: {why}. {ms}ms. Undecided (expected {}).",
+            wanted(e)
+        ),
+        (o, e) => {
+            let (what, reading) = match o {
+                Outcome::Sat(_) => found(r.kind),
+                _ => none(r.kind),
+            };
+            match e {
+                None => format!("{what}. {reading}. {ms}ms."),
+                Some(_) if r.matches_expect => format!("{what}, as expected. {ms}ms."),
+                Some(e) => format!(
+                    "{what}. {reading}. {ms}ms. UNEXPECTED (expected {}).",
+                    wanted(e)
+                ),
+            }
+        }
+    }
+}
+
+/// What a running command is doing, on stderr: a status line redrawn
+/// about once a second on a terminal, else a plain line every 10 s
+/// (after the first 5 s). Stops (and clears its line) when dropped.
+struct StatusLine {
+    stop: Arc<AtomicBool>,
+    handle: Option<std::thread::JoinHandle<()>>,
+}
+
+impl StatusLine {
+    fn start(name: String, progress: Arc<Progress>) -> StatusLine {
+        let stop = Arc::new(AtomicBool::new(false));
+        let s2 = stop.clone();
+        let handle = std::thread::spawn(move || {
+            let tty = std::io::stderr().is_terminal();
+            let t0 = Instant::now();
+            let mut drawn = false;
+            let (first, every) = if tty { (1, 1) } else { (5, 10) };
+            let mut next = first;
+            loop {
+                let due = Duration::from_secs(next).saturating_sub(t0.elapsed());
+                std::thread::park_timeout(due);
+                if s2.load(Ordering::Relaxed) {
+                    break;
+                }
+                if t0.elapsed().as_secs() < next {
+                    continue;
+                }
+                let text = status_text(&name, t0.elapsed(), &progress);
+                let mut err = std::io::stderr().lock();
+                if tty {
+                    let _ = write!(err, "\r\x1b[2K{text}");
+                    drawn = true;
+                } else {
+                    let _ = writeln!(err, "{text}");
+                }
+                let _ = err.flush();
+                next += every;
+            }
+            if drawn {
+                let _ = write!(std::io::stderr(), "\r\x1b[2K");
+            }
+        });
+        StatusLine {
+            stop,
+            handle: Some(handle),
+        }
+    }
+}
+
+impl Drop for StatusLine {
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::Relaxed);
+        if let Some(h) = self.handle.take() {
+            h.thread().unpark();
+            let _ = h.join();
+        }
+    }
+}
+
+/// `relprove: coherence: solving, 12 s, 1.2M vars, 4.5M clauses, 35k conflicts`
+fn status_text(name: &str, elapsed: Duration, p: &Progress) -> String {
+    use relprove::budget::Stage;
+    let n = |a: &std::sync::atomic::AtomicU64| short(a.load(Ordering::Relaxed));
+    let mut s = format!(
+        "relprove: {name}: {}, {} s",
+        p.stage().word(),
+        elapsed.as_secs()
+    );
+    match p.stage() {
+        Stage::Translate => s.push_str(&format!(", {} gates", n(&p.gates))),
+        Stage::Cnf | Stage::Solve | Stage::Evaluate => {
+            s.push_str(&format!(
+                ", {} vars, {} clauses",
+                n(&p.variables),
+                n(&p.clauses)
+            ));
+            if p.stage() != Stage::Cnf {
+                s.push_str(&format!(", {} conflicts", n(&p.conflicts)));
+            }
+        }
+        Stage::Bounds => {}
+    }
+    s
+}
+
+/// `950`, `12k`, `4.5M`.
+fn short(v: u64) -> String {
+    match v {
+        0..=9_999 => v.to_string(),
+        10_000..=999_999 => format!("{}k", v / 1000),
+        _ => format!("{:.1}M", v as f64 / 1e6),
+    }
+}
