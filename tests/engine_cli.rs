@@ -238,11 +238,27 @@ fn scope_rule_errors() {
     let dir = tempfile::tempdir().unwrap();
     let cases = [
         // rule 4: sig scopes but no overall scope, B underivable
-        ("sig A {}\nsig B {}\nrun {} for 2 A\n", "scope for sig `B`", "m.als:3:1"),
+        (
+            "sig A {}\nsig B {}\nrun {} for 2 A\n",
+            "scope for sig `B`",
+            "m.als:3:1",
+        ),
         // rule 1: one / lone / some sigs
-        ("one sig A {}\nrun {} for 3 but 2 A\n", "`A` cannot have scope 2", "m.als:2:"),
-        ("lone sig A {}\nrun {} for 3 but 2 A\n", "`A` cannot have scope 2", "m.als:2:"),
-        ("some sig A {}\nrun {} for 3 but 0 A\n", "`A` cannot have scope 0", "m.als:2:"),
+        (
+            "one sig A {}\nrun {} for 3 but 2 A\n",
+            "`A` cannot have scope 2",
+            "m.als:2:",
+        ),
+        (
+            "lone sig A {}\nrun {} for 3 but 2 A\n",
+            "`A` cannot have scope 2",
+            "m.als:2:",
+        ),
+        (
+            "some sig A {}\nrun {} for 3 but 0 A\n",
+            "`A` cannot have scope 0",
+            "m.als:2:",
+        ),
     ];
     for (text, msg, pos) in cases {
         let f = model(&dir, text);

@@ -667,7 +667,11 @@ fn disj_groups_with_dependent_bounds_and_disj_values() {
         violations(&b.m, &overlap.inst).unwrap(),
         vec!["disj fields hidden and showing overlap at CS$0"]
     );
-    let shared = mk(&[], &[], &[&["Owner$0", "Asset$0"], &["Owner$1", "Asset$0"]]);
+    let shared = mk(
+        &[],
+        &[],
+        &[&["Owner$0", "Asset$0"], &["Owner$1", "Asset$0"]],
+    );
     assert_eq!(
         violations(&b.m, &shared.inst).unwrap(),
         vec!["field pets (declared `disj`) has a common value for Owner$0 and Owner$1"]

@@ -146,6 +146,10 @@ fn feature_errors_are_reported() {
         let out = Command::new(bin).arg("check").arg(&f).output().unwrap();
         let err = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(2), "{}: {err}", f.display());
-        assert!(err.contains(want), "{}: wanted `{want}` in\n{err}", f.display());
+        assert!(
+            err.contains(want),
+            "{}: wanted `{want}` in\n{err}",
+            f.display()
+        );
     }
 }

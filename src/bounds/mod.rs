@@ -90,7 +90,6 @@ pub fn compute_at(
     let mut top_scopes = BTreeMap::new();
     #[allow(clippy::too_many_arguments)]
     fn lower_bound(
-        model: &Model,
         s: SigId,
         label: &str,
         children: &[Vec<SigId>],
@@ -103,7 +102,7 @@ pub fn compute_at(
         let mut lo = BTreeSet::new();
         for &c in &children[s.index()] {
             lo.extend(lower_bound(
-                model, c, label, children, sc, atoms, next_index, lower, upper,
+                c, label, children, sc, atoms, next_index, lower, upper,
             ));
         }
         let mut up = lo.clone();
@@ -149,7 +148,6 @@ pub fn compute_at(
         let mut next_index = 0;
         let label = model.sig(t).label.clone();
         lower_bound(
-            model,
             t,
             &label,
             &children,
@@ -162,14 +160,18 @@ pub fn compute_at(
         upper_bound(t, &children, &sc, &sig_lower, &mut upper);
         top_scopes.insert(t, sc.scope[t.index()]);
     }
-    let mut sig_upper: Vec<Vec<Atom>> = upper.into_iter().map(|u| u.into_iter().collect()).collect();
+    let mut sig_upper: Vec<Vec<Atom>> =
+        upper.into_iter().map(|u| u.into_iter().collect()).collect();
     // Size constraints the bounds do not already imply.
     let mut cards = Vec::new();
     for s in model.sig_ids() {
         if matches!(model.sig(s).kind, SigKind::Subset(_)) {
             continue;
         }
-        let (lo, up) = (sig_lower[s.index()].len() as u32, sig_upper[s.index()].len() as u32);
+        let (lo, up) = (
+            sig_lower[s.index()].len() as u32,
+            sig_upper[s.index()].len() as u32,
+        );
         let n = sc.scope[s.index()];
         let (mut min, mut max) = (0, None::<u32>);
         let mut tighten = |mn: u32, mx: Option<u32>| {

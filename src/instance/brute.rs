@@ -22,9 +22,9 @@ use std::collections::{BTreeMap, BTreeSet};
 use crate::ir::{CommandId, Expr, ExprKind, FieldId, Model, Mult, Scope, SigId, SigKind, VarId};
 
 use super::eval::command_satisfied;
+use super::{int_range, Atom, AtomInfo, Instance, Tuple, TupleSet, Universe};
 use crate::bounds::scopes;
 use crate::diag::Span;
-use super::{int_range, Atom, AtomInfo, Instance, Tuple, TupleSet, Universe};
 
 /// Count of the scope of one sig: at least `min`, at most `max` atoms.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

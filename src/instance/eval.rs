@@ -782,8 +782,10 @@ impl<'a> Ctx<'a> {
                 }
                 Ok(true)
             }
-            (FormulaKind::Implies(a, b), true) => Ok(self.witnessed(env, a, false, prefix)?
-                && self.witnessed(env, b, true, prefix)?),
+            (FormulaKind::Implies(a, b), true) => {
+                Ok(self.witnessed(env, a, false, prefix)?
+                    && self.witnessed(env, b, true, prefix)?)
+            }
             (FormulaKind::Let(v, x, body), _) => {
                 let val = self.expr(env, x)?;
                 let old = env.bind(*v, val);
@@ -1001,7 +1003,10 @@ pub fn violations(model: &Model, inst: &Instance) -> R<Vec<String>> {
     let mut groups: BTreeMap<u32, Vec<FieldId>> = BTreeMap::new();
     for fid in model.field_ids() {
         if model.field(fid).disj {
-            groups.entry(model.field(fid).decl_group).or_default().push(fid);
+            groups
+                .entry(model.field(fid).decl_group)
+                .or_default()
+                .push(fid);
         }
     }
     for g in groups.values() {

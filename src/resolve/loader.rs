@@ -482,7 +482,8 @@ impl Resolver<'_> {
                         });
                     }
                 }
-                ast::Paragraph::Fact(_) | ast::Paragraph::Command(_) | ast::Paragraph::Macro(_) => {}
+                ast::Paragraph::Fact(_) | ast::Paragraph::Command(_) | ast::Paragraph::Macro(_) => {
+                }
             }
         }
     }

@@ -534,7 +534,9 @@ impl Resolver<'_> {
             for p in parents {
                 union = Some(match union {
                     None => sig(p),
-                    Some(u) => ir::Expr::new(ir::ExprKind::Union(Box::new(u), Box::new(sig(p))), 1, span),
+                    Some(u) => {
+                        ir::Expr::new(ir::ExprKind::Union(Box::new(u), Box::new(sig(p))), 1, span)
+                    }
                 });
             }
             let Some(union) = union else { continue };

@@ -131,10 +131,9 @@ impl Expr {
                 lhs: sub(lhs),
                 rhs: sub(rhs),
             },
-            ExprKind::BoxJoin(h, args) => ExprKind::BoxJoin(
-                sub(h),
-                args.iter().map(|a| a.substitute(map)).collect(),
-            ),
+            ExprKind::BoxJoin(h, args) => {
+                ExprKind::BoxJoin(sub(h), args.iter().map(|a| a.substitute(map)).collect())
+            }
             ExprKind::Quant { q, decls: ds, body } => ExprKind::Quant {
                 q: *q,
                 decls: decls(ds),

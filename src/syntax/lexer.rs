@@ -223,7 +223,10 @@ impl<'a> Lexer<'a> {
 
     fn name(&mut self, start: usize) {
         loop {
-            while let Some(c) = self.char_at(self.pos).filter(|&c| is_ident_continue_char(c)) {
+            while let Some(c) = self
+                .char_at(self.pos)
+                .filter(|&c| is_ident_continue_char(c))
+            {
                 self.pos += c.len_utf8();
             }
             if self.peek(0) == b'/' && self.ident_start_at(self.pos + 1) {

@@ -551,7 +551,11 @@ impl Parser {
                 span,
             }
         } else {
-            self.expect(T::Eq, "`=` after the macro's name", Some("a macro is written `let name[x] = expr`"))?;
+            self.expect(
+                T::Eq,
+                "`=` after the macro's name",
+                Some("a macro is written `let name[x] = expr`"),
+            )?;
             if !can_start_expr(self.peek()) {
                 return Err(self.expected("an expression after `=`", None));
             }
