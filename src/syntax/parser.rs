@@ -743,7 +743,7 @@ impl Parser {
 
     fn field(&mut self) -> PResult<FieldDecl> {
         let start = self.span();
-        self.eat(&T::Private);
+        let private = self.eat(&T::Private);
         if matches!(self.peek(), T::Name(n) if n == "var") && matches!(self.peek_at(1), T::Name(_))
         {
             return Err(err(
@@ -772,6 +772,7 @@ impl Parser {
             disj,
             disj_bound,
             bound,
+            private,
             span,
         })
     }
