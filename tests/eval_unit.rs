@@ -620,3 +620,60 @@ fn commands_run_and_check() {
         Err(EvalError::BadCommand(_))
     ));
 }
+
+/// sig Asset {} ; sig CS { assets: set Asset, disj hidden, showing: set assets }
+/// (each bound is `this.assets` with its own `this`: issue 25) ; and
+/// sig Owner { pets: disj set Asset }.
+#[test]
+fn disj_groups_with_dependent_bounds_and_disj_values() {
+    let mut b = B::new();
+    let asset = b.sig("Asset");
+    let cs = b.sig("CS");
+    let a = b.s(asset);
+    let assets = b.field(cs, "assets", Mult::Set, a.clone());
+    let hidden = b.field_with(cs, "hidden", Mult::Set, true, |b, this| {
+        join(b.v(this), b.f(assets))
+    });
+    let showing = b.field_with(cs, "showing", Mult::Set, true, |b, this| {
+        join(b.v(this), b.f(assets))
+    });
+    // The bounds differ (two `this` variables); the group is what binds them.
+    assert_ne!(
+        b.m.fields[hidden.index()].decl.bound,
+        b.m.fields[showing.index()].decl.bound
+    );
+    let owner = b.sig("Owner");
+    let pets = b.field(owner, "pets", Mult::Set, a);
+    b.m.fields[pets.index()].disj_values = true;
+    let mk = |hid: &[&[&str]], show: &[&[&str]], pets_v: &[&[&str]]| {
+        let mut ib = IB::new(&[("Asset", 2), ("CS", 1), ("Owner", 2)], 4);
+        ib.sig(asset, &["Asset$0", "Asset$1"])
+            .sig(cs, &["CS$0"])
+            .sig(owner, &["Owner$0", "Owner$1"])
+            .field(assets, &[&["CS$0", "Asset$0"], &["CS$0", "Asset$1"]])
+            .field(hidden, hid)
+            .field(showing, show)
+            .field(pets, pets_v);
+        ib
+    };
+    let good = mk(
+        &[&["CS$0", "Asset$0"]],
+        &[&["CS$0", "Asset$1"]],
+        &[&["Owner$0", "Asset$0"], &["Owner$1", "Asset$1"]],
+    );
+    assert_eq!(violations(&b.m, &good.inst).unwrap(), Vec::<String>::new());
+    let overlap = mk(&[&["CS$0", "Asset$0"]], &[&["CS$0", "Asset$0"]], &[]);
+    assert_eq!(
+        violations(&b.m, &overlap.inst).unwrap(),
+        vec!["disj fields hidden and showing overlap at CS$0"]
+    );
+    let shared = mk(
+        &[],
+        &[],
+        &[&["Owner$0", "Asset$0"], &["Owner$1", "Asset$0"]],
+    );
+    assert_eq!(
+        violations(&b.m, &shared.inst).unwrap(),
+        vec!["field pets (declared `disj`) has a common value for Owner$0 and Owner$1"]
+    );
+}

@@ -1382,3 +1382,16 @@ fn conflicting_module_files_are_refused() {
         "{errs}"
     );
 }
+
+/// `f: disj e` (distinct atoms have disjoint values) is refused with the
+/// field's position rather than exported without its constraint.
+#[test]
+fn disj_values_field_is_refused() {
+    let mut sources = SourceMap::new();
+    let mut model = family(&mut sources);
+    model.fields[0].disj_values = true;
+    let span = model.fields[0].span;
+    let errs = coq::generate(&model, &sources).unwrap_err();
+    assert_eq!(errs.0[0].span, Some(span));
+    assert!(errs.0[0].message.contains("disj"), "{}", errs);
+}

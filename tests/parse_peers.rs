@@ -52,6 +52,8 @@ fn counts(src: &str, name: &str) -> [usize; 6] {
             Paragraph::Assert(_) => 4,
             Paragraph::Command(_) => 5,
             Paragraph::Enum(_) => 0,
+            // (the peer models have no macros; one would count as a fun)
+            Paragraph::Macro(_) => 3,
         };
         c[i] += 1;
     }

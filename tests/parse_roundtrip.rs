@@ -131,7 +131,7 @@ const BIN: &[(&str, &str, u8, Assoc)] = &[
     ("-", "-", 9, Assoc::Left),
     ("++", "++", 11, Assoc::Left),
     ("&", "&", 12, Assoc::Left),
-    ("->", "->", 13, Assoc::Left),
+    ("->", "->", 13, Assoc::Right),
     ("<:", "<:", 14, Assoc::Left),
     (":>", ":>", 15, Assoc::Left),
     (".", ".", 16, Assoc::Left),

@@ -157,7 +157,6 @@ pub fn compute_within(
     let mut top_scopes = BTreeMap::new();
     #[allow(clippy::too_many_arguments)]
     fn lower_bound(
-        model: &Model,
         s: SigId,
         label: &str,
         children: &[Vec<SigId>],
@@ -171,7 +170,7 @@ pub fn compute_within(
         let mut lo = BTreeSet::new();
         for &c in &children[s.index()] {
             lo.extend(lower_bound(
-                model, c, label, children, sc, atoms, next_index, lower, upper, budget,
+                c, label, children, sc, atoms, next_index, lower, upper, budget,
             )?);
         }
         let mut up = lo.clone();
@@ -218,7 +217,6 @@ pub fn compute_within(
         let mut next_index = 0;
         let label = model.sig(t).label.clone();
         lower_bound(
-            model,
             t,
             &label,
             &children,

@@ -1005,6 +1005,19 @@ pub(super) trait Backend<'a> {
         let mut parts = Vec::new();
         for fid in m.field_ids() {
             let f = m.field(fid);
+            if f.disj_values {
+                // Refused rather than dropped: the export would state a
+                // weaker model than the one checked.
+                return Err(err(
+                    f.span,
+                    format!(
+                        "`{}: disj ...` is not supported by the {} export",
+                        f.name,
+                        Self::PROVER
+                    ),
+                )
+                .hint("state the disjointness as a fact: `all disj a, b: S | no a.f & b.f`"));
+            }
             let fr = self.field_ref(fid, f.span)?;
             let s = self.sig_ref(f.sig, f.span)?;
             parts.push(appk(

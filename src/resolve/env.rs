@@ -187,6 +187,15 @@ impl Resolver<'_> {
                 );
                 (info.module, private)
             }
+            Cand::Field(f) => {
+                let (pi, fi, _) = self.field_info[f.index()].decl;
+                let module = self.sig_info[self.model.fields[f.index()].sig.index()].module;
+                let private = matches!(
+                    &self.mods[module.index()].ast.paragraphs.get(pi),
+                    Some(ast::Paragraph::Sig(d)) if d.fields.get(fi).is_some_and(|x| x.private)
+                );
+                (module, private)
+            }
             Cand::Pred(p) => {
                 let info = &self.pred_info[p.index()];
                 let private = matches!(

@@ -204,6 +204,8 @@ pub struct FieldDecl {
     /// `disj` after the colon (distinct values per atom); Alloy accepts it.
     pub disj_bound: bool,
     pub bound: DeclBound,
+    /// `private f: ...`: not visible from other modules.
+    pub private: bool,
     pub span: Span,
 }
 

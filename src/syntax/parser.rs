@@ -791,7 +791,7 @@ impl Parser {
 
     fn field(&mut self) -> PResult<FieldDecl> {
         let start = self.span();
-        self.eat(&T::Private);
+        let private = self.eat(&T::Private);
         if matches!(self.peek(), T::Name(n) if n == "var") && matches!(self.peek_at(1), T::Name(_))
         {
             return Err(err(
@@ -820,6 +820,7 @@ impl Parser {
             disj,
             disj_bound,
             bound,
+            private,
             span,
         })
     }
@@ -864,7 +865,17 @@ impl Parser {
             "`:` after the variable names",
             Some("every variable needs a bound: `x: Sig` (`all x: Sig | ...`, `pred p[x: Sig]`)"),
         )?;
-        self.eat(&T::Disj);
+        if self.at(&T::Disj) {
+            // Alloy allows `x: disj e` only on fields (distinct atoms have
+            // disjoint values); for variables it is an error there too.
+            return Err(err(
+                ErrorKind::Unsupported {
+                    what: "`disj` after `:` outside a field declaration".into(),
+                    hint: "write `disj x, y: e` to make variables disjoint".into(),
+                },
+                self.span(),
+            ));
+        }
         let bound = self.decl_bound()?;
         let span = start.to(bound.expr.span);
         Ok(ParamDecl {
