@@ -95,9 +95,16 @@ fn agree_with_dat3m(config: &str, model: &str, known: &[&str]) {
         eprintln!("SKIP: ../shared/peers/dat3m-ptx absent; Dat3M agreement ({config}) not checked");
         return;
     };
+    // The CADP spin-loop tests are the slow part in a debug build: CI
+    // checks every 8th of them; RELPROVE_DAT3M_FULL=1 checks all (and
+    // bench/litmus.sh checks the whole table with the release build).
+    let full = std::env::var_os("RELPROVE_DAT3M_FULL").is_some();
     let rows: Vec<_> = dat3m_table()
         .into_iter()
         .filter(|(c, _, _)| c == config)
+        .enumerate()
+        .filter(|(i, (_, f, _))| full || !f.starts_with("CADP/") || i % 8 == 0)
+        .map(|(_, r)| r)
         .collect();
     assert!(!rows.is_empty());
     let files: Vec<PathBuf> = rows.iter().map(|(_, f, _)| dir.join(f)).collect();
@@ -145,8 +152,8 @@ fn dat3m_ptx60_verdicts() {
 
 /// Dat3M's liveness verdicts of the barrier tests: a test hangs exactly
 /// when some path combination has a barrier that cannot complete. (The
-/// other liveness rows are spin loops, CADP, whose non-termination relprove
-/// does not analyse; they are not checked here.)
+/// other liveness rows are spin loops, CADP and the XF-Barrier tests, whose
+/// non-termination relprove does not analyse; they are not checked here.)
 #[test]
 fn dat3m_barrier_liveness() {
     use relprove::litmus::lower::{barrier_variants, paths, Limits};
@@ -162,7 +169,9 @@ fn dat3m_barrier_liveness() {
         }
         let path = dir.join(&f);
         let text = std::fs::read_to_string(&path).unwrap();
-        if !text.contains("bar.") {
+        // Barrier tests without loops: a spin loop's non-termination
+        // (XF-Barrier-weak) is not what this classifies.
+        if !text.contains("bar.") || text.contains("goto") {
             continue;
         }
         let id = sm.add(f.clone(), path.clone(), text.clone());
@@ -186,5 +195,5 @@ fn dat3m_barrier_liveness() {
         assert_eq!(got, want, "{config} {f}");
         checked += 1;
     }
-    assert!(checked >= 20, "only {checked} barrier liveness rows");
+    assert!(checked >= 30, "only {checked} barrier liveness rows");
 }
