@@ -10,6 +10,7 @@ use std::time::Duration;
 use clap::{Args, Subcommand, ValueEnum};
 use relprove::diag::{render, SourceMap};
 use relprove::gpu::{self, GpuError};
+use super::output::{stdout, stdoutln};
 
 #[derive(Args)]
 pub struct GpuArgs {
@@ -156,7 +157,7 @@ fn jobs(j: Option<usize>) -> usize {
 fn emit(a: &EmitArgs, sources: &mut SourceMap) -> Result<u8, GpuError> {
     let tests = gpu::load_tests(&a.tests, sources)?;
     for p in gpu::emit_harness(&a.out, &tests, &a.arch)? {
-        println!("{}", p.display());
+        stdoutln!("{}", p.display());
     }
     Ok(0)
 }
@@ -185,8 +186,8 @@ fn finish(dir: &Path, rep: &gpu::report::Report, format: Format) -> Result<u8, G
     write(&dir.join("report.json"), &json)?;
     write(&dir.join("report.txt"), &text)?;
     match format {
-        Format::Json => print!("{json}"),
-        Format::Text => print!("{text}"),
+        Format::Json => stdout!("{json}"),
+        Format::Text => stdout!("{text}"),
     }
     Ok(if rep.summary.model_violations > 0 {
         1
@@ -307,17 +308,17 @@ fn check_sass(a: &CheckSassArgs, sources: &mut SourceMap) -> Result<u8, GpuError
     let mut failed = 0;
     for t in &tests {
         match gpu::sass::check_test(&listing, &t.gpu) {
-            gpu::sass::SassStatus::Checked => println!("{}: ok", t.gpu.name),
+            gpu::sass::SassStatus::Checked => stdoutln!("{}: ok", t.gpu.name),
             gpu::sass::SassStatus::Failed { problems } => {
                 failed += 1;
-                println!("{}: FAILED: {}", t.gpu.name, problems.join("; "));
+                stdoutln!("{}: FAILED: {}", t.gpu.name, problems.join("; "));
             }
             gpu::sass::SassStatus::NotChecked { reason } => {
-                println!("{}: not checked: {reason}", t.gpu.name)
+                stdoutln!("{}: not checked: {reason}", t.gpu.name)
             }
         }
     }
-    println!("SASS check: {} tests, {failed} failed", tests.len());
+    stdoutln!("SASS check: {} tests, {failed} failed", tests.len());
     Ok(if failed > 0 { 1 } else { 0 })
 }
 
@@ -367,17 +368,17 @@ fn observations(a: &ObservationsArgs) -> Result<u8, GpuError> {
         .count();
     let errors = rows.iter().filter(|r| r.error.is_some()).count();
     match a.format {
-        Format::Json => println!(
+        Format::Json => stdoutln!(
             "{}",
             serde_json::to_string_pretty(&rows).unwrap_or_default()
         ),
         Format::Text => {
-            print!("{}", gpu::observations::markdown(&rows));
+            stdout!("{}", gpu::observations::markdown(&rows));
             let count = |c: gpu::report::Comparison| {
                 rows.iter().filter(|r| r.comparison == Some(c)).count()
             };
             use gpu::report::Comparison as C;
-            println!(
+            stdoutln!(
                 "\n{} tests: {} allowed, observed; {} allowed, not observed; {} forbidden, not observed; {} MODEL VIOLATION; {} recorded verdicts differ from relprove's; {} errors",
                 rows.len(),
                 count(C::AllowedObserved),

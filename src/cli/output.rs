@@ -108,3 +108,27 @@ macro_rules! outln {
     }};
 }
 pub(crate) use outln;
+
+/// `println!` through a [`Stdout`] that ends the process on a closed pipe
+/// (status 0) or a write error (status 2), for subcommands that print as
+/// they go.
+macro_rules! stdoutln {
+    ($($arg:tt)*) => {{
+        $crate::cli::output::outln!(
+            &mut $crate::cli::output::Stdout::new($crate::cli::output::OnClose::Exit),
+            $($arg)*
+        );
+    }};
+}
+pub(crate) use stdoutln;
+
+/// `print!` with the policy of [`stdoutln!`].
+macro_rules! stdout {
+    ($($arg:tt)*) => {{
+        let _ = ::std::io::Write::write_fmt(
+            &mut $crate::cli::output::Stdout::new($crate::cli::output::OnClose::Exit),
+            format_args!($($arg)*),
+        );
+    }};
+}
+pub(crate) use stdout;
