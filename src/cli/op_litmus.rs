@@ -20,6 +20,7 @@ pub struct Request {
     pub jobs: usize,
     /// Partial-order reduction (sleep sets) on.
     pub sleep_sets: bool,
+    pub max_states: usize,
 }
 
 #[derive(Serialize)]
@@ -104,7 +105,7 @@ pub fn run(req: &Request) -> u8 {
     let start = std::time::Instant::now();
     let limits = Limits {
         sleep_sets: req.sleep_sets,
-        ..Default::default()
+        max_states: req.max_states,
     };
     let results = decide_all(
         &Side::Operational(req.model),
