@@ -387,3 +387,57 @@ fn witness_trace_and_errors() {
         text(&o)
     );
 }
+
+/// Sorensen's two models against the H200: which observed outcomes each
+/// forbids (a model wrong for this hardware there) and which outcomes it
+/// allows that models/ptx.als forbids.
+#[test]
+fn h200_observations_against_sorensen() {
+    let hw = root().join("../shared/hardware/h200");
+    if !hw.exists() {
+        println!("SKIP: ../shared/hardware/h200 absent");
+        return;
+    }
+    let tsv = std::fs::read_to_string(hw.join("observations.tsv")).unwrap();
+    let obs: BTreeMap<String, (bool, bool)> = tsv
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| {
+            let c: Vec<&str> = l.split('\t').collect();
+            let seen = c[3].trim().parse::<u64>().unwrap_or(0) > 0;
+            (c[0].to_string(), (c[1].starts_with("allowed"), seen))
+        })
+        .collect();
+    let files = litmus_files(&hw.join("litmus"));
+    let mut out = Vec::new();
+    for model in ["op:sorensen", "op:sorensen-alt"] {
+        let op = op_results(model, &files);
+        let mut forbids_seen = Vec::new();
+        let mut weaker = Vec::new();
+        for (t, r) in &op {
+            let allows = r["positive"].as_u64().unwrap() > 0;
+            let (ptx_allows, seen) = obs[t];
+            if seen && !allows {
+                forbids_seen.push(t.as_str());
+            }
+            if allows && !ptx_allows {
+                weaker.push(t.as_str());
+            }
+        }
+        out.push(format!(
+            "{model}: {} decided\n  forbids an outcome the H200 showed: {}\n  allows an outcome ptx.als forbids: {}",
+            op.len(),
+            list(&forbids_seen),
+            list(&weaker)
+        ));
+    }
+    insta::assert_snapshot!("h200_sorensen", out.join("\n"));
+}
+
+fn list(v: &[&str]) -> String {
+    if v.is_empty() {
+        "(none)".into()
+    } else {
+        v.join(", ")
+    }
+}
