@@ -8,12 +8,13 @@
 #
 # Usage: bench/operational.sh [LITMUS_DIR] [MAX_STATES]
 #   (default ../shared/peers/dat3m-ptx/litmus/PTX, 2000000)
-# Needs a release build (cargo build --release) and GNU time.
+# Needs a release build (cargo build --release; RELPROVE_BIN overrides the
+# binary) and GNU time.
 set -eu
 cd "$(dirname "$0")/.."
 DIR=${1:-../shared/peers/dat3m-ptx/litmus/PTX}
 MAX=${2:-2000000}
-BIN=${CARGO_TARGET_DIR:-target}/release/relprove
+BIN=${RELPROVE_BIN:-${CARGO_TARGET_DIR:-target}/release/relprove}
 test -x "$BIN" || { echo "build first: cargo build --release" >&2; exit 2; }
 test -d "$DIR" || { echo "no litmus folder at $DIR" >&2; exit 2; }
 TMP=$(mktemp -d)
@@ -48,7 +49,7 @@ cmp = json.load(open(f"{tmp}/cmp.json")) if os.path.getsize(f"{tmp}/cmp.json") e
 cwall, cuser, _ = open(f"{tmp}/ctime").read().split()[-3:]
 out = []
 out.append("")
-out.append(f"## Dat3M PTX folder under op:lost-pop (bench/operational.sh, --jobs 2, --max-states {mx})")
+out.append(f"## {folder} under op:lost-pop (bench/operational.sh, --jobs 2, --max-states {mx}, binary {os.environ.get('RELPROVE_BIN', 'release')})")
 out.append("")
 out.append(f"Date: {datetime.datetime.utcnow():%Y-%m-%d %H:%M} UTC; {os.cpu_count()} cores; load average at start: {load} (machine shared with other jobs); commit {commit}.")
 out.append("")
