@@ -195,6 +195,9 @@ struct LitmusArgs {
     /// hashing), to cross-check the partial-order reduction.
     #[arg(long)]
     no_por: bool,
+    /// Operational models: give up on a test after this many states.
+    #[arg(long, value_name = "N", default_value_t = 2_000_000)]
+    max_states: usize,
 }
 
 #[derive(Args)]
@@ -255,6 +258,7 @@ fn litmus(a: LitmusArgs) -> ExitCode {
             expect: a.expect,
             jobs,
             sleep_sets: !a.no_por,
+            max_states: a.max_states,
         };
         return ExitCode::from(cli::op_litmus::run(&req));
     }

@@ -11,6 +11,7 @@ use relprove::operational::compare::{
 use serde::Serialize;
 
 use super::op_litmus::decide_all;
+use super::output::{stdout, stdoutln};
 
 pub struct Request {
     pub models: Vec<String>,
@@ -136,13 +137,13 @@ pub fn run(req: &Request) -> u8 {
             summary: c,
             unexpected: bad.clone(),
         };
-        println!("{}", serde_json::to_string_pretty(&doc).unwrap_or_default());
+        stdoutln!("{}", serde_json::to_string_pretty(&doc).unwrap_or_default());
     } else {
-        println!("Compare A = {a_spec}, B = {b_spec}");
+        stdoutln!("Compare A = {a_spec}, B = {b_spec}");
         let w = rows.iter().map(|r| r.test.len()).max().unwrap_or(4).max(4);
-        println!("{:<w$}  {:<9}  {:<9}  relation", "test", "A", "B");
+        stdoutln!("{:<w$}  {:<9}  {:<9}  relation", "test", "A", "B");
         for r in &rows {
-            println!(
+            stdoutln!(
                 "{:<w$}  {:<9}  {:<9}  {}",
                 r.test,
                 r.a,
@@ -155,28 +156,28 @@ pub fn run(req: &Request) -> u8 {
             .filter(|r| r.relation != Relation::Same)
             .collect();
         if !diffs.is_empty() {
-            println!("Differences:");
+            stdoutln!("Differences:");
             for r in diffs {
-                println!("  {} {}", r.test, r.relation.word());
+                stdoutln!("  {} {}", r.test, r.relation.word());
                 for s in &r.only_a {
-                    println!("    only A: {s}");
+                    stdoutln!("    only A: {s}");
                 }
                 for s in &r.only_b {
-                    println!("    only B: {s}");
+                    stdoutln!("    only B: {s}");
                 }
             }
         }
         for s in &skipped {
-            println!("Skipped {} ({}): {}", s.file, s.side, s.reason);
+            stdoutln!("Skipped {} ({}): {}", s.file, s.side, s.reason);
         }
         for (t, want, got) in &bad {
-            println!(
+            stdoutln!(
                 "Unexpected {t}: expected {}, got {}",
                 want.word(),
                 got.word()
             );
         }
-        println!(
+        stdoutln!(
             "Summary: {} compared, {} same, {} A stronger, {} B stronger, {} incomparable, {} skipped; {} unexpected, {:.2}s",
             c.compared,
             c.same,

@@ -7,10 +7,10 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;
 
+use super::output::{stdout, stdoutln};
 use clap::{Args, Subcommand, ValueEnum};
 use relprove::diag::{render, SourceMap};
 use relprove::gpu::{self, GpuError};
-use super::output::{stdout, stdoutln};
 
 #[derive(Args)]
 pub struct GpuArgs {

@@ -5,6 +5,7 @@
 use std::path::PathBuf;
 use std::sync::Mutex;
 
+use super::output::{stdout, stdoutln};
 use relprove::diag::{render, SourceMap};
 use relprove::litmus::output::{self, Expectation, Summary};
 use relprove::operational::compare::{decide, expand, Decided, Side};
@@ -20,6 +21,7 @@ pub struct Request {
     pub jobs: usize,
     /// Partial-order reduction (sleep sets) on.
     pub sleep_sets: bool,
+    pub max_states: usize,
 }
 
 #[derive(Serialize)]
@@ -104,7 +106,7 @@ pub fn run(req: &Request) -> u8 {
     let start = std::time::Instant::now();
     let limits = Limits {
         sleep_sets: req.sleep_sets,
-        ..Default::default()
+        max_states: req.max_states,
     };
     let results = decide_all(
         &Side::Operational(req.model),
@@ -151,8 +153,8 @@ pub fn run(req: &Request) -> u8 {
                         .unwrap_or_default(),
                     );
                 } else {
-                    print!("{}", output::text(h));
-                    println!(
+                    stdout!("{}", output::text(h));
+                    stdoutln!(
                         "Explored {} {} states, {} transitions, {} stuck, {:.3} ms",
                         h.name,
                         r.states_explored,
@@ -161,12 +163,12 @@ pub fn run(req: &Request) -> u8 {
                         r.explore_us as f64 / 1000.0
                     );
                     if let Some(w) = &r.witness {
-                        println!("Witness {} ({} steps)", h.name, w.len());
+                        stdoutln!("Witness {} ({} steps)", h.name, w.len());
                         for (i, step) in w.iter().enumerate() {
-                            println!("  {:>3}. {step}", i + 1);
+                            stdoutln!("  {:>3}. {step}", i + 1);
                         }
                     }
-                    println!();
+                    stdoutln!();
                 }
             }
             Ok(Decided::Axiomatic(_)) => unreachable!("an operational side"),
@@ -195,9 +197,9 @@ pub fn run(req: &Request) -> u8 {
             tests: json,
             summary: sum.json(),
         };
-        println!("{}", serde_json::to_string_pretty(&doc).unwrap_or_default());
+        stdoutln!("{}", serde_json::to_string_pretty(&doc).unwrap_or_default());
     } else if results.len() > 1 || sum.expected > 0 {
-        println!("{}", sum.line());
+        stdoutln!("{}", sum.line());
     }
     if sum.mismatches > 0 {
         1

@@ -31,7 +31,7 @@ impl Side {
 
 /// What one model said about one test.
 pub enum Decided {
-    Axiomatic(TestResult),
+    Axiomatic(Box<TestResult>),
     Operational(Box<OpResult>),
 }
 
@@ -55,7 +55,7 @@ pub fn decide(
     match side {
         Side::Axiomatic(m) => {
             let opts = run::Options::default();
-            run::run_file(sources, file, m, backend, opts).map(Decided::Axiomatic)
+            run::run_file(sources, file, m, backend, opts).map(|r| Decided::Axiomatic(Box::new(r)))
         }
         Side::Operational(name) => {
             let text = std::fs::read_to_string(file).map_err(|e| {
