@@ -3,7 +3,9 @@
 .PHONY: test deps build proofs assumptions
 
 test: deps
+	cargo fmt --check
 	cargo test --release
+	cargo clippy --release --all-targets -- -D warnings
 	$(MAKE) proofs
 	$(MAKE) assumptions
 

@@ -286,8 +286,10 @@ mod tests {
 
     fn pigeons(n: i32) -> Cnf {
         // n+1 pigeons into n holes: unsat. var(p,h) = p*n+h+1
-        let mut c = Cnf::default();
-        c.num_vars = ((n + 1) * n) as u32;
+        let mut c = Cnf {
+            num_vars: ((n + 1) * n) as u32,
+            ..Cnf::default()
+        };
         for p in 0..=n {
             let cl: Vec<i32> = (0..n).map(|h| p * n + h + 1).collect();
             c.add(&cl);
@@ -304,8 +306,10 @@ mod tests {
 
     #[test]
     fn cadical_sat_and_unsat() {
-        let mut c = Cnf::default();
-        c.num_vars = 3;
+        let mut c = Cnf {
+            num_vars: 3,
+            ..Cnf::default()
+        };
         c.add(&[1, 2]);
         c.add(&[-1, 3]);
         c.add(&[-3, -2]);
@@ -402,8 +406,10 @@ mod tests {
         )
         .unwrap();
         let mut s = solver_from_spec(&format!("dimacs:sh {}", script.display())).unwrap();
-        let mut c = Cnf::default();
-        c.num_vars = 2;
+        let mut c = Cnf {
+            num_vars: 2,
+            ..Cnf::default()
+        };
         c.add(&[-1, 2]);
         assert_eq!(
             s.solve(&c, &Budget::unlimited()).unwrap(),

@@ -426,7 +426,7 @@ mod tests {
             s = s
                 .wrapping_mul(6364136223846793005)
                 .wrapping_add(1442695040888963407);
-            if (s >> 33) % 3 == 0 {
+            if (s >> 33).is_multiple_of(3) {
                 out.insert(Dims { n: n as u64 }.tuple(i, arity));
             }
         }
