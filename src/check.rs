@@ -314,6 +314,9 @@ pub enum Format {
     Text,
     Json,
     Dot,
+    /// The instance as Coq definitions over the model's Coq export
+    /// ([`crate::export::coq::instance_file`]); one command at a time.
+    Coq,
 }
 
 /// Exit codes of `relprove check`.
@@ -416,6 +419,13 @@ pub fn run_cli(
         .map(CommandId)
         .filter(|&id| names.is_empty() || names.contains(&model.commands[id.index()].name))
         .collect();
+    if format == Format::Coq && ids.len() != 1 {
+        eprintln!(
+            "relprove: --format coq writes one instance: select one command with -c (this selection has {})",
+            ids.len()
+        );
+        return exit::INPUT;
+    }
     let mut code = exit::OK;
     let raise = |code: &mut u8, c: u8| {
         let rank = |c: u8| match c {
@@ -530,6 +540,31 @@ pub fn run_cli(
                     let _ = writeln!(out, "// {title}: {}", r.outcome_word());
                 }
             }
+            Format::Coq => match &r.outcome {
+                Outcome::Sat(inst) => {
+                    match crate::export::coq::instance_file(model, sources, id, inst) {
+                        Ok(text) => {
+                            let _ = write!(out, "{text}");
+                        }
+                        Err(d) => {
+                            eprint!("{}", crate::diag::render(sources, &d.0, false));
+                            raise(&mut code, exit::INPUT);
+                        }
+                    }
+                }
+                _ => {
+                    let _ = writeln!(
+                        out,
+                        "(* {title}: {}; no instance to export *)",
+                        r.outcome_word()
+                    );
+                    eprintln!(
+                        "relprove: {}: {}, nothing to export",
+                        cmd.name,
+                        r.outcome_word()
+                    );
+                }
+            },
             Format::Json => {
                 let mut o = serde_json::json!({
                     "name": r.name,

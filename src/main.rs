@@ -65,6 +65,8 @@ enum Format {
     Text,
     Json,
     Dot,
+    /// `check` only: the instance as Coq definitions (docs/theorem3.md).
+    Coq,
 }
 
 #[derive(Args)]
@@ -173,7 +175,7 @@ fn prove(args: &ProveArgs) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    if matches!(args.format, Format::Dot) {
+    if matches!(args.format, Format::Dot | Format::Coq) {
         eprintln!("relprove: `prove` prints `text` or `json`");
         return ExitCode::from(2);
     }
@@ -293,6 +295,10 @@ fn abbreviate(s: &str) -> String {
 }
 
 fn litmus(a: LitmusArgs) -> ExitCode {
+    if matches!(a.format, Format::Coq) {
+        eprintln!("relprove: `litmus` prints `text` or `json`");
+        return ExitCode::from(2);
+    }
     let jobs = a
         .jobs
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
@@ -460,6 +466,7 @@ fn check(args: CheckArgs) -> ExitCode {
         Format::Text => check::Format::Text,
         Format::Json => check::Format::Json,
         Format::Dot => check::Format::Dot,
+        Format::Coq => check::Format::Coq,
     };
     let stdout = std::io::stdout();
     let code = check::run_cli(
