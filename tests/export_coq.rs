@@ -1366,6 +1366,17 @@ fn instance_export_no_thin_air() {
         "{cex}"
     );
     insta::assert_snapshot!("compile_src11_ptx_no_thin_air", cex);
+}
+
+/// coqc on the file of `instance_export_no_thin_air`: several minutes on a
+/// loaded 2-core machine (the whole compile_src11_ptx facts are decided), so
+/// only with `cargo test -- --ignored`.
+#[test]
+#[ignore = "slow: minutes of coqc (rp_decide over the full mapping model)"]
+fn instance_export_no_thin_air_coqc() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let model = root.join("models/compile_src11_ptx.als");
+    let cex = check_coq(&model, "src11_ptx_no_thin_air");
     if !coqc_available() {
         eprintln!("SKIP coqc: coqc is not installed");
         return;
