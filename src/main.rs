@@ -122,6 +122,8 @@ enum Format {
     Text,
     Json,
     Dot,
+    /// The instance as Coq definitions (docs/theorem3.md); one command (-c).
+    Coq,
 }
 
 #[derive(Args)]
@@ -440,6 +442,7 @@ fn check(args: CheckArgs) -> ExitCode {
             Format::Text => show::Format::Text,
             Format::Json => show::Format::Json,
             Format::Dot => show::Format::Dot,
+            Format::Coq => show::Format::Coq,
         },
         show_instances: args.show_instances,
         progress: true,

@@ -25,6 +25,9 @@ pub enum Format {
     Text,
     Json,
     Dot,
+    /// The instance as Coq definitions over the model's Coq export
+    /// (`relprove::export::coq::instance_file`); one command at a time.
+    Coq,
 }
 
 /// Exit codes of `relprove check`.
@@ -155,6 +158,13 @@ pub fn run(
         .map(CommandId)
         .filter(|&id| names.is_empty() || names.contains(&model.commands[id.index()].name))
         .collect();
+    if display.format == Format::Coq && ids.len() != 1 {
+        eprintln!(
+            "relprove: --format coq writes one instance: select one command with -c (this selection has {})",
+            ids.len()
+        );
+        return exit::INPUT;
+    }
     let t0 = Instant::now();
     let mut code = exit::OK;
     let mut tally = Tally::default();
@@ -252,6 +262,31 @@ pub fn run(
                     let _ = write!(out, "{}", render::render_dot(model, inst));
                 }
             }
+            Format::Coq => match &r.outcome {
+                Outcome::Sat(inst) => {
+                    match relprove::export::coq::instance_file(model, sources, id, inst) {
+                        Ok(text) => {
+                            let _ = write!(out, "{text}");
+                        }
+                        Err(d) => {
+                            eprint!("{}", relprove::diag::render(sources, &d.0, false));
+                            raise(&mut code, exit::INPUT);
+                        }
+                    }
+                }
+                _ => {
+                    let _ = writeln!(
+                        out,
+                        "(* {title}: {}; no instance to export *)",
+                        r.outcome_word()
+                    );
+                    eprintln!(
+                        "relprove: {}: {}, nothing to export",
+                        cmd.name,
+                        r.outcome_word()
+                    );
+                }
+            },
             Format::Json => json.push(JsonCommand {
                 name: r.name.clone(),
                 kind: kind_word(r.kind),
@@ -292,7 +327,7 @@ pub fn run(
         Format::Text => {
             let _ = writeln!(out, "{}", tally.line(t0.elapsed()));
         }
-        Format::Dot => {}
+        Format::Dot | Format::Coq => {}
     }
     let _ = out.flush();
     code

@@ -35,6 +35,10 @@ use crate::ir::*;
 
 use super::term::{app, appk, err, num, t, Backend, Names, Naming, VarRepr, D};
 
+#[path = "coq_instance.rs"]
+mod instance;
+pub use instance::instance_file;
+
 /// Width the Coq text is laid out at.
 pub use super::term::WIDTH;
 
