@@ -221,6 +221,8 @@ fn command_lister_sees_every_command() {
 //
 // ALLOY_JAR: the driver jar (default target/alloy/alloy-verdicts.jar);
 // RELPROVE_ALLOY_TIMEOUT: seconds per command for each tool (default 20);
+// ALLOY_SOLVER: the Analyzer's SAT solver, `cadical` (the default when a
+// `cadical` binary is on PATH), `sat4j` (the default otherwise) or a path;
 // RELPROVE_MODELS_FILTER: restricts the files, as above.
 
 /// One command's verdict from either tool: `Some(true)` = an instance or
@@ -272,7 +274,7 @@ fn relprove_verdicts(bin: &str, path: &Path, cap: u64) -> Result<Vec<Verdict>, S
 /// The Analyzer's verdicts on one file (driver lines `CMD i label kind expect
 /// verdict ms primary vars clauses`), restarting the driver after a command
 /// that ran past the cap, or why it gave none.
-fn alloy_verdicts(jar: &Path, path: &Path, cap: u64) -> Result<Vec<Verdict>, String> {
+fn alloy_verdicts(jar: &Path, solver: &str, path: &Path, cap: u64) -> Result<Vec<Verdict>, String> {
     let mut verdicts = Vec::new();
     loop {
         let out = Command::new("java")
@@ -281,6 +283,7 @@ fn alloy_verdicts(jar: &Path, path: &Path, cap: u64) -> Result<Vec<Verdict>, Str
             .arg(path)
             .args(["--timeout", &cap.to_string()])
             .args(["--skip", &verdicts.len().to_string()])
+            .args(["--solver", solver])
             .output()
             .map_err(|e| format!("cannot run java: {e}"))?;
         let stdout = String::from_utf8_lossy(&out.stdout);
@@ -339,6 +342,15 @@ fn alloy_analyzer_agrees_on_every_model() {
         .ok()
         .and_then(|s| s.parse().ok())
         .unwrap_or(20);
+    let solver = std::env::var("ALLOY_SOLVER").unwrap_or_else(|_| {
+        let cadical = Command::new("cadical").arg("--version").output();
+        if cadical.is_ok_and(|o| o.status.success()) {
+            "cadical".into()
+        } else {
+            "sat4j".into()
+        }
+    });
+    println!("Alloy Analyzer: {} with {solver}", jar.display());
     let bin = env!("CARGO_BIN_EXE_relprove");
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut files = Vec::new();
@@ -357,7 +369,7 @@ fn alloy_analyzer_agrees_on_every_model() {
             .display()
             .to_string();
         let ours = relprove_verdicts(bin, path, cap);
-        let theirs = alloy_verdicts(&jar, path, cap);
+        let theirs = alloy_verdicts(&jar, &solver, path, cap);
         let (ours, theirs) = match (ours, theirs) {
             (Ok(o), Ok(t)) => (o, t),
             (o, t) => {
@@ -406,7 +418,7 @@ fn alloy_analyzer_agrees_on_every_model() {
         }
     }
     println!(
-        "SUMMARY: {} files, {skipped_files} not compared (rejected by a tool), {compared} commands compared, {agreed} agree, {} disagreements (cap {cap} s per command)",
+        "SUMMARY: {} files, {skipped_files} not compared (rejected by a tool), {compared} commands compared, {agreed} agree, {} disagreements (cap {cap} s per command, Alloy with {solver})",
         files.len(),
         disagreements.len()
     );

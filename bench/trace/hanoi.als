@@ -1,6 +1,6 @@
 -- Towers of Hanoi as a trace over util/ordering (issue 25's trace-model
 -- benchmark; written for relprove, see bench/RESULTS.md). With n discs the
--- shortest solution has 2^n - 1 moves, so n + 1 discs ... 2^n states.
+-- shortest solution has 2^n - 1 moves, so it needs 2^n states.
 module hanoi
 open util/ordering[State]
 
@@ -31,6 +31,6 @@ fact trace {
 
 pred solved[s: State] { all d: Disc | d.(s.on) = R }
 
-run solve3 { solved[last] } for 3 Disc, 8 State expect 1
-run tooShort3 { some s: State | solved[s] } for 3 Disc, 7 State expect 0
-run solve4 { solved[last] } for 4 Disc, 16 State expect 1
+run solve3 { solved[last] } for exactly 3 Disc, 8 State expect 1
+run tooShort3 { some s: State | solved[s] } for exactly 3 Disc, 7 State expect 0
+run solve4 { solved[last] } for exactly 4 Disc, 16 State expect 1

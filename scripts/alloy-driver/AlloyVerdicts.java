@@ -4,6 +4,10 @@
 // docs/alloy-differential.md.
 //
 // Usage: java -jar alloy-verdicts.jar FILE [--timeout SECONDS] [--skip N]
+//                                         [--solver sat4j|cadical|PATH-TO-CADICAL]
+// The default solver is SAT4J (pure Java, in the jar); `cadical` runs the
+// CaDiCaL binary (Debian's `cadical` package) through Kodkod's external-solver
+// interface, with CaDiCaL's own time limit (-t) set to the timeout.
 //
 // One tab-separated line per command, printed (and flushed) as soon as it is
 // decided:
@@ -49,15 +53,17 @@ public final class AlloyVerdicts {
 
     public static void main(String[] args) throws Exception {
         if (args.length < 1) {
-            System.err.println("usage: AlloyVerdicts FILE [--timeout SECONDS] [--skip N]");
+            System.err.println("usage: AlloyVerdicts FILE [--timeout SECONDS] [--skip N] [--solver sat4j|cadical|PATH]");
             System.exit(64);
         }
         String file = args[0];
         double timeout = 0;
         int skip = 0;
+        String solver = "sat4j";
         for (int i = 1; i + 1 < args.length; i += 2) {
             if (args[i].equals("--timeout")) timeout = Double.parseDouble(args[i + 1]);
             else if (args[i].equals("--skip")) skip = Integer.parseInt(args[i + 1]);
+            else if (args[i].equals("--solver")) solver = args[i + 1];
             else {
                 System.err.println("unknown option " + args[i]);
                 System.exit(64);
@@ -72,7 +78,15 @@ public final class AlloyVerdicts {
             return;
         }
         A4Options opt = new A4Options();
-        opt.solver = A4Options.SatSolver.SAT4J;
+        if (solver.equals("sat4j")) {
+            opt.solver = A4Options.SatSolver.SAT4J;
+        } else {
+            String exe = solver.equals("cadical") ? "cadical" : solver;
+            // -q: only the `s`/`v` lines Kodkod parses; -t: CaDiCaL stops
+            // itself, since a child process outlives the driver's exit
+            String[] flags = timeout > 0 ? new String[] {"-q", "-t", Integer.toString((int) Math.ceil(timeout))} : new String[] {"-q"};
+            opt.solver = A4Options.SatSolver.make("cadical", "CaDiCaL", exe, flags);
+        }
         List<Command> cmds = world.getAllCommands();
         System.out.println("COMMANDS " + cmds.size());
         ExecutorService pool = Executors.newSingleThreadExecutor(r -> {
