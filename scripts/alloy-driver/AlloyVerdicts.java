@@ -9,8 +9,9 @@
 // CaDiCaL binary (Debian's `cadical` package) through Kodkod's external-solver
 // interface, with CaDiCaL's own time limit (-t) set to the timeout.
 //
-// One tab-separated line per command, printed (and flushed) as soon as it is
-// decided:
+// `COMMANDS <n>`, then one tab-separated line per command written in the
+// file (not Alloy's implicit `Default` run of a file without any), printed
+// and flushed as soon as it is decided:
 //   CMD <index> <label> <check|run> <expect> <sat|unsat> <ms> <primaryVars> <totalVars> <clauses>
 // (<expect> is -1 when the command states none.) A command that runs past
 // --timeout prints `CMD <index> <label> <kind> <expect> timeout <ms> ...` and
@@ -19,6 +20,7 @@
 // A file the Analyzer rejects prints `ERROR <message>` and exits with 2.
 import edu.mit.csail.sdg.alloy4.A4Reporter;
 import edu.mit.csail.sdg.alloy4.Err;
+import edu.mit.csail.sdg.alloy4.Pos;
 import edu.mit.csail.sdg.ast.Command;
 import edu.mit.csail.sdg.parser.CompModule;
 import edu.mit.csail.sdg.parser.CompUtil;
@@ -87,7 +89,10 @@ public final class AlloyVerdicts {
             String[] flags = timeout > 0 ? new String[] {"-q", "-t", Integer.toString((int) Math.ceil(timeout))} : new String[] {"-q"};
             opt.solver = A4Options.SatSolver.make("cadical", "CaDiCaL", exe, flags);
         }
-        List<Command> cmds = world.getAllCommands();
+        List<Command> cmds = new java.util.ArrayList<>(world.getAllCommands());
+        // A file without commands gets an implicit `run {} for 4` labelled
+        // Default (CompModule); it is not written in the file, so not listed.
+        cmds.removeIf(c -> c.pos == Pos.UNKNOWN && c.label.equals("Default"));
         System.out.println("COMMANDS " + cmds.size());
         ExecutorService pool = Executors.newSingleThreadExecutor(r -> {
             Thread t = new Thread(r);
