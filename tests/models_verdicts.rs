@@ -208,3 +208,227 @@ fn command_lister_sees_every_command() {
     let text = "run a { } for 3 expect 1\n-- run b\n/* check c\n*/ check d for 2 expect 0\ncheck{ no none } expect 0\nrunner\n";
     assert_eq!(written_commands(text), vec!["a", "d", ""]);
 }
+
+// ---------------------------------------------------------------------------
+// Differential test against the Alloy Analyzer (issue 25).
+//
+// When the Analyzer's verdict driver is built (scripts/build-alloy.sh, see
+// docs/alloy-differential.md), every .als under models/ and tests/ is decided
+// by both tools, command by command, under the same time cap, and any
+// sat/unsat disagreement fails the test. Files one tool rejects, and
+// commands either tool leaves undecided within the cap, are listed but not
+// compared. Without the jar (or without `java`) the test prints a SKIP line.
+//
+// ALLOY_JAR: the driver jar (default target/alloy/alloy-verdicts.jar);
+// RELPROVE_ALLOY_TIMEOUT: seconds per command for each tool (default 20);
+// ALLOY_SOLVER: the Analyzer's SAT solver, `cadical` (the default when a
+// `cadical` binary is on PATH), `sat4j` (the default otherwise) or a path;
+// RELPROVE_MODELS_FILTER: restricts the files, as above.
+
+/// One command's verdict from either tool: `Some(true)` = an instance or
+/// counterexample exists, `Some(false)` = none, `None` = undecided.
+struct Verdict {
+    name: String,
+    sat: Option<bool>,
+    label: String,
+    ms: u64,
+    vars: i64,
+    clauses: i64,
+}
+
+/// relprove's verdicts on one file, or why it gave none.
+fn relprove_verdicts(bin: &str, path: &Path, cap: u64) -> Result<Vec<Verdict>, String> {
+    let out = Command::new(bin)
+        .args(["check", "--format", "json", "--timeout", &cap.to_string()])
+        .arg(path)
+        .output()
+        .map_err(|e| format!("cannot run relprove: {e}"))?;
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let doc: serde_json::Value = serde_json::from_str(&stdout).map_err(|_| {
+        let err = String::from_utf8_lossy(&out.stderr);
+        let first = err.lines().find(|l| !l.trim().is_empty()).unwrap_or("");
+        format!("relprove exit {:?}: {}", out.status.code(), first.trim())
+    })?;
+    let mut found = Vec::new();
+    outcomes(&doc, &mut found);
+    Ok(found
+        .iter()
+        .map(|c| {
+            let outcome = c["outcome"].as_str().unwrap_or("?").to_string();
+            Verdict {
+                name: c.get("name").and_then(|n| n.as_str()).unwrap_or("").into(),
+                sat: match outcome.as_str() {
+                    "instance" | "counterexample" => Some(true),
+                    "no-instance" | "no-counterexample" => Some(false),
+                    _ => None,
+                },
+                label: outcome,
+                ms: c.get("time_ms").and_then(|t| t.as_u64()).unwrap_or(0),
+                vars: c.get("variables").and_then(|t| t.as_i64()).unwrap_or(-1),
+                clauses: c.get("clauses").and_then(|t| t.as_i64()).unwrap_or(-1),
+            }
+        })
+        .collect())
+}
+
+/// The Analyzer's verdicts on one file (driver lines `CMD i label kind expect
+/// verdict ms primary vars clauses`), restarting the driver after a command
+/// that ran past the cap, or why it gave none.
+fn alloy_verdicts(jar: &Path, solver: &str, path: &Path, cap: u64) -> Result<Vec<Verdict>, String> {
+    let mut verdicts = Vec::new();
+    loop {
+        let out = Command::new("java")
+            .arg("-jar")
+            .arg(jar)
+            .arg(path)
+            .args(["--timeout", &cap.to_string()])
+            .args(["--skip", &verdicts.len().to_string()])
+            .args(["--solver", solver])
+            .output()
+            .map_err(|e| format!("cannot run java: {e}"))?;
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        if let Some(err) = stdout.lines().find_map(|l| l.strip_prefix("ERROR ")) {
+            return Err(format!("Alloy rejects it: {err}"));
+        }
+        for line in stdout.lines().filter(|l| l.starts_with("CMD\t")) {
+            let f: Vec<&str> = line.split('\t').collect();
+            assert!(f.len() == 10, "bad driver line {line:?}");
+            verdicts.push(Verdict {
+                name: f[2].into(),
+                sat: match f[5] {
+                    "sat" => Some(true),
+                    "unsat" => Some(false),
+                    _ => None,
+                },
+                label: f[5].into(),
+                ms: f[6].parse().unwrap_or(0),
+                vars: f[8].parse().unwrap_or(-1),
+                clauses: f[9].parse().unwrap_or(-1),
+            });
+        }
+        match out.status.code() {
+            Some(0) => return Ok(verdicts),
+            // a command ran past the cap: go on after it
+            Some(3) => continue,
+            code => {
+                return Err(format!(
+                    "Alloy driver exit {code:?}: {}",
+                    String::from_utf8_lossy(&out.stderr).trim()
+                ))
+            }
+        }
+    }
+}
+
+fn alloy_jar() -> PathBuf {
+    match std::env::var_os("ALLOY_JAR") {
+        Some(p) => PathBuf::from(p),
+        None => Path::new(env!("CARGO_MANIFEST_DIR")).join("target/alloy/alloy-verdicts.jar"),
+    }
+}
+
+#[test]
+fn alloy_analyzer_agrees_on_every_model() {
+    let jar = alloy_jar();
+    let java = Command::new("java").arg("-version").output();
+    if !jar.is_file() || java.is_err() {
+        println!(
+            "SKIP: Alloy Analyzer not available (set ALLOY_JAR, see docs/alloy-differential.md; looked for {})",
+            jar.display()
+        );
+        return;
+    }
+    let cap: u64 = std::env::var("RELPROVE_ALLOY_TIMEOUT")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(20);
+    let solver = std::env::var("ALLOY_SOLVER").unwrap_or_else(|_| {
+        let cadical = Command::new("cadical").arg("--version").output();
+        if cadical.is_ok_and(|o| o.status.success()) {
+            "cadical".into()
+        } else {
+            "sat4j".into()
+        }
+    });
+    println!("Alloy Analyzer: {} with {solver}", jar.display());
+    let bin = env!("CARGO_BIN_EXE_relprove");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = Vec::new();
+    als_files(&root.join("models"), &mut files);
+    als_files(&root.join("tests"), &mut files);
+    if let Ok(f) = std::env::var("RELPROVE_MODELS_FILTER") {
+        files.retain(|p| p.to_string_lossy().contains(&f));
+    }
+    let (mut compared, mut agreed, mut skipped_files) = (0, 0, 0);
+    let mut disagreements = Vec::new();
+    println!("file\tcommand\trelprove\tms\tvars\tclauses\talloy\tms\tvars\tclauses\tresult");
+    for path in &files {
+        let rel = path
+            .strip_prefix(root)
+            .unwrap_or(path)
+            .display()
+            .to_string();
+        let ours = relprove_verdicts(bin, path, cap);
+        let theirs = alloy_verdicts(&jar, &solver, path, cap);
+        let (ours, theirs) = match (ours, theirs) {
+            (Ok(o), Ok(t)) => (o, t),
+            (o, t) => {
+                skipped_files += 1;
+                let why = |r: &Result<Vec<Verdict>, String>| match r {
+                    Ok(_) => "accepted".to_string(),
+                    Err(e) => e.clone(),
+                };
+                println!(
+                    "{rel}\t-\tnot compared: relprove: {}; alloy: {}",
+                    why(&o),
+                    why(&t)
+                );
+                continue;
+            }
+        };
+        if ours.is_empty() && theirs.is_empty() {
+            println!("{rel}\t-\tno commands (a module)");
+            continue;
+        }
+        if ours.len() != theirs.len() {
+            disagreements.push(format!(
+                "{rel}: relprove reports {} commands, Alloy {}",
+                ours.len(),
+                theirs.len()
+            ));
+            continue;
+        }
+        for (o, t) in ours.iter().zip(&theirs) {
+            let result = match (o.sat, t.sat) {
+                (Some(a), Some(b)) if a == b => {
+                    compared += 1;
+                    agreed += 1;
+                    "agree"
+                }
+                (Some(_), Some(_)) => {
+                    compared += 1;
+                    disagreements.push(format!(
+                        "{rel}: command {} ({}): relprove {}, Alloy {}",
+                        o.name, t.name, o.label, t.label
+                    ));
+                    "DISAGREE"
+                }
+                _ => "undecided (not compared)",
+            };
+            println!(
+                "{rel}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{result}",
+                o.name, o.label, o.ms, o.vars, o.clauses, t.label, t.ms, t.vars, t.clauses
+            );
+        }
+    }
+    println!(
+        "SUMMARY: {} files, {skipped_files} not compared (rejected by a tool), {compared} commands compared, {agreed} agree, {} disagreements (cap {cap} s per command, Alloy with {solver})",
+        files.len(),
+        disagreements.len()
+    );
+    assert!(
+        disagreements.is_empty(),
+        "relprove and the Alloy Analyzer disagree:\n{}",
+        disagreements.join("\n")
+    );
+}

@@ -168,7 +168,7 @@ pub fn run(req: &Request) -> u8 {
                             stdoutln!("  {:>3}. {step}", i + 1);
                         }
                     }
-                    stdoutln!();
+                    stdoutln!("");
                 }
             }
             Ok(Decided::Axiomatic(_)) => unreachable!("an operational side"),
