@@ -11,7 +11,7 @@ use relprove::operational::compare::{
 use serde::Serialize;
 
 use super::op_litmus::decide_all;
-use super::output::{stdout, stdoutln};
+use super::output::stdoutln;
 
 pub struct Request {
     pub models: Vec<String>,
