@@ -420,7 +420,6 @@ fn check(args: CheckArgs) -> ExitCode {
             "relprove: {}: the model has no commands (add `run {{}}` or `check AssertionName`)",
             args.file.display()
         );
-        return ExitCode::SUCCESS;
     }
     let Some(max_memory) = relprove::budget::parse_bytes(&args.max_memory) else {
         eprintln!(
