@@ -160,6 +160,16 @@ fn run_without_nvcc_is_a_clear_error() {
     assert!(err.contains("--dry-run"), "{err}");
     // Nothing was written.
     assert!(!dir.path().join("h").exists());
+    // An unknown incantation is refused before anything else.
+    let out = Command::new(BIN)
+        .args(["gpu", "run", "--stress", "mem,heat", "--out"])
+        .arg(dir.path().join("h"))
+        .arg(fixture("MP.litmus"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("unknown incantation `heat`"), "{err}");
 }
 
 #[test]
@@ -696,7 +706,7 @@ fn real_run_path_with_a_fake_toolchain() {
             "nvcc",
             format!(
                 "#!/bin/sh\nwhile [ $# -gt 0 ]; do [ \"$1\" = -o ] && out=$2; shift; done\n\
-                 printf '#!/bin/sh\\nwhile [ $# -gt 0 ]; do [ \"$1\" = --out ] && o=$2; shift; done\\ncp {d}/results.txt \"$o\"\\n' > \"$out\"\nchmod +x \"$out\"\n"
+                 printf '#!/bin/sh\\necho \"$@\" > {d}/runner-args\\nwhile [ $# -gt 0 ]; do [ \"$1\" = --out ] && o=$2; shift; done\\ncp {d}/results.txt \"$o\"\\n' > \"$out\"\nchmod +x \"$out\"\n"
             ),
         ),
         ("cuobjdump", format!("#!/bin/sh\ncat {d}/sass.txt\n")),
@@ -716,6 +726,8 @@ fn real_run_path_with_a_fake_toolchain() {
             "run",
             "--time-per-test",
             "0.5",
+            "--stress",
+            "mem,sync",
             "--format",
             "json",
             "--out",
@@ -747,6 +759,11 @@ fn real_run_path_with_a_fake_toolchain() {
         .starts_with("SASS check failed"));
     assert_eq!(rep["summary"]["not_reported"], 1);
     assert!(out_dir.join("run.log").exists());
+    let args = std::fs::read_to_string(data.path().join("runner-args")).unwrap();
+    assert_eq!(
+        args.trim(),
+        "--time 0.5 --out results.txt --stress mem,sync"
+    );
     assert!(out_dir.join("sass.txt").exists());
     // `gpu check-sass` on the directory says the same.
     let out = Command::new(BIN)

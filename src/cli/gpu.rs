@@ -65,6 +65,9 @@ struct RunArgs {
     /// Seconds each test runs on the GPU.
     #[arg(long, value_name = "S", default_value_t = 3.0)]
     time_per_test: f64,
+    /// Incantations: a comma-separated subset of mem,bank,sync,rand, or `none`.
+    #[arg(long, value_name = "LIST", default_value = "mem,bank,sync,rand")]
+    stress: String,
     /// The memory model to compare with.
     #[arg(long, value_name = "FILE.als", default_value = "models/ptx.als")]
     model: PathBuf,
@@ -202,6 +205,7 @@ fn run_tests(a: &RunArgs, sources: &mut SourceMap) -> Result<u8, GpuError> {
             message: "--time-per-test must be a positive number of seconds".into(),
         });
     }
+    let stress = gpu::device::parse_stress(&a.stress)?;
     let tests = gpu::load_tests(&a.tests, sources)?;
     let refs = reference(&a.observations)?;
     // Find the tools before writing anything.
@@ -224,7 +228,7 @@ fn run_tests(a: &RunArgs, sources: &mut SourceMap) -> Result<u8, GpuError> {
             let limit = Duration::from_secs_f64(
                 600.0 + tests.len() as f64 * (a.time_per_test * 1.5 + 10.0),
             );
-            gpu::device::run_harness(&a.out, tools, &a.arch, a.time_per_test, limit)?;
+            gpu::device::run_harness(&a.out, tools, &a.arch, a.time_per_test, &stress, limit)?;
             let p = a.out.join(gpu::emit::SASS_FILE);
             sass_text =
                 std::fs::read_to_string(&p).map_err(|e| GpuError::Io { path: p, error: e })?;

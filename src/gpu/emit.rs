@@ -110,7 +110,7 @@ pub fn run_script(arch: &str) -> String {
          # Then: relprove gpu report DIR (checks the SASS, compares with the model).\n\
          set -eu\n\
          cd \"$(dirname \"$0\")\"\n\
-         ./{BUILD_FILE} \"${{ARCH:-{arch}}}\"\n\
+         sh ./{BUILD_FILE} \"${{ARCH:-{arch}}}\"\n\
          \"${{CUOBJDUMP:-cuobjdump}}\" -sass {BINARY} > {SASS_FILE}\n\
          ./{BINARY} --time \"${{TIME:-3}}\" --out {RESULTS_FILE} \"$@\"\n"
     )
