@@ -779,3 +779,100 @@ fn real_run_path_with_a_fake_toolchain() {
         "{text}"
     );
 }
+
+/// The harness's placement code (plain C++, extracted from the generated
+/// .cu) compiled with the host C++ compiler and run on the CPU: for
+/// several scope trees, with and without randomisation, every instance has
+/// each test thread once, same-CTA threads share a block in different
+/// warps, different CTAs are different blocks (the harness's own
+/// self-check, which must also catch a corrupted table: exit 5). Runs when
+/// `c++` is on PATH; prints SKIP otherwise.
+#[test]
+fn placement_runs_on_the_cpu() {
+    let Ok(cxx) = which::which("c++").or_else(|_| which::which("g++")) else {
+        println!("SKIP: no C++ compiler on PATH (placement check on the CPU)");
+        return;
+    };
+    let tests = load(&[fixture("MP.litmus")]);
+    let cu = gpu::emit::cuda_source(&[tests[0].gpu.clone()]);
+    let start = cu.find("placement (plain C++)").unwrap();
+    let start = cu[..start].rfind('\n').unwrap();
+    let end = cu.find("end placement --").unwrap();
+    let section = &cu[start..end];
+    let driver = format!(
+        r#"#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <utility>
+#include <vector>
+{section}
+int main(int argc, char **argv) {{
+  struct Case {{ std::vector<int> cta; int W; int G; }};
+  std::vector<Case> cases = {{
+    {{{{0, 1}}, 8, 5}}, {{{{0, 0}}, 8, 5}}, {{{{0, 1, 2, 3}}, 8, 3}}, {{{{0, 0, 0, 0}}, 8, 4}},
+    {{{{0, 0, 1}}, 5, 4}}, {{{{1, 0, 1, 0}}, 3, 2}}, {{{{0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+      0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}}, 32, 2}},
+  }};
+  long long placed = 0;
+  for (auto &c : cases) {{
+    int T = (int)c.cta.size(), nctas = 0;
+    for (int x : c.cta) nctas = x + 1 > nctas ? x + 1 : nctas;
+    int K = lt_max_per_cta(T, c.cta.data(), nctas);
+    int W = c.W > K ? c.W : K, per_role = (W / K) * 32, N = c.G * per_role, NB = c.G * nctas + 3;
+    for (int rep = 0; rep < 20; rep++) {{
+      std::vector<int> role;
+      lt_place(T, c.cta.data(), nctas, W, K, c.G, per_role, NB, rep > 0, role);
+      if (argc > 1 && T == 2 && c.cta[0] == c.cta[1]) {{
+        // Corrupt: move instance 0's P1 into P0's warp.
+        size_t a = 0, b = 0;
+        for (size_t g = 0; g < role.size(); g++) {{
+          if (role[g] == 0) a = g;
+          if (role[g] == 1) b = g;
+        }}
+        size_t c2 = (a / 32) * 32 + (a % 32 + 1) % 32;
+        std::swap(role[b], role[c2]);
+      }}
+      lt_check_placement("case", T, c.cta.data(), role, W * 32, N);
+      long long n = 0;
+      for (int r : role) n += r >= 0;
+      if (n != (long long)N * T) {{ printf("wrong count\n"); return 1; }}
+      placed += n;
+    }}
+  }}
+  printf("placement ok: %lld threads placed\n", placed);
+  return 0;
+}}
+"#
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let src = dir.path().join("place.cpp");
+    std::fs::write(&src, driver).unwrap();
+    let exe = dir.path().join("place");
+    let out = Command::new(cxx)
+        .args(["-std=c++14", "-O1", "-o"])
+        .arg(&exe)
+        .arg(&src)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let run = Command::new(&exe).output().unwrap();
+    let text = String::from_utf8_lossy(&run.stdout);
+    assert!(
+        run.status.success(),
+        "{text}{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    assert!(text.starts_with("placement ok"), "{text}");
+    let bad = Command::new(&exe).arg("corrupt").output().unwrap();
+    assert_eq!(
+        bad.status.code(),
+        Some(5),
+        "{}",
+        String::from_utf8_lossy(&bad.stdout)
+    );
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("placement error"));
+}

@@ -15,6 +15,7 @@ use super::prepare::{GpuTest, GpuThread, Obs, Op, Val};
 use crate::litmus::ast::{ArithOp, FenceKind, RmwOp, Scope, Sem};
 
 const HEAD: &str = include_str!("../../templates/gpu/harness_head.cu");
+const PLACE: &str = include_str!("../../templates/gpu/harness_place.cu");
 const MAIN: &str = include_str!("../../templates/gpu/harness_main.cu");
 
 /// The file names of a harness directory.
@@ -62,6 +63,7 @@ impl Manifest {
 /// The `.cu` source of a harness for `tests`.
 pub fn cuda_source(tests: &[GpuTest]) -> String {
     let mut s = String::from(HEAD);
+    s.push_str(PLACE);
     for t in tests {
         test_code(&mut s, t);
     }
