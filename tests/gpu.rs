@@ -160,6 +160,16 @@ fn run_without_nvcc_is_a_clear_error() {
     assert!(err.contains("--dry-run"), "{err}");
     // Nothing was written.
     assert!(!dir.path().join("h").exists());
+    // An unknown incantation is refused before anything else.
+    let out = Command::new(BIN)
+        .args(["gpu", "run", "--stress", "mem,heat", "--out"])
+        .arg(dir.path().join("h"))
+        .arg(fixture("MP.litmus"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("unknown incantation `heat`"), "{err}");
 }
 
 #[test]
@@ -696,7 +706,7 @@ fn real_run_path_with_a_fake_toolchain() {
             "nvcc",
             format!(
                 "#!/bin/sh\nwhile [ $# -gt 0 ]; do [ \"$1\" = -o ] && out=$2; shift; done\n\
-                 printf '#!/bin/sh\\nwhile [ $# -gt 0 ]; do [ \"$1\" = --out ] && o=$2; shift; done\\ncp {d}/results.txt \"$o\"\\n' > \"$out\"\nchmod +x \"$out\"\n"
+                 printf '#!/bin/sh\\necho \"$@\" > {d}/runner-args\\nwhile [ $# -gt 0 ]; do [ \"$1\" = --out ] && o=$2; shift; done\\ncp {d}/results.txt \"$o\"\\n' > \"$out\"\nchmod +x \"$out\"\n"
             ),
         ),
         ("cuobjdump", format!("#!/bin/sh\ncat {d}/sass.txt\n")),
@@ -716,6 +726,8 @@ fn real_run_path_with_a_fake_toolchain() {
             "run",
             "--time-per-test",
             "0.5",
+            "--stress",
+            "mem,sync",
             "--format",
             "json",
             "--out",
@@ -747,6 +759,11 @@ fn real_run_path_with_a_fake_toolchain() {
         .starts_with("SASS check failed"));
     assert_eq!(rep["summary"]["not_reported"], 1);
     assert!(out_dir.join("run.log").exists());
+    let args = std::fs::read_to_string(data.path().join("runner-args")).unwrap();
+    assert_eq!(
+        args.trim(),
+        "--time 0.5 --out results.txt --stress mem,sync"
+    );
     assert!(out_dir.join("sass.txt").exists());
     // `gpu check-sass` on the directory says the same.
     let out = Command::new(BIN)
@@ -761,4 +778,101 @@ fn real_run_path_with_a_fake_toolchain() {
         text.contains("SB+fence.sc.cta-same: FAILED: no function"),
         "{text}"
     );
+}
+
+/// The harness's placement code (plain C++, extracted from the generated
+/// .cu) compiled with the host C++ compiler and run on the CPU: for
+/// several scope trees, with and without randomisation, every instance has
+/// each test thread once, same-CTA threads share a block in different
+/// warps, different CTAs are different blocks (the harness's own
+/// self-check, which must also catch a corrupted table: exit 5). Runs when
+/// `c++` is on PATH; prints SKIP otherwise.
+#[test]
+fn placement_runs_on_the_cpu() {
+    let Ok(cxx) = which::which("c++").or_else(|_| which::which("g++")) else {
+        println!("SKIP: no C++ compiler on PATH (placement check on the CPU)");
+        return;
+    };
+    let tests = load(&[fixture("MP.litmus")]);
+    let cu = gpu::emit::cuda_source(&[tests[0].gpu.clone()]);
+    let start = cu.find("placement (plain C++)").unwrap();
+    let start = cu[..start].rfind('\n').unwrap();
+    let end = cu.find("end placement --").unwrap();
+    let section = &cu[start..end];
+    let driver = format!(
+        r#"#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <utility>
+#include <vector>
+{section}
+int main(int argc, char **argv) {{
+  struct Case {{ std::vector<int> cta; int W; int G; }};
+  std::vector<Case> cases = {{
+    {{{{0, 1}}, 8, 5}}, {{{{0, 0}}, 8, 5}}, {{{{0, 1, 2, 3}}, 8, 3}}, {{{{0, 0, 0, 0}}, 8, 4}},
+    {{{{0, 0, 1}}, 5, 4}}, {{{{1, 0, 1, 0}}, 3, 2}}, {{{{0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+      0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}}, 32, 2}},
+  }};
+  long long placed = 0;
+  for (auto &c : cases) {{
+    int T = (int)c.cta.size(), nctas = 0;
+    for (int x : c.cta) nctas = x + 1 > nctas ? x + 1 : nctas;
+    int K = lt_max_per_cta(T, c.cta.data(), nctas);
+    int W = c.W > K ? c.W : K, per_role = (W / K) * 32, N = c.G * per_role, NB = c.G * nctas + 3;
+    for (int rep = 0; rep < 20; rep++) {{
+      std::vector<int> role;
+      lt_place(T, c.cta.data(), nctas, W, K, c.G, per_role, NB, rep > 0, role);
+      if (argc > 1 && T == 2 && c.cta[0] == c.cta[1]) {{
+        // Corrupt: move instance 0's P1 into P0's warp.
+        size_t a = 0, b = 0;
+        for (size_t g = 0; g < role.size(); g++) {{
+          if (role[g] == 0) a = g;
+          if (role[g] == 1) b = g;
+        }}
+        size_t c2 = (a / 32) * 32 + (a % 32 + 1) % 32;
+        std::swap(role[b], role[c2]);
+      }}
+      lt_check_placement("case", T, c.cta.data(), role, W * 32, N);
+      long long n = 0;
+      for (int r : role) n += r >= 0;
+      if (n != (long long)N * T) {{ printf("wrong count\n"); return 1; }}
+      placed += n;
+    }}
+  }}
+  printf("placement ok: %lld threads placed\n", placed);
+  return 0;
+}}
+"#
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let src = dir.path().join("place.cpp");
+    std::fs::write(&src, driver).unwrap();
+    let exe = dir.path().join("place");
+    let out = Command::new(cxx)
+        .args(["-std=c++14", "-O1", "-o"])
+        .arg(&exe)
+        .arg(&src)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let run = Command::new(&exe).output().unwrap();
+    let text = String::from_utf8_lossy(&run.stdout);
+    assert!(
+        run.status.success(),
+        "{text}{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    assert!(text.starts_with("placement ok"), "{text}");
+    let bad = Command::new(&exe).arg("corrupt").output().unwrap();
+    assert_eq!(
+        bad.status.code(),
+        Some(5),
+        "{}",
+        String::from_utf8_lossy(&bad.stdout)
+    );
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("placement error"));
 }

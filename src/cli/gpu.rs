@@ -66,6 +66,9 @@ struct RunArgs {
     /// Seconds each test runs on the GPU.
     #[arg(long, value_name = "S", default_value_t = 3.0)]
     time_per_test: f64,
+    /// Incantations: a comma-separated subset of mem,bank,sync,rand, or `none`.
+    #[arg(long, value_name = "LIST", default_value = "mem,bank,sync,rand")]
+    stress: String,
     /// The memory model to compare with.
     #[arg(long, value_name = "FILE.als", default_value = "models/ptx.als")]
     model: PathBuf,
@@ -136,7 +139,7 @@ pub fn run(args: GpuArgs) -> ExitCode {
         GpuCommand::Run(a) => run_tests(&a, &mut sources),
         GpuCommand::Report(a) => report(&a, &mut sources),
         GpuCommand::CheckSass(a) => check_sass(&a, &mut sources),
-        GpuCommand::Observations(a) => observations(&a),
+        GpuCommand::Observations(a) => observations(&a, &mut sources),
     };
     match r {
         Ok(code) => ExitCode::from(code),
@@ -162,29 +165,10 @@ fn emit(a: &EmitArgs, sources: &mut SourceMap) -> Result<u8, GpuError> {
     Ok(0)
 }
 
-fn reference(file: &Option<PathBuf>) -> Result<Vec<gpu::observations::Observation>, GpuError> {
-    let Some(f) = file else { return Ok(Vec::new()) };
-    let text = std::fs::read_to_string(f).map_err(|e| GpuError::Io {
-        path: f.clone(),
-        error: e,
-    })?;
-    gpu::observations::parse(f, &text)
-}
-
-fn write(path: &Path, text: &str) -> Result<(), GpuError> {
-    std::fs::write(path, text).map_err(|e| GpuError::Io {
-        path: path.to_path_buf(),
-        error: e,
-    })
-}
-
 /// Write report.json and report.txt into `dir`, print one of them; exit
 /// code 1 on a model violation.
 fn finish(dir: &Path, rep: &gpu::report::Report, format: Format) -> Result<u8, GpuError> {
-    let json = serde_json::to_string_pretty(rep).unwrap_or_default() + "\n";
-    let text = rep.text();
-    write(&dir.join("report.json"), &json)?;
-    write(&dir.join("report.txt"), &text)?;
+    let (json, text) = gpu::write_report(dir, rep)?;
     match format {
         Format::Json => stdout!("{json}"),
         Format::Text => stdout!("{text}"),
@@ -203,8 +187,9 @@ fn run_tests(a: &RunArgs, sources: &mut SourceMap) -> Result<u8, GpuError> {
             message: "--time-per-test must be a positive number of seconds".into(),
         });
     }
+    let stress = gpu::device::parse_stress(&a.stress)?;
     let tests = gpu::load_tests(&a.tests, sources)?;
-    let refs = reference(&a.observations)?;
+    let refs = gpu::observations::read_optional(a.observations.as_deref())?;
     // Find the tools before writing anything.
     let tools = if a.dry_run {
         None
@@ -212,12 +197,11 @@ fn run_tests(a: &RunArgs, sources: &mut SourceMap) -> Result<u8, GpuError> {
         Some(gpu::device::find_tools()?)
     };
     gpu::emit_harness(&a.out, &tests, &a.arch)?;
-    let results_path = a.out.join(gpu::emit::RESULTS_FILE);
     let sass_text;
     let sass = match &tools {
         None => {
             let res = gpu::dry_run(&tests, a.instances, a.seed);
-            write(&results_path, &res.render())?;
+            gpu::write_results(&a.out, &res)?;
             Err(gpu::DRY_RUN_SASS)
         }
         Some(tools) => {
@@ -225,18 +209,14 @@ fn run_tests(a: &RunArgs, sources: &mut SourceMap) -> Result<u8, GpuError> {
             let limit = Duration::from_secs_f64(
                 600.0 + tests.len() as f64 * (a.time_per_test * 1.5 + 10.0),
             );
-            gpu::device::run_harness(&a.out, tools, &a.arch, a.time_per_test, limit)?;
+            gpu::device::run_harness(&a.out, tools, &a.arch, a.time_per_test, &stress, limit)?;
             let p = a.out.join(gpu::emit::SASS_FILE);
             sass_text =
                 std::fs::read_to_string(&p).map_err(|e| GpuError::Io { path: p, error: e })?;
             Ok(sass_text.as_str())
         }
     };
-    let text = std::fs::read_to_string(&results_path).map_err(|e| GpuError::Io {
-        path: results_path.clone(),
-        error: e,
-    })?;
-    let results = gpu::results::Results::parse(&results_path, &text)?;
+    let results = gpu::read_results(&a.out)?;
     let models = gpu::model_states(&tests, &a.model, jobs(a.jobs))?;
     let rep = gpu::build_report(
         &tests,
@@ -250,35 +230,10 @@ fn run_tests(a: &RunArgs, sources: &mut SourceMap) -> Result<u8, GpuError> {
     finish(&a.out, &rep, a.format)
 }
 
-fn manifest_tests(dir: &Path, sources: &mut SourceMap) -> Result<Vec<gpu::Loaded>, GpuError> {
-    let m = gpu::read_manifest(dir)?;
-    let files: Vec<PathBuf> = m.tests.iter().map(|t| PathBuf::from(&t.file)).collect();
-    let tests = gpu::load_tests(&files, sources)?;
-    // The harness was generated from these files: the identifiers must agree.
-    for (t, mt) in tests.iter().zip(&m.tests) {
-        if t.gpu.ident != mt.ident || t.gpu.var_names() != mt.vars {
-            return Err(GpuError::Tool {
-                tool: "relprove gpu".into(),
-                message: format!(
-                    "{} changed since the harness in {} was generated: emit and run it again",
-                    mt.file,
-                    dir.display()
-                ),
-            });
-        }
-    }
-    Ok(tests)
-}
-
 fn report(a: &ReportArgs, sources: &mut SourceMap) -> Result<u8, GpuError> {
-    let tests = manifest_tests(&a.dir, sources)?;
-    let refs = reference(&a.observations)?;
-    let rp = a.dir.join(gpu::emit::RESULTS_FILE);
-    let text = std::fs::read_to_string(&rp).map_err(|e| GpuError::Io {
-        path: rp.clone(),
-        error: e,
-    })?;
-    let results = gpu::results::Results::parse(&rp, &text)?;
+    let tests = gpu::load_manifest_tests(&a.dir, sources)?;
+    let refs = gpu::observations::read_optional(a.observations.as_deref())?;
+    let results = gpu::read_results(&a.dir)?;
     let sp = a.dir.join(gpu::emit::SASS_FILE);
     let sass_text = std::fs::read_to_string(&sp).ok();
     let dry = results.device.starts_with(gpu::DRY_RUN_DEVICE);
@@ -301,7 +256,7 @@ fn report(a: &ReportArgs, sources: &mut SourceMap) -> Result<u8, GpuError> {
 }
 
 fn check_sass(a: &CheckSassArgs, sources: &mut SourceMap) -> Result<u8, GpuError> {
-    let tests = manifest_tests(&a.dir, sources)?;
+    let tests = gpu::load_manifest_tests(&a.dir, sources)?;
     let sp = a.dir.join(gpu::emit::SASS_FILE);
     let text = std::fs::read_to_string(&sp).map_err(|e| GpuError::Io { path: sp, error: e })?;
     let listing = gpu::sass::parse_listing(&text);
@@ -322,46 +277,11 @@ fn check_sass(a: &CheckSassArgs, sources: &mut SourceMap) -> Result<u8, GpuError
     Ok(if failed > 0 { 1 } else { 0 })
 }
 
-fn observations(a: &ObservationsArgs) -> Result<u8, GpuError> {
-    let text = std::fs::read_to_string(&a.file).map_err(|e| GpuError::Io {
-        path: a.file.clone(),
-        error: e,
-    })?;
-    let obs = gpu::observations::parse(&a.file, &text)?;
-    let files: Vec<PathBuf> = obs
-        .iter()
-        .map(|o| a.tests.join(format!("{}.litmus", o.test)))
-        .collect();
-    let mut sources = SourceMap::new();
-    // Parse only (no harness preparation): any test the model decides.
-    let mut loaded = Vec::new();
-    for f in &files {
-        let t = std::fs::read_to_string(f).map_err(|e| GpuError::Io {
-            path: f.clone(),
-            error: e,
-        })?;
-        let id = sources.add(f.display().to_string(), f, t.clone());
-        let test = relprove::litmus::parse::parse(id, &t)?;
-        let g = gpu::prepare::prepare(&test, &t, &f.display().to_string(), loaded.len())?;
-        loaded.push(gpu::Loaded {
-            path: f.clone(),
-            test,
-            gpu: g,
-        });
-    }
-    let models = gpu::model_states(&loaded, &a.model, jobs(a.jobs))?;
-    let rows: Vec<_> = obs
-        .into_iter()
-        .zip(models.into_iter().zip(&loaded))
-        .map(|(o, (m, l))| {
-            let allows = m.map(|states| states.iter().any(|s| l.gpu.holds(s)));
-            gpu::observations::row(o, allows)
-        })
-        .collect();
-    let violations = rows
-        .iter()
-        .filter(|r| r.comparison == Some(gpu::report::Comparison::ModelViolation))
-        .count();
+fn observations(a: &ObservationsArgs, sources: &mut SourceMap) -> Result<u8, GpuError> {
+    use gpu::report::Comparison as C;
+    let rows = gpu::observations::compare(&a.file, &a.tests, &a.model, jobs(a.jobs), sources)?;
+    let count = |c: C| rows.iter().filter(|r| r.comparison == Some(c)).count();
+    let violations = count(C::ModelViolation);
     let disagree = rows
         .iter()
         .filter(|r| r.recorded_agrees == Some(false))
@@ -374,10 +294,6 @@ fn observations(a: &ObservationsArgs) -> Result<u8, GpuError> {
         ),
         Format::Text => {
             stdout!("{}", gpu::observations::markdown(&rows));
-            let count = |c: gpu::report::Comparison| {
-                rows.iter().filter(|r| r.comparison == Some(c)).count()
-            };
-            use gpu::report::Comparison as C;
             stdoutln!(
                 "\n{} tests: {} allowed, observed; {} allowed, not observed; {} forbidden, not observed; {} MODEL VIOLATION; {} recorded verdicts differ from relprove's; {} errors",
                 rows.len(),

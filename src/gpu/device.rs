@@ -51,20 +51,53 @@ pub fn find_tools() -> Result<Tools, GpuError> {
     Ok(Tools { nvcc, cuobjdump })
 }
 
-/// Run `DIR/run.sh` (build, SASS dump, every test `seconds` long); killed
-/// after `limit`. Output goes to `DIR/run.log`.
+/// The incantations the runner knows (`litmus_runner --stress`).
+pub const INCANTATIONS: [&str; 4] = ["mem", "bank", "sync", "rand"];
+
+/// A `--stress` list: comma-separated incantations, or `none`.
+pub fn parse_stress(list: &str) -> Result<Vec<String>, GpuError> {
+    let mut out = Vec::new();
+    for s in list.split(',').map(str::trim) {
+        if s.is_empty() || s == "none" {
+            continue;
+        }
+        if !INCANTATIONS.contains(&s) {
+            return Err(GpuError::Tool {
+                tool: "--stress".into(),
+                message: format!(
+                    "unknown incantation `{s}` (known: {}, or none)",
+                    INCANTATIONS.join(", ")
+                ),
+            });
+        }
+        out.push(s.to_string());
+    }
+    Ok(out)
+}
+
+/// Run `DIR/run.sh` (build, SASS dump, every test `seconds` long, with the
+/// incantations `stress`, from [`parse_stress`]); killed after
+/// `limit`. Output goes to `DIR/run.log`.
 pub fn run_harness(
     dir: &Path,
     tools: &Tools,
     arch: &str,
     seconds: f64,
+    stress: &[String],
     limit: Duration,
 ) -> Result<(), GpuError> {
+    let stress = if stress.is_empty() {
+        "none".to_string()
+    } else {
+        stress.join(",")
+    };
     let log_path = dir.join("run.log");
     let log = std::fs::File::create(&log_path).map_err(|e| GpuError::io(&log_path, e))?;
     let log2 = log.try_clone().map_err(|e| GpuError::io(&log_path, e))?;
     let mut child = Command::new("sh")
         .arg(emit::RUN_FILE)
+        .arg("--stress")
+        .arg(&stress)
         .current_dir(dir)
         .env("TIME", format!("{seconds}"))
         .env("ARCH", arch)

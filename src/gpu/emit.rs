@@ -15,6 +15,7 @@ use super::prepare::{GpuTest, GpuThread, Obs, Op, Val};
 use crate::litmus::ast::{ArithOp, FenceKind, RmwOp, Scope, Sem};
 
 const HEAD: &str = include_str!("../../templates/gpu/harness_head.cu");
+const PLACE: &str = include_str!("../../templates/gpu/harness_place.cu");
 const MAIN: &str = include_str!("../../templates/gpu/harness_main.cu");
 
 /// The file names of a harness directory.
@@ -62,6 +63,7 @@ impl Manifest {
 /// The `.cu` source of a harness for `tests`.
 pub fn cuda_source(tests: &[GpuTest]) -> String {
     let mut s = String::from(HEAD);
+    s.push_str(PLACE);
     for t in tests {
         test_code(&mut s, t);
     }
@@ -110,7 +112,7 @@ pub fn run_script(arch: &str) -> String {
          # Then: relprove gpu report DIR (checks the SASS, compares with the model).\n\
          set -eu\n\
          cd \"$(dirname \"$0\")\"\n\
-         ./{BUILD_FILE} \"${{ARCH:-{arch}}}\"\n\
+         sh ./{BUILD_FILE} \"${{ARCH:-{arch}}}\"\n\
          \"${{CUOBJDUMP:-cuobjdump}}\" -sass {BINARY} > {SASS_FILE}\n\
          ./{BINARY} --time \"${{TIME:-3}}\" --out {RESULTS_FILE} \"$@\"\n"
     )

@@ -125,6 +125,29 @@ pub fn read_manifest(dir: &Path) -> Result<emit::Manifest, GpuError> {
     })
 }
 
+/// The tests of a harness directory, read back from the files its
+/// manifest names (relative paths: to the current directory), checked to
+/// be the ones the harness was generated from.
+pub fn load_manifest_tests(dir: &Path, sources: &mut SourceMap) -> Result<Vec<Loaded>, GpuError> {
+    let m = read_manifest(dir)?;
+    let files: Vec<PathBuf> = m.tests.iter().map(|t| PathBuf::from(&t.file)).collect();
+    let tests = load_tests(&files, sources)?;
+    // The harness was generated from these files: the identifiers must agree.
+    for (t, mt) in tests.iter().zip(&m.tests) {
+        if t.gpu.ident != mt.ident || t.gpu.var_names() != mt.vars {
+            return Err(GpuError::Tool {
+                tool: "relprove gpu".into(),
+                message: format!(
+                    "{} changed since the harness in {} was generated: emit and run it again",
+                    mt.file,
+                    dir.display()
+                ),
+            });
+        }
+    }
+    Ok(tests)
+}
+
 /// The device line of a dry run's results.
 pub const DRY_RUN_DEVICE: &str = "dry run (sequential consistency, no GPU)";
 /// Why a dry run's tests have no SASS check.
@@ -248,4 +271,28 @@ pub fn build_report(
         model_name.to_string(),
         reports,
     )
+}
+
+/// Write `report.json` and `report.txt` into `dir`; returns both texts.
+pub fn write_report(dir: &Path, rep: &report::Report) -> Result<(String, String), GpuError> {
+    let json = serde_json::to_string_pretty(rep).unwrap_or_default() + "\n";
+    let text = rep.text();
+    for (name, body) in [("report.json", &json), ("report.txt", &text)] {
+        let p = dir.join(name);
+        std::fs::write(&p, body).map_err(|e| GpuError::io(&p, e))?;
+    }
+    Ok((json, text))
+}
+
+/// Read `results.txt` of a harness directory.
+pub fn read_results(dir: &Path) -> Result<results::Results, GpuError> {
+    let p = dir.join(emit::RESULTS_FILE);
+    let text = std::fs::read_to_string(&p).map_err(|e| GpuError::io(&p, e))?;
+    results::Results::parse(&p, &text)
+}
+
+/// Write `results.txt` into a harness directory (the dry run's results).
+pub fn write_results(dir: &Path, res: &results::Results) -> Result<(), GpuError> {
+    let p = dir.join(emit::RESULTS_FILE);
+    std::fs::write(&p, res.render()).map_err(|e| GpuError::io(&p, e))
 }

@@ -121,3 +121,40 @@ pub fn markdown(rows: &[Row]) -> String {
     }
     s
 }
+
+/// A reference observations file, if one is given.
+pub fn read_optional(file: Option<&Path>) -> Result<Vec<Observation>, GpuError> {
+    let Some(f) = file else {
+        return Ok(Vec::new());
+    };
+    let text = std::fs::read_to_string(f).map_err(|e| GpuError::io(f, e))?;
+    parse(f, &text)
+}
+
+/// Read an observations table and decide each of its tests
+/// (`tests_dir/<test>.litmus`, parsed into `sources`) with `model`: one
+/// row per observation.
+pub fn compare(
+    file: &Path,
+    tests_dir: &Path,
+    model: &Path,
+    jobs: usize,
+    sources: &mut crate::diag::SourceMap,
+) -> Result<Vec<Row>, GpuError> {
+    let text = std::fs::read_to_string(file).map_err(|e| GpuError::io(file, e))?;
+    let obs = parse(file, &text)?;
+    let files: Vec<std::path::PathBuf> = obs
+        .iter()
+        .map(|o| tests_dir.join(format!("{}.litmus", o.test)))
+        .collect();
+    let loaded = super::load_tests(&files, sources)?;
+    let models = super::model_states(&loaded, model, jobs)?;
+    Ok(obs
+        .into_iter()
+        .zip(models.into_iter().zip(&loaded))
+        .map(|(o, (m, l))| {
+            let allows = m.map(|states| states.iter().any(|s| l.gpu.holds(s)));
+            row(o, allows)
+        })
+        .collect())
+}

@@ -1,20 +1,6 @@
 
 // ---------------------------------------------------------------- host --
 
-static uint64_t lt_rng_state = 88172645463325252ull;
-static uint64_t lt_rand() {
-  uint64_t x = lt_rng_state;
-  x ^= x << 13;
-  x ^= x >> 7;
-  x ^= x << 17;
-  return lt_rng_state = x;
-}
-static unsigned lt_below(unsigned n) { return (unsigned)(lt_rand() % n); }
-template <class T> static void lt_shuffle(std::vector<T> &v, bool on) {
-  if (!on) return;
-  for (size_t i = v.size(); i > 1; i--) std::swap(v[i - 1], v[lt_below((unsigned)i)]);
-}
-
 struct LtConfig {
   double seconds = 3.0;
   long long launches = 0;  // 0: bounded by time only
@@ -28,10 +14,7 @@ struct LtConfig {
 // results record.
 static void lt_run(const LtTest &t, const LtConfig &c, int sms, FILE *out) {
   const int T = t.nthreads, L = t.nlocs, A = t.nacc > 0 ? t.nacc : 1, O = t.nout;
-  std::vector<std::vector<int>> roles_of(t.nctas);  // test threads per CTA
-  for (int i = 0; i < T; i++) roles_of[t.cta[i]].push_back(i);
-  int K = 1;
-  for (auto &r : roles_of) K = r.size() > (size_t)K ? (int)r.size() : K;
+  const int K = lt_max_per_cta(T, t.cta, t.nctas);
   const int W = c.warps > K ? c.warps : K;         // warps per block
   const int B = W * 32;                            // threads per block
   const int G = c.groups > 0 ? c.groups : (2 * sms + t.nctas - 1) / t.nctas;
@@ -67,36 +50,8 @@ static void lt_run(const LtTest &t, const LtConfig &c, int sms, FILE *out) {
   for (;;) {
     double el = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     if (launches > 0 && (el >= c.seconds || (c.launches > 0 && launches >= c.launches))) break;
-    // Placement: which blocks hold which group and CTA, which warps which
-    // test thread, which lanes which instance.
-    std::fill(role.begin(), role.end(), -1);
-    std::vector<int> blocks(NB);
-    for (int b = 0; b < NB; b++) blocks[b] = b;
-    lt_shuffle(blocks, rnd);
-    for (int g = 0; g < G; g++) {
-      for (int k = 0; k < t.nctas; k++) {
-        int blk = blocks[g * t.nctas + k];
-        std::vector<int> warps(W);
-        for (int w = 0; w < W; w++) warps[w] = w;
-        lt_shuffle(warps, rnd);
-        const std::vector<int> &rs = roles_of[k];
-        for (size_t j = 0; j < rs.size(); j++) {
-          std::vector<int> slots;  // (warp, lane) of this test thread
-          for (int w = 0; w < W / K; w++)
-            for (int l = 0; l < 32; l++) slots.push_back(warps[j * (W / K) + w] * 32 + l);
-          lt_shuffle(slots, rnd);
-          for (int i = 0; i < per_role; i++)
-            role[(size_t)blk * B + slots[i]] = (g * per_role + i) * T + rs[j];
-        }
-        // Lanes of testing warps that no instance uses: bank conflicts.
-        for (int w = 0; w < W; w++) {
-          bool testing = false;
-          for (int l = 0; l < 32; l++) testing |= role[(size_t)blk * B + w * 32 + l] >= 0;
-          for (int l = 0; l < 32 && testing; l++)
-            if (role[(size_t)blk * B + w * 32 + l] < 0) role[(size_t)blk * B + w * 32 + l] = -2;
-        }
-      }
-    }
+    lt_place(T, t.cta, t.nctas, W, K, G, per_role, NB, rnd, role);
+    lt_check_placement(t.name, T, t.cta, role, B, N);
     // Locations: instance-major or location-major layout, random stride
     // and instance order.
     unsigned stride = rnd ? 1u << lt_below(7) : 1u;
