@@ -365,3 +365,40 @@ fn mixedproxy_tests_claims() {
         assert_eq!(out.status.code(), Some(code));
     }
 }
+
+/// A directory argument stands for the `.litmus` files below it (sorted),
+/// as in `relprove litmus --model M ../shared/peers/dat3m-ptx/litmus/PTX`.
+#[test]
+fn cli_directory_stands_for_its_tests() {
+    let dir = tempfile::tempdir().unwrap();
+    let sub = dir.path().join("sub");
+    std::fs::create_dir(&sub).unwrap();
+    for name in ["MP.litmus", "SB.litmus"] {
+        std::fs::copy(
+            root().join("tests/fixtures/litmus").join(name),
+            sub.join(name),
+        )
+        .unwrap();
+    }
+    std::fs::write(dir.path().join("notes.txt"), "not a test\n").unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_relprove"))
+        .args(["litmus", "--format", "json", "--model"])
+        .arg(root().join("models/ptx.als"))
+        .arg(dir.path())
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let names: Vec<&str> = doc["tests"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["MP", "SB"]);
+}

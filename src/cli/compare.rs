@@ -6,7 +6,7 @@ use std::sync::Mutex;
 
 use relprove::diag::{render, SourceMap};
 use relprove::operational::compare::{
-    expand, parse_expect_diff, row, unexpected, Relation, Row, Side, Skipped,
+    parse_expect_diff, row, unexpected, Relation, Row, Side, Skipped,
 };
 use serde::Serialize;
 
@@ -62,7 +62,7 @@ pub fn run(req: &Request) -> u8 {
             Err(d) => return fail(d, &sources.lock().unwrap()),
         }
     }
-    let files = match expand(&req.tests) {
+    let files = match relprove::litmus::files::expand(&req.tests) {
         Ok(f) => f,
         Err(d) => return fail(d, &sources.lock().unwrap()),
     };

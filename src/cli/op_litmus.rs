@@ -8,7 +8,7 @@ use std::sync::Mutex;
 use super::output::{stdout, stdoutln};
 use relprove::diag::{render, SourceMap};
 use relprove::litmus::output::{self, Expectation, Summary};
-use relprove::operational::compare::{decide, expand, Decided, Side};
+use relprove::operational::compare::{decide, Decided, Side};
 use relprove::operational::explore::Limits;
 use relprove::operational::{ModelName, OpResult};
 use serde::Serialize;
@@ -75,7 +75,7 @@ pub fn decide_all(
 /// Exit code: 0 all ran and matched, 1 an expectation mismatch, 2 errors.
 pub fn run(req: &Request) -> u8 {
     let sources = Mutex::new(SourceMap::new());
-    let files = match expand(&req.tests) {
+    let files = match relprove::litmus::files::expand(&req.tests) {
         Ok(f) => f,
         Err(d) => {
             eprint!("{}", render(&sources.lock().unwrap(), &[d], false));

@@ -8,6 +8,7 @@
 
 pub mod ast;
 pub mod checker;
+pub mod files;
 pub mod lower;
 pub mod mixedproxy;
 pub mod output;
@@ -157,7 +158,14 @@ pub fn command(req: &Request, backend: Option<&dyn run::Backend>, out: &mut dyn 
     // claims that its test validates.
     let mut inputs = Vec::new();
     let mut expand_failed = false;
-    for t in &req.tests {
+    let tests = match files::expand(&req.tests) {
+        Ok(t) => t,
+        Err(d) => {
+            report(&sources, &d);
+            return 2;
+        }
+    };
+    for t in &tests {
         if t.extension().and_then(|e| e.to_str()) != Some("test") {
             inputs.push(run::Input::File(t.clone()));
             continue;

@@ -3,7 +3,7 @@
 //! two sets of reachable final states, and the relation between them.
 
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::Mutex;
 
 use serde::Serialize;
@@ -199,35 +199,4 @@ pub fn unexpected(
         }
     }
     out
-}
-
-/// A directory argument stands for its `.litmus` files (recursively, sorted).
-pub fn expand(paths: &[PathBuf]) -> Result<Vec<PathBuf>, Diagnostic> {
-    let mut out = Vec::new();
-    for p in paths {
-        if p.is_dir() {
-            let mut found = Vec::new();
-            walk(p, &mut found)?;
-            found.sort();
-            out.extend(found);
-        } else {
-            out.push(p.clone());
-        }
-    }
-    Ok(out)
-}
-
-fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> Result<(), Diagnostic> {
-    let rd = std::fs::read_dir(dir).map_err(|e| {
-        Diagnostic::without_span(Phase::Io, format!("cannot read {}: {e}", dir.display()))
-    })?;
-    for e in rd.flatten() {
-        let p = e.path();
-        if p.is_dir() {
-            walk(&p, out)?;
-        } else if p.extension().is_some_and(|x| x == "litmus") {
-            out.push(p);
-        }
-    }
-    Ok(())
 }
