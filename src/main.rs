@@ -190,7 +190,9 @@ struct LitmusArgs {
     unroll: u32,
     /// Do not enumerate the reachable final states: only decide whether the
     /// condition and its negation are reachable (at most two solver calls
-    /// per path combination) and print one witness state of each.
+    /// per path combination; operational models stop exploring a branch
+    /// once its side of the condition is decided and witnessed) and print
+    /// one witness state of each.
     #[arg(long)]
     witnesses: bool,
     /// Operational models: explore without sleep sets (plain DFS with state
@@ -261,6 +263,7 @@ fn litmus(a: LitmusArgs) -> ExitCode {
             jobs,
             sleep_sets: !a.no_por,
             max_states: a.max_states,
+            witnesses: a.witnesses,
         };
         return ExitCode::from(cli::op_litmus::run(&req));
     }

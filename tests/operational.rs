@@ -39,7 +39,13 @@ fn json(o: &Output) -> Value {
 
 /// `litmus --model MODEL --format json` over `files`: test name → JSON.
 fn op_results(model: &str, files: &[PathBuf]) -> BTreeMap<String, Value> {
+    op_results_with(model, &[], files)
+}
+
+/// [`op_results`] with extra flags (e.g. `--witnesses`).
+fn op_results_with(model: &str, flags: &[&str], files: &[PathBuf]) -> BTreeMap<String, Value> {
     let mut args = vec!["litmus", "--model", model, "--format", "json"];
+    args.extend_from_slice(flags);
     let fs: Vec<String> = files.iter().map(|f| f.display().to_string()).collect();
     args.extend(fs.iter().map(String::as_str));
     let o = relprove(&args);
@@ -125,20 +131,69 @@ fn x86_tests_golden_and_agree_with_x86tso_and_tso() {
 
 #[test]
 fn compound_tests_golden() {
-    // Fig. 9 (IRIW) has the x86 IRIW's state space (about 20 s in a debug
-    // build): it runs in bench/operational.sh; here the two WRC tests.
+    // Fig. 9 (IRIW) has the x86 IRIW's state space (174,503 states when
+    // every final state is enumerated): decided with `--witnesses`, which
+    // cuts the branches whose side of the condition is already witnessed.
     let dir = fixtures("cmm");
     let o = relprove(&[
         "litmus",
         "--model",
         "op:lost-pop",
+        "--witnesses",
         "--expect",
         &dir.join("expected.txt").display().to_string(),
+        &dir.join("IRIW-fig9.litmus").display().to_string(),
         &dir.join("WRC-fig10.litmus").display().to_string(),
         &dir.join("WRC-sys.litmus").display().to_string(),
     ]);
     assert_eq!(o.status.code(), Some(0), "{}", text(&o));
-    assert!(text(&o).contains("2 checked, 0 mismatched"), "{}", text(&o));
+    assert!(text(&o).contains("3 checked, 0 mismatched"), "{}", text(&o));
+}
+
+/// `--witnesses` decides every test as full enumeration does, finds only
+/// states enumeration finds, and explores no more states.
+#[test]
+fn witnesses_mode_agrees_with_enumeration() {
+    let mut cases: Vec<(&str, PathBuf)> = Vec::new();
+    for dir in ["x86", "ptx", "cmm"] {
+        for f in litmus_files(&fixtures(dir)) {
+            if !f.ends_with("IRIW.litmus") && !f.ends_with("IRIW-fig9.litmus") {
+                cases.push(("op:lost-pop", f));
+            }
+        }
+    }
+    for f in litmus_files(&fixtures("sorensen")) {
+        cases.push(("op:sorensen", f.clone()));
+        cases.push(("op:sorensen-alt", f));
+    }
+    let mut cut = 0;
+    for (model, f) in &cases {
+        let f = f.display().to_string();
+        let full = json(&relprove(&[
+            "litmus", "--model", model, "--format", "json", &f,
+        ]));
+        let wit = json(&relprove(&[
+            "litmus",
+            "--model",
+            model,
+            "--format",
+            "json",
+            "--witnesses",
+            &f,
+        ]));
+        let (a, b) = (&full["tests"][0], &wit["tests"][0]);
+        assert_eq!(a["observation"], b["observation"], "{model} {f}");
+        assert_eq!(b["states_enumerated"], false, "{model} {f}");
+        for st in b["states"].as_array().unwrap() {
+            assert!(
+                a["states"].as_array().unwrap().contains(st),
+                "{model} {f}: witness state {st} is not reachable"
+            );
+        }
+        assert!(b["states_explored"].as_u64() <= a["states_explored"].as_u64());
+        cut += b["pruned"].as_u64().unwrap_or(0);
+    }
+    assert!(cut > 0, "no branch was ever cut");
 }
 
 #[test]
@@ -239,14 +294,19 @@ fn h200_observations_against_lost_pop() {
             (c[0].to_string(), ptx_allows, seen)
         })
         .collect();
-    // The IRIW variants (four threads) take seconds each in a debug build;
-    // bench/operational.sh runs all of them.
-    let files: Vec<PathBuf> = obs
-        .iter()
-        .filter(|(t, _, _)| !t.starts_with("IRIW"))
-        .map(|(t, _, _)| hw.join("litmus").join(format!("{t}.litmus")))
-        .collect();
-    let op = op_results("op:lost-pop", &files);
+    // The IRIW variants (four threads) need up to 1.5 million states when
+    // every final state is enumerated: they are decided with `--witnesses`.
+    let file = |t: &str| hw.join("litmus").join(format!("{t}.litmus"));
+    let (iriw, rest): (Vec<_>, Vec<_>) = obs.iter().partition(|(t, _, _)| t.starts_with("IRIW"));
+    let mut op = op_results(
+        "op:lost-pop",
+        &rest.iter().map(|o| file(&o.0)).collect::<Vec<_>>(),
+    );
+    op.extend(op_results_with(
+        "op:lost-pop",
+        &["--witnesses"],
+        &iriw.iter().map(|o| file(&o.0)).collect::<Vec<_>>(),
+    ));
     let mut rows = Vec::new();
     for (t, ptx_allows, seen) in &obs {
         let Some(r) = op.get(t) else { continue };

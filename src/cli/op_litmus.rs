@@ -22,6 +22,8 @@ pub struct Request {
     /// Partial-order reduction (sleep sets) on.
     pub sleep_sets: bool,
     pub max_states: usize,
+    /// One final state per side of the condition, not all of them.
+    pub witnesses: bool,
 }
 
 #[derive(Serialize)]
@@ -107,6 +109,7 @@ pub fn run(req: &Request) -> u8 {
     let limits = Limits {
         sleep_sets: req.sleep_sets,
         max_states: req.max_states,
+        witnesses: req.witnesses,
     };
     let results = decide_all(
         &Side::Operational(req.model),

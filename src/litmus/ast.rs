@@ -307,6 +307,36 @@ impl Prop {
     }
 }
 
+impl Prop {
+    /// Three-valued evaluation over a partial valuation (`None`: not known
+    /// yet): `Some(b)` when every completion of the valuation gives `b`.
+    /// Operational models use it to stop exploring a branch whose side of
+    /// the condition is already decided.
+    pub fn eval_partial(&self, val: &dyn Fn(&Term) -> Option<i64>) -> Option<bool> {
+        let v = |t: &Term| match t {
+            Term::Const(c) => Some(*c),
+            t => val(t),
+        };
+        match self {
+            Prop::True => Some(true),
+            Prop::False => Some(false),
+            Prop::Eq(a, b) => Some(v(a)? == v(b)?),
+            Prop::Ne(a, b) => Some(v(a)? != v(b)?),
+            Prop::Not(p) => p.eval_partial(val).map(|b| !b),
+            Prop::And(p, q) => match (p.eval_partial(val), q.eval_partial(val)) {
+                (Some(false), _) | (_, Some(false)) => Some(false),
+                (Some(true), Some(true)) => Some(true),
+                _ => None,
+            },
+            Prop::Or(p, q) => match (p.eval_partial(val), q.eval_partial(val)) {
+                (Some(true), _) | (_, Some(true)) => Some(true),
+                (Some(false), Some(false)) => Some(false),
+                _ => None,
+            },
+        }
+    }
+}
+
 impl std::fmt::Display for Prop {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {

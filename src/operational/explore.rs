@@ -26,6 +26,11 @@ pub struct Limits {
     pub max_states: usize,
     /// Use sleep sets (off: plain DFS with hashing, for cross-checking).
     pub sleep_sets: bool,
+    /// Only look for one final state on each side of the condition (a
+    /// [`Goal`]), not for every final state: branches whose side is decided
+    /// and already witnessed are cut, and the search stops once both sides
+    /// are.
+    pub witnesses: bool,
 }
 
 impl Default for Limits {
@@ -33,6 +38,7 @@ impl Default for Limits {
         Limits {
             max_states: 2_000_000,
             sleep_sets: true,
+            witnesses: false,
         }
     }
 }
@@ -49,8 +55,17 @@ pub struct Exploration<T> {
     pub transitions: usize,
     /// Terminal states that are not final (the model is stuck).
     pub stuck: usize,
+    /// States not explored because the side of the condition they lead to
+    /// was already witnessed (only with a [`Goal`]).
+    pub pruned: usize,
     pub time_us: u128,
 }
+
+/// The condition, as a classifier of partial outcomes: `Some(b)` when every
+/// final state reachable from a state whose observed variables are known as
+/// given (`None`: not known yet; a shorter slice: the rest unknown) is on
+/// side `b` of the condition.
+pub type Goal<'g> = &'g dyn Fn(&[Option<i64>]) -> Option<bool>;
 
 struct Search<'m, M: Model> {
     model: &'m M,
@@ -59,10 +74,30 @@ struct Search<'m, M: Model> {
     visited: HashMap<M::State, Vec<M::Trans>, BuildHasherDefault<FxHasher>>,
     found: Exploration<M::Trans>,
     path: Vec<M::Trans>,
+    goal: Option<Goal<'m>>,
+    /// Sides of the condition witnessed so far: `[false, true]`.
+    sides: [bool; 2],
+    /// Both sides witnessed: nothing more to find.
+    stop: bool,
 }
 
 /// Explore every interleaving of `model` from its initial state.
 pub fn explore<M: Model>(model: &M, limits: Limits) -> Result<Exploration<M::Trans>, OpError> {
+    explore_for(model, limits, None)
+}
+
+/// [`explore`], or with a goal (and `limits.witnesses`) only until a final
+/// state on each side of the goal is found, cutting branches whose side is
+/// already witnessed. Sound because the cut is monotone: the observed
+/// values a model reports as known never change afterwards, so every final
+/// state below a cut state is on the cut side (and, with sleep sets, every
+/// state a sleeping transition stands for lies below an explored or cut
+/// sibling).
+pub fn explore_for<'m, M: Model>(
+    model: &'m M,
+    limits: Limits,
+    goal: Option<Goal<'m>>,
+) -> Result<Exploration<M::Trans>, OpError> {
     let start = Instant::now();
     let mut s = Search {
         model,
@@ -73,9 +108,13 @@ pub fn explore<M: Model>(model: &M, limits: Limits) -> Result<Exploration<M::Tra
             states: 0,
             transitions: 0,
             stuck: 0,
+            pruned: 0,
             time_us: 0,
         },
         path: Vec::new(),
+        goal: goal.filter(|_| limits.witnesses),
+        sides: [false; 2],
+        stop: false,
     };
     let init = model.initial()?;
     s.visit(init, Vec::new())?;
@@ -86,6 +125,19 @@ pub fn explore<M: Model>(model: &M, limits: Limits) -> Result<Exploration<M::Tra
 
 impl<M: Model> Search<'_, M> {
     fn visit(&mut self, state: M::State, sleep: Vec<M::Trans>) -> Result<(), OpError> {
+        if self.stop {
+            return Ok(());
+        }
+        if let Some(goal) = self.goal {
+            if self.sides[0] || self.sides[1] {
+                if let Some(side) = goal(&self.model.known(&state)) {
+                    if self.sides[side as usize] {
+                        self.found.pruned += 1;
+                        return Ok(());
+                    }
+                }
+            }
+        }
         // Which transitions still need exploring here, and under which
         // (intersected) sleep set.
         let (sleep, redo): (Vec<M::Trans>, Option<Vec<M::Trans>>) =
@@ -110,6 +162,13 @@ impl<M: Model> Search<'_, M> {
             };
         if let Some(out) = self.model.outcome(&state)? {
             // A final state: nothing after it is observable.
+            if let Some(goal) = self.goal {
+                let full: Vec<Option<i64>> = out.iter().map(|v| Some(*v)).collect();
+                if let Some(side) = goal(&full) {
+                    self.sides[side as usize] = true;
+                    self.stop = self.sides[0] && self.sides[1];
+                }
+            }
             self.found
                 .outcomes
                 .entry(out)
@@ -153,6 +212,9 @@ impl<M: Model> Search<'_, M> {
             self.path.push(t.clone());
             self.visit(next, child_sleep)?;
             self.path.pop();
+            if self.stop {
+                break;
+            }
             done.push(t.clone());
         }
         Ok(())
@@ -166,7 +228,7 @@ impl<M: Model> Search<'_, M> {
         u: &M::Trans,
         t: &M::Trans,
     ) -> Result<bool, OpError> {
-        if !self.model.is_enabled(s_t, u)? {
+        if !self.model.may_commute(s, t, u) || !self.model.is_enabled(s_t, u)? {
             return Ok(false);
         }
         let s_u = self.model.apply(s, u)?;

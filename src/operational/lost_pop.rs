@@ -892,6 +892,28 @@ impl Model for LostPop {
         Ok(Some(out))
     }
 
+    /// A register is final once its thread is done and no read of the
+    /// thread that writes it is still unsatisfied; final memory is known
+    /// only in a final state.
+    fn known(&self, s: &State) -> Vec<Option<i64>> {
+        self.prog
+            .observed
+            .iter()
+            .map(|o| match o {
+                Obs::Const(c) => Some(*c),
+                Obs::Reg(t, r) => {
+                    let th = &s.threads[*t];
+                    let pending = s
+                        .reqs
+                        .iter()
+                        .any(|(id, q)| id.0 as usize == *t && !q.write && q.dst == Some(*r));
+                    (th.done && !pending).then(|| th.regs[*r as usize].unwrap_or(0))
+                }
+                Obs::Loc(_) => None,
+            })
+            .collect()
+    }
+
     fn describe(&self, t: &Trans) -> String {
         match t {
             Trans::Accept(th, pc) => {

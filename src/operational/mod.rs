@@ -46,6 +46,20 @@ pub trait Model {
     fn outcome(&self, s: &Self::State) -> Result<Option<Vec<i64>>, OpError>;
     /// A transition in words, for witness traces.
     fn describe(&self, t: &Self::Trans) -> String;
+    /// A cheap pre-filter for the sleep sets' independence test: `false`
+    /// when `t` and `u` certainly do not commute at `s`, so the explorer
+    /// skips the diamond check (which applies both orders). Answering
+    /// `true` is always sound: the diamond check then decides.
+    fn may_commute(&self, _s: &Self::State, _t: &Self::Trans, _u: &Self::Trans) -> bool {
+        true
+    }
+    /// The observed variables whose final value `s` already fixes (same
+    /// order as the outcome; `None` or a shorter vector: not known yet).
+    /// Whatever is reported known must hold in every final state reachable
+    /// from `s`: the explorer cuts branches on it (`--witnesses`).
+    fn known(&self, _s: &Self::State) -> Vec<Option<i64>> {
+        Vec::new()
+    }
 }
 
 /// Errors of the operational phase.
@@ -148,6 +162,10 @@ pub struct OpResult {
     pub transitions: usize,
     /// Terminal states that are not final (should be 0).
     pub stuck: usize,
+    /// States cut by `--witnesses` (their side of the condition was
+    /// already witnessed).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub pruned: usize,
     pub explore_us: u128,
 }
 
@@ -173,8 +191,15 @@ fn finish<M: Model>(
     model: &M,
     limits: explore::Limits,
 ) -> Result<OpResult, OpError> {
-    let ex = explore::explore(model, limits)?;
     let vars = test.cond.prop.vars();
+    let prop = &test.cond.prop;
+    let classify = |known: &[Option<i64>]| {
+        prop.eval_partial(&|t: &Term| {
+            let i = vars.iter().position(|v| v == t)?;
+            known.get(i).copied().flatten()
+        })
+    };
+    let ex = explore::explore_for(model, limits, Some(&classify))?;
     let states: BTreeSet<Vec<i64>> = ex.outcomes.keys().cloned().collect();
     let holds = |st: &[i64]| {
         test.cond
@@ -211,7 +236,7 @@ fn finish<M: Model>(
             prop: test.cond.prop.clone(),
             vars,
             states,
-            enumerated: true,
+            enumerated: !limits.witnesses,
             hung_combinations: 0,
             positive,
             negative,
@@ -226,6 +251,11 @@ fn finish<M: Model>(
         states_explored: ex.states,
         transitions: ex.transitions,
         stuck: ex.stuck,
+        pruned: ex.pruned,
         explore_us: ex.time_us,
     })
+}
+
+fn is_zero(n: &usize) -> bool {
+    *n == 0
 }
