@@ -205,6 +205,10 @@ pub struct Edge {
     pub label: String,
     pub color: &'static str,
     pub dashed: bool,
+    /// Whether the edge takes part in ranking (Graphviz `constraint`): in
+    /// executions only `po` does, so threads stand side by side with
+    /// their events top to bottom in program order, as herd draws them.
+    pub constraint: bool,
 }
 
 /// A graph ready to print as DOT.
@@ -246,13 +250,18 @@ impl Graph {
         for e in &self.edges {
             let _ = writeln!(
                 out,
-                "  {} -> {} [label={}, color={}, fontcolor={}{}];",
+                "  {} -> {} [label={}, color={}, fontcolor={}{}{}];",
                 quote(&e.from),
                 quote(&e.to),
                 quote(&e.label),
                 e.color,
                 e.color,
-                if e.dashed { ", style=dashed" } else { "" }
+                if e.dashed { ", style=dashed" } else { "" },
+                if e.constraint {
+                    ""
+                } else {
+                    ", constraint=false"
+                }
             );
         }
         out.push_str("}\n");
@@ -270,7 +279,14 @@ fn write_cluster_body(out: &mut String, c: &Cluster, depth: usize, next: &mut us
             quote(&n.label.join("\n"))
         );
     }
-    for sub in &c.clusters {
+    // Graphviz (2.43) lays out the clusters nested in a cluster right to
+    // left in input order; emitting them reversed puts thread P0 left.
+    let subs: Vec<&Cluster> = if depth > 1 {
+        c.clusters.iter().rev().collect()
+    } else {
+        c.clusters.iter().collect()
+    };
+    for sub in subs {
         let _ = writeln!(out, "{pad}subgraph cluster_{} {{", *next);
         *next += 1;
         let _ = writeln!(out, "{pad}  label={};", quote(&sub.label));
@@ -470,19 +486,19 @@ impl<'n> Exec<'n> {
 }
 
 /// The name of a location atom: `x` for the litmus sig `lt_loc_x`,
-/// otherwise `x`, `y`, `z`, `w`, then `loc4`, ... in atom order.
-fn location_names(e: &Exec) -> BTreeMap<String, String> {
+/// otherwise `x`, `y`, `z`, `w`, then `loc5`, ... in order of first
+/// access by the events (given in thread and program order), so that the
+/// names do not depend on how the solver numbered the atoms.
+fn location_names(e: &Exec, events: &[&str]) -> BTreeMap<String, String> {
     let mut out = BTreeMap::new();
-    let mut atoms: Vec<&String> = e
-        .field("addr")
-        .iter()
-        .filter(|t| t.len() == 2)
-        .map(|t| &t[1])
-        .collect();
-    atoms.sort_by(|a, b| natural_cmp(a, b));
-    atoms.dedup();
     let mut k = 0;
-    for a in atoms {
+    for ev in events {
+        let Some(a) = e.image("addr", ev) else {
+            continue;
+        };
+        if out.contains_key(a) {
+            continue;
+        }
         let lit = e
             .sigs_of(a)
             .into_iter()
@@ -497,7 +513,7 @@ fn location_names(e: &Exec) -> BTreeMap<String, String> {
                 _ => format!("loc{k}"),
             }
         });
-        out.insert(a.clone(), name);
+        out.insert(a.to_string(), name);
     }
     out
 }
@@ -557,7 +573,7 @@ pub fn execution(n: &Named, title: &str, show: &[String]) -> Option<Graph> {
             .then_with(|| rank(a).cmp(&rank(b)))
             .then_with(|| natural_cmp(a, b))
     });
-    let locs = location_names(&e);
+    let locs = location_names(&e, &events);
     let has_weak = n.sigs.contains_key("Weak");
     let label = |i: usize, ev: &str| -> String {
         let sigs = e.sigs_of(ev);
@@ -600,28 +616,37 @@ pub fn execution(n: &Named, title: &str, show: &[String]) -> Option<Graph> {
     };
     // Clusters: thread `P<i>` inside its enclosing scopes (below the root).
     let mut top = Cluster::default();
+    let mut scope_titles: BTreeMap<&str, String> = BTreeMap::new();
+    let mut level_counts: BTreeMap<String, usize> = BTreeMap::new();
     for (i, ev) in events.iter().enumerate() {
         let node = Node {
-            id: ev.to_string(),
+            id: event_letter(i),
             label: vec![label(i, ev)],
         };
         let Some(t) = thread_of(ev) else {
             top.nodes.push(node);
             continue;
         };
-        let mut path: Vec<String> = e
-            .ancestors(t)
-            .into_iter()
-            .rev()
-            .skip(1)
-            .map(|s| scope_title(&e, s))
-            .collect();
+        let mut path: Vec<String> = Vec::new();
+        for s in e.ancestors(t).into_iter().rev().skip(1) {
+            // `cta 0`, `cta 1`, ...: numbered per level in thread order
+            // (not by atom label, which is the solver's choice).
+            let title = scope_titles.entry(s).or_insert_with(|| {
+                let lvl = e.level(s).unwrap_or_else(|| "thread".into());
+                let k = level_counts.entry(lvl.clone()).or_insert(0);
+                *k += 1;
+                format!("{lvl} {}", *k - 1)
+            });
+            path.push(title.clone());
+        }
         let ti = threads.iter().position(|x| *x == t).unwrap_or(0);
         path.push(format!("P{ti}"));
         cluster_at(&mut top, &path).nodes.push(node);
     }
     // Edges: the standard relations, then those asked for.
-    let is_event = |a: &str| events.contains(&a);
+    // Node ids are the event letters, not the atoms' labels, so the text
+    // does not depend on how the solver numbered the atoms.
+    let index_of = |a: &str| events.iter().position(|x| *x == a);
     let mut edges = Vec::new();
     let mut drawn: Vec<&str> = Vec::new();
     let extra = show
@@ -642,14 +667,20 @@ pub fn execution(n: &Named, title: &str, show: &[String]) -> Option<Graph> {
         } else {
             e.pairs(rel)
         };
-        for (a, b) in pairs {
-            if is_event(a) && is_event(b) {
+        let mut ends: Vec<(usize, usize)> = pairs
+            .into_iter()
+            .filter_map(|(a, b)| Some((index_of(a)?, index_of(b)?)))
+            .collect();
+        ends.sort_unstable();
+        for (x, y) in ends {
+            {
                 edges.push(Edge {
-                    from: a.to_string(),
-                    to: b.to_string(),
+                    from: event_letter(x),
+                    to: event_letter(y),
                     label: rel.to_string(),
                     color,
                     dashed: false,
+                    constraint: rel == "po",
                 });
             }
         }
@@ -659,23 +690,6 @@ pub fn execution(n: &Named, title: &str, show: &[String]) -> Option<Graph> {
         top,
         edges,
     })
-}
-
-/// `cta 1` (the level and the atom's index among the atoms of the same
-/// level, in label order).
-fn scope_title(e: &Exec, s: &str) -> String {
-    let lvl = e.level(s).unwrap_or_else(|| "thread".into());
-    let mut same: Vec<&str> =
-        e.n.sigs
-            .values()
-            .flatten()
-            .map(String::as_str)
-            .filter(|x| e.level(x).as_deref() == Some(lvl.as_str()))
-            .collect();
-    same.sort_by(|a, b| natural_cmp(a, b));
-    same.dedup();
-    let i = same.iter().position(|x| *x == s).unwrap_or(0);
-    format!("{lvl} {i}")
 }
 
 /// The cluster at `path` below `top`, created on first use (clusters keep
@@ -795,6 +809,7 @@ pub fn generic(model: &Model, inst: &Instance, title: &str) -> Graph {
                     label: name.clone(),
                     color,
                     dashed: false,
+                    constraint: true,
                 });
             } else if let Some(v) = attrs.get_mut(&t[0]) {
                 v.push(format!("{name}: {}", text(&t[1..])));
@@ -810,6 +825,7 @@ pub fn generic(model: &Model, inst: &Instance, title: &str) -> Graph {
                     label: name.clone(),
                     color: "gray40",
                     dashed: true,
+                    constraint: true,
                 });
             }
         }
