@@ -499,3 +499,34 @@ fn cli_graph_dir_and_index() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("--show nosuch"));
 }
+
+/// `--graph` reads NVIDIA's model too: threads from `start` and `po`,
+/// locations from `address`, scopes from `subscope`.
+#[test]
+fn cli_graph_nvidia_model() {
+    let Some(nv) = nvidia() else {
+        eprintln!("SKIP: ../shared absent; NVIDIA model graph not checked");
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_relprove"))
+        .args(["litmus", "--witnesses", "--model"])
+        .arg(&nv)
+        .arg(root().join("tests/fixtures/litmus/MP-cta-across.litmus"))
+        .arg("--graph")
+        .arg(dir.path())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let dot = std::fs::read_to_string(dir.path().join("MP-cta-across.dot")).unwrap();
+    for want in [
+        "label=\"P0\"",
+        "label=\"cta 1\"",
+        "\"b\" [label=\"b: W.rel.cta y=1\"]",
+        "\"c\" [label=\"c: R.acq.cta y=1\"]",
+        "\"b\" -> \"c\" [label=\"rf\"",
+        "\"d\" -> \"a\" [label=\"fr\"",
+    ] {
+        assert!(dot.contains(want), "{want} missing in\n{dot}");
+    }
+}

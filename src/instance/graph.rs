@@ -399,6 +399,17 @@ impl<'n> Exec<'n> {
             .find(|(a, _)| *a == x)
             .map(|(_, b)| b)
     }
+    /// The scope tree: `sub` (relprove's models), `subscope` (NVIDIA's).
+    fn sub(&self) -> Vec<(&'n str, &'n str)> {
+        let mut v = self.pairs("sub");
+        v.extend(self.pairs("subscope"));
+        v
+    }
+    /// An event's location: `addr` (relprove's models), `address`
+    /// (NVIDIA's).
+    fn addr(&self, ev: &str) -> Option<&'n str> {
+        self.image("addr", ev).or_else(|| self.image("address", ev))
+    }
     fn in_sig(&self, sig: &str, atom: &str) -> bool {
         self.n.sigs.get(sig).is_some_and(|s| s.contains(atom))
     }
@@ -414,7 +425,7 @@ impl<'n> Exec<'n> {
     /// The enclosing scope of a scope atom: `p` with `p->x` in `sub`, or
     /// `x.cta` / `x.grid` (GPU RMO's thread hierarchy).
     fn parent(&self, x: &str) -> Option<&'n str> {
-        self.pairs("sub")
+        self.sub()
             .into_iter()
             .find(|(_, c)| *c == x)
             .map(|(p, _)| p)
@@ -476,7 +487,7 @@ impl<'n> Exec<'n> {
         if depth > 16 {
             return None;
         }
-        self.pairs("sub")
+        self.sub()
             .into_iter()
             .filter(|(p, _)| *p == x)
             .filter_map(|(_, c)| self.height(c, depth + 1))
@@ -493,7 +504,7 @@ fn location_names(e: &Exec, events: &[&str]) -> BTreeMap<String, String> {
     let mut out = BTreeMap::new();
     let mut k = 0;
     for ev in events {
-        let Some(a) = e.image("addr", ev) else {
+        let Some(a) = e.addr(ev) else {
             continue;
         };
         if out.contains_key(a) {
@@ -556,7 +567,16 @@ pub fn execution(n: &Named, title: &str, show: &[String]) -> Option<Graph> {
     let po = e.pairs("po");
     let po_set: BTreeSet<(&str, &str)> = po.iter().copied().collect();
     let closure = transitive_closure(&po_set);
-    let thread_of = |ev: &str| e.image("thread", ev);
+    // An event's thread: `thread` (relprove's models), or the thread whose
+    // `start` event it is or follows in program order (NVIDIA's).
+    let thread_of = |ev: &str| {
+        e.image("thread", ev).or_else(|| {
+            e.pairs("start")
+                .into_iter()
+                .find(|(_, s)| *s == ev || closure.contains(&(*s, ev)))
+                .map(|(t, _)| t)
+        })
+    };
     let mut threads: Vec<&str> = events.iter().filter_map(|ev| thread_of(ev)).collect();
     threads.sort_by(|a, b| natural_cmp(a, b));
     threads.dedup();
@@ -605,7 +625,7 @@ pub fn execution(n: &Named, title: &str, show: &[String]) -> Option<Graph> {
             parts.push(lvl);
         }
         let mut text = format!("{}: {}", event_letter(i), parts.join("."));
-        if let Some(l) = e.image("addr", ev).and_then(|a| locs.get(a)) {
+        if let Some(l) = e.addr(ev).and_then(|a| locs.get(a)) {
             text.push(' ');
             text.push_str(l);
             if let Some(v) = value_of(&e, ev) {
