@@ -233,6 +233,9 @@ pub fn write_litmus(g: &GraphDir, batch: &Batch) -> u8 {
             note: String::new(),
         };
         match &r.witness {
+            None if r.hung_combinations > 0 => {
+                row.note = "no execution: a barrier cannot complete (the test hangs)".into()
+            }
             None => row.note = "no execution to draw".into(),
             Some(w) => {
                 let n = Named {

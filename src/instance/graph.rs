@@ -359,13 +359,14 @@ const ANNOTATIONS: [(&str, &str); 13] = [
 
 /// Relations an execution graph always shows (when present), with their
 /// colours.
-const RELATIONS: [(&str, &str); 6] = [
+const RELATIONS: [(&str, &str); 7] = [
     ("po", "black"),
     ("rf", "red"),
     ("co", "blue"),
     ("fr", "orange"),
     ("sc", "purple"),
     ("sw", "darkgreen"),
+    ("rmw", "gray30"),
 ];
 
 /// Colours of the relations asked for with `--show`, in turn.
@@ -614,7 +615,9 @@ pub fn execution(n: &Named, title: &str, show: &[String]) -> Option<Graph> {
         };
         let mut parts = vec![kind.to_string()];
         for (s, a) in ANNOTATIONS {
-            if has(s) && !parts.iter().any(|p| p == a) {
+            // NVIDIA's FenceSC extends FenceAcqRel: `sc` says it all.
+            let implied = s == "FenceAcqRel" && has("FenceSC");
+            if has(s) && !implied && !parts.iter().any(|p| p == a) {
                 parts.push(a.to_string());
             }
         }
