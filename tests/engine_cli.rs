@@ -524,4 +524,12 @@ fn graph_dir_per_instance() {
     // --show needs --graph.
     let out = run(&["--show", "cause"], &seed);
     assert_eq!(out.status.code(), Some(2));
+    // A --graph path that is a file: an error naming it, exit 2.
+    let out = run(&["-c", "wrong", "--graph", f.to_str().unwrap()], &f);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("cannot create directory") && err.contains("m.als"),
+        "{err}"
+    );
 }

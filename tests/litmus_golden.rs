@@ -498,6 +498,16 @@ fn cli_graph_dir_and_index() {
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("--show nosuch"));
+    // Operational models print traces, not graphs.
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_relprove"))
+        .args(["litmus", "--model", "op:lost-pop"])
+        .arg(fx.join("MP.litmus"))
+        .arg("--graph")
+        .arg(&g)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--graph draws executions of axiomatic"));
 }
 
 /// `--graph` reads NVIDIA's model too: threads from `start` and `po`,
