@@ -115,6 +115,36 @@ struct CheckArgs {
         allow_negative_numbers = true
     )]
     symmetry: usize,
+    #[command(flatten)]
+    graph: GraphArgs,
+}
+
+/// `--graph DIR [--show REL,...]` (check and litmus; docs/graphs.md).
+#[derive(Args)]
+struct GraphArgs {
+    /// Write one Graphviz DOT file per instance (litmus: per test, its
+    /// witness execution, and DIR/index.html) into DIR, and SVG when
+    /// Graphviz's `dot` is installed.
+    #[arg(long, value_name = "DIR")]
+    graph: Option<PathBuf>,
+    /// With --graph: further relations to draw in executions (binary
+    /// fields or parameterless functions of the model, e.g. `cause,ms`).
+    #[arg(
+        long,
+        value_name = "REL,...",
+        value_delimiter = ',',
+        requires = "graph"
+    )]
+    show: Vec<String>,
+}
+
+impl GraphArgs {
+    fn dir(self) -> Option<cli::graph::GraphDir> {
+        self.graph.map(|dir| cli::graph::GraphDir {
+            dir,
+            show: self.show,
+        })
+    }
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -202,6 +232,8 @@ struct LitmusArgs {
     /// Operational models: give up on a test after this many states.
     #[arg(long, value_name = "N", default_value_t = 2_000_000)]
     max_states: usize,
+    #[command(flatten)]
+    graph: GraphArgs,
 }
 
 #[derive(Args)]
@@ -255,6 +287,10 @@ fn litmus(a: LitmusArgs) -> ExitCode {
                 return ExitCode::from(2);
             }
         };
+        if a.graph.graph.is_some() {
+            eprintln!("relprove: --graph draws executions of axiomatic (Alloy) models; operational models print witness traces");
+            return ExitCode::from(2);
+        }
         let req = cli::op_litmus::Request {
             model,
             tests: a.tests,
@@ -277,9 +313,23 @@ fn litmus(a: LitmusArgs) -> ExitCode {
         unroll: a.unroll,
         witnesses: a.witnesses,
     };
-    let backend = relprove::litmus::checker::Checker::default();
+    let graph = a.graph.dir();
+    let backend = relprove::litmus::checker::Checker {
+        graph_relations: graph.as_ref().map(|g| g.show.clone()),
+        ..Default::default()
+    };
     let out = &mut Stdout::new(OnClose::Exit);
-    let code = relprove::litmus::command(&req, Some(&backend), out);
+    let code = match &graph {
+        None => relprove::litmus::command(&req, Some(&backend), out),
+        Some(g) => {
+            if let Err(code) = cli::graph::check_litmus_show(&req.model, &g.show) {
+                return ExitCode::from(code);
+            }
+            relprove::litmus::command_with(&req, Some(&backend), out, &mut |b| {
+                cli::graph::write_litmus(g, b)
+            })
+        }
+    };
     ExitCode::from(out.exit_code(code))
 }
 
@@ -449,6 +499,7 @@ fn check(args: CheckArgs) -> ExitCode {
         show_instances: args.show_instances,
         progress: true,
         color,
+        graph: args.graph.dir(),
     };
     let out = &mut Stdout::new(OnClose::Exit);
     let code = show::run(&model, &sources, &args.commands, &opts, &display, out);

@@ -402,3 +402,141 @@ fn cli_directory_stands_for_its_tests() {
         .collect();
     assert_eq!(names, ["MP", "SB"]);
 }
+
+/// `litmus --graph DIR`: one DOT file per test drawing its witness
+/// execution (one in which the condition holds if there is one), SVG with
+/// Graphviz, and DIR/index.html with one row per test linking to it.
+#[test]
+fn cli_graph_dir_and_index() {
+    let fx = root().join("tests/fixtures/litmus");
+    let dir = tempfile::tempdir().unwrap();
+    let g = dir.path().join("g");
+    let expect = dir.path().join("expect.txt");
+    std::fs::write(
+        &expect,
+        "MP-cta-across Sometimes\nMP Never\nBar-sync Always\n",
+    )
+    .unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_relprove"))
+        .args(["litmus", "--model"])
+        .arg(root().join("models/ptx.als"))
+        .arg("--expect")
+        .arg(&expect)
+        .arg(fx.join("MP-cta-across.litmus"))
+        .arg(fx.join("MP.litmus"))
+        .arg(fx.join("Bar-sync.litmus"))
+        .arg("--graph")
+        .arg(&g)
+        .args(["--show", "cause"])
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let across = std::fs::read_to_string(g.join("MP-cta-across.dot")).unwrap();
+    insta::assert_snapshot!("litmus_graph_mp_cta_across", across);
+    // MP is forbidden: an allowed execution is drawn, and says so.
+    let mp = std::fs::read_to_string(g.join("MP.dot")).unwrap();
+    assert!(
+        mp.contains("MP: Never (No) — the condition never holds"),
+        "{mp}"
+    );
+    assert!(mp.contains("c: R.acq.gpu y=0"), "{mp}");
+    // The barriers synchronise (sw), and `--show cause` draws cause.
+    let bar = std::fs::read_to_string(g.join("Bar-sync.dot")).unwrap();
+    assert!(bar.contains("\"b\" -> \"c\" [label=\"sw\""), "{bar}");
+    assert!(bar.contains("\"a\" -> \"d\" [label=\"cause\""), "{bar}");
+    let index = std::fs::read_to_string(g.join("index.html")).unwrap();
+    assert_eq!(
+        index.matches("<tr>").count() + index.matches("<tr ").count(),
+        4,
+        "{index}"
+    );
+    let graph_file = if which::which("dot").is_ok() {
+        "svg"
+    } else {
+        "dot"
+    };
+    assert!(
+        index.contains(&format!(
+            "<a href=\"MP-cta-across.{graph_file}\">MP-cta-across</a></td><td>Ok (Sometimes)</td><td>Sometimes</td>"
+        )),
+        "{index}"
+    );
+    assert!(
+        index.contains("<td>No (Never)</td><td>Never</td>"),
+        "{index}"
+    );
+    // A real browser reads the page: Chromium's DOM has both rows.
+    match which::which("chromium").or_else(|_| which::which("chromium-headless-shell")) {
+        Ok(browser) => {
+            let dom = std::process::Command::new(browser)
+                .args(["--headless", "--no-sandbox", "--disable-gpu", "--dump-dom"])
+                .arg(format!("file://{}", g.join("index.html").display()))
+                .output()
+                .unwrap();
+            let dom = String::from_utf8_lossy(&dom.stdout);
+            assert!(
+                dom.contains("MP-cta-across</a>") && dom.contains("No (Never)"),
+                "{dom}"
+            );
+        }
+        Err(_) => eprintln!("SKIP: no chromium; index.html not loaded in a browser"),
+    }
+    // Unknown --show relation: input error before any test runs.
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_relprove"))
+        .args(["litmus", "--model"])
+        .arg(root().join("models/ptx.als"))
+        .arg(fx.join("MP.litmus"))
+        .arg("--graph")
+        .arg(&g)
+        .args(["--show", "nosuch"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--show nosuch"));
+    // Operational models print traces, not graphs.
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_relprove"))
+        .args(["litmus", "--model", "op:lost-pop"])
+        .arg(fx.join("MP.litmus"))
+        .arg("--graph")
+        .arg(&g)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--graph draws executions of axiomatic"));
+}
+
+/// `--graph` reads NVIDIA's model too: threads from `start` and `po`,
+/// locations from `address`, scopes from `subscope`.
+#[test]
+fn cli_graph_nvidia_model() {
+    let Some(nv) = nvidia() else {
+        eprintln!("SKIP: ../shared absent; NVIDIA model graph not checked");
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_relprove"))
+        .args(["litmus", "--witnesses", "--model"])
+        .arg(&nv)
+        .arg(root().join("tests/fixtures/litmus/MP-cta-across.litmus"))
+        .arg("--graph")
+        .arg(dir.path())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let dot = std::fs::read_to_string(dir.path().join("MP-cta-across.dot")).unwrap();
+    for want in [
+        "label=\"P0\"",
+        "label=\"cta 1\"",
+        "\"b\" [label=\"b: W.rel.cta y=1\"]",
+        "\"c\" [label=\"c: R.acq.cta y=1\"]",
+        "\"b\" -> \"c\" [label=\"rf\"",
+        "\"d\" -> \"a\" [label=\"fr\"",
+    ] {
+        assert!(dot.contains(want), "{want} missing in\n{dot}");
+    }
+}

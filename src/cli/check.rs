@@ -48,6 +48,8 @@ pub struct Display {
     /// Show progress on stderr while a command runs.
     pub progress: bool,
     pub color: bool,
+    /// `--graph DIR`: one DOT (and SVG) file per instance.
+    pub graph: Option<super::graph::GraphDir>,
 }
 
 #[derive(Serialize)]
@@ -165,6 +167,12 @@ pub fn run(
         );
         return exit::INPUT;
     }
+    if let Some(g) = &display.graph {
+        if let Err(e) = relprove::instance::graph::check_show(model, &g.show) {
+            eprintln!("relprove: {e}");
+            return exit::INPUT;
+        }
+    }
     let t0 = Instant::now();
     let mut code = exit::OK;
     let mut tally = Tally::default();
@@ -234,6 +242,30 @@ pub fn run(
         } else {
             tally.no_expect += 1;
         }
+        let graph_file = match (&display.graph, &r.outcome) {
+            (Some(g), Outcome::Sat(inst)) => {
+                let title = format!("{title}: {}", r.outcome_word());
+                let written =
+                    relprove::instance::graph::instance_graph(model, inst, &title, &g.show)
+                        .map_err(|e| e.to_string())
+                        .and_then(|graph| {
+                            super::graph::write_graph(
+                                &g.dir,
+                                &super::graph::file_stem(&cmd.name),
+                                &graph,
+                            )
+                        });
+                match written {
+                    Ok(w) => Some(w.svg.unwrap_or(w.dot)),
+                    Err(m) => {
+                        eprintln!("relprove: {}: {m}", cmd.name);
+                        raise(&mut code, exit::INPUT);
+                        None
+                    }
+                }
+            }
+            _ => None,
+        };
         match display.format {
             Format::Text => {
                 let s = &r.stats;
@@ -253,6 +285,9 @@ pub fn run(
                     } else {
                         let _ = writeln!(out, "   (instance not shown: --show-instances)");
                     }
+                }
+                if let Some(p) = &graph_file {
+                    let _ = writeln!(out, "   graph: {}", p.display());
                 }
                 let _ = writeln!(out);
             }

@@ -5,6 +5,7 @@
 
 pub mod brute;
 pub mod eval;
+pub mod graph;
 pub mod render;
 
 use std::collections::BTreeMap;

@@ -17,6 +17,9 @@ use crate::resolve::{load_source, LoadOptions};
 pub struct Checker {
     pub check: CheckOptions,
     pub load: LoadOptions,
+    /// `Some(show)`: every solution also carries the model's derived
+    /// relations (`fr`, `sw` and `show`), for `litmus --graph`.
+    pub graph_relations: Option<Vec<String>>,
 }
 
 impl Backend for Checker {
@@ -52,14 +55,23 @@ impl Backend for Checker {
         match res.outcome {
             Outcome::Unsat => Ok(None),
             Outcome::Unknown(why) => Err(format!("the checker gave up: {why}")),
-            Outcome::Sat(inst) => Ok(Some(solution(&model, &inst))),
+            Outcome::Sat(inst) => {
+                solution(&model, &inst, self.graph_relations.as_deref()).map(Some)
+            }
         }
     }
 }
 
 /// The atoms of every sig and the tuples of every field of an instance, by
-/// name.
-fn solution(model: &Model, inst: &Instance) -> Solution {
+/// name; with `graph`, the derived relations drawn by `--graph` too.
+fn solution(model: &Model, inst: &Instance, graph: Option<&[String]>) -> Result<Solution, String> {
+    if let Some(show) = graph {
+        let n = crate::instance::graph::named(model, inst, show).map_err(|e| e.to_string())?;
+        return Ok(Solution {
+            sigs: n.sigs,
+            fields: n.fields,
+        });
+    }
     let label = |a: &u32| inst.universe.label(*a).to_string();
     let mut sigs = BTreeMap::new();
     for (id, ts) in &inst.sigs {
@@ -72,7 +84,7 @@ fn solution(model: &Model, inst: &Instance) -> Solution {
             ts.iter().map(|t| t.iter().map(label).collect()).collect();
         fields.insert(model.field(*id).name.clone(), tuples);
     }
-    Solution { sigs, fields }
+    Ok(Solution { sigs, fields })
 }
 
 fn check_error(sources: &SourceMap, e: CheckError) -> String {
@@ -87,13 +99,16 @@ fn check_error(sources: &SourceMap, e: CheckError) -> String {
 struct CheckerSession {
     session: Session,
     sources: SourceMap,
+    graph_relations: Option<Vec<String>>,
 }
 
 impl LitmusSession for CheckerSession {
     fn solve(&mut self, assume: &[usize]) -> Result<Option<Solution>, String> {
         match self.session.solve(assume) {
             Ok(None) => Ok(None),
-            Ok(Some(inst)) => Ok(Some(solution(self.session.model(), &inst))),
+            Ok(Some(inst)) => {
+                solution(self.session.model(), &inst, self.graph_relations.as_deref()).map(Some)
+            }
             Err(e) => Err(check_error(&self.sources, e)),
         }
     }
@@ -138,7 +153,11 @@ impl Checker {
         }
         match Session::new(model, CommandId(idx as u32), extras, &self.check) {
             Ok(None) => Ok(None),
-            Ok(Some(session)) => Ok(Some(Box::new(CheckerSession { session, sources }))),
+            Ok(Some(session)) => Ok(Some(Box::new(CheckerSession {
+                session,
+                sources,
+                graph_relations: self.graph_relations.clone(),
+            }))),
             Err(e) => Err(check_error(&sources, e)),
         }
     }

@@ -115,6 +115,26 @@ pub struct Request {
 /// The verdicts go to `out`, whose own write errors are its business (the
 /// CLI's writer ends the process on them), hence dropped here.
 pub fn command(req: &Request, backend: Option<&dyn run::Backend>, out: &mut dyn Write) -> u8 {
+    command_with(req, backend, out, &mut |_| 0)
+}
+
+/// A decided batch, as [`command_with`] hands it on.
+pub struct Batch<'a> {
+    pub inputs: &'a [run::Input],
+    /// One per input, in order.
+    pub results: &'a [Result<run::TestResult, Diagnostic>],
+    pub expectations: &'a std::collections::BTreeMap<String, output::Expectation>,
+}
+
+/// [`command`], then `after` on the decided batch (the CLI writes
+/// `--graph` files there); a non-zero code from `after` is the exit code
+/// unless the batch already has one.
+pub fn command_with(
+    req: &Request,
+    backend: Option<&dyn run::Backend>,
+    out: &mut dyn Write,
+    after: &mut dyn FnMut(&Batch) -> u8,
+) -> u8 {
     use std::sync::Mutex;
     let mut sources = crate::diag::SourceMap::new();
     let report = |sm: &crate::diag::SourceMap, d: &Diagnostic| {
@@ -304,8 +324,15 @@ pub fn command(req: &Request, backend: Option<&dyn run::Backend>, out: &mut dyn 
     } else if results.len() > 1 || sum.expected > 0 {
         let _ = writeln!(out, "{}", sum.line());
     }
+    let after_code = after(&Batch {
+        inputs: &inputs,
+        results: &results,
+        expectations: &expectations,
+    });
     if sum.mismatches > 0 {
         1
+    } else if after_code != 0 {
+        after_code
     } else if sum.errors > 0 || expand_failed {
         2
     } else {

@@ -151,6 +151,17 @@ pub struct TestResult {
     pub hung_combinations: usize,
     pub solver_calls: usize,
     pub time_ms: u128,
+    /// One execution of the test: one in which the condition holds if
+    /// there is one (`--graph` draws it).
+    pub witness: Option<Witness>,
+}
+
+/// An execution found while deciding a test.
+#[derive(Clone, Debug)]
+pub struct Witness {
+    pub solution: Solution,
+    /// Whether the test's condition holds in its final state.
+    pub condition_holds: bool,
 }
 
 /// One test to run: a litmus file, or a test generated from another
@@ -227,6 +238,7 @@ pub fn run_test(
     let dom = lower::value_domain(test, &paths)?;
     let vars = test.cond.prop.vars();
     let mut states: BTreeSet<Vec<i64>> = BTreeSet::new();
+    let mut witness: Option<Witness> = None;
     let mut calls = 0;
     let dir = model.path.parent().unwrap_or(Path::new("."));
     let n: usize = paths
@@ -301,6 +313,7 @@ pub fn run_test(
                                 format!("cannot read the final state off the instance: {e}"),
                             )
                         })?;
+                        keep_witness(&mut witness, &sol, holds_in(test, &vars, &st));
                         if holds_in(test, &vars, &st) != holds {
                             return Err(Diagnostic::new(
                                 Phase::Litmus,
@@ -357,6 +370,7 @@ pub fn run_test(
                         format!("cannot read the final state off the instance: {e}"),
                     )
                 })?;
+                keep_witness(&mut witness, &sol, holds_in(test, &vars, &st));
                 if !states.insert(st.clone()) {
                     return Err(Diagnostic::new(
                         Phase::Litmus,
@@ -400,6 +414,7 @@ pub fn run_test(
                             format!("cannot read the final state off the instance: {e}"),
                         )
                     })?;
+                    keep_witness(&mut witness, &sol, holds_in(test, &vars, &st));
                     if holds_in(test, &vars, &st) != holds {
                         return Err(Diagnostic::new(
                             Phase::Litmus,
@@ -438,6 +453,7 @@ pub fn run_test(
                     format!("cannot read the final state off the instance: {e}"),
                 )
             })?;
+            keep_witness(&mut witness, &sol, holds_in(test, &vars, &st));
             if !states.insert(st.clone()) {
                 return Err(Diagnostic::new(
                     Phase::Litmus,
@@ -484,7 +500,19 @@ pub fn run_test(
         hung_combinations: hung,
         solver_calls: calls,
         time_ms: start.elapsed().as_millis(),
+        witness,
     })
+}
+
+/// Keep the first execution found, replaced by the first in which the
+/// condition holds (the one herd draws).
+fn keep_witness(w: &mut Option<Witness>, sol: &Solution, holds: bool) {
+    if w.as_ref().is_none_or(|w| !w.condition_holds && holds) {
+        *w = Some(Witness {
+            solution: sol.clone(),
+            condition_holds: holds,
+        });
+    }
 }
 
 /// Whether the test's condition holds in a final state.

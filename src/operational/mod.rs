@@ -245,6 +245,7 @@ fn finish<M: Model>(
             combinations: 1,
             solver_calls: 0,
             time_ms: ex.time_us / 1000,
+            witness: None,
         },
         traces,
         witness,

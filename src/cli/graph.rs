@@ -1,0 +1,344 @@
+//! `--graph DIR` (check and litmus): writes the graphs the library builds
+//! (`relprove::instance::graph`) as DOT files, renders them to SVG with
+//! Graphviz's `dot` when it is installed, and writes the `index.html` of a
+//! litmus batch.
+
+use std::collections::BTreeSet;
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::OnceLock;
+
+use relprove::instance::graph::{self, Graph, Named};
+use relprove::litmus::run::{Input, TestResult};
+use relprove::litmus::Batch;
+
+/// Where graphs go and which extra relations they show.
+#[derive(Clone, Debug)]
+pub struct GraphDir {
+    pub dir: PathBuf,
+    /// `--show REL,...`
+    pub show: Vec<String>,
+}
+
+/// The files written for one graph.
+pub struct Written {
+    pub dot: PathBuf,
+    pub svg: Option<PathBuf>,
+}
+
+/// Whether Graphviz's `dot` can be run (asked once).
+fn dot_available() -> bool {
+    static DOT: OnceLock<bool> = OnceLock::new();
+    *DOT.get_or_init(|| {
+        Command::new("dot")
+            .arg("-V")
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .status()
+            .is_ok_and(|s| s.success())
+    })
+}
+
+/// A file name from a command or test name: letters, digits, `-`, `_`,
+/// `.` kept, anything else `_`.
+pub fn file_stem(name: &str) -> String {
+    let s: String = name
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || "-_.".contains(c) {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    if s.is_empty() || s.starts_with('.') {
+        format!("g{s}")
+    } else {
+        s
+    }
+}
+
+/// A stem not yet in `used` (`name`, `name_2`, ...), recorded there.
+fn fresh_stem(used: &mut BTreeSet<String>, name: &str) -> String {
+    let base = file_stem(name);
+    let mut s = base.clone();
+    let mut k = 1;
+    while !used.insert(s.clone()) {
+        k += 1;
+        s = format!("{base}_{k}");
+    }
+    s
+}
+
+fn create_dir(dir: &Path) -> Result<(), String> {
+    std::fs::create_dir_all(dir)
+        .map_err(|e| format!("--graph: cannot create directory {}: {e}", dir.display()))
+}
+
+/// Write `DIR/STEM.dot` and, with Graphviz, `DIR/STEM.svg`. A failing
+/// `dot` is reported as a warning (the DOT file is still there).
+pub fn write_graph(dir: &Path, stem: &str, g: &Graph) -> Result<Written, String> {
+    create_dir(dir)?;
+    let dot = dir.join(format!("{stem}.dot"));
+    std::fs::write(&dot, g.to_dot())
+        .map_err(|e| format!("--graph: cannot write {}: {e}", dot.display()))?;
+    let mut svg = None;
+    if dot_available() {
+        let target = dir.join(format!("{stem}.svg"));
+        let out = Command::new("dot")
+            .arg("-Tsvg")
+            .arg("-o")
+            .arg(&target)
+            .arg(&dot)
+            .stdin(Stdio::null())
+            .output();
+        match out {
+            Ok(o) if o.status.success() => svg = Some(target),
+            Ok(o) => eprintln!(
+                "relprove: warning: dot could not render {}: {}",
+                dot.display(),
+                String::from_utf8_lossy(&o.stderr).trim()
+            ),
+            Err(e) => eprintln!("relprove: warning: cannot run dot: {e}"),
+        }
+    }
+    Ok(written_note(Written { dot, svg }))
+}
+
+/// Say once per run that SVG needs Graphviz.
+fn written_note(w: Written) -> Written {
+    static SAID: OnceLock<()> = OnceLock::new();
+    if w.svg.is_none() && !dot_available() {
+        SAID.get_or_init(|| {
+            eprintln!("relprove: note: Graphviz `dot` is not installed: --graph writes DOT files only (apt-get install graphviz for SVG)")
+        });
+    }
+    w
+}
+
+/// `litmus --graph --show REL,...`: every name must be a binary relation
+/// of the model (checked before any test runs). `Err`: the exit code.
+pub fn check_litmus_show(model: &Path, show: &[String]) -> Result<(), u8> {
+    if show.is_empty() {
+        return Ok(());
+    }
+    let mut sources = relprove::diag::SourceMap::new();
+    let m = relprove::resolve::load_model(
+        model,
+        &mut sources,
+        &relprove::resolve::LoadOptions::default(),
+    )
+    .map_err(|ds| {
+        eprint!("{}", relprove::diag::render(&sources, &ds, false));
+        2u8
+    })?;
+    graph::check_show(&m, show).map_err(|e| {
+        eprintln!("relprove: {e}");
+        2
+    })
+}
+
+/// The title of a litmus witness graph.
+fn witness_title(r: &TestResult) -> String {
+    let side = match &r.witness {
+        Some(w) if w.condition_holds => "an execution in which the condition holds",
+        Some(_) => "the condition never holds; an allowed execution",
+        None => "no execution",
+    };
+    format!(
+        "{}: {} ({}) — {side}",
+        r.name,
+        r.observation.word(),
+        if r.validated { "Ok" } else { "No" }
+    )
+}
+
+fn html_escape(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// A relative link to a file in the graph directory.
+fn link(p: &Path) -> String {
+    let name = p.file_name().map(|n| n.to_string_lossy().into_owned());
+    html_escape(&name.unwrap_or_default())
+}
+
+/// One row of `index.html`.
+struct Row {
+    name: String,
+    verdict: String,
+    expected: String,
+    /// `Some(false)`: the verdict contradicts the expectation.
+    matches: Option<bool>,
+    time_ms: u128,
+    graph: Option<Written>,
+    note: String,
+}
+
+/// `litmus --graph DIR`: one graph per decided test (its witness
+/// execution) and `DIR/index.html`. Returns the exit code (2 when a file
+/// cannot be written).
+pub fn write_litmus(g: &GraphDir, batch: &Batch) -> u8 {
+    if let Err(m) = create_dir(&g.dir) {
+        eprintln!("relprove: {m}");
+        return 2;
+    }
+    let mut used = BTreeSet::from(["index".to_string()]);
+    let mut rows = Vec::new();
+    let mut code = 0;
+    for (input, r) in batch.inputs.iter().zip(batch.results) {
+        let label = match input {
+            Input::File(p) => p.display().to_string(),
+            Input::Generated { label, .. } => label.clone(),
+        };
+        let r = match r {
+            Ok(r) => r,
+            Err(d) => {
+                rows.push(Row {
+                    name: label,
+                    verdict: "error".into(),
+                    expected: String::new(),
+                    matches: None,
+                    time_ms: 0,
+                    graph: None,
+                    note: d.message.clone(),
+                });
+                continue;
+            }
+        };
+        let e = batch.expectations.get(&r.name).copied();
+        let mut row = Row {
+            name: r.name.clone(),
+            verdict: format!(
+                "{} ({})",
+                if r.validated { "Ok" } else { "No" },
+                r.observation.word()
+            ),
+            expected: e.map(|e| e.word().to_string()).unwrap_or_default(),
+            matches: e.map(|e| e.matches(r)),
+            time_ms: r.time_ms,
+            graph: None,
+            note: String::new(),
+        };
+        match &r.witness {
+            None if r.hung_combinations > 0 => {
+                row.note = "no execution: a barrier cannot complete (the test hangs)".into()
+            }
+            None => row.note = "no execution to draw".into(),
+            Some(w) => {
+                let n = Named {
+                    sigs: w.solution.sigs.clone(),
+                    fields: w.solution.fields.clone(),
+                };
+                let title = witness_title(r);
+                match graph::execution(&n, &title, &g.show) {
+                    None => row.note = "the model's instances are not executions".into(),
+                    Some(graph) => {
+                        let stem = fresh_stem(&mut used, &r.name);
+                        match write_graph(&g.dir, &stem, &graph) {
+                            Ok(w) => row.graph = Some(w),
+                            Err(m) => {
+                                eprintln!("relprove: {m}");
+                                code = 2;
+                            }
+                        }
+                        if !w.condition_holds {
+                            row.note = "condition never holds: an allowed execution".into();
+                        }
+                    }
+                }
+            }
+        }
+        rows.push(row);
+    }
+    let index = g.dir.join("index.html");
+    if let Err(e) = std::fs::write(&index, index_html(&rows)) {
+        eprintln!("relprove: --graph: cannot write {}: {e}", index.display());
+        return 2;
+    }
+    eprintln!("relprove: graphs: {}", index.display());
+    code
+}
+
+fn index_html(rows: &[Row]) -> String {
+    let mut s = String::from(
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>relprove litmus graphs</title>\n<style>\n\
+body { font-family: sans-serif; margin: 2em; }\n\
+table { border-collapse: collapse; }\n\
+th, td { border: 1px solid #bbb; padding: 0.3em 0.8em; text-align: left; }\n\
+th { background: #eee; }\n\
+td.num { text-align: right; }\n\
+tr.mismatch td { background: #fdd; }\n\
+tr.error td { background: #fec; }\n\
+</style>\n</head>\n<body>\n<h1>relprove litmus graphs</h1>\n",
+    );
+    let mismatches = rows.iter().filter(|r| r.matches == Some(false)).count();
+    let _ = writeln!(
+        s,
+        "<p>{} test{}, {} not as expected.</p>",
+        rows.len(),
+        if rows.len() == 1 { "" } else { "s" },
+        mismatches
+    );
+    s.push_str("<table>\n<tr><th>Test</th><th>Verdict</th><th>Expected</th><th>Time (s)</th><th>Graph</th><th>Note</th></tr>\n");
+    for r in rows {
+        let class = if r.verdict == "error" {
+            " class=\"error\""
+        } else if r.matches == Some(false) {
+            " class=\"mismatch\""
+        } else {
+            ""
+        };
+        let graph = match &r.graph {
+            Some(w) => {
+                let mut l = String::new();
+                if let Some(svg) = &w.svg {
+                    let _ = write!(l, "<a href=\"{}\">svg</a> ", link(svg));
+                }
+                let _ = write!(l, "<a href=\"{}\">dot</a>", link(&w.dot));
+                l
+            }
+            None => String::new(),
+        };
+        let name = match r.graph.as_ref().map(|w| w.svg.as_ref().unwrap_or(&w.dot)) {
+            Some(p) => format!("<a href=\"{}\">{}</a>", link(p), html_escape(&r.name)),
+            None => html_escape(&r.name),
+        };
+        let _ = writeln!(
+            s,
+            "<tr{class}><td>{name}</td><td>{}</td><td>{}</td><td class=\"num\">{:.3}</td><td>{graph}</td><td>{}</td></tr>",
+            html_escape(&r.verdict),
+            html_escape(&r.expected),
+            r.time_ms as f64 / 1000.0,
+            html_escape(&r.note)
+        );
+    }
+    s.push_str("</table>\n</body>\n</html>\n");
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stems_are_safe_and_fresh() {
+        assert_eq!(file_stem("MP+fence.sc/gpu"), "MP_fence.sc_gpu");
+        assert_eq!(file_stem(".."), "g..");
+        let mut used = BTreeSet::new();
+        assert_eq!(fresh_stem(&mut used, "a b"), "a_b");
+        assert_eq!(fresh_stem(&mut used, "a?b"), "a_b_2");
+    }
+}
