@@ -474,7 +474,8 @@ impl Parser {
                 file.header = Some(h);
             }
             T::Open => {
-                let o = self.open(start)?;
+                let mut o = self.open(start)?;
+                o.private = private;
                 file.opens.push(o);
             }
             T::Sig | T::Abstract | T::One | T::Lone | T::Some => {
@@ -678,6 +679,7 @@ impl Parser {
             path,
             args,
             alias,
+            private: false,
             span: start.to(end),
         })
     }
