@@ -380,6 +380,9 @@ impl Parser {
                 if s.contains('/') {
                     return Err(err(ErrorKind::QualifiedDeclName(s), span));
                 }
+                if s.contains('$') {
+                    return Err(err(ErrorKind::DollarInDeclName(s), span));
+                }
                 Ok(Ident { name: s, span })
             }
             _ => Err(self.expected(what, None)),
