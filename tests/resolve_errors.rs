@@ -63,7 +63,7 @@ error_tests! {
     set_outside_decl: "sig A {}\nfact { set A }";
     if_branches: "sig A {}\nfact { some A => some A else A }";
     let_formula: "sig A {}\nfact { let x = some A | x }";
-    shift_unsupported: "fact { 1 << 2 = 4 }";
+    shift_of_formula: "sig A {}\nfact { (some A) << 2 = 4 }";
     duplicate_sig: "sig A {}\nsig A {}";
     duplicate_field: "sig A { f: A, f: A }";
     duplicate_parameter: "sig A {}\npred p[x: A, x: A] {}";

@@ -22,9 +22,9 @@ fun dec [n: Natural] : lone Natural { ord/prev[n] }
 fun add [n1, n2: Natural] : lone Natural { nat[plus[val[n1], val[n2]]] }
 fun sub [n1, n2: Natural] : lone Natural { nat[minus[val[n1], val[n2]]] }
 fun mul [n1, n2: Natural] : lone Natural { nat[fun/mul[val[n1], val[n2]]] }
-fun div [n1, n2: Natural] : lone Natural {
-  n2 = Zero => none else nat[fun/div[val[n1], val[n2]]]
-}
+-- as Alloy's util/natural: the n with n1 = n2 * n (none when the division
+-- is not exact; every Natural for 0 / 0)
+fun div [n1, n2: Natural] : lone Natural { {n: Natural | val[n1] = fun/mul[val[n2], val[n]]} }
 
 pred gt  [n1, n2: Natural] { ord/gt[n1, n2] }
 pred lt  [n1, n2: Natural] { ord/lt[n1, n2] }

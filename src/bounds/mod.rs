@@ -12,6 +12,8 @@
 //! * Integer atoms (`-2^(bw-1)` ... `2^(bw-1)-1`) come after all sig atoms.
 //! * A field `f` of `S` is bounded by `upper(S) × ub(bound)`, where `ub` is
 //!   a static over-approximation of the declaration's right-hand side.
+//! * `util/ordering`'s `First`/`Next` get one fixed order when the ordered
+//!   atoms are interchangeable ([`ordering`]), as Kodkod gives them.
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -20,6 +22,7 @@ use crate::diag::{Diagnostic, Phase};
 use crate::instance::{int_range, AtomInfo, Universe};
 use crate::ir::*;
 
+mod ordering;
 pub mod scopes;
 
 /// Why bounds could not be computed.
@@ -73,6 +76,10 @@ pub struct Bounds {
     pub sig_upper: Vec<Vec<Atom>>,
     /// Per field: sorted tuples that may be in it.
     pub field_upper: Vec<Vec<Vec<Atom>>>,
+    /// Per field: sorted tuples that must be in it (a subset of the upper
+    /// bound; empty except for `util/ordering`'s fixed order, see
+    /// [`ordering`]).
+    pub field_lower: Vec<Vec<Vec<Atom>>>,
     pub cards: Vec<SigCard>,
     /// The scope each top-level sig got, for reporting.
     pub top_scopes: BTreeMap<SigId, u32>,
@@ -338,6 +345,7 @@ pub fn compute_within(
             .collect(),
         sig_upper,
         field_upper: Vec::new(),
+        field_lower: vec![Vec::new(); model.fields.len()],
         cards,
         top_scopes,
     };
@@ -359,6 +367,7 @@ pub fn compute_within(
         }
         b.field_upper.push(tuples);
     }
+    ordering::fix_orderings(model, &mut b, budget)?;
     Ok(b)
 }
 

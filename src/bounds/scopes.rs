@@ -111,13 +111,23 @@ pub fn compute(model: &Model, scope: &Scope, cmd_span: Span) -> Result<SigScopes
         if changed {
             continue;
         }
-        for s in model.sig_ids() {
-            if let (SigKind::Extends(p), None) = (&model.sig(s).kind, sc[s.index()]) {
-                if let Some(ps) = sc[p.index()] {
-                    sc[s.index()] = Some(ps);
-                    changed = true;
+        // (to its own fixpoint, as the Analyzer's `do {} while (...)`: a
+        // child visited before its parent got a scope takes it in the
+        // next pass, before rule 3 runs again)
+        loop {
+            let mut pass = false;
+            for s in model.sig_ids() {
+                if let (SigKind::Extends(p), None) = (&model.sig(s).kind, sc[s.index()]) {
+                    if let Some(ps) = sc[p.index()] {
+                        sc[s.index()] = Some(ps);
+                        pass = true;
+                    }
                 }
             }
+            if !pass {
+                break;
+            }
+            changed = true;
         }
         if !changed {
             break;

@@ -1810,7 +1810,12 @@ fn calls_int(i: &IntExpr, out: &mut BTreeSet<Item>) {
     match &i.kind {
         I::Lit(_) => {}
         I::Card(e) | I::Sum(e) => calls_expr(e, out),
-        I::Add(a, b) | I::Sub(a, b) | I::Mul(a, b) | I::Div(a, b) | I::Rem(a, b) => {
+        I::Add(a, b)
+        | I::Sub(a, b)
+        | I::Mul(a, b)
+        | I::Div(a, b)
+        | I::Rem(a, b)
+        | I::Shift(_, a, b) => {
             calls_int(a, out);
             calls_int(b, out);
         }

@@ -508,6 +508,10 @@ impl<'a> Ctx<'a> {
                 }
             }
             IntExprKind::Neg(a) => -self.int(env, a)?,
+            IntExprKind::Shift(op, a, b) => {
+                let (x, y) = (self.int(env, a)?, self.int(env, b)?);
+                crate::ir::shift(*op, x, y, self.bw())
+            }
             IntExprKind::IfThenElse(c, a, b) => {
                 if self.formula(env, c)? {
                     self.int(env, a)?

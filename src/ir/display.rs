@@ -212,6 +212,9 @@ impl<'m> Printer<'m> {
             IntExprKind::Div(a, b) => format!("div[{}, {}]", self.int(a), self.int(b)),
             IntExprKind::Rem(a, b) => format!("rem[{}, {}]", self.int(a), self.int(b)),
             IntExprKind::Neg(a) => format!("-{}", self.int_sub(a)),
+            IntExprKind::Shift(op, a, b) => {
+                format!("{} {} {}", self.int_sub(a), op.symbol(), self.int_sub(b))
+            }
             IntExprKind::SumOver(ds, b) => format!("(sum {} | {})", self.decls(ds), self.int(b)),
             IntExprKind::IfThenElse(c, a, b) => format!(
                 "{} => {} else {}",

@@ -50,6 +50,10 @@ pub struct Model {
     /// The commands of the root module only (Alloy ignores commands of
     /// opened modules).
     pub commands: Vec<Command>,
+    /// The module instances read from relprove's own library
+    /// (`lib/util/*.als`), not from a copy next to the model: bounds rely
+    /// on their exact contents (util/ordering's order becomes exact bounds).
+    pub library_modules: Vec<ModuleId>,
 }
 
 impl Model {
@@ -408,11 +412,69 @@ pub enum IntExprKind {
     Div(Box<IntExpr>, Box<IntExpr>),
     Rem(Box<IntExpr>, Box<IntExpr>),
     Neg(Box<IntExpr>),
+    /// `a << b`, `a >> b`, `a >>> b` on the command's bitwidth.
+    Shift(Shift, Box<IntExpr>, Box<IntExpr>),
     IfThenElse(Box<Formula>, Box<IntExpr>, Box<IntExpr>),
     Let(VarId, Box<Expr>, Box<IntExpr>),
     /// `sum x: A, y: B | e`: the sum of `e` over every binding (each
     /// declaration `one`, as Alloy requires).
     SumOver(Vec<QuantDecl>, Box<IntExpr>),
+}
+
+/// Alloy's shifts, as Kodkod computes them: only the low `ceil(log2(bw))`
+/// bits of the shift amount count, and bits shifted past the bitwidth are
+/// lost (see [`shift`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Shift {
+    /// `<<`
+    Left,
+    /// `>>`: the sign bit fills.
+    RightArithmetic,
+    /// `>>>`: zeros fill.
+    RightLogical,
+}
+
+impl Shift {
+    pub fn symbol(self) -> &'static str {
+        match self {
+            Shift::Left => "<<",
+            Shift::RightArithmetic => ">>",
+            Shift::RightLogical => ">>>",
+        }
+    }
+}
+
+/// The value of `a <op> b` at bitwidth `bw` (a and b already in range):
+/// the reference semantics the evaluator uses and the translator's circuit
+/// implements (Kodkod's `TwosComplementInt.shl/shr/sha`).
+pub fn shift(op: Shift, a: i64, b: i64, bw: u32) -> i64 {
+    let bw = bw.clamp(1, 63);
+    // bits of the amount that count: ceil(log2(bw)); none at bitwidth 1
+    let amount_bits = 32 - (bw - 1).leading_zeros();
+    let s = (b as u64 & ((1u64 << amount_bits) - 1)) as u32;
+    let mask = (1u64 << bw) - 1;
+    let ua = a as u64 & mask;
+    let r = if s >= bw {
+        match op {
+            Shift::RightArithmetic if a < 0 => mask,
+            _ => 0,
+        }
+    } else {
+        match op {
+            Shift::Left => (ua << s) & mask,
+            Shift::RightLogical => ua >> s,
+            Shift::RightArithmetic => {
+                let fill = if a < 0 { mask & !(mask >> s) } else { 0 };
+                (ua >> s) | fill
+            }
+        }
+    };
+    // back to two's complement at bw bits
+    if r >> (bw - 1) & 1 == 1 {
+        (r | !mask) as i64
+    } else {
+        r as i64
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]

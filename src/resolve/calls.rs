@@ -78,6 +78,10 @@ impl Calls {
                 self.int(b);
             }
             Neg(a) => self.int(a),
+            Shift(_, a, b) => {
+                self.int(a);
+                self.int(b);
+            }
             IfThenElse(c, a, b) => {
                 self.formula(c);
                 self.int(a);

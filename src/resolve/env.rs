@@ -73,7 +73,9 @@ impl Resolver<'_> {
         while i < seen.len() {
             let cur = seen[i];
             for (_, o) in &self.model.modules[cur.index()].opens {
-                if !seen.contains(o) {
+                // (`private open` makes names visible in the opener only)
+                let hidden = cur != m && self.mods[cur.index()].private_opens.contains(o);
+                if !hidden && !seen.contains(o) {
                     seen.push(*o);
                 }
             }

@@ -14,7 +14,7 @@ use super::types::Type;
 use super::Resolver;
 use crate::diag::Span;
 use crate::ir::{
-    self, Expr, ExprKind, Formula, FormulaKind, IntCmp, IntExpr, IntExprKind, Mult, Quant,
+    self, Expr, ExprKind, Formula, FormulaKind, IntCmp, IntExpr, IntExprKind, Mult, Quant, Shift,
 };
 use crate::syntax::ast::{self, BinOp, CmpOp, MultKw, QuantKw, UnOp};
 
@@ -97,6 +97,25 @@ fn prune(alts: Vec<Alt>) -> Vec<Alt> {
     }
     out.truncate(MAX_ALTS);
     out
+}
+
+/// The readings in `alts` whose type overlaps that of some reading in
+/// `others`; all of them when none does (Alloy then only warns).
+fn overlapping(alts: Vec<Alt>, others: &[Alt]) -> Vec<Alt> {
+    if alts.len() < 2 {
+        return alts;
+    }
+    let keep: Vec<bool> = alts
+        .iter()
+        .map(|a| others.iter().any(|o| a.ty.overlaps(&o.ty)))
+        .collect();
+    if !keep.contains(&true) {
+        return alts;
+    }
+    alts.into_iter()
+        .zip(keep)
+        .filter_map(|(a, k)| k.then_some(a))
+        .collect()
 }
 
 /// Collect the successful results; if there are none, the first error.
@@ -810,14 +829,40 @@ impl Resolver<'_> {
                 Ok(vec![Alt::form(Formula::new(kind, span), true)])
             }
             BinOp::Join => self.join(cx, l, r, span),
-            BinOp::Shl | BinOp::Sha | BinOp::Shr => Err(ResolveError::Unsupported {
-                what: "integer shift operators (`<<`, `>>`, `>>>`)",
-                span,
-                hint: "use `mul`/`div` by powers of two",
-            }),
+            BinOp::Shl | BinOp::Sha | BinOp::Shr => {
+                let op = match op {
+                    BinOp::Shl => Shift::Left,
+                    BinOp::Sha => Shift::RightArithmetic,
+                    _ => Shift::RightLogical,
+                };
+                let mut vals = Vec::new();
+                for e in [l, r] {
+                    let alts = self.int_alts(cx, e)?;
+                    let one = self.single(alts, e.span)?;
+                    vals.push(to_int(&one, e.span)?);
+                }
+                let y = vals.pop().expect("two operands");
+                let x = vals.pop().expect("two operands");
+                let kind = IntExprKind::Shift(op, b(x), b(y));
+                Ok(vec![Alt::int(IntExpr { kind, span })])
+            }
             _ => {
                 let la = self.rel_alts(cx, l)?;
                 let ra = self.rel_alts(cx, r)?;
+                // Alloy types the right operand of `-` (and both of `&`)
+                // within the other's type: `Time - last` with two
+                // orderings means the `last` of Time.
+                let (la, ra) = match op {
+                    BinOp::Diff => {
+                        let ra = overlapping(ra, &la);
+                        (la, ra)
+                    }
+                    BinOp::Intersection => {
+                        let ra = overlapping(ra, &la);
+                        (overlapping(la, &ra), ra)
+                    }
+                    _ => (la, ra),
+                };
                 cross(&la, &ra, |x, y| {
                     let (ex, tx) = to_rel(x, l.span)?;
                     let (ey, ty) = to_rel(y, r.span)?;

@@ -100,6 +100,9 @@ impl Resolver<'_> {
             .filter(|((_, exact), _)| *exact)
             .map(|(_, (_, s))| *s)
             .collect();
+        if path.starts_with(&self.lib_dir) {
+            self.model.library_modules.push(mid);
+        }
         self.model.modules.push(ir::Module {
             name,
             path: path.clone(),
@@ -113,6 +116,7 @@ impl Resolver<'_> {
             ast: ast.clone(),
             ns,
             visible: Vec::new(),
+            private_opens: Vec::new(),
         });
         self.paths.push(vec![label_prefix.clone()]);
         self.allocate(mid, &ast, &label_prefix);
@@ -182,6 +186,18 @@ impl Resolver<'_> {
                 return;
             };
             let span = o.alias.as_ref().map_or(o.path.span, |a| a.span);
+            let private = &mut self.mods[mid.index()].private_opens;
+            if o.private {
+                if !self.model.modules[mid.index()]
+                    .opens
+                    .iter()
+                    .any(|(_, c)| *c == child)
+                {
+                    private.push(child);
+                }
+            } else {
+                private.retain(|&c| c != child);
+            }
             if let Some((prev, first)) = self.mods[mid.index()].ns.aliases.get(&alias).cloned() {
                 if prev != child {
                     self.error(ResolveError::DuplicateAlias { alias, span, first });

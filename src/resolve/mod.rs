@@ -136,6 +136,9 @@ struct ModInfo {
     ns: env::Namespace,
     /// This module first, then every module reachable through `open`s.
     visible: Vec<ModuleId>,
+    /// Modules this one opens only with `private open`: they are not
+    /// visible from the modules that open this one.
+    private_opens: Vec<ModuleId>,
 }
 
 /// Where a sig was declared, and its type.

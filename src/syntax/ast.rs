@@ -56,6 +56,9 @@ pub struct Open {
     pub path: Name,
     pub args: Vec<Name>,
     pub alias: Option<Ident>,
+    /// `private open`: the opened module's names are visible in this
+    /// module only, not in the modules that open this one.
+    pub private: bool,
     pub span: Span,
 }
 

@@ -67,6 +67,12 @@ pub enum ErrorKind {
     ScopeTooLarge(i64),
     /// A qualified name where a plain identifier is required.
     QualifiedDeclName(String),
+    /// A word Alloy reserves without a use (`exh`, `part` and their long
+    /// forms): the Analyzer rejects it as a name.
+    ReservedWord(String),
+    /// A declared name with `$` (Alloy keeps `$` for the names it makes:
+    /// atoms, skolem constants; references may still contain it).
+    DollarInDeclName(String),
 }
 
 impl SyntaxError {
@@ -155,6 +161,12 @@ impl SyntaxError {
             QualifiedDeclName(n) => d(format!("a declared name cannot be qualified: `{n}`"))
                 .label("declaration")
                 .hint("declare the name without a `path/` prefix"),
+            DollarInDeclName(n) => d(format!("a declared name cannot contain `$`: `{n}`"))
+                .label("declaration")
+                .hint("Alloy keeps `$` for the names it makes (atoms, skolem constants): rename it"),
+            ReservedWord(w) => d(format!("`{w}` is a reserved word in Alloy"))
+                .label("reserved word")
+                .hint("the Alloy Analyzer rejects it as a name: choose another one"),
         }
     }
 }

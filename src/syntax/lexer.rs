@@ -240,6 +240,10 @@ impl<'a> Lexer<'a> {
             break;
         }
         let text = &self.src[start..self.pos];
+        // Alloy's lexer reserves these for a syntax it never accepts.
+        if matches!(text, "exh" | "exhaustive" | "part" | "partition") {
+            self.error(ErrorKind::ReservedWord(text.to_string()), start, self.pos);
+        }
         let kind = keyword(text).unwrap_or_else(|| TokenKind::Name(text.to_string()));
         self.push(kind, start);
     }

@@ -380,6 +380,9 @@ impl Parser {
                 if s.contains('/') {
                     return Err(err(ErrorKind::QualifiedDeclName(s), span));
                 }
+                if s.contains('$') {
+                    return Err(err(ErrorKind::DollarInDeclName(s), span));
+                }
                 Ok(Ident { name: s, span })
             }
             _ => Err(self.expected(what, None)),
@@ -474,7 +477,8 @@ impl Parser {
                 file.header = Some(h);
             }
             T::Open => {
-                let o = self.open(start)?;
+                let mut o = self.open(start)?;
+                o.private = private;
                 file.opens.push(o);
             }
             T::Sig | T::Abstract | T::One | T::Lone | T::Some => {
@@ -678,6 +682,7 @@ impl Parser {
             path,
             args,
             alias,
+            private: false,
             span: start.to(end),
         })
     }

@@ -121,7 +121,7 @@ pub fn keyword(word: &str) -> Option<TokenKind> {
         "assert" => Assert,
         "but" => But,
         "check" => Check,
-        "disj" => Disj,
+        "disj" | "disjoint" => Disj,
         "else" => Else,
         "enum" => Enum,
         "exactly" => Exactly,

@@ -285,13 +285,25 @@ impl<'a> Translator<'a> {
             }
         }
         let sigs: Vec<Matrix> = sigs.into_iter().map(|m| m.unwrap()).collect();
+        // (a tuple of the lower bound is in the field: `util/ordering`)
         let fields: Vec<Matrix> = bounds
             .field_upper
             .iter()
+            .zip(&bounds.field_lower)
             .zip(&model.fields)
-            .map(|(up, f)| Matrix {
+            .map(|((up, lo), f)| Matrix {
                 arity: f.arity,
-                entries: up.iter().map(|t| (d.index(t), c.input())).collect(),
+                entries: up
+                    .iter()
+                    .map(|t| {
+                        let l = if lo.binary_search(t).is_ok() {
+                            Lit::TRUE
+                        } else {
+                            c.input()
+                        };
+                        (d.index(t), l)
+                    })
+                    .collect(),
             })
             .collect();
         let ints = Matrix {
@@ -1032,6 +1044,10 @@ impl<'a> Translator<'a> {
                 let a = self.int_expr(a)?;
                 int::neg(&mut self.c, &a)
             }
+            IntExprKind::Shift(op, a, b) => {
+                let (a, b) = (self.int_expr(a)?, self.int_expr(b)?);
+                int::shift(&mut self.c, *op, &a, &b)
+            }
             IntExprKind::IfThenElse(c, a, b) => {
                 let c = self.formula(c)?;
                 let (a, b) = (self.int_expr(a)?, self.int_expr(b)?);
@@ -1243,7 +1259,10 @@ impl<'a> Translator<'a> {
                         self.c.check()?;
                         let tu = self.d.tuple(i, m.arity);
                         let st: Vec<u32> = tu.iter().map(|&a| swap(a)).collect();
-                        if !set.contains(&self.d.index(&st)) {
+                        let fixed = |l: Lit| l == Lit::TRUE;
+                        if !set.contains(&self.d.index(&st))
+                            || fixed(m.get(i)) != fixed(m.get(self.d.index(&st)))
+                        {
                             ok_fields = false;
                             break 'fields;
                         }

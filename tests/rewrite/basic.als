@@ -12,7 +12,7 @@ assert false_comm { po.rf = rf.po }
 assert false_in { po in rmw }
 assert domain { (E <: po) :> E in po }
 
-fact disjoint { no rf & co }
+fact rf_co_disjoint { no rf & co }
 assert no_goal { no ~co & ~rf }
 assert no_conv { no ~(rf & co) }
 

@@ -15,4 +15,4 @@ run room { some Write - A } for 3 expect 1
 // A and B are never the same atom.
 check distinct { no A & B } for 3 expect 0
 // Read and Write partition Event (abstract), so #Event = #Read + #Write.
-check partition { #Event = plus[#Read, #Write] } for 3 expect 0
+check partitioned { #Event = plus[#Read, #Write] } for 3 expect 0
