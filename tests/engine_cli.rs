@@ -526,6 +526,22 @@ fn cubes_jobs_agree_with_check() {
             assert_eq!(j["cubes"]["unsat"], 4, "{name}: {j}");
         }
     }
+    // The time limit bounds the whole cube run: unknown, exit 3.
+    let out = run(
+        &[
+            "-c",
+            "c4",
+            "--cubes",
+            "4",
+            "--timeout",
+            "0.000001",
+            "--format",
+            "json",
+        ],
+        &f,
+    );
+    assert_eq!(out.status.code(), Some(3));
+    assert_eq!(json_of(&out)["outcome"], "unknown");
     // One command at a time.
     let out = run(&["--cubes", "4"], &f);
     assert_eq!(out.status.code(), Some(2));
