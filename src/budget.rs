@@ -155,6 +155,9 @@ pub struct Progress {
     pub clauses: AtomicU64,
     /// Conflicts of the built-in solver so far.
     pub conflicts: AtomicU64,
+    /// Set by another thread to stop the built-in solvers that share this
+    /// record (cube workers stop at the first satisfiable cube).
+    pub cancel: std::sync::atomic::AtomicBool,
 }
 
 impl Progress {

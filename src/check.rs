@@ -284,7 +284,7 @@ pub fn check_command(
     })
 }
 
-fn decode(
+pub(crate) fn decode(
     model: &Model,
     b: &bounds::Bounds,
     tr: &Translation,

@@ -54,6 +54,21 @@ enum Command {
     Compare(CompareArgs),
     /// Run PTX litmus tests on a GPU (or simulate them) and compare with the model.
     Gpu(cli::gpu::GpuArgs),
+    /// Combine the answers of cubes written by `check --cubes N --emit DIR`.
+    ///
+    /// A satisfiable cube gives the instance (decoded from the re-translated
+    /// model and re-checked); every cube unsatisfiable gives `unsat`;
+    /// otherwise `unknown`. Exit codes as for `check` (docs/cubes.md).
+    Merge(MergeArgs),
+}
+
+#[derive(Args)]
+struct MergeArgs {
+    /// The directory written by `check --cubes N --emit DIR`.
+    dir: PathBuf,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = TextOrJson::Text)]
+    format: TextOrJson,
 }
 
 #[derive(Args)]
@@ -115,6 +130,19 @@ struct CheckArgs {
         allow_negative_numbers = true
     )]
     symmetry: usize,
+    /// Cube-and-conquer (one command): split it into 2^⌈log2 N⌉ cubes on its
+    /// most constrained primary variables and solve them on --jobs workers,
+    /// or write them with --emit (docs/cubes.md).
+    #[arg(long, value_name = "N", value_parser = cli::args::positive::<usize>)]
+    cubes: Option<usize>,
+    /// With --cubes: write the cubes as DIMACS jobs and a manifest to DIR
+    /// (combine their answers with `relprove merge DIR`).
+    #[arg(long, value_name = "DIR", requires = "cubes")]
+    emit: Option<PathBuf>,
+    /// With --cubes: local workers (default: one per core); the first
+    /// satisfiable cube stops them all.
+    #[arg(long, value_name = "N", requires = "cubes", conflicts_with = "emit", value_parser = cli::args::positive::<usize>)]
+    jobs: Option<usize>,
     #[command(flatten)]
     graph: GraphArgs,
 }
@@ -489,6 +517,21 @@ fn check(args: CheckArgs) -> ExitCode {
         symmetry: args.symmetry,
         ..Default::default()
     };
+    if let Some(n) = args.cubes {
+        if !matches!(args.format, Format::Text | Format::Json) {
+            eprintln!("relprove: --cubes prints text or JSON (--format text|json)");
+            return ExitCode::from(exit::INPUT);
+        }
+        let req = cli::cubes::CubeRequest {
+            cubes: n,
+            emit: args.emit.clone(),
+            jobs: jobs(args.jobs),
+            json: matches!(args.format, Format::Json),
+        };
+        let out = &mut Stdout::new(OnClose::Exit);
+        let code = cli::cubes::check(&model, &args.file, &args.commands, &opts, &req, out);
+        return ExitCode::from(out.exit_code(code));
+    }
     let display = show::Display {
         format: match args.format {
             Format::Text => show::Format::Text,
@@ -525,5 +568,16 @@ fn main() -> ExitCode {
             ExitCode::from(cli::compare::run(&req))
         }
         Command::Gpu(a) => cli::gpu::run(a),
+        Command::Merge(a) => {
+            use std::io::IsTerminal;
+            let out = &mut Stdout::new(OnClose::Exit);
+            let code = cli::cubes::merge(
+                &a.dir,
+                a.format == TextOrJson::Json,
+                std::io::stderr().is_terminal(),
+                out,
+            );
+            ExitCode::from(out.exit_code(code))
+        }
     }
 }

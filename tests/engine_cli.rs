@@ -463,6 +463,170 @@ fn dimacs_solver_timeout_kills_its_process_group() {
     }
 }
 
+// ------------------------------------------------ cube-and-conquer (issue 24)
+
+const CUBE_MODEL: &str = "sig N { e: set N }
+assert closed { e.e in ^e }
+assert wrong { ^e in e }
+pred cycle4 { some iden & ^e and no iden & (e + e.e + e.e.e) }
+check closed for 4 expect 0
+check wrong for 4 expect 1
+c4: run cycle4 for 5 expect 1
+c3: run cycle4 for 3 expect 0
+";
+const CUBE_COMMANDS: [&str; 4] = ["closed", "wrong", "c4", "c3"];
+
+fn json_of(out: &Output) -> serde_json::Value {
+    serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
+        panic!(
+            "{e}: {}\n{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        )
+    })
+}
+
+fn plain_outcome(f: &PathBuf, name: &str) -> String {
+    let out = run(&["-c", name, "--format", "json"], f);
+    json_of(&out)["commands"][0]["outcome"]
+        .as_str()
+        .unwrap()
+        .to_string()
+}
+
+fn merge(dir: &std::path::Path) -> Output {
+    relprove()
+        .arg("merge")
+        .arg(dir)
+        .args(["--format", "json"])
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn cubes_jobs_agree_with_check() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = model(&dir, CUBE_MODEL);
+    for name in CUBE_COMMANDS {
+        let want = plain_outcome(&f, name);
+        let out = run(
+            &[
+                "-c", name, "--cubes", "4", "--jobs", "2", "--format", "json",
+            ],
+            &f,
+        );
+        assert_eq!(out.status.code(), Some(0), "{name}");
+        let j = json_of(&out);
+        assert_eq!(j["outcome"], want.as_str(), "{name}: {j}");
+        assert_eq!(j["cubes"]["cubes"], 4, "{name}");
+        let sat = want == "instance" || want == "counterexample";
+        assert_eq!(j["cubes"]["sat_cube"].is_u64(), sat, "{name}: {j}");
+        assert_eq!(j["instance"].is_object(), sat, "{name}: {j}");
+        if !sat {
+            assert_eq!(j["cubes"]["unsat"], 4, "{name}: {j}");
+        }
+    }
+    // The time limit bounds the whole cube run: unknown, exit 3.
+    let out = run(
+        &[
+            "-c",
+            "c4",
+            "--cubes",
+            "4",
+            "--timeout",
+            "0.000001",
+            "--format",
+            "json",
+        ],
+        &f,
+    );
+    assert_eq!(out.status.code(), Some(3));
+    assert_eq!(json_of(&out)["outcome"], "unknown");
+    // One command at a time.
+    let out = run(&["--cubes", "4"], &f);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("one command"));
+}
+
+#[test]
+fn cubes_emit_and_merge() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = model(&dir, CUBE_MODEL);
+    let have_cadical = Command::new("cadical")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !have_cadical {
+        println!(
+            "SKIP: solving emitted cubes needs the `cadical` binary (apt-get install cadical)"
+        );
+    }
+    for name in CUBE_COMMANDS {
+        let cubes = dir.path().join(format!("cubes_{name}"));
+        let out = run(
+            &[
+                "-c",
+                name,
+                "--cubes",
+                "3",
+                "--emit",
+                cubes.to_str().unwrap(),
+            ],
+            &f,
+        );
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let manifest: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(cubes.join("manifest.json")).unwrap())
+                .unwrap();
+        assert_eq!(manifest["command"], name);
+        assert_eq!(manifest["cubes"].as_array().unwrap().len(), 4);
+        for i in 0..4 {
+            assert!(cubes.join(format!("cube_{i:04}.cnf")).exists());
+        }
+        // No answers yet: unknown (exit 3), every cube undecided.
+        let out = merge(&cubes);
+        assert_eq!(out.status.code(), Some(3), "{name}");
+        let j = json_of(&out);
+        assert_eq!(j["outcome"], "unknown");
+        assert_eq!(j["cubes"]["undecided"].as_array().unwrap().len(), 4);
+        if !have_cadical {
+            continue;
+        }
+        // The jobs, as any engine would run them: a plain shell loop.
+        let status = Command::new("sh")
+            .arg("-c")
+            .arg(r#"for f in cube_*.cnf; do cadical -q "$f" > "${f%.cnf}.out"; done; true"#)
+            .current_dir(&cubes)
+            .status()
+            .unwrap();
+        assert!(status.success());
+        let out = merge(&cubes);
+        assert_eq!(out.status.code(), Some(0), "{name}");
+        let j = json_of(&out);
+        assert_eq!(
+            j["outcome"],
+            plain_outcome(&f, name).as_str(),
+            "{name}: {j}"
+        );
+    }
+    if have_cadical {
+        // A satisfiable cube of a model changed since: refused.
+        std::fs::write(&f, format!("{CUBE_MODEL}fact {{ some N }}\n")).unwrap();
+        let out = merge(&dir.path().join("cubes_wrong"));
+        assert_eq!(out.status.code(), Some(2));
+        assert!(
+            String::from_utf8_lossy(&out.stderr).contains("no longer translates"),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+}
+
 /// `check --graph DIR`: one DOT file per instance (SVG too with Graphviz),
 /// named after the command; an execution of models/ptx.als is drawn the
 /// herd way, with `--show` relations; commands without an instance write

@@ -4,6 +4,7 @@
 pub mod args;
 pub mod check;
 pub mod compare;
+pub mod cubes;
 pub mod gpu;
 pub mod graph;
 pub mod op_litmus;

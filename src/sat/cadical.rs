@@ -41,7 +41,10 @@ struct Stop {
 impl cadical::Callbacks for Stop {
     fn terminate(&mut self) -> bool {
         self.calls = self.calls.wrapping_add(1);
-        if self.calls.is_multiple_of(16) && self.deadline.is_some_and(|d| Instant::now() >= d) {
+        if self.calls.is_multiple_of(16)
+            && (self.deadline.is_some_and(|d| Instant::now() >= d)
+                || self.progress.cancel.load(Ordering::Relaxed))
+        {
             self.timed_out = true;
         }
         self.timed_out
