@@ -7,8 +7,9 @@ use std::path::{Path, PathBuf};
 use std::process::Command as Proc;
 
 use relprove::diag::SourceMap;
+use relprove::export::coq::proofs as coq;
 use relprove::ir::{CommandTarget, Model};
-use relprove::rewrite::{coq, proof, rules, AssertResult, Limits, Prover};
+use relprove::rewrite::{proof, rules, AssertResult, Limits, Prover};
 
 fn manifest() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -583,7 +584,7 @@ fn cli_engines() {
 /// certificate), named `_by_ka`, never `_by_rewriting` (complete proofs).
 #[test]
 fn lean_skeleton_for_ka_goals() {
-    use relprove::rewrite::lean;
+    use relprove::export::lean::proofs as lean;
     let model = load_text(
         "sig E { po, rf: set E }\nfact { po.po in po }\n\
          assert hb { ^po in po }\nassert conv_trans { ~(^rf.^rf) in ^~rf }\n",
