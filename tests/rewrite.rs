@@ -661,3 +661,23 @@ fn cli_bad_input_exits_2() {
     let out = relprove().arg("prove").arg(&p).output().unwrap();
     assert_eq!(out.status.code(), Some(2));
 }
+
+/// A relation named after a `Relprove` definition (`join`, `same`) would
+/// shadow it inside the section: the proof printer shares the definition
+/// printer's reserved-word list, so such relations get the `r_` prefix.
+#[test]
+fn coq_section_renames_library_names() {
+    let model =
+        load_text("sig E { join, same: set E }\nassert swap { join + same = same + join }\n");
+    let prover = Prover::new(&model, Limits::default());
+    let results: Vec<_> = model
+        .asserts
+        .iter()
+        .map(|a| prover.prove_assert(&a.name, &a.body))
+        .collect();
+    assert!(results[0].proved);
+    let text = coq::section("t", "t.als", &prover, &results).unwrap();
+    assert!(text.contains("Variable r_join : rel A 2."), "{text}");
+    assert!(text.contains("Variable r_same : rel A 2."), "{text}");
+    assert!(!text.contains("Variable join "), "{text}");
+}

@@ -129,7 +129,10 @@ pub fn model_file_stem(model: &Model) -> String {
 // ---------------------------------------------------------------------------
 // names
 
-const RESERVED: &[&str] = &[
+/// Coq keywords, `Relprove` library names and names the printers use: no
+/// relation, definition or section variable may be called so (the
+/// definitions and the rewriter's proofs share this one list).
+pub(super) const RESERVED: &[&str] = &[
     // Coq keywords and core names
     "as",
     "at",
@@ -220,6 +223,8 @@ const RESERVED: &[&str] = &[
     "mkInstance",
     "hierarchy",
     "fields",
+    // tactics the rewriter's proofs call
+    "hkat",
 ];
 
 /// A Coq identifier for an Alloy name (module paths, `$`, quotes replaced).
