@@ -433,7 +433,7 @@ fn export(args: ExportArgs) -> ExitCode {
     let prove = (!args.no_prove).then(|| relprove::rewrite::Limits {
         node_limit: args.node_limit,
         time_limit: args.time_limit,
-        ..relprove::rewrite::coq::export_limits()
+        ..relprove::rewrite::export_limits()
     });
     let opts = relprove::export::ExportOptions {
         out_dir: args.out,

@@ -1043,7 +1043,7 @@ fn rewriter_proofs_in_export() {
     // A generous time limit so the outcome does not depend on the machine's load.
     let limits = relprove::rewrite::Limits {
         time_limit: std::time::Duration::from_secs(30),
-        ..relprove::rewrite::coq::export_limits()
+        ..relprove::rewrite::export_limits()
     };
     let opts = ExportOptions {
         out_dir: dir.path().to_path_buf(),
@@ -1153,7 +1153,7 @@ fn rewriter_proofs_across_modules() {
     let out = dir.path().join("out");
     let limits = relprove::rewrite::Limits {
         time_limit: std::time::Duration::from_secs(30),
-        ..relprove::rewrite::coq::export_limits()
+        ..relprove::rewrite::export_limits()
     };
     let opts = ExportOptions {
         out_dir: out.clone(),

@@ -1001,7 +1001,7 @@ fn rewriter_proofs_in_export() {
     let dir = tempfile::tempdir().unwrap();
     let limits = relprove::rewrite::Limits {
         time_limit: std::time::Duration::from_secs(30),
-        ..relprove::rewrite::coq::export_limits()
+        ..relprove::rewrite::export_limits()
     };
     export::write_lean(
         &model,

@@ -7,8 +7,9 @@ use std::path::{Path, PathBuf};
 use std::process::Command as Proc;
 
 use relprove::diag::SourceMap;
+use relprove::export::coq::proofs as coq;
 use relprove::ir::{CommandTarget, Model};
-use relprove::rewrite::{coq, proof, rules, AssertResult, Limits, Prover};
+use relprove::rewrite::{proof, rules, AssertResult, Limits, Prover};
 
 fn manifest() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -583,7 +584,7 @@ fn cli_engines() {
 /// certificate), named `_by_ka`, never `_by_rewriting` (complete proofs).
 #[test]
 fn lean_skeleton_for_ka_goals() {
-    use relprove::rewrite::lean;
+    use relprove::export::lean::proofs as lean;
     let model = load_text(
         "sig E { po, rf: set E }\nfact { po.po in po }\n\
          assert hb { ^po in po }\nassert conv_trans { ~(^rf.^rf) in ^~rf }\n",
@@ -659,4 +660,24 @@ fn cli_bad_input_exits_2() {
     std::fs::write(&p, "sig E { r: set E }\nassert a { r = s }\n").unwrap();
     let out = relprove().arg("prove").arg(&p).output().unwrap();
     assert_eq!(out.status.code(), Some(2));
+}
+
+/// A relation named after a `Relprove` definition (`join`, `same`) would
+/// shadow it inside the section: the proof printer shares the definition
+/// printer's reserved-word list, so such relations get the `r_` prefix.
+#[test]
+fn coq_section_renames_library_names() {
+    let model =
+        load_text("sig E { join, same: set E }\nassert swap { join + same = same + join }\n");
+    let prover = Prover::new(&model, Limits::default());
+    let results: Vec<_> = model
+        .asserts
+        .iter()
+        .map(|a| prover.prove_assert(&a.name, &a.body))
+        .collect();
+    assert!(results[0].proved);
+    let text = coq::section("t", "t.als", &prover, &results).unwrap();
+    assert!(text.contains("Variable r_join : rel A 2."), "{text}");
+    assert!(text.contains("Variable r_same : rel A 2."), "{text}");
+    assert!(!text.contains("Variable join "), "{text}");
 }

@@ -4,7 +4,8 @@
 use std::io::IsTerminal;
 use std::process::ExitCode;
 
-use relprove::rewrite::{chain, coq, AssertResult, Engine, Kind, Limits, Prover};
+use relprove::export::coq::proofs as coq;
+use relprove::rewrite::{chain, AssertResult, Engine, Kind, Limits, Prover};
 
 use super::output::{outln, OnClose, Stdout};
 use crate::{Emit, ProveArgs, TextOrJson};

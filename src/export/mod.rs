@@ -3,7 +3,7 @@
 //! Each back end is one file that renders an [`ir::Model`](crate::ir::Model)
 //! (implementing `Render`: one definitions file per module, the proofs
 //! skeleton); `render_files` puts them together into a list of
-//! [`coq::GeneratedFile`]s (pure, so it can be snapshot tested): the root's
+//! [`GeneratedFile`]s (pure, so it can be snapshot tested): the root's
 //! file, and one file per opened module, named from the module alone so that
 //! every model that opens it shares it. This module writes them to disk
 //! safely, for both back ends:
@@ -36,7 +36,49 @@ use std::collections::BTreeMap;
 use crate::diag::{Diagnostic, Diagnostics, Phase, SourceMap};
 use crate::ir::{Model, ModuleId};
 
-pub use coq::{FileKind, GeneratedFile};
+/// One generated file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GeneratedFile {
+    /// File name (no directory), e.g. `ptx.v`.
+    pub name: String,
+    pub contents: String,
+    pub kind: FileKind,
+    /// For the proofs file: each theorem's name and skeleton, so that
+    /// skeletons for new checks can be written beside an edited proofs file.
+    pub theorems: Vec<(String, String)>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FileKind {
+    /// Regenerated on every export (carries a header with a content hash).
+    Definitions,
+    /// Created once, never overwritten.
+    Proofs,
+}
+
+/// Proofs found by relprove's rewriter (see
+/// [`coq::proofs::export_proofs`], [`lean::proofs::export_proofs`]), for the proofs file.
+#[derive(Clone, Debug, Default)]
+pub struct RewriteProofs {
+    /// Prover text put before the theorems: the rewriter's lemmas (a Coq
+    /// section, or Lean theorems).
+    pub preamble: String,
+    /// Per index of a `check` command: the lemmas of the preamble that prove
+    /// its conjuncts (each quantified over the relations it mentions and
+    /// taking the facts and premises it uses as hypotheses).
+    pub lemmas: BTreeMap<usize, Vec<String>>,
+}
+
+/// FNV-1a, 64 bits: detects hand edits of generated files (not a security
+/// measure).
+pub fn content_hash(s: &str) -> String {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in s.bytes() {
+        h ^= b as u64;
+        h = h.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    format!("{h:016x}")
+}
 
 #[derive(Clone, Debug, Default)]
 pub struct ExportOptions {
@@ -276,8 +318,8 @@ impl Session {
     ) -> Result<ExportReport, Diagnostics> {
         let templates = coq::Templates::from_env();
         let rewritten = match opts.prove {
-            Some(limits) => crate::rewrite::coq::export_proofs(model, limits),
-            None => coq::RewriteProofs::default(),
+            Some(limits) => coq::proofs::export_proofs(model, limits),
+            None => RewriteProofs::default(),
         };
         let files = coq::generate_full(model, sources, &templates, &rewritten)?;
         let stem = coq::model_file_stem(model);
@@ -307,8 +349,8 @@ impl Session {
         opts: &ExportOptions,
     ) -> Result<ExportReport, Diagnostics> {
         let rewritten = match opts.prove {
-            Some(limits) => crate::rewrite::lean::export_proofs(model, limits),
-            None => coq::RewriteProofs::default(),
+            Some(limits) => lean::proofs::export_proofs(model, limits),
+            None => RewriteProofs::default(),
         };
         let files = lean::generate_full(model, sources, &rewritten)?;
         let stem = lean::model_file_stem(model);

@@ -23,11 +23,9 @@
 //! model's facts of the same form are hypotheses (rules `a + b => b` and
 //! `a & b => a` for `a in b`; `a => b` for `a = b`).
 
-pub mod coq;
 pub mod ka;
 pub mod kleene;
 pub mod lang;
-pub mod lean;
 pub mod proof;
 pub mod rules;
 
@@ -61,6 +59,60 @@ impl Default for Limits {
             time_limit: Duration::from_secs(2),
             iter_limit: 60,
         }
+    }
+}
+
+/// Search limits for `relprove export --prove`: small, so that exporting
+/// stays fast.
+pub fn export_limits() -> Limits {
+    Limits {
+        node_limit: 5_000,
+        time_limit: Duration::from_millis(500),
+        iter_limit: 30,
+    }
+}
+
+/// The rewriter's attempt at a model's `check` commands, independent of any
+/// proof assistant (the printers in export/ turn it into Coq or Lean).
+pub struct CheckProofs<'m> {
+    /// The prover the results came from (its arities and hypotheses are
+    /// needed to print them).
+    pub prover: Prover<'m>,
+    /// One result per checked assertion (or inline check), in the order of
+    /// the first command checking it.
+    pub results: Vec<AssertResult>,
+    /// Per index of a `check` command: the name of its result.
+    pub of_command: BTreeMap<usize, String>,
+}
+
+/// Try to prove every `check` of `model` that expects no counterexample
+/// (its assertion or inline formula), each assertion once.
+pub fn prove_checks(model: &Model, limits: Limits) -> CheckProofs<'_> {
+    use crate::ir::{CommandKind, CommandTarget};
+    let prover = Prover::new(model, limits);
+    let mut results: Vec<AssertResult> = vec![];
+    let mut of_command = BTreeMap::new();
+    for (k, c) in model.commands.iter().enumerate() {
+        if c.kind != CommandKind::Check || c.expect == Some(1) {
+            continue;
+        }
+        let (name, body) = match &c.target {
+            CommandTarget::Assert(a) => (
+                model.asserts[a.index()].name.clone(),
+                &model.asserts[a.index()].body,
+            ),
+            CommandTarget::Inline(f) => (c.name.clone(), f),
+            CommandTarget::Pred(_) => continue,
+        };
+        if !results.iter().any(|r| r.name == name) {
+            results.push(prover.prove_assert(&name, body));
+        }
+        of_command.insert(k, name);
+    }
+    CheckProofs {
+        prover,
+        results,
+        of_command,
     }
 }
 

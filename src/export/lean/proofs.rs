@@ -1,5 +1,5 @@
 //! Proofs printed for Lean 4, over the `Relprove` Lean library
-//! (theories/lean), mirroring [`super::coq`].
+//! (theories/lean), mirroring [`crate::export::coq::proofs`].
 //!
 //! The Lean library states its laws as equations (`=`, by `funext` and
 //! `propext`), so a step needs no `Proper` instance: a proof of
@@ -26,10 +26,10 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use egg::Symbol;
 
-use super::lang::{Rel, Term};
-use super::proof::{Dir, Proof, Step};
-use super::rules::{Justification, RuleSet};
-use super::{AssertResult, Hypothesis, Kind};
+use crate::rewrite::lang::{Rel, Term};
+use crate::rewrite::proof::{Dir, Proof, Step};
+use crate::rewrite::rules::{Justification, RuleSet};
+use crate::rewrite::{AssertResult, Hypothesis, Kind};
 
 /// Prints terms as Lean over relation variables `r_<name>`.
 pub struct Printer<'a> {
@@ -145,13 +145,13 @@ fn names_of(t: &Term, out: &mut BTreeSet<Symbol>) {
 
 /// The Lean lemma name for an assertion's goal.
 pub fn lemma_name(name: &str) -> String {
-    super::coq::lemma_name(name)
+    crate::export::coq::proofs::lemma_name(name)
 }
 
 /// The Lean theorems proving the goals of `r` (one per goal), with their
 /// names; `Err` when the proof is outside what is printed for Lean (see the
 /// module documentation).
-/// `facts`: the model's hypotheses ([`super::Prover::hypotheses`]). The
+/// `facts`: the model's hypotheses ([`crate::rewrite::Prover::hypotheses`]). The
 /// flag is whether every goal is proved without hypotheses.
 pub fn assertion(
     p: &Printer<'_>,
@@ -290,8 +290,8 @@ fn ka_skeleton(
     p: &Printer<'_>,
     assertion: &str,
     name: &str,
-    g: &super::GoalResult,
-    ka: &super::KaProof,
+    g: &crate::rewrite::GoalResult,
+    ka: &crate::rewrite::KaProof,
 ) -> Result<Vec<String>, String> {
     let mut all = BTreeSet::new();
     names_of(&g.goal.lhs, &mut all);
@@ -369,58 +369,46 @@ impl Printer<'_> {
 }
 
 /// The rewriter's proofs for `relprove export --lean` (as
-/// [`super::coq::export_proofs`] for Coq): the preamble holds a theorem per
+/// [`crate::export::coq::proofs::export_proofs`] for Coq): the preamble holds a theorem per
 /// goal; each proved `check` maps to the theorems proving its conjuncts.
 pub fn export_proofs(
     model: &crate::ir::Model,
-    limits: super::Limits,
-) -> crate::export::coq::RewriteProofs {
-    use crate::ir::{CommandKind, CommandTarget};
-    let prover = super::Prover::new(model, limits);
+    limits: crate::rewrite::Limits,
+) -> crate::export::RewriteProofs {
+    let checks = crate::rewrite::prove_checks(model, limits);
     let p = Printer {
-        arities: &prover.arities,
+        arities: &checks.prover.arities,
     };
-    let mut done: BTreeMap<String, Option<Vec<String>>> = BTreeMap::new();
     let mut preamble = vec![];
-    let mut lemmas = BTreeMap::new();
-    for (k, c) in model.commands.iter().enumerate() {
-        if c.kind != CommandKind::Check || c.expect == Some(1) {
+    // Per result: the theorems proving its conjuncts, when complete.
+    let mut printed: BTreeMap<&str, Vec<String>> = BTreeMap::new();
+    for r in checks.results.iter().filter(|r| r.proved) {
+        let Ok((lines, names, complete)) = assertion(&p, r, &checks.prover.hypotheses) else {
             continue;
-        }
-        let (name, body) = match &c.target {
-            CommandTarget::Assert(a) => (
-                model.asserts[a.index()].name.clone(),
-                &model.asserts[a.index()].body,
-            ),
-            CommandTarget::Inline(f) => (c.name.clone(), f),
-            CommandTarget::Pred(_) => continue,
         };
-        let entry = done.entry(name.clone()).or_insert_with(|| {
-            let r = prover.prove_assert(&name, body);
-            if !r.proved {
-                return None;
-            }
-            let (lines, names, complete) = assertion(&p, &r, &prover.hypotheses).ok()?;
-            if r.uses_ka() {
-                preamble.push(format!(
-                    "/- {}: proved in Coq by Kleene algebra (`ka`/`hkat`); Lean has no such decision procedure, \
-                     so the theorems below are skeletons with the certificate, and so is the check's theorem. -/",
-                    r.name.replace("-/", "- /")
-                ));
-            } else if !complete {
-                preamble.push(format!(
-                    "/- {}: proved from the model's facts or the assertion's premises (the theorems' hypotheses); \
-                     the check's theorem below is left to the user. -/",
-                    r.name.replace("-/", "- /")
-                ));
-            }
-            preamble.extend(lines);
-            complete.then_some(names)
-        });
-        if let Some(names) = entry {
-            lemmas.insert(k, names.clone());
+        if r.uses_ka() {
+            preamble.push(format!(
+                "/- {}: proved in Coq by Kleene algebra (`ka`/`hkat`); Lean has no such decision procedure, \
+                 so the theorems below are skeletons with the certificate, and so is the check's theorem. -/",
+                r.name.replace("-/", "- /")
+            ));
+        } else if !complete {
+            preamble.push(format!(
+                "/- {}: proved from the model's facts or the assertion's premises (the theorems' hypotheses); \
+                 the check's theorem below is left to the user. -/",
+                r.name.replace("-/", "- /")
+            ));
+        }
+        preamble.extend(lines);
+        if complete {
+            printed.insert(&r.name, names);
         }
     }
+    let lemmas = checks
+        .of_command
+        .iter()
+        .filter_map(|(k, name)| printed.get(name.as_str()).map(|l| (*k, l.clone())))
+        .collect();
     let preamble = if preamble.is_empty() {
         String::new()
     } else {
@@ -429,5 +417,5 @@ pub fn export_proofs(
             preamble.join("\n").trim_end()
         )
     };
-    crate::export::coq::RewriteProofs { preamble, lemmas }
+    crate::export::RewriteProofs { preamble, lemmas }
 }

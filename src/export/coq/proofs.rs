@@ -17,138 +17,11 @@ use std::collections::BTreeMap;
 
 use egg::Symbol;
 
-use super::kleene::{HypUse, KaProof, Letters};
-use super::lang::{Rel, Term};
-use super::proof::{Dir, Proof, Step};
-use super::rules::{Justification, Nat, RuleSet};
-use super::{AssertResult, Goal, Hypothesis, Kind};
-
-/// Coq keywords and `Relprove` names a relation may not be called.
-const RESERVED: &[&str] = &[
-    "as",
-    "at",
-    "cofix",
-    "else",
-    "end",
-    "exists",
-    "fix",
-    "for",
-    "forall",
-    "fun",
-    "if",
-    "in",
-    "let",
-    "match",
-    "mod",
-    "Prop",
-    "return",
-    "Set",
-    "Type",
-    "then",
-    "with",
-    "where",
-    "using",
-    "True",
-    "False",
-    "not",
-    "and",
-    "or",
-    "iff",
-    "eq",
-    "nat",
-    "S",
-    "O",
-    "A",
-    "rel",
-    "incl",
-    "same",
-    "union",
-    "inter",
-    "diff",
-    "none",
-    "univ",
-    "join",
-    "product",
-    "domr",
-    "ranr",
-    "override",
-    "iden",
-    "transpose",
-    "closure",
-    "rclosure",
-    "single",
-    "no",
-    "some",
-    "lone",
-    "one",
-    "pand",
-    "rex",
-    "nonempty",
-    "ite",
-    "dom",
-    "Lemma",
-    "Theorem",
-    "Definition",
-    "Proof",
-    "Qed",
-    "Section",
-    "End",
-    "Variable",
-    "Variables",
-    "Hypothesis",
-    "Require",
-    "Import",
-    "Export",
-    "SProp",
-    "IF",
-    "exists2",
-    "is",
-    "of",
-    "conj",
-    // lemmas the printed scripts use besides the rules
-    "incl_trans",
-    "incl_union_l",
-    "incl_union_r",
-    "same_incl_l",
-    "incl_antisym",
-    "union_incl",
-    "incl_refl",
-    "inter_incl_l",
-    "incl_inter",
-    "no_same_none",
-    "union_same_proper",
-    "inter_same_proper",
-    "diff_same_proper",
-    "join_same_proper",
-    "transpose_same_proper",
-    "closure_same_proper",
-    "rclosure_same_proper",
-    "product_same_proper",
-    "domr_same_proper",
-    "ranr_same_proper",
-    "override_same_proper",
-    // Kleene algebra (theories/RA.v)
-    "incl_union_same",
-    "incl_same_both",
-    "same_same_both",
-    "no_same_both",
-    "no_leq",
-    "incl_leq",
-    "same_weq",
-    "rel_ka",
-    "rel_hkat",
-    "ka_hyp",
-    "ka_goal",
-    "ka_reify",
-    "incl_trans_closure",
-    "incl_star_l",
-    "incl_star_r",
-    "kexp",
-    "rinterp",
-    "hinterp",
-    "ka",
-    "hkat",
-];
+use crate::rewrite::kleene::{HypUse, KaProof, Letters};
+use crate::rewrite::lang::{Rel, Term};
+use crate::rewrite::proof::{Dir, Proof, Step};
+use crate::rewrite::rules::{Justification, Nat, RuleSet};
+use crate::rewrite::{AssertResult, Goal, Hypothesis, Kind};
 
 /// How named relations print.
 #[derive(Clone, Debug, Default)]
@@ -164,10 +37,10 @@ impl Names {
             .keys()
             .map(|s| {
                 let n = s.as_str();
-                let taken = RESERVED.contains(&n)
+                let taken = super::RESERVED.contains(&n)
                     || n.starts_with("H_")
                     || n.starts_with("HA_")
-                    || super::rules::lemmas().iter().any(|l| l.name == n);
+                    || crate::rewrite::rules::lemmas().iter().any(|l| l.name == n);
                 let coq = if taken {
                     format!("r_{n}")
                 } else {
@@ -317,12 +190,12 @@ impl Printer<'_> {
         };
         let rule = rules
             .of_lemma(&s.rule)
-            .find(|r| super::proof::instance_of(r, from, to, self.arities).is_ok())
+            .find(|r| crate::rewrite::proof::instance_of(r, from, to, self.arities).is_ok())
             .ok_or_else(|| format!("step is not an instance of {}", s.rule))?;
         let tac = match &rule.justification {
             Justification::Lemma(l) => {
                 let mut subst = BTreeMap::new();
-                if !super::rules::match_pattern(&rule.lhs.ast, from, &mut subst) {
+                if !crate::rewrite::rules::match_pattern(&rule.lhs.ast, from, &mut subst) {
                     return Err(format!("step does not match {}", l.name));
                 }
                 let mut args = String::new();
@@ -422,7 +295,7 @@ pub fn lemma_name(name: &str) -> String {
 pub fn section(
     model_name: &str,
     source: &str,
-    prover: &super::Prover<'_>,
+    prover: &crate::rewrite::Prover<'_>,
     results: &[AssertResult],
 ) -> Result<String, String> {
     let mut out = vec![];
@@ -438,7 +311,7 @@ pub fn section(
 /// proved assertion (one per goal, in the order of its goals).
 pub fn section_body(
     model_name: &str,
-    prover: &super::Prover<'_>,
+    prover: &crate::rewrite::Prover<'_>,
     results: &[AssertResult],
 ) -> Result<(String, BTreeMap<String, Vec<String>>), String> {
     let names = Names::section(&prover.arities);
@@ -504,45 +377,20 @@ fn goal_lemma_names(r: &AssertResult) -> Vec<String> {
     }
 }
 
-/// Search limits for `relprove export`: small, so that exporting stays fast.
-pub fn export_limits() -> super::Limits {
-    super::Limits {
-        node_limit: 5_000,
-        time_limit: std::time::Duration::from_millis(500),
-        iter_limit: 30,
-    }
-}
-
 /// The rewriter's proofs for `relprove export --coq`: every `check` whose
 /// body (an assertion or an inline formula) the rewriter proves, and whose
 /// proof prints, gets the section lemmas proving its conjuncts; the export
 /// closes the check's theorem with them (see
-/// [`crate::export::coq::RewriteProofs`]).
+/// [`crate::export::RewriteProofs`]).
 pub fn export_proofs(
     model: &crate::ir::Model,
-    limits: super::Limits,
-) -> crate::export::coq::RewriteProofs {
-    use crate::ir::{CommandKind, CommandTarget};
-    let prover = super::Prover::new(model, limits);
-    let mut results: Vec<AssertResult> = vec![];
-    let mut of_command = BTreeMap::new();
-    for (k, c) in model.commands.iter().enumerate() {
-        if c.kind != CommandKind::Check || c.expect == Some(1) {
-            continue;
-        }
-        let (name, body) = match &c.target {
-            CommandTarget::Assert(a) => (
-                model.asserts[a.index()].name.clone(),
-                &model.asserts[a.index()].body,
-            ),
-            CommandTarget::Inline(f) => (c.name.clone(), f),
-            CommandTarget::Pred(_) => continue,
-        };
-        if !results.iter().any(|r| r.name == name) {
-            results.push(prover.prove_assert(&name, body));
-        }
-        of_command.insert(k, name);
-    }
+    limits: crate::rewrite::Limits,
+) -> crate::export::RewriteProofs {
+    let crate::rewrite::CheckProofs {
+        prover,
+        results,
+        of_command,
+    } = crate::rewrite::prove_checks(model, limits);
     let stem: String = model
         .modules
         .first()
@@ -559,7 +407,7 @@ pub fn export_proofs(
         .into_iter()
         .filter_map(|(k, name)| printed.get(&name).map(|l| (k, l.clone())))
         .collect();
-    crate::export::coq::RewriteProofs { preamble, lemmas }
+    crate::export::RewriteProofs { preamble, lemmas }
 }
 
 /// The Coq lemmas of one proved assertion (one per conjunct, and their
@@ -643,7 +491,7 @@ pub fn assertion(p: &Printer<'_>, r: &AssertResult) -> Result<Vec<String>, Strin
 pub fn export_file(
     stem: &str,
     source: &str,
-    prover: &super::Prover<'_>,
+    prover: &crate::rewrite::Prover<'_>,
     results: &[AssertResult],
 ) -> Result<String, String> {
     let mut out = section(stem, source, prover, results)?;
@@ -832,7 +680,7 @@ fn ka_script(
 }
 
 /// Whether a goal's proof uses the hypothesis `hyp`.
-fn uses_hypothesis(g: &super::GoalResult, hyp: &str) -> bool {
+fn uses_hypothesis(g: &crate::rewrite::GoalResult, hyp: &str) -> bool {
     if let Some(k) = &g.ka {
         if k.hyps.iter().any(|(h, _)| h.name == hyp) {
             return true;
