@@ -264,7 +264,7 @@ fn litmus(a: LitmusArgs) -> ExitCode {
         };
         return ExitCode::from(cli::op_litmus::run(&req));
     }
-    let req = relprove::litmus::Request {
+    let req = cli::litmus::Request {
         model: a.model,
         tests: a.tests,
         jobs,
@@ -276,7 +276,7 @@ fn litmus(a: LitmusArgs) -> ExitCode {
     };
     let backend = relprove::litmus::checker::Checker::default();
     let out = &mut Stdout::new(OnClose::Exit);
-    let code = relprove::litmus::command(&req, Some(&backend), out);
+    let code = cli::litmus::command(&req, Some(&backend), out);
     ExitCode::from(out.exit_code(code))
 }
 

@@ -5,6 +5,7 @@ pub mod args;
 pub mod check;
 pub mod compare;
 pub mod gpu;
+pub mod litmus;
 pub mod op_litmus;
 pub mod output;
 pub mod prove;
