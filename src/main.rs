@@ -331,7 +331,7 @@ fn litmus(a: LitmusArgs) -> ExitCode {
         };
         return ExitCode::from(cli::op_litmus::run(&req));
     }
-    let req = relprove::litmus::Request {
+    let req = cli::litmus::Request {
         model: a.model,
         tests: a.tests,
         jobs,
@@ -348,12 +348,12 @@ fn litmus(a: LitmusArgs) -> ExitCode {
     };
     let out = &mut Stdout::new(OnClose::Exit);
     let code = match &graph {
-        None => relprove::litmus::command(&req, Some(&backend), out),
+        None => cli::litmus::command(&req, Some(&backend), out),
         Some(g) => {
             if let Err(code) = cli::graph::check_litmus_show(&req.model, &g.show) {
                 return ExitCode::from(code);
             }
-            relprove::litmus::command_with(&req, Some(&backend), out, &mut |b| {
+            cli::litmus::command_with(&req, Some(&backend), out, &mut |b| {
                 cli::graph::write_litmus(g, b)
             })
         }

@@ -11,7 +11,7 @@ use std::sync::OnceLock;
 
 use relprove::instance::graph::{self, Graph, Named};
 use relprove::litmus::run::{Input, TestResult};
-use relprove::litmus::Batch;
+use super::litmus::Batch;
 
 /// Where graphs go and which extra relations they show.
 #[derive(Clone, Debug)]

@@ -7,6 +7,7 @@ pub mod compare;
 pub mod cubes;
 pub mod gpu;
 pub mod graph;
+pub mod litmus;
 pub mod op_litmus;
 pub mod output;
 pub mod prove;

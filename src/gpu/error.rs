@@ -69,3 +69,25 @@ impl From<Diagnostic> for GpuError {
         GpuError::Litmus(d)
     }
 }
+
+/// Why the model could not decide one test: the checker's message and,
+/// where it points into a file, that place (`file:line:col`, rendered
+/// while the test's sources are at hand). A per-test value, not a failure
+/// of the run: the report shows it in the test's row.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ModelError {
+    /// `file:line:col` of the offending text, empty when there is none.
+    pub location: String,
+    /// What went wrong.
+    pub message: String,
+}
+
+impl std::fmt::Display for ModelError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.location.is_empty() {
+            f.write_str(&self.message)
+        } else {
+            write!(f, "{}: {}", self.location, self.message)
+        }
+    }
+}

@@ -22,7 +22,7 @@ use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
-pub use error::GpuError;
+pub use error::{GpuError, ModelError};
 use prepare::GpuTest;
 
 use crate::diag::SourceMap;
@@ -181,7 +181,7 @@ pub fn dry_run(tests: &[Loaded], instances: u64, seed: u64) -> results::Results 
 
 /// One test's allowed final states under the model (values of the
 /// condition's variables), or why the model could not decide it.
-pub type ModelStates = Result<BTreeSet<Vec<i64>>, String>;
+pub type ModelStates = Result<BTreeSet<Vec<i64>>, ModelError>;
 
 /// The model's allowed final states of every test (values of the
 /// condition's variables), decided by the litmus machinery on `jobs`
@@ -207,13 +207,9 @@ pub fn model_states(
     Ok(res
         .into_iter()
         .map(|r| {
-            r.map(|r| r.states).map_err(|d| {
-                let loc = d.span.map(|s| sources.location(s)).unwrap_or_default();
-                if loc.is_empty() {
-                    d.message
-                } else {
-                    format!("{loc}: {}", d.message)
-                }
+            r.map(|r| r.states).map_err(|d| ModelError {
+                location: d.span.map(|s| sources.location(s)).unwrap_or_default(),
+                message: d.message,
             })
         })
         .collect())

@@ -72,7 +72,7 @@ pub struct Row {
     pub error: Option<String>,
 }
 
-pub fn row(obs: Observation, model_allows: Result<bool, String>) -> Row {
+pub fn row(obs: Observation, model_allows: Result<bool, super::ModelError>) -> Row {
     match model_allows {
         Ok(a) => {
             let word = if a { "allowed" } else { "forbidden" };
@@ -90,7 +90,7 @@ pub fn row(obs: Observation, model_allows: Result<bool, String>) -> Row {
             model_allows: None,
             recorded_agrees: None,
             comparison: None,
-            error: Some(e),
+            error: Some(e.to_string()),
         },
     }
 }

@@ -1,7 +1,7 @@
 //! Comparing what ran (a histogram of final states) with what the model
 //! allows, per test, and the report's JSON and herd-style text forms.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 use std::fmt::Write;
 
 use serde::Serialize;
@@ -273,7 +273,7 @@ pub fn test_report(
     test: &GpuTest,
     rec: &Record,
     sass: SassStatus,
-    model: Result<BTreeSet<Vec<i64>>, String>,
+    model: super::ModelStates,
 ) -> TestReport {
     let mut r = TestReport {
         name: test.name.clone(),

@@ -183,8 +183,67 @@ fn needs(th: &GpuThread) -> Vec<Need> {
     out
 }
 
+/// How a SASS region differs from the thread it should implement (thread
+/// ids and 1-based access numbers as in the test).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum RegionMismatch {
+    /// Not as many global accesses in the region as in the thread.
+    AccessCount {
+        thread: usize,
+        got: usize,
+        want: usize,
+    },
+    /// Access `index` is of another kind (load, store, atomic).
+    AccessKind {
+        thread: usize,
+        index: usize,
+        got: &'static str,
+        want: &'static str,
+    },
+    /// Access `index` is weaker or of a narrower scope.
+    AccessStrength {
+        thread: usize,
+        index: usize,
+        kind: &'static str,
+    },
+    /// The fence after access `after` is missing or weaker.
+    Fence { thread: usize, after: usize },
+}
+
+impl std::fmt::Display for RegionMismatch {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match *self {
+            RegionMismatch::AccessCount { thread, got, want } => write!(
+                f,
+                "P{thread}: {got} global accesses in the SASS region, {want} in the test"
+            ),
+            RegionMismatch::AccessKind {
+                thread,
+                index,
+                got,
+                want,
+            } => write!(
+                f,
+                "P{thread}: access {index} is a {got} in the SASS, a {want} in the test"
+            ),
+            RegionMismatch::AccessStrength {
+                thread,
+                index,
+                kind,
+            } => write!(
+                f,
+                "P{thread}: access {index} ({kind}) lost its strength or scope in the SASS"
+            ),
+            RegionMismatch::Fence { thread, after } => write!(
+                f,
+                "P{thread}: the fence after access {after} is missing from the SASS (or weaker)"
+            ),
+        }
+    }
+}
+
 /// Check one region against one thread; the problem if it does not match.
-fn check_region(region: &[Item], th: &GpuThread) -> Result<(), String> {
+fn check_region(region: &[Item], th: &GpuThread) -> Result<(), RegionMismatch> {
     let needs = needs(th);
     // Accesses: same count, order, kinds and scopes.
     let got: Vec<(u8, Strength)> = region
@@ -205,33 +264,30 @@ fn check_region(region: &[Item], th: &GpuThread) -> Result<(), String> {
         .collect();
     let kind = |k: u8| ["load", "store", "atomic"][k as usize];
     if got.len() != want.len() {
-        return Err(format!(
-            "P{}: {} global accesses in the SASS region, {} in the test",
-            th.id,
-            got.len(),
-            want.len()
-        ));
+        return Err(RegionMismatch::AccessCount {
+            thread: th.id,
+            got: got.len(),
+            want: want.len(),
+        });
     }
     for (i, ((gk, gs), (wk, ws))) in got.iter().zip(&want).enumerate() {
         if gk != wk {
-            return Err(format!(
-                "P{}: access {} is a {} in the SASS, a {} in the test",
-                th.id,
-                i + 1,
-                kind(*gk),
-                kind(*wk)
-            ));
+            return Err(RegionMismatch::AccessKind {
+                thread: th.id,
+                index: i + 1,
+                got: kind(*gk),
+                want: kind(*wk),
+            });
         }
         if let Some(w) = ws {
             match gs {
                 Strength::Strong(g) if g >= w => {}
                 _ => {
-                    return Err(format!(
-                        "P{}: access {} ({}) lost its strength or scope in the SASS",
-                        th.id,
-                        i + 1,
-                        kind(*wk)
-                    ))
+                    return Err(RegionMismatch::AccessStrength {
+                        thread: th.id,
+                        index: i + 1,
+                        kind: kind(*wk),
+                    })
                 }
             }
         }
@@ -258,10 +314,10 @@ fn check_region(region: &[Item], th: &GpuThread) -> Result<(), String> {
                     .get(gap)
                     .is_some_and(|fs| fs.iter().any(|(gr, gsc)| gr >= r && (*gsc || !sc)));
                 if !ok {
-                    return Err(format!(
-                        "P{}: the fence after access {gap} is missing from the SASS (or weaker)",
-                        th.id
-                    ));
+                    return Err(RegionMismatch::Fence {
+                        thread: th.id,
+                        after: gap,
+                    });
                 }
             }
         }
@@ -327,6 +383,7 @@ pub fn check_test(listing: &BTreeMap<String, Vec<Item>>, test: &GpuTest) -> Sass
         .map(|(th, _)| {
             free.next()
                 .and_then(|r| check_region(regions[r], th).err())
+                .map(|m| m.to_string())
                 .unwrap_or_else(|| format!("P{}: no region matches", th.id))
         })
         .collect();
