@@ -20,7 +20,6 @@
     (never prove something false). *)
 
 Require Import Coq.Lists.List Coq.Bool.Bool.
-Require Import Coq.Logic.FunctionalExtensionality Coq.Logic.PropExtensionality.
 Require Import Relprove.Rel.
 Import ListNotations.
 
@@ -472,18 +471,20 @@ Proof.
   - rewrite !andb_true_iff, !fin_eqb_spec. intros [[-> ->] H]. f_equal. apply IH, H.
 Qed.
 
-(** A computed relation is the relation of its list (extensionality: the
-    standard axioms allowed by scripts/check-assumptions.sh). Used by
-    [rp_hoist] to compute a closed relation once instead of once per value
-    of every binder above it. *)
-Lemma rel2_is_mem2 (r : rel A 2) {R : Rel2 r} (l : list (A * A)) :
-  r2_ok r && list2_eqb (r2 r) l = true -> r = mem2 l.
+(** A computed relation, fixed as the literal list it computes to. The
+    proof of [rel2_list_spec] is done once by [vm_compute]; the instance
+    [rel2_fixed] then carries only the list and an opaque proof, so that
+    the evaluation of a formula that uses it under a quantifier does not
+    compute the relation again for every value of the quantified atom. *)
+Lemma rel2_list_spec (r : rel A 2) {R : Rel2 r} (l : list (A * A)) :
+  r2_ok r && list2_eqb (r2 r) l = true -> forall a b, In (a, b) l <-> r a b.
 Proof.
   intro H. apply andb_true_iff in H. destruct H as [Hok Hl].
-  apply list2_eqb_spec in Hl. subst l.
-  apply functional_extensionality. intro a. apply functional_extensionality. intro b.
-  apply propositional_extensionality. unfold mem2. symmetry. apply (r2_spec r Hok).
+  apply list2_eqb_spec in Hl. subst l. apply (r2_spec r Hok).
 Qed.
+
+Definition rel2_fixed (r : rel A 2) (l : list (A * A))
+  (H : forall a b, In (a, b) l <-> r a b) : Rel2 r := mkRel2 r l true (fun _ => H).
 
 End Decide.
 
@@ -504,15 +505,25 @@ Ltac rp_unfold :=
     join product domr ranr iden transpose rclosure single no some
     lone one mem1 mem2].
 
-(** Replace every closed binary relation of the goal that is not yet a
-    list ([mem2 l]) by its computed list, outermost first. Relations under
-    a quantifier that do not depend on its variable are then computed once,
-    not once per atom. *)
-Ltac rp_hoist_rel r :=
+(** Compute every closed binary relation of the goal once: for each one
+    ([r], not yet a literal [mem2 l]), outermost first, its list [l] is
+    computed by [vm_compute], [H : forall a b, In (a, b) l <-> r a b] is
+    proved by computation, [r] is replaced in the goal by a local
+    definition [x := r], and [I := rel2_fixed r l H : Rel2 x] becomes a
+    local instance, which type-class resolution takes before decomposing
+    [x] again. No rewriting and no axiom: the goal stays convertible to
+    the original one. (The previous version rewrote [r = mem2 l], which
+    needed functional and propositional extensionality and made every
+    rewrite a pass over the whole goal.) *)
+Ltac rp_fix_rel r :=
   let l := eval vm_compute in (r2 r) in
-  let E := fresh "E" in
-  assert (E : r = mem2 l) by (refine (rel2_is_mem2 r l _); vm_compute; reflexivity);
-  rewrite E; clear E.
+  let H := fresh "H" in
+  assert (H : forall a b, In (a, b) l <-> r a b)
+    by (apply (rel2_list_spec r l); vm_compute; reflexivity);
+  let I := fresh "I" in
+  pose (I := rel2_fixed r l H);
+  let x := fresh "x" in
+  set (x := r) in |- *.
 
 Ltac rp_hoist :=
   repeat match goal with
@@ -520,11 +531,12 @@ Ltac rp_hoist :=
       lazymatch r with
       | mem2 _ => fail
       | _ =>
+          tryif is_var r then fail else
           lazymatch type of r with
           | rel ?A ?n =>
               let n' := eval compute in n in
-              lazymatch n' with 2 => rp_hoist_rel r end
-          | ?A -> ?A -> Prop => rp_hoist_rel r
+              lazymatch n' with 2 => rp_fix_rel r end
+          | ?A -> ?A -> Prop => rp_fix_rel r
           end
       end
   end.
