@@ -9,9 +9,9 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::OnceLock;
 
+use super::litmus::Batch;
 use relprove::instance::graph::{self, Graph, Named};
 use relprove::litmus::run::{Input, TestResult};
-use super::litmus::Batch;
 
 /// Where graphs go and which extra relations they show.
 #[derive(Clone, Debug)]
