@@ -13,6 +13,7 @@
 pub mod bounds;
 pub mod budget;
 pub mod check;
+pub mod cores;
 pub mod diag;
 pub mod export;
 pub mod gpu;

@@ -115,6 +115,11 @@ struct CheckArgs {
         allow_negative_numbers = true
     )]
     symmetry: usize,
+    /// For a command with no instance (or counterexample): print a verified
+    /// unsat core, the model's formulas that already rule every instance
+    /// out (docs/cores.md).
+    #[arg(long)]
+    core: bool,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -444,6 +449,7 @@ fn check(args: CheckArgs) -> ExitCode {
             Format::Coq => show::Format::Coq,
         },
         show_instances: args.show_instances,
+        core: args.core,
         progress: true,
         color,
     };
