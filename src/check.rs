@@ -325,7 +325,7 @@ pub struct Session<'m> {
 
 /// A session ready to solve, or the limit that stopped it while opening.
 pub enum Opened<'m> {
-    Ready(Session<'m>),
+    Ready(Box<Session<'m>>),
     Stopped(Exhausted, Stage, Stats),
 }
 
@@ -399,7 +399,7 @@ impl<'m> Session<'m> {
             Err(SatError::Limit(e)) => return Ok(Opened::Stopped(e, Stage::Solve, stats)),
             Err(e) => return Err(solver_error(e)),
         }
-        Ok(Opened::Ready(Session {
+        Ok(Opened::Ready(Box::new(Session {
             model,
             id,
             extras,
@@ -412,7 +412,7 @@ impl<'m> Session<'m> {
             verify: opts.verify,
             budget,
             stats,
-        }))
+        })))
     }
 
     /// A session owning its model, for many solver calls; `None` when the
@@ -432,7 +432,7 @@ impl<'m> Session<'m> {
             .with_progress(opts.progress.clone().unwrap_or_default());
         Ok(
             match Session::open(Cow::Owned(model), id, extras, opts, budget)? {
-                Opened::Ready(s) => Some(s),
+                Opened::Ready(s) => Some(*s),
                 Opened::Stopped(..) => None,
             },
         )

@@ -90,10 +90,24 @@ pub struct Split {
     pub untracked: Vec<CoreItem>,
 }
 
-/// The top-level conjuncts of `f` (`a and b and c`, nested), in order.
+/// The top-level conjuncts of `f` (`a and b and c`, nested), in order; a
+/// universal quantifier over a conjunction is split too (`all x | a and b`
+/// is `(all x | a) and (all x | b)`), each part spanning its conjunct.
 fn conjuncts(f: &Formula, out: &mut Vec<Formula>) {
     match &f.kind {
         FormulaKind::And(gs) => gs.iter().for_each(|g| conjuncts(g, out)),
+        FormulaKind::Quant(Quant::All, ds, body) => {
+            let mut parts = Vec::new();
+            conjuncts(body, &mut parts);
+            if parts.len() > 1 {
+                out.extend(parts.into_iter().map(|p| Formula {
+                    span: if p.span.is_dummy() { f.span } else { p.span },
+                    kind: FormulaKind::Quant(Quant::All, ds.clone(), Box::new(p)),
+                }));
+            } else {
+                out.push(f.clone());
+            }
+        }
         FormulaKind::True => {}
         _ => out.push(f.clone()),
     }
@@ -248,7 +262,7 @@ fn open<'m>(
 ) -> Result<Result<Session<'m>, String>, CheckError> {
     Ok(
         match Session::open(model, id, formulas, opts, budget.clone())? {
-            Opened::Ready(s) => Ok(s),
+            Opened::Ready(s) => Ok(*s),
             Opened::Stopped(e, stage, _) => Err(format!("{e} (during {})", stage.phase_name())),
         },
     )
