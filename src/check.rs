@@ -4,6 +4,7 @@
 //! memory); a phase that exhausts it ends the command with
 //! [`Outcome::Unknown`] and the limit that stopped it.
 
+use std::borrow::Cow;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -12,7 +13,7 @@ use crate::budget::{Budget, Exhausted, Progress, Stage};
 use crate::diag::{Diagnostic, Phase};
 use crate::instance::{Instance, TupleSet};
 use crate::ir::*;
-use crate::sat::{self, SatError, SatResult};
+use crate::sat::{self, SatError, SatResult, SatSolver};
 use crate::translate::{self, circuit::Lit, matrix::Matrix, TranslateError, Translation};
 
 #[derive(Clone, Debug)]
@@ -151,6 +152,7 @@ fn solver_error(e: SatError) -> CheckError {
     CheckError::Input(Diagnostic::without_span(Phase::Translate, e.to_string()))
 }
 
+/// Decide one command: a [`Session`] with no extra formulas, solved once.
 pub fn check_command(
     model: &Model,
     id: CommandId,
@@ -165,123 +167,52 @@ pub fn check_command(
     let progress = opts.progress.clone().unwrap_or_default();
     progress.reset();
     let budget = Budget::new(opts.timeout, opts.max_memory).with_progress(progress.clone());
+    let result = |outcome: Outcome, limit: Option<(Exhausted, Stage)>, stats: Stats| {
+        let matches_expect = matches!(
+            (cmd.expect, &outcome),
+            (None, _) | (Some(1), Outcome::Sat(_)) | (Some(0), Outcome::Unsat)
+        );
+        CommandResult {
+            name: cmd.name.clone(),
+            kind: cmd.kind,
+            scope: scope_text(model, &scope),
+            outcome,
+            expect: cmd.expect,
+            matches_expect,
+            limit,
+            stats: Stats {
+                time_ms: start.elapsed().as_millis(),
+                ..stats
+            },
+        }
+    };
     // The result of a command stopped by its budget in `stage`.
-    let stopped = |e: Exhausted, stage: Stage, stats: Stats| CommandResult {
-        name: cmd.name.clone(),
-        kind: cmd.kind,
-        scope: scope_text(model, &scope),
-        outcome: Outcome::Unknown(format!("{e} (during {})", stage.phase_name())),
-        expect: cmd.expect,
-        matches_expect: cmd.expect.is_none(),
-        limit: Some((e, stage)),
-        stats: Stats {
-            time_ms: start.elapsed().as_millis(),
-            ..stats
-        },
+    let stopped = |e: Exhausted, stage: Stage, stats: Stats| {
+        let why = format!("{e} (during {})", stage.phase_name());
+        result(Outcome::Unknown(why), Some((e, stage)), stats)
     };
-    let elapsed = || Stats {
-        translate_ms: start.elapsed().as_millis(),
-        ..Stats::default()
+    let mut session = match Session::open(
+        std::borrow::Cow::Borrowed(model),
+        id,
+        Vec::new(),
+        opts,
+        budget,
+    )? {
+        Opened::Ready(s) => s,
+        Opened::Stopped(e, stage, stats) => return Ok(stopped(e, stage, stats)),
     };
-    progress.set_stage(Stage::Bounds);
-    let b = match bounds::compute_within(model, &scope, cmd.span, &budget) {
-        Ok(b) => b,
-        Err(BoundsError::Input(d)) => return Err(CheckError::Input(d)),
-        Err(BoundsError::Exhausted(e)) => return Ok(stopped(e, Stage::Bounds, elapsed())),
-    };
-    progress.set_stage(Stage::Translate);
-    let topts = translate::Options {
-        symmetry: opts.symmetry,
-        budget: budget.clone(),
-    };
-    let tr = match translate::translate_command(model, &b, cmd, &topts) {
-        Ok(tr) => tr,
-        Err(TranslateError::Input(d)) => return Err(CheckError::Input(d)),
-        Err(TranslateError::Limit(e)) => {
-            return Ok(stopped(e, Stage::Translate, elapsed()));
-        }
-    };
-    progress.set_stage(Stage::Cnf);
-    let (cnf, var_of) = match tr.circuit.to_cnf(&tr.roots) {
-        Ok(x) => x,
-        Err(e) => return Ok(stopped(e, Stage::Cnf, elapsed())),
-    };
-    let translate_ms = start.elapsed().as_millis();
-    let mut solver = sat::solver_from_spec(&opts.solver).map_err(solver_error)?;
-    progress.set_stage(Stage::Solve);
     let t1 = Instant::now();
-    let stats = |solve_ms| Stats {
-        variables: cnf.num_vars,
-        clauses: cnf.num_clauses,
-        primary_variables: tr.circuit.num_inputs(),
-        translate_ms,
-        solve_ms,
-        time_ms: start.elapsed().as_millis(),
+    let outcome = session.solve_outcome(&[])?;
+    let stats = Stats {
+        solve_ms: t1.elapsed().as_millis(),
+        ..session.stats.clone()
     };
-    let res = match solver.solve(&cnf, &budget) {
-        Ok(r) => r,
-        Err(SatError::Limit(e)) => {
-            return Ok(stopped(e, Stage::Solve, stats(t1.elapsed().as_millis())))
-        }
-        Err(e) => return Err(solver_error(e)),
+    let limit = matches!(outcome, Outcome::Unknown(_)).then_some((Exhausted::Time, Stage::Solve));
+    let outcome = match outcome {
+        Outcome::Unknown(why) => Outcome::Unknown(format!("{why} (during solving)")),
+        o => o,
     };
-    let solve_ms = t1.elapsed().as_millis();
-    let mut limit = None;
-    let outcome = match res {
-        SatResult::Unsat => Outcome::Unsat,
-        SatResult::Unknown(why) => {
-            limit = Some((Exhausted::Time, Stage::Solve));
-            Outcome::Unknown(format!("{why} (during solving)"))
-        }
-        SatResult::Sat(m) => {
-            progress.set_stage(Stage::Evaluate);
-            if !cnf.satisfied_by(&m) {
-                return Err(CheckError::Internal(format!(
-                    "solver `{}` returned a model that violates the CNF",
-                    solver.name()
-                )));
-            }
-            let inst = decode(model, &b, &tr, &var_of, &m);
-            if opts.verify {
-                match crate::instance::eval::command_satisfied(model, id, &inst) {
-                    Ok(true) => {}
-                    Ok(false) => {
-                        let why = crate::instance::eval::violations(model, &inst)
-                            .map(|v| v.join("; "))
-                            .unwrap_or_default();
-                        return Err(CheckError::Internal(format!(
-                            "the independent evaluator rejects the instance found for `{}`{}{}\n{}",
-                            cmd.name,
-                            if why.is_empty() { "" } else { ": " },
-                            why,
-                            crate::instance::render::render_text(model, &inst)
-                        )));
-                    }
-                    Err(e) => {
-                        return Err(CheckError::Internal(format!(
-                            "the evaluator failed on the instance for `{}`: {e}",
-                            cmd.name
-                        )))
-                    }
-                }
-            }
-            Outcome::Sat(inst)
-        }
-    };
-    let matches_expect = matches!(
-        (cmd.expect, &outcome),
-        (None, _) | (Some(1), Outcome::Sat(_)) | (Some(0), Outcome::Unsat)
-    );
-    Ok(CommandResult {
-        name: cmd.name.clone(),
-        kind: cmd.kind,
-        scope: scope_text(model, &scope),
-        outcome,
-        expect: cmd.expect,
-        matches_expect,
-        limit,
-        stats: stats(solve_ms),
-    })
+    Ok(result(outcome, limit, stats))
 }
 
 pub(crate) fn decode(
@@ -363,19 +294,21 @@ fn relabel(model: &Model, inst: &mut Instance) {
 }
 
 // ---------------------------------------------------------------------
-// Incremental solving of one command under extra formulas
+// The session: the one driver of the solver
 
-/// One command of a model, translated and loaded into CaDiCaL once, then
-/// solved any number of times under extra formulas (`extras`, e.g. the
+/// One command of a model, translated and loaded into a SAT solver once,
+/// then solved any number of times under extra formulas (`extras`, e.g. the
 /// predicates of a litmus test's condition and of its final-state
 /// equalities): [`Session::solve`] assumes some of them, and
-/// [`Session::block`] permanently forbids that some hold together.
+/// [`Session::block`] permanently forbids that some hold together. A plain
+/// `check` is a session with no extras, solved once ([`check_command`]).
 /// Each extra formula `f_i` is tied to a fresh selector `s_i` by the root
 /// `s_i <=> f_i`, so every call answers exactly what a fresh translation
 /// of `command and f_a and ... and not (f_b and ...)` would (symmetry
 /// breaking depends on the bounds only, which the calls share).
-pub struct Session {
-    model: Model,
+/// Every phase, and every solver call, runs within the session's budget.
+pub struct Session<'m> {
+    model: Cow<'m, Model>,
     id: CommandId,
     extras: Vec<Formula>,
     bounds: bounds::Bounds,
@@ -383,51 +316,67 @@ pub struct Session {
     var_of: Vec<i32>,
     cnf: sat::Cnf,
     selectors: Vec<i32>,
-    solver: cadical::Solver,
+    solver: Box<dyn SatSolver>,
     verify: bool,
+    budget: Budget,
+    /// Sizes and translation time (`solve_ms` is left to the caller).
+    pub stats: Stats,
 }
 
-impl Session {
-    /// `None` when the options ask for something only a one-shot call
-    /// supports (an external solver, a time limit).
-    pub fn new(
-        model: Model,
+/// A session ready to solve, or the limit that stopped it while opening.
+pub enum Opened<'m> {
+    Ready(Box<Session<'m>>),
+    Stopped(Exhausted, Stage, Stats),
+}
+
+impl<'m> Session<'m> {
+    /// Bounds, translation, CNF and solver loading of command `id` (with
+    /// its `extras`), all within `budget`.
+    pub fn open(
+        model: Cow<'m, Model>,
         id: CommandId,
         extras: Vec<Formula>,
         opts: &CheckOptions,
-    ) -> Result<Option<Session>, CheckError> {
-        if opts.timeout.is_some()
-            || !(opts.solver == "cadical" || opts.solver.starts_with("cadical:"))
-        {
-            return Ok(None);
-        }
-        let mut solver = match opts.solver.strip_prefix("cadical:") {
-            None => cadical::Solver::new(),
-            Some(c) => cadical::Solver::with_config(c).map_err(|e| {
-                CheckError::Input(Diagnostic::without_span(Phase::Translate, e.to_string()))
-            })?,
+        budget: Budget,
+    ) -> Result<Opened<'m>, CheckError> {
+        let start = Instant::now();
+        let progress = budget.progress.clone();
+        let elapsed = || Stats {
+            translate_ms: start.elapsed().as_millis(),
+            ..Stats::default()
         };
+        let mut solver = sat::solver_from_spec(&opts.solver).map_err(solver_error)?;
         let cmd = model
             .commands
             .get(id.index())
             .ok_or_else(|| CheckError::Internal(format!("no command #{}", id.0)))?;
         let scope = effective_scope(cmd, opts);
-        let b = bounds::compute_at(&model, &scope, cmd.span).map_err(CheckError::Input)?;
+        progress.set_stage(Stage::Bounds);
+        let b = match bounds::compute_within(&model, &scope, cmd.span, &budget) {
+            Ok(b) => b,
+            Err(BoundsError::Input(d)) => return Err(CheckError::Input(d)),
+            Err(BoundsError::Exhausted(e)) => {
+                return Ok(Opened::Stopped(e, Stage::Bounds, elapsed()))
+            }
+        };
+        progress.set_stage(Stage::Translate);
         let topts = translate::Options {
             symmetry: opts.symmetry,
-            budget: Budget::unlimited(),
+            budget: budget.clone(),
         };
         let refs: Vec<&Formula> = extras.iter().collect();
-        let (tr, sels) = translate::translate_command_with(&model, &b, cmd, &topts, &refs)
-            .map_err(|e| match e {
-                TranslateError::Input(d) => CheckError::Input(d),
-                TranslateError::Limit(e) => {
-                    CheckError::Internal(format!("translation stopped without limits: {e}"))
-                }
-            })?;
-        let (cnf, var_of) = tr.circuit.to_cnf(&tr.roots).map_err(|e| {
-            CheckError::Internal(format!("CNF conversion stopped without limits: {e}"))
-        })?;
+        let (tr, sels) = match translate::translate_command_with(&model, &b, cmd, &topts, &refs) {
+            Ok(x) => x,
+            Err(TranslateError::Input(d)) => return Err(CheckError::Input(d)),
+            Err(TranslateError::Limit(e)) => {
+                return Ok(Opened::Stopped(e, Stage::Translate, elapsed()))
+            }
+        };
+        progress.set_stage(Stage::Cnf);
+        let (cnf, var_of) = match tr.circuit.to_cnf(&tr.roots) {
+            Ok(x) => x,
+            Err(e) => return Ok(Opened::Stopped(e, Stage::Cnf, elapsed())),
+        };
         let selectors = sels
             .iter()
             .map(|l| match var_of[l.node() as usize] {
@@ -437,11 +386,20 @@ impl Session {
                 v => Ok(v),
             })
             .collect::<Result<Vec<i32>, CheckError>>()?;
-        solver.reserve(cnf.num_vars as i32);
-        for cl in cnf.clause_iter() {
-            solver.add_clause(cl.iter().copied());
+        let stats = Stats {
+            variables: cnf.num_vars,
+            clauses: cnf.num_clauses,
+            primary_variables: tr.circuit.num_inputs(),
+            translate_ms: start.elapsed().as_millis(),
+            ..Stats::default()
+        };
+        progress.set_stage(Stage::Solve);
+        match solver.load(&cnf, &budget) {
+            Ok(()) => {}
+            Err(SatError::Limit(e)) => return Ok(Opened::Stopped(e, Stage::Solve, stats)),
+            Err(e) => return Err(solver_error(e)),
         }
-        Ok(Some(Session {
+        Ok(Opened::Ready(Box::new(Session {
             model,
             id,
             extras,
@@ -452,65 +410,137 @@ impl Session {
             selectors,
             solver,
             verify: opts.verify,
-        }))
+            budget,
+            stats,
+        })))
+    }
+
+    /// A session owning its model, for many solver calls; `None` when the
+    /// options set a time limit (it bounds each call of a litmus test's
+    /// one-shot path, [`check_command`], rather than a whole session) or a
+    /// memory limit stopped it while opening.
+    pub fn new(
+        model: Model,
+        id: CommandId,
+        extras: Vec<Formula>,
+        opts: &CheckOptions,
+    ) -> Result<Option<Session<'static>>, CheckError> {
+        if opts.timeout.is_some() {
+            return Ok(None);
+        }
+        let budget = Budget::new(opts.timeout, opts.max_memory)
+            .with_progress(opts.progress.clone().unwrap_or_default());
+        Ok(
+            match Session::open(Cow::Owned(model), id, extras, opts, budget)? {
+                Opened::Ready(s) => Some(*s),
+                Opened::Stopped(..) => None,
+            },
+        )
     }
 
     pub fn model(&self) -> &Model {
         &self.model
     }
 
-    /// An instance of the command in which every extra formula of `assume`
-    /// holds (and no blocked combination), or `None`.
-    pub fn solve(&mut self, assume: &[usize]) -> Result<Option<Instance>, CheckError> {
+    /// Decide the command with every extra formula of `assume` holding
+    /// (and no blocked combination); an instance is checked against the
+    /// CNF and, with `verify`, re-evaluated independently before it is
+    /// returned. A limit hit while solving is [`Outcome::Unknown`].
+    pub fn solve_outcome(&mut self, assume: &[usize]) -> Result<Outcome, CheckError> {
         let lits: Vec<i32> = assume.iter().map(|&i| self.selectors[i]).collect();
-        match self.solver.solve_with(lits.iter().copied()) {
-            None => Err(CheckError::Internal(
-                "CaDiCaL gave up without a time limit".into(),
-            )),
-            Some(false) => Ok(None),
-            Some(true) => {
-                let n = self.cnf.num_vars as usize;
-                let mut m = vec![false; n + 1];
-                for v in 1..=n as i32 {
-                    m[v as usize] = self.solver.value(v) == Some(true);
-                }
+        self.budget.progress.set_stage(Stage::Solve);
+        let res = self
+            .solver
+            .solve(&lits, &self.budget)
+            .map_err(solver_error)?;
+        match res {
+            SatResult::Unsat => Ok(Outcome::Unsat),
+            SatResult::Unknown(why) => Ok(Outcome::Unknown(why)),
+            SatResult::Sat(mut m) => {
+                self.budget.progress.set_stage(Stage::Evaluate);
+                m.resize(self.cnf.num_vars as usize + 1, false);
                 if !self.cnf.satisfied_by(&m) || lits.iter().any(|&l| !m[l as usize]) {
-                    return Err(CheckError::Internal(
-                        "CaDiCaL returned a model that violates the CNF or the assumptions".into(),
-                    ));
+                    return Err(CheckError::Internal(format!(
+                        "solver `{}` returned a model that violates the CNF or the assumptions",
+                        self.solver.name()
+                    )));
                 }
                 let inst = decode(&self.model, &self.bounds, &self.tr, &self.var_of, &m);
                 if self.verify {
-                    let name = &self.model.commands[self.id.index()].name;
-                    match crate::instance::eval::command_satisfied(&self.model, self.id, &inst) {
-                        Ok(true) => {}
-                        Ok(false) => {
-                            return Err(CheckError::Internal(format!(
-                                "the independent evaluator rejects the instance found for `{name}`"
-                            )))
-                        }
-                        Err(e) => {
-                            return Err(CheckError::Internal(format!(
-                                "the evaluator failed on the instance for `{name}`: {e}"
-                            )))
-                        }
-                    }
-                    for &i in assume {
-                        let mut env = crate::instance::eval::Env::new();
-                        match crate::instance::eval::eval_formula(&self.model, &inst, &mut env, &self.extras[i]) {
-                            Ok(true) => {}
-                            Ok(false) => {
-                                return Err(CheckError::Internal(format!(
-                                    "the independent evaluator rejects assumed formula #{i} in the instance found for `{name}`"
-                                )))
-                            }
-                            Err(e) => return Err(CheckError::Internal(format!("the evaluator failed on formula #{i}: {e}"))),
-                        }
-                    }
+                    self.verify_instance(&inst, assume)?;
                 }
-                Ok(Some(inst))
+                Ok(Outcome::Sat(inst))
             }
         }
+    }
+
+    /// The independent evaluator's check of an instance: the command's
+    /// formula and every assumed extra formula hold in it.
+    fn verify_instance(&self, inst: &Instance, assume: &[usize]) -> Result<(), CheckError> {
+        use crate::instance::eval;
+        let model: &Model = &self.model;
+        let name = &model.commands[self.id.index()].name;
+        match eval::command_satisfied(model, self.id, inst) {
+            Ok(true) => {}
+            Ok(false) => {
+                let why = eval::violations(model, inst)
+                    .map(|v| v.join("; "))
+                    .unwrap_or_default();
+                return Err(CheckError::Internal(format!(
+                    "the independent evaluator rejects the instance found for `{name}`{}{}\n{}",
+                    if why.is_empty() { "" } else { ": " },
+                    why,
+                    crate::instance::render::render_text(model, inst)
+                )));
+            }
+            Err(e) => {
+                return Err(CheckError::Internal(format!(
+                    "the evaluator failed on the instance for `{name}`: {e}"
+                )))
+            }
+        }
+        for &i in assume {
+            let mut env = eval::Env::new();
+            match eval::eval_formula(model, inst, &mut env, &self.extras[i]) {
+                Ok(true) => {}
+                Ok(false) => {
+                    return Err(CheckError::Internal(format!(
+                        "the independent evaluator rejects assumed formula #{i} in the instance found for `{name}`"
+                    )))
+                }
+                Err(e) => {
+                    return Err(CheckError::Internal(format!(
+                        "the evaluator failed on formula #{i}: {e}"
+                    )))
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// An instance of the command in which every extra formula of `assume`
+    /// holds (and no blocked combination), or `None`. A limit hit while
+    /// solving is an error here (litmus sessions run without limits).
+    pub fn solve(&mut self, assume: &[usize]) -> Result<Option<Instance>, CheckError> {
+        match self.solve_outcome(assume)? {
+            Outcome::Sat(inst) => Ok(Some(inst)),
+            Outcome::Unsat => Ok(None),
+            Outcome::Unknown(why) => Err(CheckError::Internal(format!(
+                "the solver gave no answer: {why}"
+            ))),
+        }
+    }
+
+    /// After an unsatisfiable [`solve_outcome`](Self::solve_outcome): whether
+    /// the refutation used assumed extra formula `i` (the solver's failed
+    /// assumptions; together they are unsatisfiable, not always minimal).
+    pub fn failed(&self, i: usize) -> bool {
+        self.solver.failed(self.selectors[i])
+    }
+
+    /// How many extra formulas the session has.
+    pub fn num_extras(&self) -> usize {
+        self.extras.len()
     }
 
     /// From now on, the extra formulas of `together` do not all hold.
@@ -518,7 +548,7 @@ impl Session {
     pub fn block(&mut self, together: &[usize]) {
         let cl: Vec<i32> = together.iter().map(|&i| -self.selectors[i]).collect();
         self.cnf.add(&cl);
-        self.solver.add_clause(cl.iter().copied());
+        self.solver.add_clause(&cl);
     }
 }
 

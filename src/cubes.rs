@@ -445,7 +445,11 @@ pub fn solve(
                         return;
                     }
                 };
-                match solver.solve(&with_cube(cnf, &cubes[i]), &budget) {
+                // The cube's literals are assumptions over the loaded CNF.
+                let answer = solver
+                    .load(cnf, &budget)
+                    .and_then(|()| solver.solve(&cubes[i], &budget));
+                match answer {
                     Ok(SatResult::Sat(m)) => {
                         answers.lock().unwrap()[i] = Some(true);
                         let mut f = found.lock().unwrap();

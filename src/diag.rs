@@ -332,6 +332,40 @@ pub fn render(sources: &SourceMap, diags: &[Diagnostic], color: bool) -> String 
     String::from_utf8_lossy(&out).into_owned()
 }
 
+/// Render source excerpts that are not errors (e.g. the formulas of an
+/// unsat core): one `note: message` block per span, underlined as
+/// [`render`] does.
+pub fn render_notes(sources: &SourceMap, notes: &[(Span, String)], color: bool) -> String {
+    let mut files = SimpleFiles::new();
+    for (_, f) in sources.files() {
+        files.add(f.name.clone(), f.text.clone());
+    }
+    let config = term::Config::default();
+    let mut out: Vec<u8> = Vec::new();
+    for (span, message) in notes {
+        let probe = Diagnostic::new(Phase::Translate, *span, message.clone());
+        if span.is_dummy() || on_long_line(sources, &probe) {
+            let text = render_excerpt(sources, &probe);
+            out.extend_from_slice(text.replacen("error[translate]", "note", 1).as_bytes());
+            continue;
+        }
+        let diag = cr::Diagnostic::note()
+            .with_message(message.clone())
+            .with_labels(vec![cr::Label::primary(
+                span.file.0 as usize,
+                span.start as usize..span.end as usize,
+            )]);
+        if color {
+            let mut w = term::termcolor::Ansi::new(&mut out);
+            let _ = term::emit(&mut w, &config, &files, &diag);
+        } else {
+            let mut w = term::termcolor::NoColor::new(&mut out);
+            let _ = term::emit(&mut w, &config, &files, &diag);
+        }
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
 /// Source lines longer than this are shown as an excerpt around the span
 /// (a generated model can put 200 KB on one line).
 const MAX_LINE: usize = 240;

@@ -14,6 +14,7 @@ pub mod bounds;
 pub mod budget;
 pub mod check;
 pub mod cubes;
+pub mod cores;
 pub mod diag;
 pub mod export;
 pub mod gpu;

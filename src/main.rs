@@ -130,6 +130,11 @@ struct CheckArgs {
         allow_negative_numbers = true
     )]
     symmetry: usize,
+    /// For a command with no instance (or counterexample): print a verified
+    /// unsat core, the model's formulas that already rule every instance
+    /// out (docs/cores.md).
+    #[arg(long)]
+    core: bool,
     /// Cube-and-conquer (one command): split it into 2^⌈log2 N⌉ cubes on its
     /// most constrained primary variables and solve them on --jobs workers,
     /// or write them with --emit (docs/cubes.md).
@@ -540,6 +545,7 @@ fn check(args: CheckArgs) -> ExitCode {
             Format::Coq => show::Format::Coq,
         },
         show_instances: args.show_instances,
+        core: args.core,
         progress: true,
         color,
         graph: args.graph.dir(),

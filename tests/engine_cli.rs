@@ -463,6 +463,51 @@ fn dimacs_solver_timeout_kills_its_process_group() {
     }
 }
 
+/// `--core`: JSON items with positions and text, the minimality flag, and
+/// the text form with source excerpts; satisfiable commands get no core.
+#[test]
+fn core_json_and_text() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = model(
+        &dir,
+        "sig N { e: set N }
+fact loopless { no iden & e }
+fact total { all n: N | some n.e and lone n.e }
+assert selfLoop { no iden & e }
+check selfLoop for 3 expect 0
+run twoN { #N = 2 } for 3 expect 1
+",
+    );
+    let out = run(&["--core", "--format", "json"], &f);
+    assert_eq!(out.status.code(), Some(0));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let cmds = v["commands"].as_array().unwrap();
+    let core = cmds[0]["core"].as_array().expect("a core for selfLoop");
+    assert_eq!(cmds[0]["core_minimal"], true);
+    let texts: Vec<&str> = core.iter().map(|c| c["text"].as_str().unwrap()).collect();
+    assert_eq!(texts, ["no iden & e", "no iden & e"], "{core:?}");
+    assert_eq!(core[0]["kind"], "fact");
+    assert_eq!(
+        (core[0]["line"].as_u64(), core[0]["col"].as_u64()),
+        (Some(2), Some(17))
+    );
+    assert_eq!(
+        (core[0]["end_line"].as_u64(), core[0]["end_col"].as_u64()),
+        (Some(2), Some(28))
+    );
+    assert_eq!(core[1]["kind"], "assertion");
+    assert!(core[0]["file"].as_str().unwrap().ends_with("m.als"));
+    assert!(cmds[1].get("core").is_none(), "no core for an instance");
+    let out = run(&["--core"], &f);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("Unsat core: 2 formulas, verified") && text.contains("minimal"),
+        "{text}"
+    );
+    assert!(text.contains("in the core: fact of `loopless`"), "{text}");
+    assert!(text.contains("2 │ fact loopless { no iden & e }"), "{text}");
+}
+
 // ------------------------------------------------ cube-and-conquer (issue 24)
 
 const CUBE_MODEL: &str = "sig N { e: set N }

@@ -14,6 +14,7 @@ use std::time::{Duration, Instant};
 
 use relprove::budget::Progress;
 use relprove::check::{check_command, memory_diagnostic, CheckError, CheckOptions, Outcome};
+use relprove::cores::{unsat_core, CoreItem, CoreKind, CoreOutcome};
 use relprove::diag::SourceMap;
 use relprove::instance::render;
 use relprove::ir::{CommandId, CommandKind, Model};
@@ -45,6 +46,8 @@ pub struct Display {
     pub format: Format,
     /// Print every instance in full, also expected ones.
     pub show_instances: bool,
+    /// Compute, verify and show an unsat core for commands without instance.
+    pub core: bool,
     /// Show progress on stderr while a command runs.
     pub progress: bool,
     pub color: bool,
@@ -70,6 +73,108 @@ struct JsonCommand {
     clauses: usize,
     #[serde(skip_serializing_if = "Option::is_none")]
     instance: Option<serde_json::Value>,
+    /// With `--core`, for an unsatisfiable command.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    core: Option<Vec<JsonCoreItem>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    core_minimal: Option<bool>,
+    /// Constraints always in force, not tracked by the core.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    core_untracked: Option<Vec<JsonCoreItem>>,
+    /// Why no core was computed (a limit), with `--core`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    core_unknown: Option<String>,
+}
+
+/// One formula of an unsat core, by its source position.
+#[derive(Serialize)]
+struct JsonCoreItem {
+    file: String,
+    line: usize,
+    col: usize,
+    end_line: usize,
+    end_col: usize,
+    kind: CoreKind,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    owner: Option<String>,
+    text: String,
+}
+
+fn json_core_item(sources: &SourceMap, it: &CoreItem) -> JsonCoreItem {
+    let (line, col) = sources.line_col(it.span.file, it.span.start);
+    let (end_line, end_col) = sources.line_col(it.span.file, it.span.end);
+    JsonCoreItem {
+        file: sources.get(it.span.file).name.clone(),
+        line,
+        col,
+        end_line,
+        end_col,
+        kind: it.kind,
+        owner: it.owner.clone(),
+        text: sources.snippet(it.span).to_string(),
+    }
+}
+
+fn kind_text(k: CoreKind) -> &'static str {
+    match k {
+        CoreKind::Fact => "fact",
+        CoreKind::SigFact => "sig fact",
+        CoreKind::Predicate => "predicate",
+        CoreKind::Assertion => "negated assertion",
+    }
+}
+
+/// The core as text: a summary line, then each formula as a highlighted
+/// source excerpt through the diagnostic renderer.
+fn core_text(sources: &SourceMap, outcome: &CoreOutcome, color: bool) -> String {
+    let core = match outcome {
+        CoreOutcome::Core(c) => c,
+        CoreOutcome::Satisfiable => return "   No core: the command is satisfiable.\n".into(),
+        CoreOutcome::Unknown(why) => return format!("   No core: {why}.\n"),
+    };
+    let mut s =
+        format!(
+        "   Unsat core: {} formula{}, verified (unsatisfiable on {} own), {}; {} solver calls.\n",
+        core.items.len(),
+        if core.items.len() == 1 { "" } else { "s" },
+        if core.items.len() == 1 { "its" } else { "their" },
+        if core.minimal {
+            "minimal (each formula is needed)"
+        } else {
+            "not shown minimal (a limit stopped minimisation)"
+        },
+        core.solver_calls
+    );
+    if core.items.is_empty() {
+        s.push_str("   The declarations and the scope alone rule out every instance.\n");
+    }
+    let notes: Vec<_> = core
+        .items
+        .iter()
+        .map(|it| {
+            let owner = it
+                .owner
+                .as_deref()
+                .map(|o| format!(" of `{o}`"))
+                .unwrap_or_default();
+            (
+                it.span,
+                format!("in the core: {}{owner}", kind_text(it.kind)),
+            )
+        })
+        .collect();
+    s.push_str(&relprove::diag::render_notes(sources, &notes, color));
+    if !core.untracked.is_empty() {
+        s.push_str(&format!(
+            "   Also in force, not tracked: {} (and the sig/field declarations).\n",
+            core.untracked
+                .iter()
+                .map(|it| sources.location(it.span))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ));
+    }
+    s
 }
 
 #[derive(Serialize)]
@@ -227,6 +332,23 @@ pub fn run(
                 continue;
             }
         };
+        let core = if display.core && matches!(r.outcome, Outcome::Unsat) {
+            match unsat_core(model, id, &opts) {
+                Ok(c) => Some(c),
+                Err(CheckError::Input(d)) => {
+                    eprint!("{}", relprove::diag::render(sources, &[d], display.color));
+                    raise(&mut code, exit::INPUT);
+                    None
+                }
+                Err(CheckError::Internal(m)) => {
+                    eprintln!("relprove: internal error (this is a bug in relprove): {m}");
+                    raise(&mut code, exit::INTERNAL);
+                    None
+                }
+            }
+        } else {
+            None
+        };
         if let Some(d) = memory_diagnostic(model, &r, id) {
             eprint!("{}", relprove::diag::render(sources, &[d], display.color));
         }
@@ -275,6 +397,9 @@ pub fn run(
                     s.variables, s.primary_variables, s.clauses, s.translate_ms
                 );
                 let _ = writeln!(out, "   {}", verdict_line(&r));
+                if let Some(c) = &core {
+                    let _ = write!(out, "{}", core_text(sources, c, false));
+                }
                 if let Outcome::Sat(inst) = &r.outcome {
                     // An instance the user expected adds nothing but length.
                     let expected = r.expect.is_some() && r.matches_expect;
@@ -341,6 +466,32 @@ pub fn run(
                 clauses: r.stats.clauses,
                 instance: match &r.outcome {
                     Outcome::Sat(inst) => Some(render::render_json(model, inst)),
+                    _ => None,
+                },
+                core: match &core {
+                    Some(CoreOutcome::Core(c)) => Some(
+                        c.items
+                            .iter()
+                            .map(|it| json_core_item(sources, it))
+                            .collect(),
+                    ),
+                    _ => None,
+                },
+                core_minimal: match &core {
+                    Some(CoreOutcome::Core(c)) => Some(c.minimal),
+                    _ => None,
+                },
+                core_untracked: match &core {
+                    Some(CoreOutcome::Core(c)) => Some(
+                        c.untracked
+                            .iter()
+                            .map(|it| json_core_item(sources, it))
+                            .collect(),
+                    ),
+                    _ => None,
+                },
+                core_unknown: match &core {
+                    Some(CoreOutcome::Unknown(w)) => Some(w.clone()),
                     _ => None,
                 },
             }),

@@ -97,7 +97,7 @@ fn check_error(sources: &SourceMap, e: CheckError) -> String {
 /// A [`Session`] over a generated module, with the module's sources for
 /// error messages.
 struct CheckerSession {
-    session: Session,
+    session: Session<'static>,
     sources: SourceMap,
     graph_relations: Option<Vec<String>>,
 }

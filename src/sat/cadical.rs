@@ -57,21 +57,49 @@ impl cadical::Callbacks for Stop {
     }
 }
 
-/// CaDiCaL, optionally with one of its named configurations.
-#[derive(Clone, Debug)]
+/// CaDiCaL, optionally with one of its named configurations, kept alive
+/// across calls (clauses added once, solved under assumptions many times).
 pub struct Cadical {
     /// A named configuration (`default`, `plain`, `sat`, `unsat`).
     pub config: Option<String>,
-    /// Rounds of preprocessing before search (0: none).
+    /// Rounds of preprocessing before the search of each call (0: none).
     pub preprocessing: i32,
+    solver: cadical::Solver<Stop>,
+    num_vars: u32,
 }
 
 impl Default for Cadical {
     fn default() -> Self {
+        Cadical::make(None, cadical::Solver::new())
+    }
+}
+
+impl Cadical {
+    fn make(config: Option<String>, mut solver: cadical::Solver<Stop>) -> Cadical {
+        solver.set_callbacks(Some(Stop {
+            deadline: None,
+            progress: Arc::default(),
+            calls: 0,
+            timed_out: false,
+        }));
         Cadical {
-            config: None,
+            config,
             preprocessing: 1,
+            solver,
+            num_vars: 0,
         }
+    }
+
+    /// CaDiCaL with a named configuration.
+    pub fn with_config(config: &str) -> Result<Cadical, SatError> {
+        let s = cadical::Solver::with_config(config).map_err(|e| SatError::Spec(e.to_string()))?;
+        Ok(Cadical::make(Some(config.to_string()), s))
+    }
+
+    /// Without the preprocessing round (for comparisons).
+    pub fn without_preprocessing(mut self) -> Cadical {
+        self.preprocessing = 0;
+        self
     }
 }
 
@@ -83,41 +111,45 @@ impl SatSolver for Cadical {
         }
     }
 
-    fn solve(&mut self, cnf: &Cnf, budget: &Budget) -> Result<SatResult, SatError> {
-        budget.reserve(estimated_bytes(cnf), || {
-            format!(
-                "the SAT solver ({} variables, {} clauses)",
-                cnf.num_vars, cnf.num_clauses
-            )
-        })?;
-        let mut s: cadical::Solver<Stop> = match &self.config {
-            None => cadical::Solver::new(),
-            Some(c) => {
-                cadical::Solver::with_config(c).map_err(|e| SatError::Spec(e.to_string()))?
-            }
-        };
-        s.set_callbacks(Some(Stop {
-            deadline: budget.deadline(),
-            progress: budget.progress.clone(),
-            calls: 0,
-            timed_out: false,
-        }));
+    fn add_clause(&mut self, clause: &[i32]) {
+        for &l in clause {
+            self.num_vars = self.num_vars.max(l.unsigned_abs());
+        }
+        self.solver.add_clause(clause.iter().copied());
+    }
+
+    fn reserve(&mut self, num_vars: u32) {
+        self.num_vars = self.num_vars.max(num_vars);
+        self.solver.reserve(self.num_vars as i32);
+    }
+
+    fn failed(&self, lit: i32) -> bool {
+        self.solver.failed(lit)
+    }
+
+    fn solve(&mut self, assumptions: &[i32], budget: &Budget) -> Result<SatResult, SatError> {
+        if let Some(stop) = self.solver.get_callbacks() {
+            stop.deadline = budget.deadline();
+            stop.progress = budget.progress.clone();
+            stop.timed_out = false;
+        }
+        if budget.check() == Err(crate::budget::Exhausted::Time) {
+            return Ok(SatResult::Unknown("time limit".into()));
+        }
+        // Limits hold for one call only: set the preprocessing round each time.
         if self.preprocessing > 0 {
-            s.set_limit("preprocessing", self.preprocessing)
+            self.solver
+                .set_limit("preprocessing", self.preprocessing)
                 .map_err(|e| SatError::Spec(e.to_string()))?;
         }
-        s.reserve(cnf.num_vars as i32);
-        for cl in cnf.clause_iter() {
-            if budget.tick().is_err() {
-                return Ok(SatResult::Unknown("time limit (loading the solver)".into()));
-            }
-            s.add_clause(cl.iter().copied());
+        for &a in assumptions {
+            self.num_vars = self.num_vars.max(a.unsigned_abs());
         }
-        match s.solve() {
+        match self.solver.solve_with(assumptions.iter().copied()) {
             Some(true) => {
-                let mut m = vec![false; cnf.num_vars as usize + 1];
-                for v in 1..=cnf.num_vars as i32 {
-                    m[v as usize] = s.value(v) == Some(true);
+                let mut m = vec![false; self.num_vars as usize + 1];
+                for v in 1..=self.num_vars as i32 {
+                    m[v as usize] = self.solver.value(v) == Some(true);
                 }
                 Ok(SatResult::Sat(m))
             }
@@ -130,6 +162,7 @@ impl SatSolver for Cadical {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::sat::solve_cnf;
 
     /// Preprocessing must not change answers: random 3-CNFs near the
     /// threshold, with and without it, against each other and the models.
@@ -155,12 +188,12 @@ mod tests {
                     .collect();
                 c.add(&cl);
             }
-            let with = Cadical::default().solve(&c, &Budget::unlimited()).unwrap();
-            let without = Cadical {
-                preprocessing: 0,
-                ..Cadical::default()
-            }
-            .solve(&c, &Budget::unlimited())
+            let with = solve_cnf(&mut Cadical::default(), &c, &Budget::unlimited()).unwrap();
+            let without = solve_cnf(
+                &mut Cadical::default().without_preprocessing(),
+                &c,
+                &Budget::unlimited(),
+            )
             .unwrap();
             match (&with, &without) {
                 (SatResult::Sat(m1), SatResult::Sat(m2)) => {

@@ -117,11 +117,60 @@ pub enum SatResult {
     Unknown(String),
 }
 
+/// An incremental SAT solver, in the style of Kodkod's `SATSolver`: clauses
+/// are added over the lifetime of the solver, and each [`solve`](Self::solve)
+/// decides the clauses added so far under a set of assumption literals,
+/// within a [`Budget`] (its deadline bounds the call: loading, preprocessing,
+/// search). After an unsatisfiable answer, [`failed`](Self::failed) names
+/// the assumptions the refutation used (an unsat core over the assumptions).
 pub trait SatSolver {
     fn name(&self) -> String;
-    /// Decide `cnf` within `budget`: its deadline bounds the whole call
-    /// (loading, preprocessing, search), answering [`SatResult::Unknown`].
-    fn solve(&mut self, cnf: &Cnf, budget: &Budget) -> Result<SatResult, SatError>;
+    /// Add one clause (literals are non-zero DIMACS literals).
+    fn add_clause(&mut self, clause: &[i32]);
+    /// Make variables `1..=num_vars` known (models cover them even when
+    /// no clause mentions one).
+    fn reserve(&mut self, num_vars: u32);
+    /// Decide the clauses added so far, with every literal of `assumptions`
+    /// true for this call only. A model is indexed by variable over the
+    /// variables seen so far (`model[0]` unused).
+    fn solve(&mut self, assumptions: &[i32], budget: &Budget) -> Result<SatResult, SatError>;
+    /// After [`SatResult::Unsat`] under assumptions: whether assumption
+    /// `lit` is among those the refutation needs. The set of failed
+    /// assumptions is unsatisfiable with the clauses; it need not be minimal.
+    fn failed(&self, lit: i32) -> bool;
+
+    /// Add every clause of `cnf` within `budget`: its estimated solver
+    /// memory is reserved first, and the deadline is checked while loading.
+    fn load(&mut self, cnf: &Cnf, budget: &Budget) -> Result<(), SatError> {
+        budget.reserve(cadical::estimated_bytes(cnf), || {
+            format!(
+                "the SAT solver ({} variables, {} clauses)",
+                cnf.num_vars, cnf.num_clauses
+            )
+        })?;
+        self.reserve(cnf.num_vars);
+        for cl in cnf.clause_iter() {
+            budget.tick()?;
+            self.add_clause(cl);
+        }
+        Ok(())
+    }
+}
+
+/// Decide `cnf` alone with a fresh `solver` (one-shot use of the incremental
+/// interface). A limit hit while loading is an [`SatResult::Unknown`] answer.
+pub fn solve_cnf(
+    solver: &mut dyn SatSolver,
+    cnf: &Cnf,
+    budget: &Budget,
+) -> Result<SatResult, SatError> {
+    match solver.load(cnf, budget) {
+        Ok(()) => solver.solve(&[], budget),
+        Err(SatError::Limit(Exhausted::Time)) => {
+            Ok(SatResult::Unknown("time limit (loading the solver)".into()))
+        }
+        Err(e) => Err(e),
+    }
 }
 
 /// Parse `--solver` values: `cadical`, `cadical:CONFIG` (`sat`, `unsat`,
@@ -135,19 +184,14 @@ pub fn solver_from_spec(spec: &str) -> Result<Box<dyn SatSolver>, SatError> {
                 "unknown CaDiCaL configuration `{cfg}` (default, plain, sat, unsat)"
             )));
         }
-        Ok(Box::new(Cadical {
-            config: Some(cfg.to_string()),
-            ..Cadical::default()
-        }))
+        Ok(Box::new(Cadical::with_config(cfg)?))
     } else if let Some(cmd) = spec.strip_prefix("dimacs:") {
         if cmd.trim().is_empty() {
             return Err(SatError::Spec(
                 "`dimacs:` needs a command, e.g. `dimacs:kissat`".into(),
             ));
         }
-        Ok(Box::new(Dimacs {
-            command: cmd.to_string(),
-        }))
+        Ok(Box::new(Dimacs::new(cmd)))
     } else {
         Err(SatError::Spec(format!(
             "unknown solver `{spec}` (expected `cadical` or `dimacs:CMD`)"
@@ -160,8 +204,25 @@ pub fn solver_from_spec(spec: &str) -> Result<Box<dyn SatSolver>, SatError> {
 /// The solver runs in a process group of its own, and the whole group is
 /// killed when the deadline passes or the solver exits: a wrapper script's
 /// children (the real solver, a `sleep`) must not outlive the call.
+///
+/// It is incremental by re-solving: the clauses are kept, and each call
+/// writes them with the assumptions as unit clauses. An external solver
+/// reports no failed assumptions, so after an unsatisfiable answer every
+/// assumption counts as failed (a valid, unminimised core).
 pub struct Dimacs {
     pub command: String,
+    cnf: Cnf,
+    last_assumptions: Vec<i32>,
+}
+
+impl Dimacs {
+    pub fn new(command: &str) -> Dimacs {
+        Dimacs {
+            command: command.to_string(),
+            cnf: Cnf::default(),
+            last_assumptions: Vec::new(),
+        }
+    }
 }
 
 /// Kills a process group when dropped (also on early returns).
@@ -184,8 +245,35 @@ impl SatSolver for Dimacs {
     fn name(&self) -> String {
         format!("dimacs:{}", self.command)
     }
-    fn solve(&mut self, cnf: &Cnf, budget: &Budget) -> Result<SatResult, SatError> {
+    fn add_clause(&mut self, clause: &[i32]) {
+        for &l in clause {
+            self.cnf.num_vars = self.cnf.num_vars.max(l.unsigned_abs());
+        }
+        self.cnf.add(clause);
+    }
+
+    fn reserve(&mut self, num_vars: u32) {
+        self.cnf.num_vars = self.cnf.num_vars.max(num_vars);
+    }
+
+    fn failed(&self, lit: i32) -> bool {
+        self.last_assumptions.contains(&lit)
+    }
+
+    fn solve(&mut self, assumptions: &[i32], budget: &Budget) -> Result<SatResult, SatError> {
         use std::os::unix::process::CommandExt;
+        self.last_assumptions = assumptions.to_vec();
+        let mut with_units;
+        let cnf = if assumptions.is_empty() {
+            &self.cnf
+        } else {
+            with_units = self.cnf.clone();
+            for &a in assumptions {
+                with_units.num_vars = with_units.num_vars.max(a.unsigned_abs());
+                with_units.add(&[a]);
+            }
+            &with_units
+        };
         let mut file = tempfile::Builder::new()
             .prefix("relprove-")
             .suffix(".cnf")
@@ -313,16 +401,16 @@ mod tests {
         c.add(&[1, 2]);
         c.add(&[-1, 3]);
         c.add(&[-3, -2]);
-        match Cadical::default().solve(&c, &Budget::unlimited()).unwrap() {
+        match solve_cnf(&mut Cadical::default(), &c, &Budget::unlimited()).unwrap() {
             SatResult::Sat(m) => assert!(c.satisfied_by(&m)),
             r => panic!("{r:?}"),
         }
         assert_eq!(
-            (Cadical {
-                config: Some("unsat".into()),
-                ..Cadical::default()
-            })
-            .solve(&pigeons(4), &Budget::unlimited())
+            solve_cnf(
+                &mut Cadical::with_config("unsat").unwrap(),
+                &pigeons(4),
+                &Budget::unlimited()
+            )
             .unwrap(),
             SatResult::Unsat
         );
@@ -364,7 +452,7 @@ mod tests {
                     .collect();
                 c.satisfied_by(&model)
             });
-            match Cadical::default().solve(&c, &Budget::unlimited()).unwrap() {
+            match solve_cnf(&mut Cadical::default(), &c, &Budget::unlimited()).unwrap() {
                 SatResult::Sat(model) => {
                     assert!(c.satisfied_by(&model));
                     assert!(brute);
@@ -412,8 +500,55 @@ mod tests {
         };
         c.add(&[-1, 2]);
         assert_eq!(
-            s.solve(&c, &Budget::unlimited()).unwrap(),
+            solve_cnf(s.as_mut(), &c, &Budget::unlimited()).unwrap(),
             SatResult::Sat(vec![false, false, true])
         );
+    }
+
+    /// Incremental use: clauses added between calls, assumptions for one
+    /// call only, failed assumptions forming a core.
+    #[test]
+    fn assumptions_failed_literals_and_added_clauses() {
+        let mut s = Cadical::default();
+        let b = Budget::unlimited();
+        // x1 -> x2, x2 -> x3
+        s.add_clause(&[-1, 2]);
+        s.add_clause(&[-2, 3]);
+        s.reserve(4);
+        match s.solve(&[1], &b).unwrap() {
+            SatResult::Sat(m) => assert!(m[1] && m[2] && m[3] && m.len() == 5),
+            r => panic!("{r:?}"),
+        }
+        // x1 and not x3 is refuted; x4 plays no part.
+        assert_eq!(s.solve(&[1, 4, -3], &b).unwrap(), SatResult::Unsat);
+        assert!(s.failed(1) && s.failed(-3) && !s.failed(4));
+        // Assumptions hold for one call only.
+        assert!(matches!(s.solve(&[-1], &b).unwrap(), SatResult::Sat(_)));
+        // A clause added later is kept.
+        s.add_clause(&[-3]);
+        assert_eq!(s.solve(&[1], &b).unwrap(), SatResult::Unsat);
+        assert!(matches!(s.solve(&[], &b).unwrap(), SatResult::Sat(m) if !m[1]));
+        s.add_clause(&[]);
+        assert_eq!(s.solve(&[], &b).unwrap(), SatResult::Unsat);
+    }
+
+    #[test]
+    fn dimacs_backend_passes_assumptions_as_unit_clauses() {
+        let dir = tempfile::tempdir().unwrap();
+        let script = dir.path().join("fake.sh");
+        // Answers UNSAT exactly when the file holds the unit clause `-2`.
+        std::fs::write(
+            &script,
+            "#!/bin/sh\nif grep -q '^-2 0$' \"$1\"; then echo 's UNSATISFIABLE'; else echo 's SATISFIABLE'; echo 'v 1 2 0'; fi\n",
+        )
+        .unwrap();
+        let mut s = solver_from_spec(&format!("dimacs:sh {}", script.display())).unwrap();
+        s.add_clause(&[-1, 2]);
+        let b = Budget::unlimited();
+        assert!(matches!(s.solve(&[1], &b).unwrap(), SatResult::Sat(_)));
+        assert_eq!(s.solve(&[1, -2], &b).unwrap(), SatResult::Unsat);
+        assert!(s.failed(1) && s.failed(-2) && !s.failed(2));
+        // The units were for that call only.
+        assert!(matches!(s.solve(&[], &b).unwrap(), SatResult::Sat(_)));
     }
 }

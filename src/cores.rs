@@ -1,0 +1,357 @@
+//! Unsat cores of a command (`check --core`): which of the model's formulas
+//! already make the command unsatisfiable within its scope.
+//!
+//! Every tracked formula (the top-level conjuncts of each fact and sig fact,
+//! the command's predicate body conjuncts for a `run`, the negated assertion
+//! for a `check`) becomes an extra formula of a [`Session`], solved under
+//! the assumption that all of them hold. CaDiCaL's failed assumptions give a
+//! first core; deletion-based minimisation then drops one formula at a time
+//! and re-solves, keeping only the failed assumptions of each unsatisfiable
+//! call (Kodkod's recycling core extraction does the same). A formula stays
+//! only when the command is satisfiable without it — an instance that the
+//! independent evaluator confirms — so a finished minimisation is a
+//! guaranteed minimal core. The core is verified before it is returned: a
+//! fresh translation with only the core formulas must be unsatisfiable.
+//!
+//! Not tracked (always part of the problem): sig and field declaration
+//! constraints (multiplicities, `extends`/`in` typing), the scope, facts
+//! with higher-order quantifiers and predicates with parameters (their
+//! translation skolemizes, which a retractable formula cannot); they are
+//! listed as `untracked` so the reader knows what else the answer assumes.
+
+use std::borrow::Cow;
+
+use crate::budget::Budget;
+use crate::check::{CheckError, CheckOptions, Opened, Outcome, Session};
+use crate::diag::Span;
+use crate::ir::*;
+
+/// What kind of formula a core item is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum CoreKind {
+    /// A conjunct of a `fact` paragraph.
+    Fact,
+    /// A conjunct of a sig's appended fact block.
+    SigFact,
+    /// A conjunct of the body of the predicate (or block) a `run` runs.
+    Predicate,
+    /// The negated assertion of a `check`.
+    Assertion,
+}
+
+/// One formula of the model, by its source span.
+#[derive(Clone, Debug)]
+pub struct CoreItem {
+    pub kind: CoreKind,
+    pub span: Span,
+    /// The fact, predicate or assertion it belongs to, when named.
+    pub owner: Option<String>,
+}
+
+/// A verified unsat core.
+#[derive(Clone, Debug)]
+pub struct Core {
+    pub items: Vec<CoreItem>,
+    /// The items' positions in [`Split::tracked`] of [`split`].
+    pub indices: Vec<usize>,
+    /// Every item was shown necessary (the command has a verified instance
+    /// without it). False when a time limit stopped minimisation.
+    pub minimal: bool,
+    /// Constraints always in force (see the module documentation).
+    pub untracked: Vec<CoreItem>,
+    /// Solver calls made (first solve, minimisation, verification).
+    pub solver_calls: usize,
+}
+
+/// The answer of [`unsat_core`].
+#[derive(Clone, Debug)]
+pub enum CoreOutcome {
+    Core(Core),
+    /// The command is satisfiable: there is no core.
+    Satisfiable,
+    /// A limit stopped the first solve; why.
+    Unknown(String),
+}
+
+/// A tracked formula: the formula the session assumes, and its item.
+#[derive(Clone, Debug)]
+pub struct Tracked {
+    pub formula: Formula,
+    pub item: CoreItem,
+}
+
+/// A command split for core extraction: the model without its tracked
+/// formulas (its command asking for nothing more), and those formulas.
+#[derive(Clone, Debug)]
+pub struct Split {
+    pub model: Model,
+    pub tracked: Vec<Tracked>,
+    pub untracked: Vec<CoreItem>,
+}
+
+/// The top-level conjuncts of `f` (`a and b and c`, nested), in order; a
+/// universal quantifier over a conjunction is split too (`all x | a and b`
+/// is `(all x | a) and (all x | b)`), each part spanning its conjunct.
+fn conjuncts(f: &Formula, out: &mut Vec<Formula>) {
+    match &f.kind {
+        FormulaKind::And(gs) => gs.iter().for_each(|g| conjuncts(g, out)),
+        FormulaKind::Quant(Quant::All, ds, body) => {
+            let mut parts = Vec::new();
+            conjuncts(body, &mut parts);
+            if parts.len() > 1 {
+                out.extend(parts.into_iter().map(|p| Formula {
+                    span: if p.span.is_dummy() { f.span } else { p.span },
+                    kind: FormulaKind::Quant(Quant::All, ds.clone(), Box::new(p)),
+                }));
+            } else {
+                out.push(f.clone());
+            }
+        }
+        FormulaKind::True => {}
+        _ => out.push(f.clone()),
+    }
+}
+
+/// Whether `f` quantifies over sets or relations (such formulas are
+/// skolemized by the translation and cannot be retracted).
+fn higher_order(f: &Formula) -> bool {
+    let ho = |ds: &[QuantDecl]| ds.iter().any(|d| d.mult != Mult::One);
+    match &f.kind {
+        FormulaKind::Quant(_, ds, body) => ho(ds) || higher_order(body),
+        FormulaKind::Not(g) => higher_order(g),
+        FormulaKind::And(gs) | FormulaKind::Or(gs) => gs.iter().any(higher_order),
+        FormulaKind::Implies(a, b) | FormulaKind::Iff(a, b) => higher_order(a) || higher_order(b),
+        FormulaKind::IfThenElse(c, a, b) => higher_order(c) || higher_order(a) || higher_order(b),
+        FormulaKind::Let(_, _, body) => higher_order(body),
+        _ => false,
+    }
+}
+
+/// Split `model`'s facts and command `id`'s goal into tracked formulas; the
+/// returned model keeps only what is not tracked. Solving its command with
+/// every tracked formula assumed is solving the original command.
+pub fn split(model: &Model, id: CommandId) -> Split {
+    let mut m = model.clone();
+    let mut tracked = Vec::new();
+    let mut untracked = Vec::new();
+    let mut kept = Vec::new();
+    for fact in std::mem::take(&mut m.facts) {
+        let kind = match fact.origin {
+            FactOrigin::SigFact(_) => CoreKind::SigFact,
+            _ => CoreKind::Fact,
+        };
+        let item = |span| CoreItem {
+            kind,
+            span,
+            owner: fact.name.clone(),
+        };
+        if higher_order(&fact.body) {
+            untracked.push(item(fact.span));
+            kept.push(fact);
+            continue;
+        }
+        let mut parts = Vec::new();
+        conjuncts(&fact.body, &mut parts);
+        for p in parts {
+            let span = if p.span.is_dummy() { fact.span } else { p.span };
+            tracked.push(Tracked {
+                item: item(span),
+                formula: p,
+            });
+        }
+    }
+    m.facts = kept;
+    let cmd = &mut m.commands[id.index()];
+    let goal: Option<(Formula, Option<String>, Span)> = match &cmd.target {
+        CommandTarget::Assert(a) => {
+            let a = model.assert(*a);
+            Some((a.body.clone(), Some(a.name.clone()), a.span))
+        }
+        CommandTarget::Inline(f) => Some((f.clone(), None, f.span)),
+        CommandTarget::Pred(p) => {
+            let p = model.pred(*p);
+            p.params
+                .is_empty()
+                .then(|| (p.body.clone(), Some(p.name.clone()), p.span))
+        }
+    };
+    match goal {
+        Some((body, owner, span)) if !higher_order(&body) => {
+            let span = if body.span.is_dummy() {
+                span
+            } else {
+                body.span
+            };
+            match cmd.kind {
+                CommandKind::Check => tracked.push(Tracked {
+                    formula: Formula {
+                        kind: FormulaKind::Not(Box::new(body.clone())),
+                        span,
+                    },
+                    item: CoreItem {
+                        kind: CoreKind::Assertion,
+                        span,
+                        owner,
+                    },
+                }),
+                CommandKind::Run => {
+                    let mut parts = Vec::new();
+                    conjuncts(&body, &mut parts);
+                    for p in parts {
+                        let s = if p.span.is_dummy() { span } else { p.span };
+                        tracked.push(Tracked {
+                            formula: p,
+                            item: CoreItem {
+                                kind: CoreKind::Predicate,
+                                span: s,
+                                owner: owner.clone(),
+                            },
+                        });
+                    }
+                }
+            }
+            // The goal is now among the tracked formulas: the command itself
+            // asks for nothing (`run {}`; `check { false }`, whose negation
+            // is true).
+            let trivial = match cmd.kind {
+                CommandKind::Run => FormulaKind::True,
+                CommandKind::Check => FormulaKind::False,
+            };
+            cmd.target = CommandTarget::Inline(Formula {
+                kind: trivial,
+                span: cmd.span,
+            });
+        }
+        _ => {
+            let (kind, span, owner) = match &cmd.target {
+                CommandTarget::Assert(a) => {
+                    let a = model.assert(*a);
+                    (CoreKind::Assertion, a.span, Some(a.name.clone()))
+                }
+                CommandTarget::Pred(p) => {
+                    let p = model.pred(*p);
+                    (CoreKind::Predicate, p.span, Some(p.name.clone()))
+                }
+                CommandTarget::Inline(f) => (
+                    match cmd.kind {
+                        CommandKind::Run => CoreKind::Predicate,
+                        CommandKind::Check => CoreKind::Assertion,
+                    },
+                    f.span,
+                    None,
+                ),
+            };
+            untracked.push(CoreItem { kind, span, owner });
+        }
+    }
+    Split {
+        model: m,
+        tracked,
+        untracked,
+    }
+}
+
+/// Open a session of `model`'s command `id` with `formulas` as extras.
+fn open<'m>(
+    model: Cow<'m, Model>,
+    id: CommandId,
+    formulas: Vec<Formula>,
+    opts: &CheckOptions,
+    budget: &Budget,
+) -> Result<Result<Session<'m>, String>, CheckError> {
+    Ok(
+        match Session::open(model, id, formulas, opts, budget.clone())? {
+            Opened::Ready(s) => Ok(*s),
+            Opened::Stopped(e, stage, _) => Err(format!("{e} (during {})", stage.phase_name())),
+        },
+    )
+}
+
+/// A minimal (where the budget allows), verified unsat core of command
+/// `id`, or why there is none.
+pub fn unsat_core(
+    model: &Model,
+    id: CommandId,
+    opts: &CheckOptions,
+) -> Result<CoreOutcome, CheckError> {
+    if model.commands.get(id.index()).is_none() {
+        return Err(CheckError::Internal(format!("no command #{}", id.0)));
+    }
+    let budget = Budget::new(opts.timeout, opts.max_memory)
+        .with_progress(opts.progress.clone().unwrap_or_default());
+    let Split {
+        model: stripped,
+        tracked,
+        untracked,
+    } = split(model, id);
+    let formulas: Vec<Formula> = tracked.iter().map(|t| t.formula.clone()).collect();
+    let mut session = match open(Cow::Borrowed(&stripped), id, formulas, opts, &budget)? {
+        Ok(s) => s,
+        Err(why) => return Ok(CoreOutcome::Unknown(why)),
+    };
+    let mut calls = 1;
+    let all: Vec<usize> = (0..tracked.len()).collect();
+    match session.solve_outcome(&all)? {
+        Outcome::Sat(_) => return Ok(CoreOutcome::Satisfiable),
+        Outcome::Unknown(why) => return Ok(CoreOutcome::Unknown(why)),
+        Outcome::Unsat => {}
+    }
+    let mut core: Vec<usize> = all.into_iter().filter(|&i| session.failed(i)).collect();
+    // Deletion-based minimisation: try without each formula in turn.
+    let mut minimal = true;
+    let mut k = 0;
+    while k < core.len() {
+        let without: Vec<usize> = core
+            .iter()
+            .enumerate()
+            .filter(|&(j, _)| j != k)
+            .map(|(_, &i)| i)
+            .collect();
+        calls += 1;
+        match session.solve_outcome(&without)? {
+            // Needed: the command has a (verified) instance without it.
+            Outcome::Sat(_) => k += 1,
+            // Not needed; keep only what this refutation used (those
+            // before `k` were shown needed and stay).
+            Outcome::Unsat => {
+                let needed: Vec<usize> = core[..k].to_vec();
+                core = without
+                    .into_iter()
+                    .filter(|i| needed.contains(i) || session.failed(*i))
+                    .collect();
+            }
+            Outcome::Unknown(_) => {
+                minimal = false;
+                break;
+            }
+        }
+    }
+    drop(session);
+    // Verification: a fresh translation with only the core formulas.
+    let formulas: Vec<Formula> = core.iter().map(|&i| tracked[i].formula.clone()).collect();
+    let n = formulas.len();
+    let mut check = match open(Cow::Borrowed(&stripped), id, formulas, opts, &budget)? {
+        Ok(s) => s,
+        Err(why) => return Ok(CoreOutcome::Unknown(format!("{why} (verifying the core)"))),
+    };
+    calls += 1;
+    match check.solve_outcome(&(0..n).collect::<Vec<_>>())? {
+        Outcome::Unsat => {}
+        Outcome::Sat(_) => {
+            return Err(CheckError::Internal(
+                "the unsat core is satisfiable when solved on its own".into(),
+            ))
+        }
+        Outcome::Unknown(why) => {
+            return Ok(CoreOutcome::Unknown(format!("{why} (verifying the core)")))
+        }
+    }
+    Ok(CoreOutcome::Core(Core {
+        items: core.iter().map(|&i| tracked[i].item.clone()).collect(),
+        indices: core,
+        minimal,
+        untracked,
+        solver_calls: calls,
+    }))
+}
