@@ -1444,7 +1444,10 @@ impl Resolver<'_> {
                 CmpOp::Le => int_cmp(IntCmp::Le),
                 CmpOp::Gt => int_cmp(IntCmp::Gt),
                 CmpOp::Ge => int_cmp(IntCmp::Ge),
-                CmpOp::Eq if matches!(x.term, Term::Int(_)) || matches!(y.term, Term::Int(_)) => {
+                // Two integers compare as integers; an integer against a
+                // set (`#A = #B + 1`, where `+` is union) compares as sets of
+                // Int atoms, as in Alloy.
+                CmpOp::Eq if matches!(x.term, Term::Int(_)) && matches!(y.term, Term::Int(_)) => {
                     let a = to_int(x, l.span)?;
                     let bb = to_int(y, r.span)?;
                     let c = if negated { IntCmp::Ne } else { IntCmp::Eq };
