@@ -412,7 +412,8 @@ impl Session {
             .get(id.index())
             .ok_or_else(|| CheckError::Internal(format!("no command #{}", id.0)))?;
         let scope = effective_scope(cmd, opts);
-        let b = bounds::compute_at(&model, &scope, cmd.span).map_err(CheckError::Input)?;
+        let mut b = bounds::compute_at(&model, &scope, cmd.span).map_err(CheckError::Input)?;
+        bounds::pin::pin_constant_fields(&model, &mut b);
         let topts = translate::Options {
             symmetry: opts.symmetry,
             budget: Budget::unlimited(),

@@ -20,6 +20,7 @@ use crate::diag::{Diagnostic, Phase};
 use crate::instance::{int_range, AtomInfo, Universe};
 use crate::ir::*;
 
+pub mod pin;
 pub mod scopes;
 
 /// Why bounds could not be computed.
@@ -73,6 +74,9 @@ pub struct Bounds {
     pub sig_upper: Vec<Vec<Atom>>,
     /// Per field: sorted tuples that may be in it.
     pub field_upper: Vec<Vec<Vec<Atom>>>,
+    /// Per field: sorted tuples that must be in it (empty unless a fact
+    /// pins the field, see [`pin`]).
+    pub field_lower: Vec<Vec<Vec<Atom>>>,
     pub cards: Vec<SigCard>,
     /// The scope each top-level sig got, for reporting.
     pub top_scopes: BTreeMap<SigId, u32>,
@@ -338,6 +342,7 @@ pub fn compute_within(
             .collect(),
         sig_upper,
         field_upper: Vec::new(),
+        field_lower: vec![Vec::new(); model.fields.len()],
         cards,
         top_scopes,
     };

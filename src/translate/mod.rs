@@ -288,10 +288,22 @@ impl<'a> Translator<'a> {
         let fields: Vec<Matrix> = bounds
             .field_upper
             .iter()
+            .zip(&bounds.field_lower)
             .zip(&model.fields)
-            .map(|(up, f)| Matrix {
+            .map(|((up, lo), f)| Matrix {
                 arity: f.arity,
-                entries: up.iter().map(|t| (d.index(t), c.input())).collect(),
+                // A tuple in the lower bound (sorted) is a constant.
+                entries: up
+                    .iter()
+                    .map(|t| {
+                        let lit = if lo.binary_search(t).is_ok() {
+                            Lit::TRUE
+                        } else {
+                            c.input()
+                        };
+                        (d.index(t), lit)
+                    })
+                    .collect(),
             })
             .collect();
         let ints = Matrix {
