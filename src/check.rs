@@ -352,13 +352,14 @@ impl<'m> Session<'m> {
             .ok_or_else(|| CheckError::Internal(format!("no command #{}", id.0)))?;
         let scope = effective_scope(cmd, opts);
         progress.set_stage(Stage::Bounds);
-        let b = match bounds::compute_within(&model, &scope, cmd.span, &budget) {
+        let mut b = match bounds::compute_within(&model, &scope, cmd.span, &budget) {
             Ok(b) => b,
             Err(BoundsError::Input(d)) => return Err(CheckError::Input(d)),
             Err(BoundsError::Exhausted(e)) => {
                 return Ok(Opened::Stopped(e, Stage::Bounds, elapsed()))
             }
         };
+        bounds::pin::pin_constant_fields(&model, &mut b);
         progress.set_stage(Stage::Translate);
         let topts = translate::Options {
             symmetry: opts.symmetry,

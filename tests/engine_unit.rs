@@ -558,6 +558,45 @@ fn exact_abstract_sig_is_covered_by_children() {
     assert!(verdict(&m, c2));
 }
 
+/// A fact `f = constant` pins the field: exact bounds, the same instances
+/// (issue 21: litmus skeletons become constants, not free relations).
+#[test]
+fn facts_pin_constant_fields() {
+    use relprove::check::Session;
+    use relprove::diag::SourceMap;
+    use relprove::resolve::{load_source, LoadOptions};
+    let src = "sig N { f: set N, g: set N }\n\
+               one sig A, B, C extends N {}\n\
+               fact { f = A->B + B->C  some g }\n\
+               run { some n: N | n in A.^f } for 3\n\
+               run { C in A.f } for 3\n";
+    let mut sources = SourceMap::new();
+    let m = load_source("pin.als", src, &mut sources, &LoadOptions::default()).unwrap();
+    let mut bd = bounds::compute(&m, &m.commands[0].scope).unwrap();
+    bounds::pin::pin_constant_fields(&m, &mut bd);
+    let fid = |name: &str| m.fields.iter().position(|f| f.name == name).unwrap();
+    let (f, g) = (fid("f"), fid("g"));
+    assert_eq!(bd.field_lower[f].len(), 2);
+    assert_eq!(bd.field_upper[f], bd.field_lower[f]);
+    // `some g` pins nothing.
+    assert!(bd.field_lower[g].is_empty());
+    assert_eq!(bd.field_upper[g].len(), 9);
+    // The session (which pins) agrees with the plain check (which does not).
+    for (i, want) in [(0, true), (1, false)] {
+        let mut s = Session::new(
+            m.clone(),
+            CommandId(i),
+            Vec::new(),
+            &CheckOptions::default(),
+        )
+        .unwrap()
+        .unwrap();
+        let inst = s.solve(&[]).unwrap();
+        assert_eq!(inst.is_some(), want, "run #{i}");
+        assert_eq!(verdict(&m, CommandId(i)), want, "run #{i}");
+    }
+}
+
 // ---------------------------------------------------------------------
 // Unsat cores (`check --core`), checked independently of the minimiser:
 // fresh translations of the split command with only the core (must be

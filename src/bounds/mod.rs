@@ -23,6 +23,7 @@ use crate::instance::{int_range, AtomInfo, Universe};
 use crate::ir::*;
 
 mod ordering;
+pub mod pin;
 pub mod scopes;
 
 /// Why bounds could not be computed.
@@ -78,7 +79,7 @@ pub struct Bounds {
     pub field_upper: Vec<Vec<Vec<Atom>>>,
     /// Per field: sorted tuples that must be in it (a subset of the upper
     /// bound; empty except for `util/ordering`'s fixed order, see
-    /// [`ordering`]).
+    /// [`ordering`], and fields a fact pins to a constant, see [`pin`]).
     pub field_lower: Vec<Vec<Vec<Atom>>>,
     pub cards: Vec<SigCard>,
     /// The scope each top-level sig got, for reporting.
