@@ -13,8 +13,8 @@
 pub mod bounds;
 pub mod budget;
 pub mod check;
-pub mod cubes;
 pub mod cores;
+pub mod cubes;
 pub mod diag;
 pub mod export;
 pub mod gpu;
