@@ -896,22 +896,14 @@ impl Model for LostPop {
     /// thread that writes it is still unsatisfied; final memory is known
     /// only in a final state.
     fn known(&self, s: &State) -> Vec<Option<i64>> {
-        self.prog
-            .observed
-            .iter()
-            .map(|o| match o {
-                Obs::Const(c) => Some(*c),
-                Obs::Reg(t, r) => {
-                    let th = &s.threads[*t];
-                    let pending = s
-                        .reqs
-                        .iter()
-                        .any(|(id, q)| id.0 as usize == *t && !q.write && q.dst == Some(*r));
-                    (th.done && !pending).then(|| th.regs[*r as usize].unwrap_or(0))
-                }
-                Obs::Loc(_) => None,
-            })
-            .collect()
+        self.prog.known_outcome(|t, r| {
+            let th = &s.threads[t];
+            let pending = s
+                .reqs
+                .iter()
+                .any(|(id, q)| id.0 as usize == t && !q.write && q.dst == Some(r));
+            (th.done && !pending).then(|| th.regs[r as usize].unwrap_or(0))
+        })
     }
 
     fn describe(&self, t: &Trans) -> String {

@@ -109,6 +109,20 @@ pub enum Next {
 }
 
 impl Program {
+    /// The observed variables a state fixes, for [`super::Model::known`]:
+    /// constants always, registers where `reg(thread, register)` says,
+    /// memory never before a final state.
+    pub fn known_outcome(&self, reg: impl Fn(usize, u8) -> Option<i64>) -> Vec<Option<i64>> {
+        self.observed
+            .iter()
+            .map(|o| match o {
+                Obs::Const(c) => Some(*c),
+                Obs::Reg(t, r) => reg(*t, *r),
+                Obs::Loc(_) => None,
+            })
+            .collect()
+    }
+
     /// `text` is the test's source, for the `.shared` qualifier (which the
     /// syntax tree does not keep: only op:sorensen distinguishes it).
     pub fn compile(test: &Test, text: &str) -> Result<Program, OpError> {

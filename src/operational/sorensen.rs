@@ -512,18 +512,10 @@ impl Model for Sorensen {
     /// A thread is done only when its queues and pool are empty: its
     /// registers are final then.
     fn known(&self, s: &State) -> Vec<Option<i64>> {
-        self.prog
-            .observed
-            .iter()
-            .map(|o| match o {
-                Obs::Const(c) => Some(*c),
-                Obs::Reg(t, r) => {
-                    let th = &s.threads[*t];
-                    th.done.then(|| th.regs[*r as usize].unwrap_or(0))
-                }
-                Obs::Loc(_) => None,
-            })
-            .collect()
+        self.prog.known_outcome(|t, r| {
+            let th = &s.threads[t];
+            th.done.then(|| th.regs[r as usize].unwrap_or(0))
+        })
     }
 
     fn describe(&self, t: &Trans) -> String {
