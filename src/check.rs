@@ -84,6 +84,32 @@ pub struct CommandResult {
 }
 
 impl CommandResult {
+    /// The result of `cmd` at `scope` with `outcome`; whether it matches the
+    /// command's `expect` is derived here, for every caller.
+    pub fn of(
+        model: &Model,
+        cmd: &Command,
+        scope: &Scope,
+        outcome: Outcome,
+        limit: Option<(Exhausted, Stage)>,
+        stats: Stats,
+    ) -> CommandResult {
+        let matches_expect = matches!(
+            (cmd.expect, &outcome),
+            (None, _) | (Some(1), Outcome::Sat(_)) | (Some(0), Outcome::Unsat)
+        );
+        CommandResult {
+            name: cmd.name.clone(),
+            kind: cmd.kind,
+            scope: scope_text(model, scope),
+            outcome,
+            expect: cmd.expect,
+            matches_expect,
+            limit,
+            stats,
+        }
+    }
+
     /// The JSON outcome word.
     pub fn outcome_word(&self) -> &'static str {
         match (&self.outcome, self.kind) {
@@ -168,23 +194,11 @@ pub fn check_command(
     progress.reset();
     let budget = Budget::new(opts.timeout, opts.max_memory).with_progress(progress.clone());
     let result = |outcome: Outcome, limit: Option<(Exhausted, Stage)>, stats: Stats| {
-        let matches_expect = matches!(
-            (cmd.expect, &outcome),
-            (None, _) | (Some(1), Outcome::Sat(_)) | (Some(0), Outcome::Unsat)
-        );
-        CommandResult {
-            name: cmd.name.clone(),
-            kind: cmd.kind,
-            scope: scope_text(model, &scope),
-            outcome,
-            expect: cmd.expect,
-            matches_expect,
-            limit,
-            stats: Stats {
-                time_ms: start.elapsed().as_millis(),
-                ..stats
-            },
-        }
+        let stats = Stats {
+            time_ms: start.elapsed().as_millis(),
+            ..stats
+        };
+        CommandResult::of(model, cmd, &scope, outcome, limit, stats)
     };
     // The result of a command stopped by its budget in `stage`.
     let stopped = |e: Exhausted, stage: Stage, stats: Stats| {

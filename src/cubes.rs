@@ -126,20 +126,8 @@ fn result_of(
     stats: Stats,
 ) -> CommandResult {
     let cmd = &model.commands[id.index()];
-    let matches_expect = matches!(
-        (cmd.expect, &outcome),
-        (None, _) | (Some(1), Outcome::Sat(_)) | (Some(0), Outcome::Unsat)
-    );
-    CommandResult {
-        name: cmd.name.clone(),
-        kind: cmd.kind,
-        scope: check::scope_text(model, &check::effective_scope(cmd, opts)),
-        outcome,
-        expect: cmd.expect,
-        matches_expect,
-        limit: None,
-        stats,
-    }
+    let scope = check::effective_scope(cmd, opts);
+    CommandResult::of(model, cmd, &scope, outcome, None, stats)
 }
 
 /// Bounds, translation and CNF of command `id`, as `check` builds them.
