@@ -333,6 +333,11 @@ pub struct Session<'m> {
     solver: Box<dyn SatSolver>,
     verify: bool,
     budget: Budget,
+    /// The assignment of the last satisfiable call (for [`Session::block_instance`]).
+    last: Option<Vec<bool>>,
+    /// The CNF variables of the primary variables that sig and field
+    /// values depend on, made on the first [`Session::block_instance`].
+    instance_vars: Option<Vec<i32>>,
     /// Sizes and translation time (`solve_ms` is left to the caller).
     pub stats: Stats,
 }
@@ -426,6 +431,8 @@ impl<'m> Session<'m> {
             solver,
             verify: opts.verify,
             budget,
+            last: None,
+            instance_vars: None,
             stats,
         })))
     }
@@ -484,6 +491,7 @@ impl<'m> Session<'m> {
                 if self.verify {
                     self.verify_instance(&inst, assume)?;
                 }
+                self.last = Some(m);
                 Ok(Outcome::Sat(inst))
             }
         }
@@ -556,6 +564,59 @@ impl<'m> Session<'m> {
     /// How many extra formulas the session has.
     pub fn num_extras(&self) -> usize {
         self.extras.len()
+    }
+
+    /// From now on, the instance of the last satisfiable call is excluded:
+    /// every later instance differs from it in some sig or field (skolem
+    /// values alone do not make an instance new). `false` when no other
+    /// instance can exist (no sig or field value is left open), in which
+    /// case nothing is added.
+    pub fn block_instance(&mut self) -> Result<bool, CheckError> {
+        let Some(m) = &self.last else {
+            return Err(CheckError::Internal(
+                "block_instance before a satisfiable call".into(),
+            ));
+        };
+        if self.instance_vars.is_none() {
+            let lits: Vec<Lit> = self
+                .tr
+                .sigs
+                .iter()
+                .chain(&self.tr.fields)
+                .flat_map(|mx| mx.entries.iter().map(|&(_, l)| l))
+                .filter(|l| !l.is_const())
+                .collect();
+            let mut vars = Vec::new();
+            for n in self.tr.circuit.support(&lits) {
+                // An input no formula mentions has no CNF variable (it is
+                // read as false); enumeration gives it one so that both of
+                // its values are found.
+                if self.var_of[n as usize] == 0 {
+                    self.cnf.num_vars += 1;
+                    self.var_of[n as usize] = self.cnf.num_vars as i32;
+                }
+                vars.push(self.var_of[n as usize]);
+            }
+            self.solver.reserve(self.cnf.num_vars);
+            self.instance_vars = Some(vars);
+        }
+        let vars = self.instance_vars.as_deref().unwrap_or_default();
+        if vars.is_empty() {
+            return Ok(false);
+        }
+        let clause: Vec<i32> = vars
+            .iter()
+            .map(|&v| {
+                if m.get(v as usize).copied().unwrap_or(false) {
+                    -v
+                } else {
+                    v
+                }
+            })
+            .collect();
+        self.cnf.add(&clause);
+        self.solver.add_clause(&clause);
+        Ok(true)
     }
 
     /// From now on, the extra formulas of `together` do not all hold.

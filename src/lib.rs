@@ -16,6 +16,7 @@ pub mod check;
 pub mod cores;
 pub mod cubes;
 pub mod diag;
+pub mod enumerate;
 pub mod export;
 pub mod gpu;
 pub mod instance;

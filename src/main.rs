@@ -148,6 +148,15 @@ struct CheckArgs {
     /// satisfiable cube stops them all.
     #[arg(long, value_name = "N", requires = "cubes", conflicts_with = "emit", value_parser = cli::args::positive::<usize>)]
     jobs: Option<usize>,
+    /// Enumerate every instance (every counterexample of a `check`), each
+    /// re-evaluated: with symmetry breaking (the default) at least one per
+    /// isomorphism class, `--symmetry 0` every labelled instance once
+    /// (docs/enumerate.md). JSON output becomes JSON lines.
+    #[arg(long, conflicts_with_all = ["core", "cubes"])]
+    all: bool,
+    /// Like --all, but stop after N instances.
+    #[arg(long, value_name = "N", conflicts_with_all = ["core", "cubes", "all"], value_parser = cli::args::positive::<usize>)]
+    max_instances: Option<usize>,
     #[command(flatten)]
     graph: GraphArgs,
 }
@@ -537,7 +546,15 @@ fn check(args: CheckArgs) -> ExitCode {
         let code = cli::cubes::check(&model, &args.file, &args.commands, &opts, &req, out);
         return ExitCode::from(out.exit_code(code));
     }
+    let enumerate = (args.all || args.max_instances.is_some()).then_some(args.max_instances);
+    if enumerate.is_some() && !matches!(args.format, Format::Text | Format::Json) {
+        eprintln!(
+            "relprove: --all and --max-instances print text or JSON lines (--format text|json)"
+        );
+        return ExitCode::from(exit::INPUT);
+    }
     let display = show::Display {
+        enumerate,
         format: match args.format {
             Format::Text => show::Format::Text,
             Format::Json => show::Format::Json,

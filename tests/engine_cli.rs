@@ -742,3 +742,93 @@ fn graph_dir_per_instance() {
         "{err}"
     );
 }
+
+/// `--all`: every instance, counted; a field no formula constrains still
+/// takes both of its values (its variables are made for the enumeration).
+#[test]
+fn all_enumerates_every_instance() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = model(&dir, "one sig S { f: set T }\none sig T {}\nrun {} for 2\n");
+    let out = run(&["--all", "--symmetry", "0"], &f);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    assert!(text.contains("Instance 2:"), "{text}");
+    assert!(text.contains("2 instances: all of them."), "{text}");
+    assert!(!text.contains("Instance 3:"), "{text}");
+}
+
+/// JSON lines: one object per instance, then a summary per command;
+/// `--max-instances` stops early; the `expect` of a command is judged
+/// by whether any instance exists.
+#[test]
+fn all_json_lines_and_max_instances() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = model(&dir, GRAPH);
+    let out = run(
+        &[
+            "--max-instances",
+            "3",
+            "--format",
+            "json",
+            "--symmetry",
+            "0",
+        ],
+        &f,
+    );
+    assert_eq!(out.status.code(), Some(0));
+    let lines: Vec<serde_json::Value> = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let summaries: Vec<&serde_json::Value> =
+        lines.iter().filter(|l| l.get("end").is_some()).collect();
+    assert_eq!(summaries.len(), 4);
+    // check closed: no counterexample; check wrong: 3 of more.
+    assert_eq!(summaries[0]["instances"], 0);
+    assert_eq!(summaries[0]["end"], "complete");
+    assert_eq!(summaries[1]["instances"], 3);
+    assert_eq!(summaries[1]["end"], "max");
+    assert_eq!(summaries[1]["matches"], true);
+    let wrong: Vec<&serde_json::Value> = lines
+        .iter()
+        .filter(|l| l["command"] == "wrong" && l.get("instance").is_some())
+        .collect();
+    assert_eq!(wrong.len(), 3);
+    assert_eq!(wrong[2]["index"], 3);
+    assert!(wrong[0]["instance"].is_object());
+}
+
+/// `--all` keeps the time limit: the enumeration stops, says so, exit 3.
+#[test]
+fn all_respects_the_time_limit() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = model(&dir, "sig A { r: set A }\nrun {} for 6\n");
+    let (out, took) = timed(
+        &[
+            "--all",
+            "--symmetry",
+            "0",
+            "--timeout",
+            "1",
+            "--format",
+            "json",
+        ],
+        &f,
+    );
+    assert_eq!(out.status.code(), Some(3));
+    let text = String::from_utf8_lossy(&out.stdout);
+    let last: serde_json::Value = serde_json::from_str(text.lines().last().unwrap()).unwrap();
+    assert_eq!(last["end"], "limit");
+    assert!(last["instances"].as_u64().unwrap() > 0);
+    assert!(took.as_secs_f64() < 20.0, "{took:?}");
+}
+
+#[test]
+fn all_refuses_formats_without_lines() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = model(&dir, GRAPH);
+    let out = run(&["--all", "--format", "dot"], &f);
+    assert_eq!(out.status.code(), Some(2));
+    let out = run(&["--all", "--core"], &f);
+    assert_eq!(out.status.code(), Some(2));
+}

@@ -53,6 +53,9 @@ pub struct Display {
     pub color: bool,
     /// `--graph DIR`: one DOT (and SVG) file per instance.
     pub graph: Option<super::graph::GraphDir>,
+    /// `--all` (`Some(None)`) or `--max-instances N` (`Some(Some(N))`):
+    /// enumerate instances instead of deciding (src/cli/enumerate.rs).
+    pub enumerate: Option<Option<usize>>,
 }
 
 #[derive(Serialize)]
@@ -195,6 +198,17 @@ struct Tally {
 }
 
 impl Tally {
+    fn count(&mut self, r: &super::enumerate::Counted) {
+        use super::enumerate::Class;
+        match r.class {
+            Class::Failed => self.failed += 1,
+            Class::Unknown => self.unknown += 1,
+            Class::Unexpected => self.unexpected += 1,
+            Class::Expected => self.expected += 1,
+            Class::NoExpect => self.no_expect += 1,
+        }
+    }
+
     fn line(&self, elapsed: Duration) -> String {
         let mut s = format!(
             "{} command{}: {} as expected, {} unexpected, {} unknown",
@@ -217,7 +231,7 @@ impl Tally {
 
 /// The exit code to keep when two are met: internal > input > limit >
 /// mismatch > ok.
-fn raise(code: &mut u8, c: u8) {
+pub(super) fn raise(code: &mut u8, c: u8) {
     let rank = |c: u8| match c {
         exit::INTERNAL => 4,
         exit::INPUT => 3,
@@ -230,7 +244,7 @@ fn raise(code: &mut u8, c: u8) {
     }
 }
 
-fn kind_word(k: CommandKind) -> &'static str {
+pub(super) fn kind_word(k: CommandKind) -> &'static str {
     match k {
         CommandKind::Check => "check",
         CommandKind::Run => "run",
@@ -310,6 +324,14 @@ pub fn run(
         if display.format == Format::Text {
             let _ = writeln!(out, "Executing \"{title}\"");
             let _ = out.flush();
+        }
+        if let Some(max) = display.enumerate {
+            let r = super::enumerate::command(
+                model, sources, id, &opts, display, max, &title, out, &progress,
+            );
+            tally.count(&r);
+            raise(&mut code, r.code);
+            continue;
         }
         let res = {
             let _status = display
@@ -498,6 +520,8 @@ pub fn run(
         }
     }
     match display.format {
+        // JSON lines, written as the instances were found.
+        Format::Json if display.enumerate.is_some() => {}
         Format::Json => {
             let doc = JsonDoc { commands: json };
             match serde_json::to_string_pretty(&doc) {
@@ -557,13 +581,13 @@ fn verdict_line(r: &relprove::check::CommandResult) -> String {
 /// What a running command is doing, on stderr: a status line redrawn
 /// about once a second on a terminal, else a plain line every 10 s
 /// (after the first 5 s). Stops (and clears its line) when dropped.
-struct StatusLine {
+pub(super) struct StatusLine {
     stop: Arc<AtomicBool>,
     handle: Option<std::thread::JoinHandle<()>>,
 }
 
 impl StatusLine {
-    fn start(name: String, progress: Arc<Progress>) -> StatusLine {
+    pub(super) fn start(name: String, progress: Arc<Progress>) -> StatusLine {
         let stop = Arc::new(AtomicBool::new(false));
         let s2 = stop.clone();
         let handle = std::thread::spawn(move || {

@@ -5,6 +5,7 @@ pub mod args;
 pub mod check;
 pub mod compare;
 pub mod cubes;
+pub mod enumerate;
 pub mod gpu;
 pub mod graph;
 pub mod litmus;

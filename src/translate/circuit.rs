@@ -164,6 +164,30 @@ impl Circuit {
         matches!(self.nodes[l.node() as usize], Node::Input)
     }
 
+    /// The inputs (primary variables) that the literals `lits` depend on,
+    /// as node numbers in increasing order.
+    pub fn support(&self, lits: &[Lit]) -> Vec<u32> {
+        let mut seen = vec![false; self.nodes.len()];
+        let mut stack: Vec<u32> = lits.iter().map(|l| l.node()).collect();
+        let mut out = Vec::new();
+        while let Some(n) = stack.pop() {
+            if std::mem::replace(&mut seen[n as usize], true) {
+                continue;
+            }
+            match self.nodes[n as usize] {
+                Node::Input => out.push(n),
+                Node::And { start, len } => stack.extend(
+                    self.kids[start as usize..(start + len) as usize]
+                        .iter()
+                        .map(|k| k.node()),
+                ),
+                _ => {}
+            }
+        }
+        out.sort_unstable();
+        out
+    }
+
     fn gate_kids(&self, l: Lit) -> Option<&[Lit]> {
         match self.nodes[l.node() as usize] {
             Node::And { start, len } => Some(&self.kids[start as usize..(start + len) as usize]),
