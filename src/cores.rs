@@ -286,15 +286,61 @@ pub fn unsat_core(
         untracked,
     } = split(model, id);
     let formulas: Vec<Formula> = tracked.iter().map(|t| t.formula.clone()).collect();
-    let mut session = match open(Cow::Borrowed(&stripped), id, formulas, opts, &budget)? {
+    let (core, minimal, calls) = match minimal_core(&stripped, id, formulas, opts, &budget)? {
+        Minimised::Satisfiable => return Ok(CoreOutcome::Satisfiable),
+        Minimised::Unknown(why) => return Ok(CoreOutcome::Unknown(why)),
+        Minimised::Core {
+            indices,
+            minimal,
+            solver_calls,
+        } => (indices, minimal, solver_calls),
+    };
+    Ok(CoreOutcome::Core(Core {
+        items: core.iter().map(|&i| tracked[i].item.clone()).collect(),
+        indices: core,
+        minimal,
+        untracked,
+        solver_calls: calls,
+    }))
+}
+
+/// The answer of [`minimal_core`].
+#[derive(Clone, Debug)]
+pub enum Minimised {
+    /// Some instance satisfies every formula.
+    Satisfiable,
+    /// A limit stopped the first solve or the verification; why.
+    Unknown(String),
+    /// The positions of a verified unsatisfiable subset of the formulas.
+    Core {
+        indices: Vec<usize>,
+        /// Every formula of the core was shown necessary.
+        minimal: bool,
+        solver_calls: usize,
+    },
+}
+
+/// A verified unsatisfiable subset of `formulas` for command `id` of
+/// `model` (whose command must ask for nothing the formulas do not say):
+/// failed assumptions, then deletion-based minimisation, then a fresh
+/// translation with only the core, which must be unsatisfiable.
+pub fn minimal_core(
+    model: &Model,
+    id: CommandId,
+    formulas: Vec<Formula>,
+    opts: &CheckOptions,
+    budget: &Budget,
+) -> Result<Minimised, CheckError> {
+    let count = formulas.len();
+    let mut session = match open(Cow::Borrowed(model), id, formulas.clone(), opts, budget)? {
         Ok(s) => s,
-        Err(why) => return Ok(CoreOutcome::Unknown(why)),
+        Err(why) => return Ok(Minimised::Unknown(why)),
     };
     let mut calls = 1;
-    let all: Vec<usize> = (0..tracked.len()).collect();
+    let all: Vec<usize> = (0..count).collect();
     match session.solve_outcome(&all)? {
-        Outcome::Sat(_) => return Ok(CoreOutcome::Satisfiable),
-        Outcome::Unknown(why) => return Ok(CoreOutcome::Unknown(why)),
+        Outcome::Sat(_) => return Ok(Minimised::Satisfiable),
+        Outcome::Unknown(why) => return Ok(Minimised::Unknown(why)),
         Outcome::Unsat => {}
     }
     let mut core: Vec<usize> = all.into_iter().filter(|&i| session.failed(i)).collect();
@@ -329,11 +375,11 @@ pub fn unsat_core(
     }
     drop(session);
     // Verification: a fresh translation with only the core formulas.
-    let formulas: Vec<Formula> = core.iter().map(|&i| tracked[i].formula.clone()).collect();
-    let n = formulas.len();
-    let mut check = match open(Cow::Borrowed(&stripped), id, formulas, opts, &budget)? {
+    let kept: Vec<Formula> = core.iter().map(|&i| formulas[i].clone()).collect();
+    let n = kept.len();
+    let mut check = match open(Cow::Borrowed(model), id, kept, opts, budget)? {
         Ok(s) => s,
-        Err(why) => return Ok(CoreOutcome::Unknown(format!("{why} (verifying the core)"))),
+        Err(why) => return Ok(Minimised::Unknown(format!("{why} (verifying the core)"))),
     };
     calls += 1;
     match check.solve_outcome(&(0..n).collect::<Vec<_>>())? {
@@ -344,14 +390,12 @@ pub fn unsat_core(
             ))
         }
         Outcome::Unknown(why) => {
-            return Ok(CoreOutcome::Unknown(format!("{why} (verifying the core)")))
+            return Ok(Minimised::Unknown(format!("{why} (verifying the core)")))
         }
     }
-    Ok(CoreOutcome::Core(Core {
-        items: core.iter().map(|&i| tracked[i].item.clone()).collect(),
+    Ok(Minimised::Core {
         indices: core,
         minimal,
-        untracked,
         solver_calls: calls,
-    }))
+    })
 }

@@ -267,6 +267,12 @@ struct LitmusArgs {
     /// one witness state of each.
     #[arg(long)]
     witnesses: bool,
+    /// Axiomatic models: for a test whose outcome is never reached, the
+    /// model's axioms (conjuncts of its consistency predicate) that forbid
+    /// it, as a verified, minimised unsat core; for a reached outcome, a
+    /// witness execution (docs/cores.md).
+    #[arg(long)]
+    explain: bool,
     /// Operational models: explore without sleep sets (plain DFS with state
     /// hashing), to cross-check the partial-order reduction.
     #[arg(long)]
@@ -329,6 +335,10 @@ fn litmus(a: LitmusArgs) -> ExitCode {
                 return ExitCode::from(2);
             }
         };
+        if a.explain {
+            eprintln!("relprove: --explain names the axioms of axiomatic (Alloy) models; operational models print witness traces");
+            return ExitCode::from(2);
+        }
         if a.graph.graph.is_some() {
             eprintln!("relprove: --graph draws executions of axiomatic (Alloy) models; operational models print witness traces");
             return ExitCode::from(2);
@@ -354,6 +364,7 @@ fn litmus(a: LitmusArgs) -> ExitCode {
         emit_alloy: a.emit_alloy,
         unroll: a.unroll,
         witnesses: a.witnesses,
+        explain: a.explain,
     };
     let graph = a.graph.dir();
     let backend = relprove::litmus::checker::Checker {

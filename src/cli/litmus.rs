@@ -19,6 +19,9 @@ pub struct Request {
     pub unroll: u32,
     /// Decide only the condition and its negation (no state enumeration).
     pub witnesses: bool,
+    /// `--explain`: the axioms that forbid a never-reached outcome, or a
+    /// witness execution of a reached one.
+    pub explain: bool,
 }
 
 /// The `relprove litmus` command: returns the exit code (0 all tests ran and
@@ -179,7 +182,7 @@ pub fn command_with(
         ..Default::default()
     };
     let results = litmus::run::run_inputs(&inputs, &model, backend, opts, req.jobs, &shared);
-    let sources = shared.into_inner().unwrap_or_else(|e| e.into_inner());
+    let mut sources = shared.into_inner().unwrap_or_else(|e| e.into_inner());
     let mut sum = litmus::output::Summary {
         tests: results.len(),
         ..Default::default()
@@ -208,10 +211,24 @@ pub fn command_with(
                         );
                     }
                 }
+                let why = req
+                    .explain
+                    .then(|| explain_test(&mut sources, input, r, &model, limits));
                 if req.json {
-                    json_tests.push(litmus::output::json_result(r, e.as_ref()));
+                    let mut o = litmus::output::json_result(r, e.as_ref());
+                    if let (Some(w), Some(m)) = (&why, o.as_object_mut()) {
+                        m.insert("explain".into(), explain_json(w));
+                    }
+                    json_tests.push(o);
                 } else {
                     let _ = writeln!(out, "{}", litmus::output::text(r));
+                    if let Some(w) = &why {
+                        let _ = write!(out, "{}", explain_text(w));
+                    }
+                }
+                if let Some(Explain::Failed(d)) = &why {
+                    report(&sources, d);
+                    sum.errors += 1;
                 }
             }
             Err(d) => {
@@ -252,5 +269,123 @@ pub fn command_with(
         2
     } else {
         0
+    }
+}
+
+/// What `--explain` found for one decided test.
+enum Explain {
+    /// Never (or Always): the axioms that forbid the outcome.
+    Forbidden(litmus::explain::Explanation),
+    /// Sometimes: an execution that reaches the outcome.
+    Witness(litmus::run::Solution),
+    /// Sometimes, without a witness execution at hand.
+    Reached,
+    Unknown(String),
+    Failed(Diagnostic),
+}
+
+fn explain_test(
+    sources: &mut relprove::diag::SourceMap,
+    input: &litmus::run::Input,
+    r: &litmus::run::TestResult,
+    model: &litmus::run::ModelRef,
+    limits: litmus::lower::Limits,
+) -> Explain {
+    use litmus::explain::{explain, Explained};
+    use litmus::run::Observation;
+    let holds = match r.observation {
+        Observation::Never => true,
+        Observation::Always => false,
+        Observation::Sometimes => {
+            return match &r.witness {
+                Some(w) if w.condition_holds => Explain::Witness(w.solution.clone()),
+                _ => Explain::Reached,
+            }
+        }
+    };
+    let test = match litmus::parse_input(sources, input) {
+        Ok(t) => t,
+        Err(d) => return Explain::Failed(d),
+    };
+    let opts = relprove::check::CheckOptions::default();
+    match explain(&test, model, &opts, limits, holds) {
+        Ok(Explained::Forbidden(e)) => Explain::Forbidden(e),
+        Ok(Explained::Reachable) => Explain::Failed(Diagnostic::without_span(
+            relprove::diag::Phase::Litmus,
+            format!(
+                "{}: the outcome is reachable once the consistency predicate is split into its axioms (a bug in relprove)",
+                r.name
+            ),
+        )),
+        Ok(Explained::Unknown(why)) => Explain::Unknown(why),
+        Err(d) => Explain::Failed(d),
+    }
+}
+
+/// The relations of a witness execution worth printing, in this order.
+const WITNESS_RELATIONS: [&str; 6] = ["rf", "co", "fr", "sc", "sw", "rmw"];
+
+fn explain_text(w: &Explain) -> String {
+    let mut s = String::new();
+    match w {
+        Explain::Forbidden(e) => {
+            s.push_str(&format!(
+                "Explain: forbidden by {} ({}; verified by re-solving with only {})\n",
+                e.axioms
+                    .iter()
+                    .map(|a| a.name.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", "),
+                if e.minimal {
+                    "a minimal set: without any one of them the outcome is reached"
+                } else if e.combinations > 1 {
+                    "the union of a minimal set per path combination"
+                } else {
+                    "not shown minimal: a limit stopped minimisation"
+                },
+                if e.axioms.len() == 1 { "it" } else { "them" }
+            ));
+            // (locations relative to the working directory, as given)
+            let cwd = std::env::current_dir()
+                .map(|d| format!("{}/", d.display()))
+                .unwrap_or_default();
+            for a in &e.axioms {
+                let at = a.location.strip_prefix(&cwd).unwrap_or(&a.location);
+                s.push_str(&format!("  {}  {at}  {}\n", a.name, a.text));
+            }
+        }
+        Explain::Witness(sol) => {
+            s.push_str("Explain: reached; a witness execution (draw it with --graph DIR):\n");
+            for rel in WITNESS_RELATIONS {
+                if let Some(ts) = sol.fields.get(rel) {
+                    let pairs: Vec<String> = ts.iter().map(|t| t.join("->")).collect();
+                    s.push_str(&format!("  {rel}: {{{}}}\n", pairs.join(", ")));
+                }
+            }
+        }
+        Explain::Reached => s.push_str("Explain: reached (no witness execution kept)\n"),
+        Explain::Unknown(why) => s.push_str(&format!("Explain: unknown ({why})\n")),
+        Explain::Failed(_) => {}
+    }
+    s
+}
+
+fn explain_json(w: &Explain) -> serde_json::Value {
+    match w {
+        Explain::Forbidden(e) => serde_json::json!({ "forbidden_by": e }),
+        Explain::Witness(sol) => {
+            let rels: serde_json::Map<String, serde_json::Value> = WITNESS_RELATIONS
+                .iter()
+                .filter_map(|r| {
+                    sol.fields
+                        .get(*r)
+                        .map(|ts| (r.to_string(), serde_json::json!(ts)))
+                })
+                .collect();
+            serde_json::json!({ "witness": rels })
+        }
+        Explain::Reached => serde_json::json!({ "reached": true }),
+        Explain::Unknown(why) => serde_json::json!({ "unknown": why }),
+        Explain::Failed(d) => serde_json::json!({ "error": d.message }),
     }
 }

@@ -523,7 +523,7 @@ fn holds_in(test: &Test, vars: &[Term], st: &[i64]) -> bool {
 }
 
 /// Every choice of one path per thread, in order.
-fn combinations(paths: &[Vec<lower::Path>]) -> Vec<Vec<&lower::Path>> {
+pub(crate) fn combinations(paths: &[Vec<lower::Path>]) -> Vec<Vec<&lower::Path>> {
     let mut out: Vec<Vec<&lower::Path>> = vec![vec![]];
     for ps in paths {
         let mut next = Vec::new();
@@ -649,7 +649,7 @@ fn session_source(
     (s, preds)
 }
 
-fn sanitize(s: &str) -> String {
+pub(crate) fn sanitize(s: &str) -> String {
     s.chars()
         .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
         .collect()
