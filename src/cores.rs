@@ -13,9 +13,13 @@
 //! guaranteed minimal core. The core is verified before it is returned: a
 //! fresh translation with only the core formulas must be unsatisfiable.
 //!
-//! Not tracked (always part of the problem): sig and field declaration
-//! constraints (multiplicities, `extends`/`in` typing), the scope, facts
-//! with higher-order quantifiers and predicates with parameters (their
+//! Field multiplicities are tracked too: a field declared `f: one A` or
+//! `r: A -> lone B` keeps its typing in the model (`this.f in A`) and gives
+//! back `all this: S | one this.f and this.f in A` as a tracked formula.
+//!
+//! Not tracked (always part of the problem): sig declarations (`extends`/
+//! `in` typing, sig multiplicities), field typing, the scope, facts with
+//! higher-order quantifiers and predicates with parameters (their
 //! translation skolemizes, which a retractable formula cannot); they are
 //! listed as `untracked` so the reader knows what else the answer assumes.
 
@@ -38,6 +42,9 @@ pub enum CoreKind {
     Predicate,
     /// The negated assertion of a `check`.
     Assertion,
+    /// The multiplicities of a field declaration (`f: one A`,
+    /// `r: A -> lone B`): `all this: S | one this.f` and the like.
+    Multiplicity,
 }
 
 /// One formula of the model, by its source span.
@@ -162,6 +169,26 @@ pub fn split(model: &Model, id: CommandId) -> Split {
         }
     }
     m.facts = kept;
+    // Field multiplicities: the declaration keeps its typing (`this.f in
+    // bound`, without multiplicities) and gives its multiplicities back as
+    // `all this: S | mult this.f and this.f in bound`.
+    for fid in model.field_ids() {
+        let f = model.field(fid);
+        if f.decl.mult == Mult::Set && !arrow_mults(&f.decl.bound) {
+            continue;
+        }
+        tracked.push(Tracked {
+            formula: multiplicity_formula(model, fid),
+            item: CoreItem {
+                kind: CoreKind::Multiplicity,
+                span: f.span,
+                owner: Some(f.name.clone()),
+            },
+        });
+        let d = &mut m.fields[fid.index()].decl;
+        d.mult = Mult::Set;
+        d.bound = without_mults(&d.bound);
+    }
     let cmd = &mut m.commands[id.index()];
     let goal: Option<(Formula, Option<String>, Span)> = match &cmd.target {
         CommandTarget::Assert(a) => {
@@ -250,6 +277,74 @@ pub fn split(model: &Model, id: CommandId) -> Split {
         tracked,
         untracked,
     }
+}
+
+/// Whether a declaration bound carries arrow multiplicities.
+fn arrow_mults(e: &Expr) -> bool {
+    match &e.kind {
+        ExprKind::Product {
+            lhs,
+            lmult,
+            rmult,
+            rhs,
+        } => *lmult != Mult::Set || *rmult != Mult::Set || arrow_mults(lhs) || arrow_mults(rhs),
+        _ => false,
+    }
+}
+
+/// A declaration bound with every arrow multiplicity set to `set`.
+fn without_mults(e: &Expr) -> Expr {
+    match &e.kind {
+        ExprKind::Product { lhs, rhs, .. } => Expr {
+            kind: ExprKind::Product {
+                lhs: Box::new(without_mults(lhs)),
+                lmult: Mult::Set,
+                rmult: Mult::Set,
+                rhs: Box::new(without_mults(rhs)),
+            },
+            ..e.clone()
+        },
+        _ => e.clone(),
+    }
+}
+
+/// `all this: S | mult this.f and this.f in bound` for field `f` of `S`
+/// (the bound with its arrow multiplicities).
+fn multiplicity_formula(model: &Model, fid: FieldId) -> Formula {
+    let f = model.field(fid);
+    let span = f.span;
+    let this = Expr::new(ExprKind::Var(f.this_var), 1, span);
+    let rel = Expr::new(ExprKind::Field(fid), f.arity, span);
+    let image = Expr::new(
+        ExprKind::Join(Box::new(this), Box::new(rel)),
+        f.arity - 1,
+        span,
+    );
+    let mut parts = Vec::new();
+    if f.decl.mult != Mult::Set {
+        parts.push(Formula::new(
+            FormulaKind::Mult(f.decl.mult, Box::new(image.clone())),
+            span,
+        ));
+    }
+    parts.push(Formula::new(
+        FormulaKind::In(Box::new(image), Box::new(f.decl.bound.clone())),
+        span,
+    ));
+    let decl = QuantDecl {
+        vars: vec![f.this_var],
+        disj: false,
+        mult: Mult::One,
+        bound: Expr::new(ExprKind::Sig(f.sig), 1, span),
+    };
+    Formula::new(
+        FormulaKind::Quant(
+            Quant::All,
+            vec![decl],
+            Box::new(Formula::new(FormulaKind::And(parts), span)),
+        ),
+        span,
+    )
 }
 
 /// Open a session of `model`'s command `id` with `formulas` as extras.

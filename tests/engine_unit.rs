@@ -687,6 +687,44 @@ run contradiction { some n: Node | no n.next and some n.next } for 2 expect 0
         checked
     }
 
+    const MULT: &str = "sig A { f: one B, g: lone B, h: B -> lone B }
+sig B {}
+fact some2 { some A and #B = 2 }
+fact allG { all a: A | some a.g and a.g != a.f }
+fact wide { all a: A | #a.h = 2 }
+run twoValues { some a: A | #a.f > 1 } for 3 expect 0
+run noF { some a: A | no a.f } for 3 expect 0
+run gSame { all a: A | a.g = a.f } for 3 expect 0
+run hFunctional { some a: A, b: B | #b.(a.h) > 1 } for 3 expect 0
+";
+
+    /// Field multiplicities are tracked: a core names the declaration
+    /// whose multiplicity rules the instances out, and only when it does.
+    #[test]
+    fn multiplicities_are_tracked() {
+        let mut sources = SourceMap::new();
+        let model =
+            relprove::resolve::load_source("mult.als", MULT, &mut sources, &Default::default())
+                .unwrap();
+        assert_eq!(check_cores(&model, &[]), 4);
+        let kinds = |n: &str| -> Vec<(String, Option<String>)> {
+            let id = CommandId(model.commands.iter().position(|c| c.name == n).unwrap() as u32);
+            match unsat_core(&model, id, &CheckOptions::default()).unwrap_or_else(|_| panic!()) {
+                CoreOutcome::Core(c) => c
+                    .items
+                    .iter()
+                    .map(|it| (format!("{:?}", it.kind), it.owner.clone()))
+                    .collect(),
+                o => panic!("{o:?}"),
+            }
+        };
+        let mult = |f: &str| ("Multiplicity".to_string(), Some(f.to_string()));
+        assert!(kinds("twoValues").contains(&mult("f")));
+        assert!(kinds("noF").contains(&mult("f")));
+        assert!(!kinds("gSame").contains(&mult("h")));
+        assert!(kinds("hFunctional").contains(&mult("h")));
+    }
+
     #[test]
     fn small_model_cores_are_verified_and_minimal() {
         let mut sources = SourceMap::new();

@@ -124,6 +124,7 @@ fn kind_text(k: CoreKind) -> &'static str {
         CoreKind::SigFact => "sig fact",
         CoreKind::Predicate => "predicate",
         CoreKind::Assertion => "negated assertion",
+        CoreKind::Multiplicity => "multiplicity",
     }
 }
 
