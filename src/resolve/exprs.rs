@@ -1137,7 +1137,7 @@ impl Resolver<'_> {
         self.box_fold(cx, heads, args, span)
     }
 
-    fn box_fold(
+    pub(super) fn box_fold(
         &mut self,
         cx: &mut Ctx,
         heads: Vec<Alt>,
