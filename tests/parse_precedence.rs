@@ -109,6 +109,8 @@ prec! {
     int_cast: "Int[x] + int[y]" => "(+ (int x) (int y))";
     int_set: "x in Int" => "(in x Int)";
     int_prefix_cast: "int x.w + 1" => "(+ (int (. x w)) 1)";
+    sum_prefix_cast: "sum x.w + 1" => "(+ (int (. x w)) 1)";
+    sum_bracket_cast: "sum[x + y] = 3" => "(= (int (+ x y)) 3)";
     at_name: "@f.this" => "(. @f this)";
     this_join: "this.f" => "(. this f)";
     constants: "univ + iden + none" => "(+ (+ univ iden) none)";

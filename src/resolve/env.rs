@@ -306,6 +306,30 @@ impl Resolver<'_> {
         }
     }
 
+    /// `e`, an error from [`Self::lookup_sig`] for `name`, reworded when
+    /// `name` is a built-in sig (`Int`, `univ`, …), which is not a declared
+    /// sig and so is not found, into what Alloy says about it in `role`.
+    pub(super) fn builtin_sig_error(
+        &self,
+        e: ResolveError,
+        name: &ast::Name,
+        role: super::error::BuiltinRole,
+    ) -> ResolveError {
+        let text = name.text();
+        match e {
+            ResolveError::UnknownName { .. }
+                if super::error::BUILTIN_SIGS.contains(&text.as_str()) =>
+            {
+                ResolveError::BuiltinSig {
+                    name: text,
+                    role,
+                    span: name.span,
+                }
+            }
+            e => e,
+        }
+    }
+
     pub(super) fn kind_word(&self, c: &Cand) -> &'static str {
         match c {
             Cand::Var(..) => "variable",

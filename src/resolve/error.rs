@@ -63,6 +63,13 @@ pub enum ResolveError {
         parent: String,
         span: Span,
     },
+    /// A built-in sig (`Int`, `univ`, `none`, `String`, `seq/Int`) where
+    /// relprove needs a declared sig: as a module argument or a sig parent.
+    BuiltinSig {
+        name: String,
+        role: BuiltinRole,
+        span: Span,
+    },
     NotASig {
         name: String,
         found: &'static str,
@@ -260,6 +267,7 @@ impl ResolveError {
             )
             .label("subset sig")
             .hint(format!("use `sig {sig} in {parent}` instead")),
+            BuiltinSig { name, role, span } => builtin_sig_diagnostic(&name, role, span),
             NotASig { name, found, span } => {
                 Diagnostic::new(Phase::Resolve, span, format!("`{name}` is a {found}, not a sig")).label("expected a sig")
             }
@@ -448,5 +456,59 @@ mod tests {
         assert_eq!(suggest("Evnt", ["Event", "Address"]), Some("Event".into()));
         assert_eq!(suggest("xyz", ["Event", "Address"]), None);
         assert_eq!(levenshtein("kitten", "sitting"), 3);
+    }
+}
+
+/// Where a built-in sig was written in place of a declared one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BuiltinRole {
+    /// `open m[Int]`
+    ModuleArg,
+    /// `sig S extends Int`
+    Extends,
+    /// `sig S in Int`
+    SubsetParent,
+}
+
+/// The built-in sig names, as written in a model.
+pub(super) const BUILTIN_SIGS: [&str; 5] = ["Int", "univ", "none", "String", "seq/Int"];
+
+/// Words the error for a built-in sig in `role`, following what the Alloy
+/// Analyzer 5.1 does with it: where Alloy rejects the model too, the message
+/// is Alloy's rule; where Alloy accepts it, the message says relprove does not
+/// support it yet (docs/alloy-language.md).
+fn builtin_sig_diagnostic(name: &str, role: BuiltinRole, span: Span) -> Diagnostic {
+    match role {
+        BuiltinRole::ModuleArg if name == "none" => {
+            Diagnostic::new(Phase::Resolve, span, "`none` cannot be a module argument").label("empty sig")
+        }
+        BuiltinRole::ModuleArg => Diagnostic::new(
+            Phase::Resolve,
+            span,
+            format!("relprove does not support the built-in `{name}` as a module argument"),
+        )
+        .label("unsupported")
+        .hint("the Alloy Analyzer accepts it (but not for util/ordering, whose `next` is then ambiguous with util/integer's); relprove's module arguments are declared sigs"),
+        BuiltinRole::Extends if name == "univ" => Diagnostic::new(
+            Phase::Resolve,
+            span,
+            "relprove does not support `extends univ`",
+        )
+        .label("unsupported")
+        .hint("leave out `extends univ`: a top-level sig means the same"),
+        BuiltinRole::Extends => Diagnostic::new(
+            Phase::Resolve,
+            span,
+            format!("a sig cannot extend the built-in `{name}`"),
+        )
+        .label("built-in sig")
+        .hint(format!("a subset sig `in {name}` is valid Alloy")),
+        BuiltinRole::SubsetParent => Diagnostic::new(
+            Phase::Resolve,
+            span,
+            format!("relprove does not support a subset sig of the built-in `{name}`"),
+        )
+        .label("unsupported")
+        .hint("the Alloy Analyzer accepts it; relprove's sig parents are declared sigs"),
     }
 }

@@ -1073,6 +1073,18 @@ impl Resolver<'_> {
                     }
                     return collect(results);
                 }
+                if !shadowed
+                    && !n.is_qualified()
+                    && builtin_int(n.last()) == Some(args.len() + 1)
+                    && self
+                        .lookup_global(cx.module, n)
+                        .map_or(true, |c| c.is_empty())
+                {
+                    // `x.plus[1]`: a receiver call of a built-in integer function.
+                    let mut all = vec![(**recv).clone()];
+                    all.extend(args.iter().cloned());
+                    return self.builtin_call(cx, n.last(), args.len() + 1, &all, span);
+                }
             }
         }
         if let ast::ExprKind::Name(n) = &head.kind {
@@ -1137,7 +1149,7 @@ impl Resolver<'_> {
         self.box_fold(cx, heads, args, span)
     }
 
-    fn box_fold(
+    pub(super) fn box_fold(
         &mut self,
         cx: &mut Ctx,
         heads: Vec<Alt>,

@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 use std::rc::Rc;
 
 use super::env::Namespace;
-use super::error::ResolveError;
+use super::error::{BuiltinRole, ResolveError};
 use super::types::{Prim, Type};
 use super::{CallableInfo, FieldInfo, ModInfo, Resolver, SigInfo};
 use crate::diag::{FileId, Span};
@@ -229,7 +229,7 @@ impl Resolver<'_> {
                         ResolveError::NotASig { name, span, .. } => {
                             ResolveError::ModuleArgNotSig { name, span }
                         }
-                        e => e,
+                        e => self.builtin_sig_error(e, a, BuiltinRole::ModuleArg),
                     });
                     ok = false;
                 }

@@ -55,7 +55,9 @@ impl Resolver<'_> {
             return None;
         }
         let d = self.find_macro(cx.module, n)?;
-        if d.params.len() != args.len() {
+        // Extra arguments join the expansion's value, as for funs:
+        // `m[a, b]` with a parameterless `let m = r` is `b.(a.r)` in Alloy.
+        if d.params.len() > args.len() {
             return Some(Err(ResolveError::ArgCount {
                 name: n.text(),
                 expected: vec![d.params.len()],
@@ -77,10 +79,14 @@ impl Resolver<'_> {
             .map(|p| p.name.clone())
             .zip(args.iter().cloned())
             .collect();
+        let extra = &args[d.params.len()..];
         let body = d.body.substitute(&map);
         self.macro_depth += 1;
         let r = self.expr(cx, &body);
         self.macro_depth -= 1;
-        Some(r)
+        if extra.is_empty() {
+            return Some(r);
+        }
+        Some(r.and_then(|heads| self.box_fold(cx, heads, extra, span)))
     }
 }

@@ -4,7 +4,7 @@
 use std::rc::Rc;
 
 use super::env::Ctx;
-use super::error::{suggest, ResolveError};
+use super::error::{suggest, BuiltinRole, ResolveError};
 use super::types::{Prim, Type};
 use super::Resolver;
 use crate::diag::Span;
@@ -51,14 +51,21 @@ impl Resolver<'_> {
                                     self.model.sigs[s].kind = SigKind::Extends(pid);
                                 }
                             }
-                            Err(e) => self.error(e),
+                            Err(e) => {
+                                let e = self.builtin_sig_error(e, p, BuiltinRole::Extends);
+                                self.error(e)
+                            }
                         },
                         Some(ast::SigExt::In(ps)) => {
                             let mut ids = Vec::new();
                             for p in ps {
                                 match self.lookup_sig(m, p) {
                                     Ok(pid) => ids.push(pid),
-                                    Err(e) => self.error(e),
+                                    Err(e) => {
+                                        let e =
+                                            self.builtin_sig_error(e, p, BuiltinRole::SubsetParent);
+                                        self.error(e)
+                                    }
                                 }
                             }
                             self.model.sigs[s].kind = SigKind::Subset(ids);

@@ -27,6 +27,15 @@ const MAX_ERRORS: usize = 30;
 /// descent's stack frames small.
 type PResult<X> = Result<X, Box<SyntaxError>>;
 
+/// `e` wrapped in an integer cast, spanning from `start`.
+fn un_cast(start: Span, e: Expr) -> Expr {
+    let span = start.to(e.span);
+    Expr {
+        kind: ExprKind::IntCast(Box::new(e)),
+        span,
+    }
+}
+
 fn err(kind: ErrorKind, span: Span) -> Box<SyntaxError> {
     Box::new(SyntaxError::new(kind, span))
 }
@@ -1452,6 +1461,31 @@ impl Parser {
                 Ok(un(UnOp::Not, e))
             }
             T::All => self.quantifier(QuantKw::All),
+            T::Sum if !self.is_decl_start(1) => {
+                // `sum e` and `sum[e]`: Alloy's integer cast of a set of Int
+                // atoms (the sum of its elements), the same as `int e`.
+                self.bump();
+                if self.at(&T::LBracket) {
+                    let open = self.bump().span;
+                    if !can_start_expr(self.peek()) {
+                        return Err(self.expected("an expression to sum", None));
+                    }
+                    let e = self.expr()?;
+                    let end = self.expect_close(open, T::LBracket)?;
+                    return Ok(Expr {
+                        kind: ExprKind::IntCast(Box::new(e)),
+                        span: start.to(end),
+                    });
+                }
+                if !can_start_expr(self.peek()) {
+                    return Err(self.expected(
+                        "variable declarations or an expression after `sum`",
+                        Some("write `sum x: S | intexpr` or `sum e`".to_string()),
+                    ));
+                }
+                let e = self.operand(OVERRIDE)?;
+                Ok(un_cast(start, e))
+            }
             T::Sum => self.quantifier(QuantKw::Sum),
             T::No | T::Some | T::Lone | T::One if self.is_decl_start(1) => {
                 let q = match self.peek() {
