@@ -238,9 +238,22 @@ pub fn write_litmus(g: &GraphDir, batch: &Batch) -> u8 {
             }
             None => row.note = "no execution to draw".into(),
             Some(w) => {
-                let n = Named {
-                    sigs: w.solution.sigs.clone(),
-                    fields: w.solution.fields.clone(),
+                // Derived relations are computed here, for this one execution.
+                let n = match &w.solution.drawn {
+                    None => Named {
+                        sigs: w.solution.sigs.clone(),
+                        fields: w.solution.fields.clone(),
+                    },
+                    Some(d) => match d.named() {
+                        Ok(n) => n,
+                        Err(e) => {
+                            eprintln!("relprove: --graph: {}: {e}", r.name);
+                            row.note = format!("cannot draw: {e}");
+                            code = 2;
+                            rows.push(row);
+                            continue;
+                        }
+                    },
                 };
                 let title = witness_title(r);
                 match graph::execution(&n, &title, &g.show) {

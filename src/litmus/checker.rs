@@ -4,8 +4,9 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
+use std::sync::Arc;
 
-use super::run::{Backend, LitmusSession, Solution};
+use super::run::{Backend, Drawable, LitmusSession, Solution};
 use crate::check::{check_command, CheckError, CheckOptions, Outcome, Session};
 use crate::diag::SourceMap;
 use crate::instance::Instance;
@@ -17,8 +18,8 @@ use crate::resolve::{load_source, LoadOptions};
 pub struct Checker {
     pub check: CheckOptions,
     pub load: LoadOptions,
-    /// `Some(show)`: every solution also carries the model's derived
-    /// relations (`fr`, `sw` and `show`), for `litmus --graph`.
+    /// `Some(show)`: every solution can compute the model's derived
+    /// relations (`fr`, `sw` and `show`) on demand, for `litmus --graph`.
     pub graph_relations: Option<Vec<String>>,
 }
 
@@ -56,22 +57,18 @@ impl Backend for Checker {
             Outcome::Unsat => Ok(None),
             Outcome::Unknown(why) => Err(format!("the checker gave up: {why}")),
             Outcome::Sat(inst) => {
-                solution(&model, &inst, self.graph_relations.as_deref()).map(Some)
+                let model = Arc::new(model);
+                let graph = self.graph_relations.clone().map(|s| (model.clone(), s));
+                Ok(Some(solution(&model, inst, graph)))
             }
         }
     }
 }
 
 /// The atoms of every sig and the tuples of every field of an instance, by
-/// name; with `graph`, the derived relations drawn by `--graph` too.
-fn solution(model: &Model, inst: &Instance, graph: Option<&[String]>) -> Result<Solution, String> {
-    if let Some(show) = graph {
-        let n = crate::instance::graph::named(model, inst, show).map_err(|e| e.to_string())?;
-        return Ok(Solution {
-            sigs: n.sigs,
-            fields: n.fields,
-        });
-    }
+/// name; with `graph` (the model and `--show`), a [`Drawable`] that computes
+/// the derived relations `--graph` draws, only if it is drawn.
+fn solution(model: &Model, inst: Instance, graph: Option<(Arc<Model>, Vec<String>)>) -> Solution {
     let label = |a: &u32| inst.universe.label(*a).to_string();
     let mut sigs = BTreeMap::new();
     for (id, ts) in &inst.sigs {
@@ -84,7 +81,16 @@ fn solution(model: &Model, inst: &Instance, graph: Option<&[String]>) -> Result<
             ts.iter().map(|t| t.iter().map(label).collect()).collect();
         fields.insert(model.field(*id).name.clone(), tuples);
     }
-    Ok(Solution { sigs, fields })
+    let drawn = graph.map(|(model, show)| {
+        Drawable(Arc::new(move || {
+            crate::instance::graph::named(&model, &inst, &show)
+        }))
+    });
+    Solution {
+        sigs,
+        fields,
+        drawn,
+    }
 }
 
 fn check_error(sources: &SourceMap, e: CheckError) -> String {
@@ -99,16 +105,20 @@ fn check_error(sources: &SourceMap, e: CheckError) -> String {
 struct CheckerSession {
     session: Session<'static>,
     sources: SourceMap,
-    graph_relations: Option<Vec<String>>,
+    /// With `--graph`: the model (a copy shared by every solution's
+    /// [`Drawable`]) and the `--show` relations.
+    graph: Option<(Arc<Model>, Vec<String>)>,
 }
 
 impl LitmusSession for CheckerSession {
     fn solve(&mut self, assume: &[usize]) -> Result<Option<Solution>, String> {
         match self.session.solve(assume) {
             Ok(None) => Ok(None),
-            Ok(Some(inst)) => {
-                solution(self.session.model(), &inst, self.graph_relations.as_deref()).map(Some)
-            }
+            Ok(Some(inst)) => Ok(Some(solution(
+                self.session.model(),
+                inst,
+                self.graph.clone(),
+            ))),
             Err(e) => Err(check_error(&self.sources, e)),
         }
     }
@@ -151,12 +161,16 @@ impl Checker {
             }
             extras.push(pred.body.clone());
         }
+        let graph = self
+            .graph_relations
+            .clone()
+            .map(|show| (Arc::new(model.clone()), show));
         match Session::new(model, CommandId(idx as u32), extras, &self.check) {
             Ok(None) => Ok(None),
             Ok(Some(session)) => Ok(Some(Box::new(CheckerSession {
                 session,
                 sources,
-                graph_relations: self.graph_relations.clone(),
+                graph,
             }))),
             Err(e) => Err(check_error(&sources, e)),
         }

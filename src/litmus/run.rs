@@ -6,12 +6,13 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 use super::ast::{Prop, Quant, Term, Test};
 use super::lower::{self, Binding, Limits, Lowered, ObsEval};
 use crate::diag::{Diagnostic, Phase, SourceMap};
+use crate::instance::graph::{GraphError, Named};
 
 /// A satisfying instance, by names: every sig's atoms and every field's
 /// tuples, as atom labels. Only the generated `lt_*` sigs and the `lt_val`
@@ -20,7 +21,41 @@ use crate::diag::{Diagnostic, Phase, SourceMap};
 pub struct Solution {
     pub sigs: BTreeMap<String, BTreeSet<String>>,
     pub fields: BTreeMap<String, BTreeSet<Vec<String>>>,
+    /// With `--graph`: the instance with its derived relations, computed
+    /// only for the one execution that is drawn (not for every solution).
+    pub drawn: Option<Drawable>,
 }
+
+/// Computes a solution's instance by names, derived relations (`fr`, `sw`,
+/// `--show`) included, when called.
+type DrawFn = dyn Fn() -> Result<Named, GraphError> + Send + Sync;
+
+/// A solution's graph input, computed on demand (see [`Solution::drawn`]).
+#[derive(Clone)]
+pub struct Drawable(pub Arc<DrawFn>);
+
+impl Drawable {
+    /// The instance by names with its derived relations.
+    pub fn named(&self) -> Result<Named, GraphError> {
+        (self.0)()
+    }
+}
+
+impl std::fmt::Debug for Drawable {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Drawable(..)")
+    }
+}
+
+/// Two solutions are equal by their atoms and tuples; the deferred graph
+/// input is the same computation whenever those are.
+impl PartialEq for Drawable {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+impl Eq for Drawable {}
 
 /// Something that decides the single `run` command of an Alloy module.
 pub trait Backend: Sync {
