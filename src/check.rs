@@ -11,6 +11,7 @@ use std::time::{Duration, Instant};
 use crate::bounds::{self, BoundsError};
 use crate::budget::{Budget, Exhausted, Progress, Stage};
 use crate::diag::{Diagnostic, Phase};
+use crate::instance::eval::EvalError;
 use crate::instance::{Instance, TupleSet};
 use crate::ir::*;
 use crate::sat::{self, SatError, SatResult, SatSolver};
@@ -127,8 +128,86 @@ impl CommandResult {
 pub enum CheckError {
     /// Bad input (scope, unsupported construct): exit code 2.
     Input(Diagnostic),
-    /// The evaluator disagrees with the SAT answer: a bug (exit code 4).
-    Internal(String),
+    /// A broken invariant of relprove itself: a bug (exit code 4).
+    Internal(Internal),
+}
+
+/// Which invariant of relprove broke: each names the check that caught
+/// it, so a bug report says what failed without a free-form string.
+#[derive(Debug)]
+pub enum Internal {
+    /// The caller named a command the model does not have.
+    NoSuchCommand(CommandId),
+    /// An assumption's selector literal was folded away by translation.
+    SelectorWithoutVariable,
+    /// The solver's model violates the CNF or the assumptions it was given.
+    ModelViolatesCnf { solver: String },
+    /// A cube's model violates the command's CNF.
+    CubeViolatesCnf,
+    /// The independent evaluator rejects the decoded instance.
+    EvaluatorRejects {
+        command: String,
+        violations: Vec<String>,
+        instance: String,
+    },
+    /// The independent evaluator could not evaluate the decoded instance.
+    EvaluatorFailed { command: String, error: EvalError },
+    /// An assumed extra formula is false in the decoded instance.
+    AssumptionRejected { command: String, index: usize },
+    /// An assumed extra formula could not be evaluated.
+    AssumptionEvalFailed { index: usize, error: EvalError },
+    /// The solver gave no answer where one was required.
+    NoAnswer(String),
+    /// An unsat core is satisfiable when solved on its own.
+    CoreSatisfiable,
+}
+
+impl std::fmt::Display for Internal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Internal::NoSuchCommand(id) => write!(f, "no command #{}", id.0),
+            Internal::SelectorWithoutVariable => write!(f, "a selector has no CNF variable"),
+            Internal::ModelViolatesCnf { solver } => write!(
+                f,
+                "solver `{solver}` returned a model that violates the CNF or the assumptions"
+            ),
+            Internal::CubeViolatesCnf => write!(f, "a cube's model violates the command's CNF"),
+            Internal::EvaluatorRejects {
+                command,
+                violations,
+                instance,
+            } => {
+                write!(
+                    f,
+                    "the independent evaluator rejects the instance found for `{command}`"
+                )?;
+                if !violations.is_empty() {
+                    write!(f, ": {}", violations.join("; "))?;
+                }
+                // A cube's check carries no rendering; `check` always does.
+                if !instance.is_empty() {
+                    write!(f, "\n{instance}")?;
+                }
+                Ok(())
+            }
+            Internal::EvaluatorFailed { command, error } => write!(
+                f,
+                "the evaluator failed on the instance for `{command}`: {error}"
+            ),
+            Internal::AssumptionRejected { command, index } => write!(
+                f,
+                "the independent evaluator rejects assumed formula #{index} in the instance found for `{command}`"
+            ),
+            Internal::AssumptionEvalFailed { index, error } => {
+                write!(f, "the evaluator failed on formula #{index}: {error}")
+            }
+            Internal::NoAnswer(why) => write!(f, "the solver gave no answer: {why}"),
+            Internal::CoreSatisfiable => write!(
+                f,
+                "the unsat core is satisfiable when solved on its own"
+            ),
+        }
+    }
 }
 
 /// The scope a command runs with, after `--scope`.
@@ -188,7 +267,7 @@ pub fn check_command(
     let cmd = model
         .commands
         .get(id.index())
-        .ok_or_else(|| CheckError::Internal(format!("no command #{}", id.0)))?;
+        .ok_or_else(|| CheckError::Internal(Internal::NoSuchCommand(id)))?;
     let scope = effective_scope(cmd, opts);
     let progress = opts.progress.clone().unwrap_or_default();
     progress.reset();
@@ -368,7 +447,7 @@ impl<'m> Session<'m> {
         let cmd = model
             .commands
             .get(id.index())
-            .ok_or_else(|| CheckError::Internal(format!("no command #{}", id.0)))?;
+            .ok_or_else(|| CheckError::Internal(Internal::NoSuchCommand(id)))?;
         let scope = effective_scope(cmd, opts);
         progress.set_stage(Stage::Bounds);
         let mut b = match bounds::compute_within(&model, &scope, cmd.span, &budget) {
@@ -400,9 +479,7 @@ impl<'m> Session<'m> {
         let selectors = sels
             .iter()
             .map(|l| match var_of[l.node() as usize] {
-                0 => Err(CheckError::Internal(
-                    "a selector has no CNF variable".into(),
-                )),
+                0 => Err(CheckError::Internal(Internal::SelectorWithoutVariable)),
                 v => Ok(v),
             })
             .collect::<Result<Vec<i32>, CheckError>>()?;
@@ -482,10 +559,9 @@ impl<'m> Session<'m> {
                 self.budget.progress.set_stage(Stage::Evaluate);
                 m.resize(self.cnf.num_vars as usize + 1, false);
                 if !self.cnf.satisfied_by(&m) || lits.iter().any(|&l| !m[l as usize]) {
-                    return Err(CheckError::Internal(format!(
-                        "solver `{}` returned a model that violates the CNF or the assumptions",
-                        self.solver.name()
-                    )));
+                    return Err(CheckError::Internal(Internal::ModelViolatesCnf {
+                        solver: self.solver.name().to_string(),
+                    }));
                 }
                 let inst = decode(&self.model, &self.bounds, &self.tr, &self.var_of, &m);
                 if self.verify {
@@ -506,20 +582,17 @@ impl<'m> Session<'m> {
         match eval::command_satisfied(model, self.id, inst) {
             Ok(true) => {}
             Ok(false) => {
-                let why = eval::violations(model, inst)
-                    .map(|v| v.join("; "))
-                    .unwrap_or_default();
-                return Err(CheckError::Internal(format!(
-                    "the independent evaluator rejects the instance found for `{name}`{}{}\n{}",
-                    if why.is_empty() { "" } else { ": " },
-                    why,
-                    crate::instance::render::render_text(model, inst)
-                )));
+                return Err(CheckError::Internal(Internal::EvaluatorRejects {
+                    command: name.clone(),
+                    violations: eval::violations(model, inst).unwrap_or_default(),
+                    instance: crate::instance::render::render_text(model, inst),
+                }));
             }
             Err(e) => {
-                return Err(CheckError::Internal(format!(
-                    "the evaluator failed on the instance for `{name}`: {e}"
-                )))
+                return Err(CheckError::Internal(Internal::EvaluatorFailed {
+                    command: name.clone(),
+                    error: e,
+                }))
             }
         }
         for &i in assume {
@@ -527,14 +600,16 @@ impl<'m> Session<'m> {
             match eval::eval_formula(model, inst, &mut env, &self.extras[i]) {
                 Ok(true) => {}
                 Ok(false) => {
-                    return Err(CheckError::Internal(format!(
-                        "the independent evaluator rejects assumed formula #{i} in the instance found for `{name}`"
-                    )))
+                    return Err(CheckError::Internal(Internal::AssumptionRejected {
+                        command: name.clone(),
+                        index: i,
+                    }))
                 }
                 Err(e) => {
-                    return Err(CheckError::Internal(format!(
-                        "the evaluator failed on formula #{i}: {e}"
-                    )))
+                    return Err(CheckError::Internal(Internal::AssumptionEvalFailed {
+                        index: i,
+                        error: e,
+                    }))
                 }
             }
         }
@@ -548,9 +623,7 @@ impl<'m> Session<'m> {
         match self.solve_outcome(assume)? {
             Outcome::Sat(inst) => Ok(Some(inst)),
             Outcome::Unsat => Ok(None),
-            Outcome::Unknown(why) => Err(CheckError::Internal(format!(
-                "the solver gave no answer: {why}"
-            ))),
+            Outcome::Unknown(why) => Err(CheckError::Internal(Internal::NoAnswer(why))),
         }
     }
 

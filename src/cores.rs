@@ -26,7 +26,7 @@
 use std::borrow::Cow;
 
 use crate::budget::Budget;
-use crate::check::{CheckError, CheckOptions, Opened, Outcome, Session};
+use crate::check::{CheckError, CheckOptions, Internal, Opened, Outcome, Session};
 use crate::diag::Span;
 use crate::ir::*;
 
@@ -371,7 +371,7 @@ pub fn unsat_core(
     opts: &CheckOptions,
 ) -> Result<CoreOutcome, CheckError> {
     if model.commands.get(id.index()).is_none() {
-        return Err(CheckError::Internal(format!("no command #{}", id.0)));
+        return Err(CheckError::Internal(Internal::NoSuchCommand(id)));
     }
     let budget = Budget::new(opts.timeout, opts.max_memory)
         .with_progress(opts.progress.clone().unwrap_or_default());
@@ -479,11 +479,7 @@ pub fn minimal_core(
     calls += 1;
     match check.solve_outcome(&(0..n).collect::<Vec<_>>())? {
         Outcome::Unsat => {}
-        Outcome::Sat(_) => {
-            return Err(CheckError::Internal(
-                "the unsat core is satisfiable when solved on its own".into(),
-            ))
-        }
+        Outcome::Sat(_) => return Err(CheckError::Internal(Internal::CoreSatisfiable)),
         Outcome::Unknown(why) => {
             return Ok(Minimised::Unknown(format!("{why} (verifying the core)")))
         }

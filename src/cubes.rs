@@ -19,7 +19,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::bounds::{self, BoundsError};
 use crate::budget::{Budget, Progress, Stage};
-use crate::check::{self, CheckError, CheckOptions, CommandResult, Outcome, Stats};
+use crate::check::{self, CheckError, CheckOptions, CommandResult, Internal, Outcome, Stats};
 use crate::instance::Instance;
 use crate::ir::{CommandId, Model};
 use crate::sat::{self, Cnf, SatError, SatResult};
@@ -136,7 +136,7 @@ pub fn encode(model: &Model, id: CommandId, opts: &CheckOptions) -> Result<Encod
     let cmd = model
         .commands
         .get(id.index())
-        .ok_or_else(|| CheckError::Internal(format!("no command #{}", id.0)))?;
+        .ok_or_else(|| CheckError::Internal(Internal::NoSuchCommand(id)))?;
     let scope = check::effective_scope(cmd, opts);
     let progress = opts.progress.clone().unwrap_or_default();
     let budget = Budget::new(opts.timeout, opts.max_memory).with_progress(progress);
@@ -361,25 +361,24 @@ fn instance_of(
     verify: bool,
 ) -> Result<Instance, CheckError> {
     if !enc.cnf.satisfied_by(m) {
-        return Err(CheckError::Internal(
-            "a cube's model violates the command's CNF".into(),
-        ));
+        return Err(CheckError::Internal(Internal::CubeViolatesCnf));
     }
     let inst = check::decode(model, &enc.bounds, &enc.tr, &enc.var_of, m);
     if verify {
         match crate::instance::eval::command_satisfied(model, id, &inst) {
             Ok(true) => {}
             Ok(false) => {
-                return Err(CheckError::Internal(format!(
-                    "the independent evaluator rejects the instance found for `{}`",
-                    model.commands[id.index()].name
-                )))
+                return Err(CheckError::Internal(Internal::EvaluatorRejects {
+                    command: model.commands[id.index()].name.clone(),
+                    violations: Vec::new(),
+                    instance: String::new(),
+                }))
             }
             Err(e) => {
-                return Err(CheckError::Internal(format!(
-                    "the evaluator failed on the instance for `{}`: {e}",
-                    model.commands[id.index()].name
-                )))
+                return Err(CheckError::Internal(Internal::EvaluatorFailed {
+                    command: model.commands[id.index()].name.clone(),
+                    error: e,
+                }))
             }
         }
     }
