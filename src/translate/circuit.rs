@@ -8,39 +8,11 @@
 //! identical gates are created once.
 
 use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
+
+use rustc_hash::FxHashMap;
 
 use crate::budget::{Budget, Exhausted};
 use crate::sat::Cnf;
-
-/// A fast multiplicative hasher for the gate tables (keys are small
-/// integers; SipHash dominated translation time).
-#[derive(Default, Clone, Copy)]
-pub struct FxHasher {
-    hash: u64,
-}
-
-impl Hasher for FxHasher {
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.write_u64(b as u64);
-        }
-    }
-    fn write_u32(&mut self, i: u32) {
-        self.write_u64(i as u64);
-    }
-    fn write_usize(&mut self, i: usize) {
-        self.write_u64(i as u64);
-    }
-    fn write_u64(&mut self, i: u64) {
-        self.hash = (self.hash.rotate_left(5) ^ i).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
-    }
-    fn finish(&self) -> u64 {
-        self.hash
-    }
-}
-
-pub type FxBuild = BuildHasherDefault<FxHasher>;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Lit(pub u32);
@@ -88,8 +60,8 @@ enum Node {
 pub struct Circuit {
     nodes: Vec<Node>,
     kids: Vec<Lit>,
-    and2: HashMap<(Lit, Lit), Lit, FxBuild>,
-    andn: HashMap<Box<[Lit]>, Lit, FxBuild>,
+    and2: FxHashMap<(Lit, Lit), Lit>,
+    andn: FxHashMap<Box<[Lit]>, Lit>,
     inputs: u32,
     scratch: Vec<Lit>,
     /// The command's limits, ticked once per gate.
@@ -116,8 +88,8 @@ impl Circuit {
         Circuit {
             nodes: vec![Node::Const],
             kids: Vec::new(),
-            and2: HashMap::default(),
-            andn: HashMap::default(),
+            and2: FxHashMap::default(),
+            andn: FxHashMap::default(),
             inputs: 0,
             scratch: Vec::new(),
             budget,

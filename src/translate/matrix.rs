@@ -5,7 +5,7 @@
 
 use std::collections::HashMap;
 
-use super::circuit::{Circuit, FxBuild, Lit};
+use super::circuit::{Circuit, Lit};
 use crate::budget::{Exhausted, MemoryNeed};
 
 /// A matrix operation's result: it stops when the circuit's budget is
@@ -186,7 +186,7 @@ impl Dims {
         self.fits(arity)?;
         let bsuf = self.pow(b.arity - 1);
         // b's entries grouped by first atom: contiguous ranges.
-        let mut ranges: HashMap<u64, (usize, usize), FxBuild> = HashMap::default();
+        let mut ranges: rustc_hash::FxHashMap<u64, (usize, usize)> = Default::default();
         let mut i = 0;
         while i < b.entries.len() {
             let first = b.entries[i].0 / bsuf;

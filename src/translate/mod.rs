@@ -89,7 +89,7 @@ pub struct Translator<'a> {
     /// `^m` by operand: literals are hash-consed, so an operand with the
     /// same entries always has the same closure (funs like `hb` are
     /// inlined at every use, and squaring dominated translation time).
-    closures: std::collections::HashMap<Matrix, Rc<Matrix>, circuit::FxBuild>,
+    closures: rustc_hash::FxHashMap<Matrix, Rc<Matrix>>,
 }
 
 fn err(span: Span, msg: impl Into<String>) -> TranslateError {
