@@ -160,6 +160,8 @@ pub enum Internal {
     NoAnswer(String),
     /// An unsat core is satisfiable when solved on its own.
     CoreSatisfiable,
+    /// An instance was to be blocked before any was found.
+    BlockWithoutInstance,
 }
 
 impl std::fmt::Display for Internal {
@@ -206,6 +208,9 @@ impl std::fmt::Display for Internal {
                 f,
                 "the unsat core is satisfiable when solved on its own"
             ),
+            Internal::BlockWithoutInstance => {
+                write!(f, "an instance was to be blocked before any was found")
+            }
         }
     }
 }
@@ -646,9 +651,7 @@ impl<'m> Session<'m> {
     /// case nothing is added.
     pub fn block_instance(&mut self) -> Result<bool, CheckError> {
         let Some(m) = &self.last else {
-            return Err(CheckError::Internal(
-                "block_instance before a satisfiable call".into(),
-            ));
+            return Err(CheckError::Internal(Internal::BlockWithoutInstance));
         };
         if self.instance_vars.is_none() {
             let lits: Vec<Lit> = self
