@@ -46,7 +46,7 @@ pred map_events {
   all h: Event | one map.h
   -- each C++ event lowers into its own thread, with its scope ...
   map.thread = cthread.smap
-  (map - (((CMemEvent & SCev) - crmw.CWrite - CRead.crmw) <: map)).scope = cscope.smap
+  (map - (((CMemEvent & SCev) - crmw.CWrite - CRead.crmw) <: map)).scope = (CEvent - ((CMemEvent & SCev) - crmw.CWrite - CRead.crmw)) <: cscope.smap
   -- ... and its memory events keep their address; fences have none
   (CMemEvent <: map).addr = caddr.amap
   no (CFence.map & MemEvent)

@@ -69,7 +69,12 @@ CANDIDATES = {
         r="  all e: (CRead - crmw.CWrite) & SCev | fenced_op_all_sys[e, Acquire]\n"
           "  all e: crmw.CWrite & SCev | fenced_op[e, Acquire]\n",
         w="  all e: (CWrite - CRead.crmw) & SCev | fenced_op_all_sys[e, Release]\n",
-        scope="  (map - (((CMemEvent & SCev) - crmw.CWrite - CRead.crmw) <: map)).scope = cscope.smap\n"),
+        # the non-RMW SC accesses leave the scope row on both sides (their
+        # images are at system scope whatever their C++ scope); the first
+        # version removed them on the left only, which made the equality
+        # unsatisfiable for any such access (no instance of sanity_sc_scoped)
+        scope="  (map - (SC_PLAIN <: map)).scope = (CEvent - SC_PLAIN) <: cscope.smap\n"
+              .replace("SC_PLAIN", "((CMemEvent & SCev) - crmw.CWrite - CRead.crmw)")),
 }
 
 for name, c in CANDIDATES.items():
