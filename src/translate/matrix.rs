@@ -3,8 +3,6 @@
 //! `(a1..ak)` has index `a1*n^(k-1) + ... + ak`. Absent entries are `false`,
 //! so a matrix only holds tuples that may be in the relation.
 
-use std::collections::HashMap;
-
 use super::circuit::{Circuit, Lit};
 use crate::budget::{Exhausted, MemoryNeed};
 
