@@ -272,7 +272,7 @@ pub fn check_command(
     let cmd = model
         .commands
         .get(id.index())
-        .ok_or_else(|| CheckError::Internal(Internal::NoSuchCommand(id)))?;
+        .ok_or(CheckError::Internal(Internal::NoSuchCommand(id)))?;
     let scope = effective_scope(cmd, opts);
     let progress = opts.progress.clone().unwrap_or_default();
     progress.reset();
@@ -452,7 +452,7 @@ impl<'m> Session<'m> {
         let cmd = model
             .commands
             .get(id.index())
-            .ok_or_else(|| CheckError::Internal(Internal::NoSuchCommand(id)))?;
+            .ok_or(CheckError::Internal(Internal::NoSuchCommand(id)))?;
         let scope = effective_scope(cmd, opts);
         progress.set_stage(Stage::Bounds);
         let mut b = match bounds::compute_within(&model, &scope, cmd.span, &budget) {

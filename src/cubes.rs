@@ -136,7 +136,7 @@ pub fn encode(model: &Model, id: CommandId, opts: &CheckOptions) -> Result<Encod
     let cmd = model
         .commands
         .get(id.index())
-        .ok_or_else(|| CheckError::Internal(Internal::NoSuchCommand(id)))?;
+        .ok_or(CheckError::Internal(Internal::NoSuchCommand(id)))?;
     let scope = check::effective_scope(cmd, opts);
     let progress = opts.progress.clone().unwrap_or_default();
     let budget = Budget::new(opts.timeout, opts.max_memory).with_progress(progress);
