@@ -238,7 +238,7 @@ impl relprove::litmus::run::Backend for OneShot {
         &self,
         path: &Path,
         source: &str,
-    ) -> Result<Option<relprove::litmus::run::Solution>, String> {
+    ) -> Result<Option<relprove::litmus::run::Solution>, relprove::litmus::error::LitmusError> {
         self.0.solve(path, source)
     }
 }

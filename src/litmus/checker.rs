@@ -6,6 +6,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 use std::sync::Arc;
 
+use super::error::LitmusError;
 use super::run::{Backend, Drawable, LitmusSession, Solution};
 use crate::check::{check_command, CheckError, CheckOptions, Outcome, Session};
 use crate::diag::SourceMap;
@@ -29,33 +30,25 @@ impl Backend for Checker {
         path: &Path,
         source: &str,
         preds: &[String],
-    ) -> Result<Option<Box<dyn LitmusSession>>, String> {
+    ) -> Result<Option<Box<dyn LitmusSession>>, LitmusError> {
         self.open_session(path, source, preds)
     }
 
-    fn solve(&self, path: &Path, source: &str) -> Result<Option<Solution>, String> {
+    fn solve(&self, path: &Path, source: &str) -> Result<Option<Solution>, LitmusError> {
         let mut sources = SourceMap::new();
         let name = path.display().to_string();
         let model = load_source(&name, source, &mut sources, &self.load)
-            .map_err(|ds| crate::diag::render(&sources, &ds, false))?;
+            .map_err(|ds| LitmusError::Generated(crate::diag::render(&sources, &ds, false)))?;
         let idx = model
             .commands
             .iter()
             .rposition(|c| c.name == super::lower::RUN_NAME)
-            .ok_or_else(|| {
-                format!(
-                    "the generated module has no `{}` command",
-                    super::lower::RUN_NAME
-                )
-            })?;
-        let res =
-            check_command(&model, CommandId(idx as u32), &self.check).map_err(|e| match e {
-                CheckError::Input(d) => crate::diag::render(&sources, &[d], false),
-                CheckError::Internal(m) => format!("internal error: {m}"),
-            })?;
+            .ok_or(LitmusError::NoRunCommand(super::lower::RUN_NAME))?;
+        let res = check_command(&model, CommandId(idx as u32), &self.check)
+            .map_err(|e| check_error(&sources, e))?;
         match res.outcome {
             Outcome::Unsat => Ok(None),
-            Outcome::Unknown(why) => Err(format!("the checker gave up: {why}")),
+            Outcome::Unknown(why) => Err(LitmusError::GaveUp(why)),
             Outcome::Sat(inst) => {
                 let model = Arc::new(model);
                 let graph = self.graph_relations.clone().map(|s| (model.clone(), s));
@@ -93,10 +86,10 @@ fn solution(model: &Model, inst: Instance, graph: Option<(Arc<Model>, Vec<String
     }
 }
 
-fn check_error(sources: &SourceMap, e: CheckError) -> String {
+fn check_error(sources: &SourceMap, e: CheckError) -> LitmusError {
     match e {
-        CheckError::Input(d) => crate::diag::render(sources, &[d], false),
-        CheckError::Internal(m) => format!("internal error: {m}"),
+        CheckError::Input(d) => LitmusError::Generated(crate::diag::render(sources, &[d], false)),
+        CheckError::Internal(m) => LitmusError::Internal(m.to_string()),
     }
 }
 
@@ -111,7 +104,7 @@ struct CheckerSession {
 }
 
 impl LitmusSession for CheckerSession {
-    fn solve(&mut self, assume: &[usize]) -> Result<Option<Solution>, String> {
+    fn solve(&mut self, assume: &[usize]) -> Result<Option<Solution>, LitmusError> {
         match self.session.solve(assume) {
             Ok(None) => Ok(None),
             Ok(Some(inst)) => Ok(Some(solution(
@@ -134,30 +127,25 @@ impl Checker {
         path: &Path,
         source: &str,
         preds: &[String],
-    ) -> Result<Option<Box<dyn LitmusSession>>, String> {
+    ) -> Result<Option<Box<dyn LitmusSession>>, LitmusError> {
         let mut sources = SourceMap::new();
         let name = path.display().to_string();
         let model = load_source(&name, source, &mut sources, &self.load)
-            .map_err(|ds| crate::diag::render(&sources, &ds, false))?;
+            .map_err(|ds| LitmusError::Generated(crate::diag::render(&sources, &ds, false)))?;
         let idx = model
             .commands
             .iter()
             .rposition(|c| c.name == super::lower::RUN_NAME)
-            .ok_or_else(|| {
-                format!(
-                    "the generated module has no `{}` command",
-                    super::lower::RUN_NAME
-                )
-            })?;
+            .ok_or(LitmusError::NoRunCommand(super::lower::RUN_NAME))?;
         let mut extras = Vec::with_capacity(preds.len());
         for p in preds {
             let pred = model
                 .preds
                 .iter()
                 .rfind(|q| &q.name == p || q.name.rsplit('/').next() == Some(p.as_str()))
-                .ok_or_else(|| format!("the generated module has no predicate `{p}`"))?;
+                .ok_or_else(|| LitmusError::NoPredicate(p.clone()))?;
             if !pred.params.is_empty() {
-                return Err(format!("the generated predicate `{p}` has parameters"));
+                return Err(LitmusError::PredicateHasParameters(p.clone()));
             }
             extras.push(pred.body.clone());
         }

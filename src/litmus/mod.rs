@@ -9,6 +9,7 @@
 
 pub mod ast;
 pub mod checker;
+pub mod error;
 pub mod explain;
 pub mod files;
 pub mod lower;

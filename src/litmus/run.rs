@@ -10,6 +10,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 use super::ast::{Prop, Quant, Term, Test};
+use super::error::{LitmusError, StateError};
 use super::lower::{self, Binding, Limits, Lowered, ObsEval};
 use crate::diag::{Diagnostic, Phase, SourceMap};
 use crate::instance::graph::{GraphError, Named};
@@ -61,7 +62,7 @@ impl Eq for Drawable {}
 pub trait Backend: Sync {
     /// `path` is where the module notionally lives (beside the model, so
     /// that `open` finds it); `source` is its text. `Ok(None)`: no instance.
-    fn solve(&self, path: &Path, source: &str) -> Result<Option<Solution>, String>;
+    fn solve(&self, path: &Path, source: &str) -> Result<Option<Solution>, LitmusError>;
 
     /// Incremental solving: `source` is a module whose `run` command is the
     /// base query and which declares the parameterless predicates `preds`;
@@ -74,7 +75,7 @@ pub trait Backend: Sync {
         _path: &Path,
         _source: &str,
         _preds: &[String],
-    ) -> Result<Option<Box<dyn LitmusSession>>, String> {
+    ) -> Result<Option<Box<dyn LitmusSession>>, LitmusError> {
         Ok(None)
     }
 }
@@ -83,7 +84,7 @@ pub trait Backend: Sync {
 pub trait LitmusSession {
     /// An instance of the base command in which the predicates `assume`
     /// hold (and no blocked combination does), or `None`.
-    fn solve(&mut self, assume: &[usize]) -> Result<Option<Solution>, String>;
+    fn solve(&mut self, assume: &[usize]) -> Result<Option<Solution>, LitmusError>;
     /// From now on, the predicates `together` do not all hold.
     fn block(&mut self, together: &[usize]);
 }
@@ -310,7 +311,7 @@ pub fn run_test(
         }
         let low = lower::alloy_source(test, model.binding, &model.open_name, combo, edges, &dom)?;
         let path = dir.join(format!("lt_{}_{k}_{v}.als", sanitize(&test.name)));
-        let failed = |e: String| {
+        let failed = |e: LitmusError| {
             Diagnostic::new(
                 Phase::Litmus,
                 test.name_span,
@@ -583,12 +584,15 @@ fn lookup<'a, T>(map: &'a BTreeMap<String, T>, name: &str) -> Option<&'a T> {
 }
 
 /// The values of the observed variables in a solution.
-pub fn extract_state(sol: &Solution, low: &Lowered) -> Result<Vec<i64>, String> {
-    let atom = |sig: &str| -> Result<String, String> {
-        let set = lookup(&sol.sigs, sig).ok_or_else(|| format!("no sig {sig} in the instance"))?;
+pub fn extract_state(sol: &Solution, low: &Lowered) -> Result<Vec<i64>, StateError> {
+    let atom = |sig: &str| -> Result<String, StateError> {
+        let set = lookup(&sol.sigs, sig).ok_or_else(|| StateError::NoSig(sig.to_string()))?;
         match set.iter().next() {
             Some(a) if set.len() == 1 => Ok(a.clone()),
-            _ => Err(format!("one sig {sig} has {} atoms", set.len())),
+            _ => Err(StateError::NotOneAtom {
+                sig: sig.to_string(),
+                atoms: set.len(),
+            }),
         }
     };
     // Value atoms to integers.
@@ -605,18 +609,18 @@ pub fn extract_state(sol: &Solution, low: &Lowered) -> Result<Vec<i64>, String> 
             ints.insert(a.clone(), v);
         }
     }
-    let val_field = lookup(&sol.fields, "lt_val").ok_or("no field lt_val in the instance")?;
+    let val_field = lookup(&sol.fields, "lt_val").ok_or(StateError::NoField("lt_val"))?;
     let mut val: BTreeMap<&str, i64> = BTreeMap::new();
     for t in val_field {
         let (e, v) = (&t[t.len() - 2], &t[t.len() - 1]);
         let n = *ints
             .get(v)
-            .ok_or_else(|| format!("{v} is not a value atom"))?;
+            .ok_or_else(|| StateError::NotAValue(v.clone()))?;
         if val.insert(e.as_str(), n).is_some() {
-            return Err(format!("event {e} has two values"));
+            return Err(StateError::TwoValues(e.clone()));
         }
     }
-    let fin_field = lookup(&sol.fields, "lt_fin").ok_or("no field lt_fin in the instance")?;
+    let fin_field = lookup(&sol.fields, "lt_fin").ok_or(StateError::NoField("lt_fin"))?;
     let mut out = Vec::new();
     for (o, _) in low.obs_eval.iter().zip(&low.observed) {
         let v = match o {
@@ -629,7 +633,7 @@ pub fn extract_state(sol: &Solution, low: &Lowered) -> Result<Vec<i64>, String> 
                     let a = atom(&lower::ev_name(*t, i))?;
                     let v = *val
                         .get(a.as_str())
-                        .ok_or_else(|| format!("read {} has no value", lower::ev_name(*t, i)))?;
+                        .ok_or_else(|| StateError::ReadWithoutValue(lower::ev_name(*t, i)))?;
                     vals.insert(i, v);
                 }
                 s.eval(&|i| vals[&i])
@@ -640,9 +644,9 @@ pub fn extract_state(sol: &Solution, low: &Lowered) -> Result<Vec<i64>, String> 
                     .iter()
                     .find(|t| t[t.len() - 2] == la)
                     .map(|t| t[t.len() - 1].clone())
-                    .ok_or_else(|| format!("no final write chosen for {l}"))?;
+                    .ok_or_else(|| StateError::NoFinalWrite(l.clone()))?;
                 *val.get(w.as_str())
-                    .ok_or_else(|| format!("final write {w} has no value"))?
+                    .ok_or_else(|| StateError::FinalWriteWithoutValue(w.clone()))?
             }
         };
         out.push(v);

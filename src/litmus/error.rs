@@ -1,0 +1,92 @@
+//! Typed errors of the litmus back ends: what can go wrong between a lowered
+//! test and its final states. Errors in the test itself (syntax,
+//! unsupported instructions, limits) are [`crate::diag::Diagnostic`]s with
+//! the test's spans; these are failures on the generated module or on the
+//! instance read back, which `run` wraps into a diagnostic at the test's name.
+
+use std::fmt;
+
+use crate::instance::graph::GraphError;
+
+/// A back end ([`super::run::Backend`], [`super::run::LitmusSession`])
+/// could not decide a generated module.
+#[derive(Debug)]
+pub enum LitmusError {
+    /// The generated module does not load or check: its diagnostics,
+    /// rendered against the generated text (which is not the user's input).
+    Generated(String),
+    /// The generated module has no `run` command of the expected name.
+    NoRunCommand(&'static str),
+    /// A predicate a session was asked for is missing.
+    NoPredicate(String),
+    /// A predicate a session was asked for has parameters.
+    PredicateHasParameters(String),
+    /// The checker hit a limit (time, memory, scope) and gave no answer.
+    GaveUp(String),
+    /// A bug in relprove's checker.
+    Internal(String),
+    /// The relations `--graph` draws could not be computed.
+    Graph(GraphError),
+    /// The final state could not be read off an instance.
+    State(StateError),
+}
+
+impl fmt::Display for LitmusError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LitmusError::Generated(rendered) => f.write_str(rendered),
+            LitmusError::NoRunCommand(name) => {
+                write!(f, "the generated module has no `{name}` command")
+            }
+            LitmusError::NoPredicate(p) => {
+                write!(f, "the generated module has no predicate `{p}`")
+            }
+            LitmusError::PredicateHasParameters(p) => {
+                write!(f, "the generated predicate `{p}` has parameters")
+            }
+            LitmusError::GaveUp(why) => write!(f, "the checker gave up: {why}"),
+            LitmusError::Internal(m) => write!(f, "internal error: {m}"),
+            LitmusError::Graph(e) => write!(f, "{e}"),
+            LitmusError::State(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl std::error::Error for LitmusError {}
+
+impl From<StateError> for LitmusError {
+    fn from(e: StateError) -> Self {
+        LitmusError::State(e)
+    }
+}
+
+/// Why the observed values could not be read off a solution
+/// ([`super::run::extract_state`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum StateError {
+    NoSig(String),
+    NotOneAtom { sig: String, atoms: usize },
+    NoField(&'static str),
+    NotAValue(String),
+    TwoValues(String),
+    ReadWithoutValue(String),
+    NoFinalWrite(String),
+    FinalWriteWithoutValue(String),
+}
+
+impl fmt::Display for StateError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            StateError::NoSig(s) => write!(f, "no sig {s} in the instance"),
+            StateError::NotOneAtom { sig, atoms } => write!(f, "one sig {sig} has {atoms} atoms"),
+            StateError::NoField(n) => write!(f, "no field {n} in the instance"),
+            StateError::NotAValue(a) => write!(f, "{a} is not a value atom"),
+            StateError::TwoValues(e) => write!(f, "event {e} has two values"),
+            StateError::ReadWithoutValue(r) => write!(f, "read {r} has no value"),
+            StateError::NoFinalWrite(l) => write!(f, "no final write chosen for {l}"),
+            StateError::FinalWriteWithoutValue(w) => write!(f, "final write {w} has no value"),
+        }
+    }
+}
+
+impl std::error::Error for StateError {}
