@@ -401,10 +401,16 @@ fn partial_order_reduction_keeps_every_outcome() {
     for (model, f) in cases {
         let f = f.display().to_string();
         let a = json(&relprove(&[
-            "litmus", "--model", model, "--format", "json", &f,
+            "litmus",
+            "--model",
+            model,
+            "--format",
+            "json",
+            "--sleep-sets",
+            &f,
         ]));
         let b = json(&relprove(&[
-            "litmus", "--model", model, "--format", "json", "--no-por", &f,
+            "litmus", "--model", model, "--format", "json", &f,
         ]));
         let (a, b) = (&a["tests"][0], &b["tests"][0]);
         assert_eq!(a["states"], b["states"], "{model} {f}");

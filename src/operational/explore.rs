@@ -14,8 +14,10 @@
 //! keeps sleep sets + hashing complete for terminal states).
 
 use std::collections::{BTreeMap, HashMap};
-use std::hash::{BuildHasherDefault, Hasher};
+use std::hash::{BuildHasher, BuildHasherDefault, Hash, Hasher};
 use std::time::Instant;
+
+use rustc_hash::FxBuildHasher;
 
 use super::{Model, OpError};
 
@@ -24,7 +26,8 @@ use super::{Model, OpError};
 pub struct Limits {
     /// Give up after this many distinct states.
     pub max_states: usize,
-    /// Use sleep sets (off: plain DFS with hashing, for cross-checking).
+    /// Use sleep sets (off, the default: plain DFS with hashing, which is
+    /// faster on LOST-POP, where they cut transitions but not states).
     pub sleep_sets: bool,
     /// Only look for one final state on each side of the condition (a
     /// [`Goal`]), not for every final state: branches whose side is decided
@@ -37,7 +40,7 @@ impl Default for Limits {
     fn default() -> Self {
         Limits {
             max_states: 2_000_000,
-            sleep_sets: true,
+            sleep_sets: false,
             witnesses: false,
         }
     }
@@ -71,7 +74,7 @@ struct Search<'m, M: Model> {
     model: &'m M,
     limits: Limits,
     /// Each visited state with the sleep set it was explored under.
-    visited: HashMap<M::State, Vec<M::Trans>, BuildHasherDefault<FxHasher>>,
+    visited: HashMap<Hashed<M::State>, Vec<M::Trans>, BuildHasherDefault<PassThrough>>,
     found: Exploration<M::Trans>,
     path: Vec<M::Trans>,
     goal: Option<Goal<'m>>,
@@ -117,20 +120,21 @@ pub fn explore_for<'m, M: Model>(
         stop: false,
     };
     let init = model.initial()?;
-    s.visit(init, Vec::new())?;
+    s.visit(Hashed::new(init), Vec::new())?;
     s.found.states = s.visited.len();
     s.found.time_us = start.elapsed().as_micros();
     Ok(s.found)
 }
 
 impl<M: Model> Search<'_, M> {
-    fn visit(&mut self, state: M::State, sleep: Vec<M::Trans>) -> Result<(), OpError> {
+    fn visit(&mut self, key: Hashed<M::State>, sleep: Vec<M::Trans>) -> Result<(), OpError> {
         if self.stop {
             return Ok(());
         }
+        let state = &key.state;
         if let Some(goal) = self.goal {
             if self.sides[0] || self.sides[1] {
-                if let Some(side) = goal(&self.model.known(&state)) {
+                if let Some(side) = goal(&self.model.known(state)) {
                     if self.sides[side as usize] {
                         self.found.pruned += 1;
                         return Ok(());
@@ -140,27 +144,27 @@ impl<M: Model> Search<'_, M> {
         }
         // Which transitions still need exploring here, and under which
         // (intersected) sleep set.
-        let (sleep, redo): (Vec<M::Trans>, Option<Vec<M::Trans>>) =
-            match self.visited.get_mut(&state) {
-                Some(old) => {
-                    if old.iter().all(|t| sleep.contains(t)) {
-                        return Ok(());
-                    }
-                    // Explore what was asleep before and is awake now.
-                    let redo: Vec<M::Trans> =
-                        old.iter().filter(|t| !sleep.contains(t)).cloned().collect();
-                    old.retain(|t| sleep.contains(t));
-                    (old.clone(), Some(redo))
+        let (sleep, redo): (Vec<M::Trans>, Option<Vec<M::Trans>>) = match self.visited.get_mut(&key)
+        {
+            Some(old) => {
+                if old.iter().all(|t| sleep.contains(t)) {
+                    return Ok(());
                 }
-                None => {
-                    if self.visited.len() >= self.limits.max_states {
-                        return Err(OpError::StateLimit(self.limits.max_states));
-                    }
-                    self.visited.insert(state.clone(), sleep.clone());
-                    (sleep, None)
+                // Explore what was asleep before and is awake now.
+                let redo: Vec<M::Trans> =
+                    old.iter().filter(|t| !sleep.contains(t)).cloned().collect();
+                old.retain(|t| sleep.contains(t));
+                (old.clone(), Some(redo))
+            }
+            None => {
+                if self.visited.len() >= self.limits.max_states {
+                    return Err(OpError::StateLimit(self.limits.max_states));
                 }
-            };
-        if let Some(out) = self.model.outcome(&state)? {
+                self.visited.insert(key.clone(), sleep.clone());
+                (sleep, None)
+            }
+        };
+        if let Some(out) = self.model.outcome(state)? {
             // A final state: nothing after it is observable.
             if let Some(goal) = self.goal {
                 let full: Vec<Option<i64>> = out.iter().map(|v| Some(*v)).collect();
@@ -175,7 +179,7 @@ impl<M: Model> Search<'_, M> {
                 .or_insert_with(|| self.path.clone());
             return Ok(());
         }
-        let enabled = self.model.enabled(&state)?;
+        let enabled = self.model.enabled(state)?;
         if enabled.is_empty() {
             if redo.is_none() {
                 self.found.stuck += 1;
@@ -196,11 +200,11 @@ impl<M: Model> Search<'_, M> {
             if sleep.contains(t) || redo.as_ref().is_some_and(|r| !r.contains(t)) {
                 continue;
             }
-            let next = self.model.apply(&state, t)?;
+            let next = self.model.apply(state, t)?;
             let child_sleep = if self.limits.sleep_sets {
                 let mut cs = Vec::new();
                 for u in sleep.iter().chain(done.iter()) {
-                    if self.independent(&state, &next, u, t)? {
+                    if self.independent(state, &next, u, t)? {
                         cs.push(u.clone());
                     }
                 }
@@ -210,7 +214,7 @@ impl<M: Model> Search<'_, M> {
             };
             self.found.transitions += 1;
             self.path.push(t.clone());
-            self.visit(next, child_sleep)?;
+            self.visit(Hashed::new(next), child_sleep)?;
             self.path.pop();
             if self.stop {
                 break;
@@ -239,41 +243,52 @@ impl<M: Model> Search<'_, M> {
     }
 }
 
-/// The Fx hash (rustc's): states are hashed once per visit, and SipHash's
-/// DoS resistance buys nothing here.
-#[derive(Default)]
-struct FxHasher(u64);
+/// A state with its Fx hash (rustc's; SipHash's DoS resistance buys
+/// nothing here), computed once when the state is made: the visited set's
+/// lookup and insert reuse it, and unequal states almost always differ in
+/// it, so the full (several-vector) comparison runs only on a real match.
+#[derive(Clone)]
+struct Hashed<S> {
+    hash: u64,
+    state: S,
+}
 
-impl Hasher for FxHasher {
-    fn write(&mut self, bytes: &[u8]) {
-        for chunk in bytes.chunks(8) {
-            let mut b = [0u8; 8];
-            b[..chunk.len()].copy_from_slice(chunk);
-            self.add(u64::from_le_bytes(b));
+impl<S: Hash> Hashed<S> {
+    fn new(state: S) -> Self {
+        Hashed {
+            hash: FxBuildHasher.hash_one(&state),
+            state,
         }
-    }
-    fn write_u8(&mut self, i: u8) {
-        self.add(i as u64);
-    }
-    fn write_u16(&mut self, i: u16) {
-        self.add(i as u64);
-    }
-    fn write_u32(&mut self, i: u32) {
-        self.add(i as u64);
-    }
-    fn write_u64(&mut self, i: u64) {
-        self.add(i);
-    }
-    fn write_usize(&mut self, i: usize) {
-        self.add(i as u64);
-    }
-    fn finish(&self) -> u64 {
-        self.0
     }
 }
 
-impl FxHasher {
-    fn add(&mut self, w: u64) {
-        self.0 = (self.0.rotate_left(5) ^ w).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+impl<S: PartialEq> PartialEq for Hashed<S> {
+    fn eq(&self, other: &Self) -> bool {
+        self.hash == other.hash && self.state == other.state
+    }
+}
+
+impl<S: Eq> Eq for Hashed<S> {}
+
+impl<S> Hash for Hashed<S> {
+    fn hash<H: Hasher>(&self, h: &mut H) {
+        h.write_u64(self.hash);
+    }
+}
+
+/// The hasher of the visited set: its keys are [`Hashed`], whose hash is
+/// already computed, so it is passed through as is.
+#[derive(Default)]
+struct PassThrough(u64);
+
+impl Hasher for PassThrough {
+    fn write(&mut self, _: &[u8]) {
+        unreachable!("only Hashed keys, which write one u64")
+    }
+    fn write_u64(&mut self, i: u64) {
+        self.0 = i;
+    }
+    fn finish(&self) -> u64 {
+        self.0
     }
 }
