@@ -174,7 +174,7 @@ pub fn split(model: &Model, id: CommandId) -> Split {
     // `all this: S | mult this.f and this.f in bound`.
     for fid in model.field_ids() {
         let f = model.field(fid);
-        if f.decl.mult == Mult::Set && !arrow_mults(&f.decl.bound) {
+        if f.decl.mult == Mult::Set && !f.decl.bound.has_arrow_mults() {
             continue;
         }
         tracked.push(Tracked {
@@ -276,19 +276,6 @@ pub fn split(model: &Model, id: CommandId) -> Split {
         model: m,
         tracked,
         untracked,
-    }
-}
-
-/// Whether a declaration bound carries arrow multiplicities.
-fn arrow_mults(e: &Expr) -> bool {
-    match &e.kind {
-        ExprKind::Product {
-            lhs,
-            lmult,
-            rmult,
-            rhs,
-        } => *lmult != Mult::Set || *rmult != Mult::Set || arrow_mults(lhs) || arrow_mults(rhs),
-        _ => false,
     }
 }
 

@@ -229,9 +229,9 @@ fn subsets(items: &[Vec<u32>]) -> Vec<TupleSet> {
         .collect()
 }
 
-/// Whether some instance within the bounds satisfies the command
-/// (enumerating A ⊆ atoms, X ⊆ A, r, s ⊆ A×A).
-fn brute(m: &Model, c: &Ctx, cmd: CommandId) -> bool {
+/// Hand every labelled instance within the bounds (A ⊆ atoms, X ⊆ A,
+/// r, s ⊆ A×A) that satisfies the command to `found`, until it says stop.
+fn brute_each(m: &Model, c: &Ctx, cmd: CommandId, found: &mut dyn FnMut(&Instance) -> bool) {
     let b = bounds::compute(m, &m.commands[cmd.index()].scope).unwrap();
     let atoms: Vec<Vec<u32>> = b.sig_upper[c.a.index()].iter().map(|&a| vec![a]).collect();
     for aset in subsets(&atoms) {
@@ -251,14 +251,23 @@ fn brute(m: &Model, c: &Ctx, cmd: CommandId) -> bool {
                     inst.sigs.insert(c.x, xset.clone());
                     inst.fields.insert(c.r, rset.clone());
                     inst.fields.insert(c.s, sset);
-                    if eval::command_satisfied(m, cmd, &inst).unwrap() {
-                        return true;
+                    if eval::command_satisfied(m, cmd, &inst).unwrap() && !found(&inst) {
+                        return;
                     }
                 }
             }
         }
     }
-    false
+}
+
+/// Whether some instance within the bounds satisfies the command.
+fn brute(m: &Model, c: &Ctx, cmd: CommandId) -> bool {
+    let mut any = false;
+    brute_each(m, c, cmd, &mut |_| {
+        any = true;
+        false
+    });
+    any
 }
 
 fn engine(m: &Model, cmd: CommandId, symmetry: usize) -> bool {
@@ -342,33 +351,11 @@ fn key(c: &Ctx, inst: &Instance) -> Key {
 
 /// Every labelled instance within the bounds that satisfies the command.
 fn brute_all(m: &Model, c: &Ctx, cmd: CommandId) -> std::collections::BTreeSet<Key> {
-    let b = bounds::compute(m, &m.commands[cmd.index()].scope).unwrap();
-    let atoms: Vec<Vec<u32>> = b.sig_upper[c.a.index()].iter().map(|&a| vec![a]).collect();
     let mut out = std::collections::BTreeSet::new();
-    for aset in subsets(&atoms) {
-        let pairs: Vec<Vec<u32>> = aset
-            .iter()
-            .flat_map(|x| aset.iter().map(move |y| vec![x[0], y[0]]))
-            .collect();
-        let xs: Vec<Vec<u32>> = aset.iter().cloned().collect();
-        for xset in subsets(&xs) {
-            for rset in subsets(&pairs) {
-                for sset in subsets(&pairs) {
-                    let mut inst = Instance {
-                        universe: b.universe.clone(),
-                        ..Default::default()
-                    };
-                    inst.sigs.insert(c.a, aset.clone());
-                    inst.sigs.insert(c.x, xset.clone());
-                    inst.fields.insert(c.r, rset.clone());
-                    inst.fields.insert(c.s, sset);
-                    if eval::command_satisfied(m, cmd, &inst).unwrap() {
-                        out.insert(key(c, &inst));
-                    }
-                }
-            }
-        }
-    }
+    brute_each(m, c, cmd, &mut |inst| {
+        out.insert(key(c, inst));
+        true
+    });
     out
 }
 

@@ -390,18 +390,9 @@ pub fn run(
         let graph_file = match (&display.graph, &r.outcome) {
             (Some(g), Outcome::Sat(inst)) => {
                 let title = format!("{title}: {}", r.outcome_word());
-                let written =
-                    relprove::instance::graph::instance_graph(model, inst, &title, &g.show)
-                        .map_err(|e| e.to_string())
-                        .and_then(|graph| {
-                            super::graph::write_graph(
-                                &g.dir,
-                                &super::graph::file_stem(&cmd.name),
-                                &graph,
-                            )
-                        });
-                match written {
-                    Ok(w) => Some(w.svg.unwrap_or(w.dot)),
+                let stem = super::graph::file_stem(&cmd.name);
+                match super::graph::write_instance(g, model, inst, &title, &stem) {
+                    Ok(p) => Some(p),
                     Err(m) => {
                         eprintln!("relprove: {}: {m}", cmd.name);
                         raise(&mut code, exit::INPUT);

@@ -84,11 +84,8 @@ pub fn command(
         let graph = display.graph.as_ref().and_then(|g| {
             let title = format!("{title}: {} {k}", what.to_lowercase());
             let stem = format!("{}_{k}", super::graph::file_stem(&cmd.name));
-            let written = relprove::instance::graph::instance_graph(model, inst, &title, &g.show)
-                .map_err(|e| e.to_string())
-                .and_then(|graph| super::graph::write_graph(&g.dir, &stem, &graph));
-            match written {
-                Ok(w) => Some(w.svg.unwrap_or(w.dot)),
+            match super::graph::write_instance(g, model, inst, &title, &stem) {
+                Ok(p) => Some(p),
                 Err(m) => {
                     eprintln!("relprove: {}: {m}", cmd.name);
                     raise(&mut code, exit::INPUT);

@@ -79,6 +79,21 @@ fn create_dir(dir: &Path) -> Result<(), String> {
 
 /// Write `DIR/STEM.dot` and, with Graphviz, `DIR/STEM.svg`. A failing
 /// `dot` is reported as a warning (the DOT file is still there).
+/// Draw one instance of `model` into `g.dir` as `stem.dot` (and `.svg`);
+/// the file to show the user.
+pub fn write_instance(
+    g: &GraphDir,
+    model: &relprove::ir::Model,
+    inst: &relprove::instance::Instance,
+    title: &str,
+    stem: &str,
+) -> Result<PathBuf, String> {
+    graph::instance_graph(model, inst, title, &g.show)
+        .map_err(|e| e.to_string())
+        .and_then(|drawn| write_graph(&g.dir, stem, &drawn))
+        .map(|w| w.svg.unwrap_or(w.dot))
+}
+
 pub fn write_graph(dir: &Path, stem: &str, g: &Graph) -> Result<Written, String> {
     create_dir(dir)?;
     let dot = dir.join(format!("{stem}.dot"));

@@ -264,25 +264,6 @@ fn mult_holds(m: Mult, n: usize) -> bool {
     }
 }
 
-/// Does `e` contain an arrow with a non-`set` multiplicity (at its top-level
-/// product structure)?
-fn has_arrow_mults(e: &Expr) -> bool {
-    match &e.kind {
-        ExprKind::Product {
-            lhs,
-            lmult,
-            rmult,
-            rhs,
-        } => {
-            *lmult != Mult::Set
-                || *rmult != Mult::Set
-                || has_arrow_mults(lhs)
-                || has_arrow_mults(rhs)
-        }
-        _ => false,
-    }
-}
-
 /// All subsets of `ts` (in a deterministic order: by bitmask).
 fn subsets(ts: &TupleSet, span: Span) -> R<Vec<TupleSet>> {
     let v: Vec<&Tuple> = ts.iter().collect();
@@ -643,7 +624,7 @@ impl<'a> Ctx<'a> {
     /// The values a declaration `x: mult bound` allows for one variable.
     fn decl_values(&self, env: &mut Env, mult: Mult, bound: &Expr) -> R<Vec<TupleSet>> {
         let b = self.expr(env, bound)?;
-        let arrows = has_arrow_mults(bound);
+        let arrows = bound.has_arrow_mults();
         let cands: Vec<TupleSet> = match mult {
             Mult::One if !arrows => b
                 .iter()
@@ -720,7 +701,7 @@ impl<'a> Ctx<'a> {
                 lmult,
                 rmult,
                 rhs,
-            } if has_arrow_mults(e) => {
+            } if e.has_arrow_mults() => {
                 let a = self.expr(env, lhs)?;
                 let b = self.expr(env, rhs)?;
                 let (na, nb) = (lhs.arity, rhs.arity);

@@ -525,6 +525,25 @@ pub enum IntCmp {
 }
 
 impl Expr {
+    /// Whether a declaration bound carries arrow multiplicities
+    /// (`A -> lone B`), which are constraints, not part of its value.
+    pub fn has_arrow_mults(&self) -> bool {
+        match &self.kind {
+            ExprKind::Product {
+                lhs,
+                lmult,
+                rmult,
+                rhs,
+            } => {
+                *lmult != Mult::Set
+                    || *rmult != Mult::Set
+                    || lhs.has_arrow_mults()
+                    || rhs.has_arrow_mults()
+            }
+            _ => false,
+        }
+    }
+
     pub fn new(kind: ExprKind, arity: usize, span: Span) -> Expr {
         Expr { kind, arity, span }
     }
