@@ -19,7 +19,7 @@ use std::path::Path;
 
 use super::ast::Test;
 use super::lower::{self, Limits};
-use super::run::{combinations, sanitize, ModelRef};
+use super::run::{combinations, sanitize, units as units_of, ModelRef};
 use crate::budget::Budget;
 use crate::check::{CheckError, CheckOptions};
 use crate::cores::{minimal_core, Minimised};
@@ -91,51 +91,47 @@ pub fn explain(
     let mut minimal = true;
     let mut units = 0;
     let mut calls = 0;
-    for (k, combo) in combinations(&paths).iter().enumerate() {
-        let Some(variants) = lower::barrier_variants(test, combo) else {
-            continue;
-        };
-        for (v, edges) in variants.into_iter().enumerate() {
-            units += 1;
-            let low =
-                lower::alloy_source(test, model.binding, &model.open_name, combo, &edges, &dom)?;
-            let src = low.with_condition(&test.cond.prop, holds);
-            let path = dir.join(format!("lt_{}_{k}_{v}.als", sanitize(&test.name)));
-            let mut sources = SourceMap::new();
-            let m = load_source(
-                &path.display().to_string(),
-                &src,
-                &mut sources,
-                &LoadOptions::default(),
+    let combos = combinations(&paths);
+    // (a combination on which a barrier hangs has no final state to forbid)
+    for (k, v, combo, edges) in units_of(test, &combos).0 {
+        units += 1;
+        let low = lower::alloy_source(test, model.binding, &model.open_name, combo, &edges, &dom)?;
+        let src = low.with_condition(&test.cond.prop, holds);
+        let path = dir.join(format!("lt_{}_{k}_{v}.als", sanitize(&test.name)));
+        let mut sources = SourceMap::new();
+        let m = load_source(
+            &path.display().to_string(),
+            &src,
+            &mut sources,
+            &LoadOptions::default(),
+        )
+        .map_err(|ds| failed(test, crate::diag::render(&sources, &ds, false)))?;
+        let (stripped, id, parts) =
+            split(&m, model.binding.consistent).map_err(|w| failed(test, w))?;
+        let formulas: Vec<Formula> = parts.iter().map(|p| p.0.clone()).collect();
+        let res = minimal_core(&stripped, id, formulas, check, &budget).map_err(|e| {
+            failed(
+                test,
+                match e {
+                    CheckError::Input(d) => crate::diag::render(&sources, &[d], false),
+                    CheckError::Internal(w) => format!("internal error: {w}"),
+                },
             )
-            .map_err(|ds| failed(test, crate::diag::render(&sources, &ds, false)))?;
-            let (stripped, id, parts) =
-                split(&m, model.binding.consistent).map_err(|w| failed(test, w))?;
-            let formulas: Vec<Formula> = parts.iter().map(|p| p.0.clone()).collect();
-            let res = minimal_core(&stripped, id, formulas, check, &budget).map_err(|e| {
-                failed(
-                    test,
-                    match e {
-                        CheckError::Input(d) => crate::diag::render(&sources, &[d], false),
-                        CheckError::Internal(w) => format!("internal error: {w}"),
-                    },
-                )
-            })?;
-            match res {
-                Minimised::Satisfiable => return Ok(Explained::Reachable),
-                Minimised::Unknown(why) => return Ok(Explained::Unknown(why)),
-                Minimised::Core {
-                    indices,
-                    minimal: min,
-                    solver_calls,
-                } => {
-                    calls += solver_calls;
-                    minimal &= min;
-                    for i in indices {
-                        let axiom = describe(&m, &sources, &parts[i]);
-                        if !axioms.iter().any(|(_, a)| a.name == axiom.name) {
-                            axioms.push((i, axiom));
-                        }
+        })?;
+        match res {
+            Minimised::Satisfiable => return Ok(Explained::Reachable),
+            Minimised::Unknown(why) => return Ok(Explained::Unknown(why)),
+            Minimised::Core {
+                indices,
+                minimal: min,
+                solver_calls,
+            } => {
+                calls += solver_calls;
+                minimal &= min;
+                for i in indices {
+                    let axiom = describe(&m, &sources, &parts[i]);
+                    if !axioms.iter().any(|(_, a)| a.name == axiom.name) {
+                        axioms.push((i, axiom));
                     }
                 }
             }

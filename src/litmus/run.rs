@@ -290,20 +290,7 @@ pub fn run_test(
         ));
     }
     let combos = combinations(&paths);
-    // Each combination with its barrier synchronisation alternatives; a
-    // combination on which a barrier cannot complete hangs (no final state).
-    let mut hung = 0;
-    let mut units = Vec::new();
-    for (k, combo) in combos.iter().enumerate() {
-        match lower::barrier_variants(test, combo) {
-            None => hung += 1,
-            Some(vs) => {
-                for (v, edges) in vs.into_iter().enumerate() {
-                    units.push((k, v, combo, edges));
-                }
-            }
-        }
-    }
+    let (units, hung) = units(test, &combos);
     for (k, v, combo, edges) in &units {
         if vars.is_empty() && !states.is_empty() {
             // Nothing is observed: the one possible final state is known.
@@ -556,6 +543,31 @@ fn holds_in(test: &Test, vars: &[Term], st: &[i64]) -> bool {
     test.cond
         .prop
         .eval(&|t: &Term| vars.iter().position(|v| v == t).map_or(0, |i| st[i]))
+}
+
+/// One generated module to decide: combination `k` of `combos`, its
+/// barrier synchronisation alternative `v` and that alternative's edges.
+pub(crate) type Unit<'c, 'p> = (usize, usize, &'c Vec<&'p lower::Path>, Vec<lower::BarEdge>);
+
+/// Each combination with its barrier synchronisation alternatives, and how
+/// many combinations hang (a barrier cannot complete: no final state).
+pub(crate) fn units<'c, 'p>(
+    test: &Test,
+    combos: &'c [Vec<&'p lower::Path>],
+) -> (Vec<Unit<'c, 'p>>, usize) {
+    let mut hung = 0;
+    let mut out = Vec::new();
+    for (k, combo) in combos.iter().enumerate() {
+        match lower::barrier_variants(test, combo) {
+            None => hung += 1,
+            Some(vs) => {
+                for (v, edges) in vs.into_iter().enumerate() {
+                    out.push((k, v, combo, edges));
+                }
+            }
+        }
+    }
+    (out, hung)
 }
 
 /// Every choice of one path per thread, in order.
