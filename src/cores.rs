@@ -18,7 +18,9 @@
 //! back `all this: S | one this.f and this.f in A` as a tracked formula.
 //!
 //! Not tracked (always part of the problem): sig declarations (`extends`/
-//! `in` typing, sig multiplicities), field typing, the scope, facts with
+//! `in` typing, sig multiplicities), field typing, the scope, fact
+//! conjuncts `field = constant` (they pin the field's bounds), existential
+//! conjuncts of a `run`'s goal (the translation skolemizes them), facts with
 //! higher-order quantifiers and predicates with parameters (their
 //! translation skolemizes, which a retractable formula cannot); they are
 //! listed as `untracked` so the reader knows what else the answer assumes.
@@ -120,6 +122,21 @@ fn conjuncts(f: &Formula, out: &mut Vec<Formula>) {
     }
 }
 
+/// Whether `f` has an existential among its top-level conjuncts, also
+/// inside the bodies of the parameterless predicates it calls (the
+/// translation skolemizes those of a command's goal).
+fn has_existential(model: &Model, f: &Formula, depth: usize) -> bool {
+    match &f.kind {
+        FormulaKind::Quant(Quant::Some, ..) => true,
+        FormulaKind::And(gs) => gs.iter().any(|g| has_existential(model, g, depth)),
+        // (the depth bound stops a recursive predicate)
+        FormulaKind::Call(p, args) if args.is_empty() && depth < 16 => {
+            has_existential(model, &model.pred(*p).body, depth + 1)
+        }
+        _ => false,
+    }
+}
+
 /// Whether `f` quantifies over sets or relations (such formulas are
 /// skolemized by the translation and cannot be retracted).
 fn higher_order(f: &Formula) -> bool {
@@ -162,6 +179,16 @@ pub fn split(model: &Model, id: CommandId) -> Split {
         conjuncts(&fact.body, &mut parts);
         for p in parts {
             let span = if p.span.is_dummy() { fact.span } else { p.span };
+            // `field = constant` stays a fact, so that it still pins the
+            // field's bounds (src/bounds/pin.rs); retracted, the field would
+            // become free variables (a litmus skeleton: 64k → 2.3M).
+            if crate::bounds::pin::is_pinning_shape(&p) {
+                untracked.push(item(span));
+                let mut pinned = fact.clone();
+                pinned.body = p;
+                kept.push(pinned);
+                continue;
+            }
             tracked.push(Tracked {
                 item: item(span),
                 formula: p,
@@ -189,6 +216,7 @@ pub fn split(model: &Model, id: CommandId) -> Split {
         d.mult = Mult::Set;
         d.bound = without_mults(&d.bound);
     }
+    let mut existentials: Vec<Formula> = Vec::new();
     let cmd = &mut m.commands[id.index()];
     let goal: Option<(Formula, Option<String>, Span)> = match &cmd.target {
         CommandTarget::Assert(a) => {
@@ -227,6 +255,20 @@ pub fn split(model: &Model, id: CommandId) -> Split {
                     conjuncts(&body, &mut parts);
                     for p in parts {
                         let s = if p.span.is_dummy() { span } else { p.span };
+                        // An existential stays in the command, where the
+                        // translation skolemizes it; as a retractable
+                        // formula it would be grounded over every
+                        // combination of its variables (`some disj a, b,
+                        // c, d, e: Event | ...`: millions of clauses).
+                        if has_existential(model, &p, 0) {
+                            untracked.push(CoreItem {
+                                kind: CoreKind::Predicate,
+                                span: s,
+                                owner: owner.clone(),
+                            });
+                            existentials.push(p);
+                            continue;
+                        }
                         tracked.push(Tracked {
                             formula: p,
                             item: CoreItem {
@@ -242,6 +284,9 @@ pub fn split(model: &Model, id: CommandId) -> Split {
             // asks for nothing (`run {}`; `check { false }`, whose negation
             // is true).
             let trivial = match cmd.kind {
+                CommandKind::Run if !existentials.is_empty() => {
+                    FormulaKind::And(std::mem::take(&mut existentials))
+                }
                 CommandKind::Run => FormulaKind::True,
                 CommandKind::Check => FormulaKind::False,
             };

@@ -43,6 +43,30 @@ pub fn pin_constant_fields(model: &Model, b: &mut Bounds) {
     }
 }
 
+/// Whether `f` has the shape of a pinning conjunct, `field = E` with `E`
+/// built from `none`, `+` and `->` over sigs (whether it pins depends on
+/// the bounds: the sigs must be exact). Unsat cores keep such facts in the
+/// model, untracked: a retracted one could not pin its field, and the
+/// encoding would grow by the field's free variables.
+pub fn is_pinning_shape(f: &Formula) -> bool {
+    fn shape(e: &Expr) -> bool {
+        match &e.kind {
+            ExprKind::None | ExprKind::Sig(_) => true,
+            ExprKind::Union(x, y) => shape(x) && shape(y),
+            ExprKind::Product { lhs, rhs, .. } => shape(lhs) && shape(rhs),
+            _ => false,
+        }
+    }
+    match &f.kind {
+        FormulaKind::Eq(l, r) => match (&l.kind, &r.kind) {
+            (ExprKind::Field(_), _) => shape(r),
+            (_, ExprKind::Field(_)) => shape(l),
+            _ => false,
+        },
+        _ => false,
+    }
+}
+
 fn pin(b: &mut Bounds, field: FieldId, tuples: BTreeSet<Vec<Atom>>) {
     let i = field.index();
     // Already pinned by another fact: the first pin stands (a second,
