@@ -81,6 +81,12 @@ struct JsonCommand {
     core: Option<Vec<JsonCoreItem>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     core_minimal: Option<bool>,
+    /// Solver calls spent on the core (first solve, minimisation, the
+    /// verifying re-translation), and the time they took.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    core_solver_calls: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    core_ms: Option<u64>,
     /// Constraints always in force, not tracked by the core.
     #[serde(skip_serializing_if = "Option::is_none")]
     core_untracked: Option<Vec<JsonCoreItem>>,
@@ -150,7 +156,11 @@ fn core_text(sources: &SourceMap, outcome: &CoreOutcome, color: bool) -> String 
         core.solver_calls
     );
     if core.items.is_empty() {
-        s.push_str("   The declarations and the scope alone rule out every instance.\n");
+        s.push_str(if core.untracked.is_empty() {
+            "   The declarations and the scope alone rule out every instance.\n"
+        } else {
+            "   The untracked formulas below, the declarations and the scope alone rule out every instance.\n"
+        });
     }
     let notes: Vec<_> = core
         .items
@@ -173,7 +183,18 @@ fn core_text(sources: &SourceMap, outcome: &CoreOutcome, color: bool) -> String 
             "   Also in force, not tracked: {} (and the sig/field declarations).\n",
             core.untracked
                 .iter()
-                .map(|it| sources.location(it.span))
+                .map(|it| {
+                    let owner = it
+                        .owner
+                        .as_deref()
+                        .map(|o| format!(" `{o}`"))
+                        .unwrap_or_default();
+                    format!(
+                        "{}{owner} at {}",
+                        kind_text(it.kind),
+                        sources.location(it.span)
+                    )
+                })
                 .collect::<Vec<_>>()
                 .join(", ")
         ));
@@ -355,6 +376,7 @@ pub fn run(
                 continue;
             }
         };
+        let core_start = std::time::Instant::now();
         let core = if display.core && matches!(r.outcome, Outcome::Unsat) {
             match unsat_core(model, id, &opts) {
                 Ok(c) => Some(c),
@@ -372,6 +394,7 @@ pub fn run(
         } else {
             None
         };
+        let core_ms = core_start.elapsed().as_millis() as u64;
         if let Some(d) = memory_diagnostic(model, &r, id) {
             eprint!("{}", relprove::diag::render(sources, &[d], display.color));
         }
@@ -495,6 +518,11 @@ pub fn run(
                     Some(CoreOutcome::Core(c)) => Some(c.minimal),
                     _ => None,
                 },
+                core_solver_calls: match &core {
+                    Some(CoreOutcome::Core(c)) => Some(c.solver_calls),
+                    _ => None,
+                },
+                core_ms: core.as_ref().map(|_| core_ms),
                 core_untracked: match &core {
                     Some(CoreOutcome::Core(c)) => Some(
                         c.untracked
