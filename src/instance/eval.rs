@@ -28,13 +28,17 @@
 //!   against its declaration and body; without a fitting witness it is
 //!   re-decided by enumeration.
 
+use std::cell::RefCell;
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
+
+use rustc_hash::FxHashMap;
 
 use crate::diag::{Diagnostic, Phase, Span};
 use crate::ir::{
     CommandId, CommandKind, CommandTarget, Decl, Expr, ExprKind, FieldId, Formula, FormulaKind,
-    IntCmp, IntExpr, IntExprKind, Model, Mult, Quant, QuantDecl, SigId, SigKind, VarId,
+    FunId, IntCmp, IntExpr, IntExprKind, Model, Mult, PredId, Quant, QuantDecl, SigId, SigKind,
+    VarId,
 };
 
 use super::{wrap_int, Atom, Instance, Tuple, TupleSet};
@@ -172,11 +176,18 @@ fn field_value(inst: &Instance, f: FieldId) -> R<&TupleSet> {
     inst.fields.get(&f).ok_or(EvalError::MissingField(f))
 }
 
-/// Evaluation context: the model, the instance and `univ` computed once.
+/// Evaluation context: the model, the instance, `univ` computed once, and
+/// the values of parameterless functions and predicates already evaluated.
+/// (A call binds its parameters in a fresh scope, so the body of one
+/// without parameters sees only the instance: its value is the same at
+/// every call site. A memory model's derived relations — `cause`, `sw`,
+/// `ms` — are such functions, each used by several axioms.)
 struct Ctx<'a> {
     model: &'a Model,
     inst: &'a Instance,
     univ: BTreeSet<Atom>,
+    funs: RefCell<FxHashMap<FunId, TupleSet>>,
+    preds: RefCell<FxHashMap<PredId, bool>>,
 }
 
 impl<'a> Ctx<'a> {
@@ -185,6 +196,8 @@ impl<'a> Ctx<'a> {
             model,
             inst,
             univ: univ_atoms(model, inst)?,
+            funs: RefCell::default(),
+            preds: RefCell::default(),
         })
     }
     fn bw(&self) -> u32 {
@@ -381,6 +394,17 @@ impl<'a> Ctx<'a> {
                 })?;
                 out
             }
+            ExprKind::Call(fun, args) if args.is_empty() => {
+                if let Some(v) = self.funs.borrow().get(fun) {
+                    return Ok(v.clone());
+                }
+                let f = self.model.fun(*fun);
+                let v = self.with_call(env, e.span, &[], Vec::new(), |ctx, env| {
+                    ctx.expr(env, &f.body)
+                })?;
+                self.funs.borrow_mut().insert(*fun, v.clone());
+                v
+            }
             ExprKind::Call(fun, args) => {
                 let f = self.model.fun(*fun);
                 let vals = args
@@ -569,6 +593,17 @@ impl<'a> Ctx<'a> {
                 }
             }
             FormulaKind::Quant(q, decls, body) => self.quant(env, *q, decls, body)?,
+            FormulaKind::Call(p, args) if args.is_empty() => {
+                if let Some(&b) = self.preds.borrow().get(p) {
+                    return Ok(b);
+                }
+                let pred = self.model.pred(*p);
+                let b = self.with_call(env, f.span, &[], Vec::new(), |ctx, env| {
+                    ctx.formula(env, &pred.body)
+                })?;
+                self.preds.borrow_mut().insert(*p, b);
+                b
+            }
             FormulaKind::Call(p, args) => {
                 let pred = self.model.pred(*p);
                 let vals = args
