@@ -31,6 +31,9 @@ pub struct CheckOptions {
     pub symmetry: usize,
     /// Re-evaluate instances with the independent evaluator.
     pub verify: bool,
+    /// A preprocessing round before the first search (CaDiCaL): on by
+    /// default; off for the many small problems of litmus tests.
+    pub preprocessing: bool,
     /// Where the running command publishes its phase and sizes (for a
     /// progress display); `None`: nowhere.
     pub progress: Option<Arc<Progress>>,
@@ -45,6 +48,7 @@ impl Default for CheckOptions {
             solver: "cadical".into(),
             symmetry: 60,
             verify: true,
+            preprocessing: true,
             progress: None,
         }
     }
@@ -449,6 +453,7 @@ impl<'m> Session<'m> {
             ..Stats::default()
         };
         let mut solver = sat::solver_from_spec(&opts.solver).map_err(solver_error)?;
+        solver.set_preprocessing(opts.preprocessing);
         let cmd = model
             .commands
             .get(id.index())

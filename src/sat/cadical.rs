@@ -62,10 +62,13 @@ impl cadical::Callbacks for Stop {
 pub struct Cadical {
     /// A named configuration (`default`, `plain`, `sat`, `unsat`).
     pub config: Option<String>,
-    /// Rounds of preprocessing before the search of each call (0: none).
+    /// Rounds of preprocessing (0: none), run once, before the search of
+    /// the first call.
     pub preprocessing: i32,
     solver: cadical::Solver<Stop>,
     num_vars: u32,
+    /// The preprocessing round has been run.
+    preprocessed: bool,
 }
 
 impl Default for Cadical {
@@ -87,6 +90,7 @@ impl Cadical {
             preprocessing: 1,
             solver,
             num_vars: 0,
+            preprocessed: false,
         }
     }
 
@@ -127,6 +131,10 @@ impl SatSolver for Cadical {
         self.solver.failed(lit)
     }
 
+    fn set_preprocessing(&mut self, on: bool) {
+        self.preprocessing = i32::from(on);
+    }
+
     fn solve(&mut self, assumptions: &[i32], budget: &Budget) -> Result<SatResult, SatError> {
         if let Some(stop) = self.solver.get_callbacks() {
             stop.deadline = budget.deadline();
@@ -136,16 +144,21 @@ impl SatSolver for Cadical {
         if budget.check() == Err(crate::budget::Exhausted::Time) {
             return Ok(SatResult::Unknown("time limit".into()));
         }
-        // Limits hold for one call only: set the preprocessing round each time.
-        if self.preprocessing > 0 {
+        for &a in assumptions {
+            self.num_vars = self.num_vars.max(a.unsigned_abs());
+        }
+        // Limits hold for one call only. The round pays on the first call,
+        // which meets the whole translated formula; the later calls of a
+        // session (enumeration, cores, a litmus test's outcomes) add a few
+        // clauses each.
+        if self.preprocessing > 0 && !self.preprocessed {
+            self.preprocessed = true;
             self.solver
                 .set_limit("preprocessing", self.preprocessing)
                 .map_err(|e| SatError::Spec(e.to_string()))?;
         }
-        for &a in assumptions {
-            self.num_vars = self.num_vars.max(a.unsigned_abs());
-        }
-        match self.solver.solve_with(assumptions.iter().copied()) {
+        let answer = self.solver.solve_with(assumptions.iter().copied());
+        match answer {
             Some(true) => {
                 let mut m = vec![false; self.num_vars as usize + 1];
                 for v in 1..=self.num_vars as i32 {

@@ -138,6 +138,10 @@ pub trait SatSolver {
     /// `lit` is among those the refutation needs. The set of failed
     /// assumptions is unsatisfiable with the clauses; it need not be minimal.
     fn failed(&self, lit: i32) -> bool;
+    /// Whether to run a preprocessing round before the first search (a
+    /// measured choice per use: it pays on hard problems, and slows down
+    /// many small easy ones). Back ends without one ignore it.
+    fn set_preprocessing(&mut self, _on: bool) {}
 
     /// Add every clause of `cnf` within `budget`: its estimated solver
     /// memory is reserved first, and the deadline is checked while loading.
