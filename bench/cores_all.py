@@ -53,8 +53,8 @@ def main():
             continue
         for c in doc["commands"]:
             core = c.get("core")
-            if c["outcome"] != "no-instance":
-                status = "sat" if c["outcome"] == "instance" else c["outcome"]
+            if c["outcome"] not in ("no-instance", "no-counterexample"):
+                status = c["outcome"]
             elif core is None:
                 status = "no-core: " + c.get("core_unknown", "?")
                 bad += 1
@@ -82,7 +82,7 @@ def main():
     load = open("/proc/loadavg").read().split()[:3]
     out.write(f"# load average at the end: {' '.join(load)}\n")
     out.close()
-    unsat = [r for r in rows if r[2] == "no-instance"]
+    unsat = [r for r in rows if r[2] in ("no-instance", "no-counterexample")]
     ok = [r for r in unsat if r[3] == "verified, minimal"]
     print(f"{len(rows)} commands, {len(unsat)} unsatisfiable, {len(ok)} with a verified minimal core", file=sys.stderr)
     return 1 if bad else 0
