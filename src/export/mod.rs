@@ -1,12 +1,17 @@
 //! Export of a resolved model to proof assistants.
 //!
-//! Each back end is one file that renders an [`ir::Model`](crate::ir::Model)
-//! (implementing `Render`: one definitions file per module, the proofs
-//! skeleton); `render_files` puts them together into a list of
-//! [`GeneratedFile`]s (pure, so it can be snapshot tested): the root's
-//! file, and one file per opened module, named from the module alone so that
-//! every model that opens it shares it. This module writes them to disk
-//! safely, for both back ends:
+//! A proof assistant is one type implementing `ProofAssistant` (term.rs):
+//! its syntax (names, reserved words, connectives, definitions), its
+//! references to the model, its proofs file and project files, and its
+//! printing of the rewriter's prover-neutral proofs
+//! ([`crate::rewrite::prove_checks`]; the printers are `coq::proofs` and
+//! `lean::proofs`, beside the definition printers). Everything else is
+//! shared: the IR walk (term.rs), `render_files`, which puts a model's
+//! files together into a list of [`GeneratedFile`]s (pure, so it can be
+//! snapshot tested): the root's file, and one file per opened module,
+//! named from the module alone so that every model that opens it shares
+//! it; and the writing of those files to disk, safely, for every back end
+//! (`Session::write`):
 //! * definition files are replaced atomically (temporary file + rename), and
 //!   only if they still carry relprove's header with a matching content hash
 //!   (a file someone edited is refused unless `force`); a shared file whose
@@ -20,12 +25,15 @@
 //!   to its `roots`) and `lean-toolchain` is created if missing, so
 //!   `lake build` in DIR builds the library (theories/lean) and the export.
 //!
-//! Adding a back end: a new file implementing `Render`, a `pub mod`, and a
-//! `write_*` method of [`Session`] here giving its project files.
+//! Adding a back end: a new module implementing `ProofAssistant`, a
+//! `pub mod`, and a `write_*` method of [`Session`] calling
+//! `Session::write` with it.
 
 pub mod coq;
 pub mod lean;
 mod term;
+
+use term::ProofAssistant;
 
 use std::fs;
 use std::io::Write;
@@ -189,29 +197,13 @@ pub fn find_theories(explicit: Option<&Path>) -> Option<PathBuf> {
 // ---------------------------------------------------------------------------
 // assembling a model's files (shared by the back ends)
 
-/// What a back end renders; `render_files` puts a model's files together.
-trait Render {
-    /// File name extension (`v`, `lean`).
-    const EXT: &'static str;
-    fn model(&self) -> &Model;
-    /// The file stem of module `k` (of the root for `ModuleId(0)`).
-    fn file_stem(&self, k: ModuleId) -> &str;
-    /// Naming problems found before rendering (clashing module files).
-    fn problems(&mut self) -> Vec<Diagnostic>;
-    /// The definitions file of module `k`.
-    fn module_file(&mut self, k: ModuleId) -> String;
-    /// The proofs skeleton file and its theorems (name, text).
-    fn proofs(&mut self) -> (String, Vec<(String, String)>);
-    fn errors(&mut self) -> &mut Vec<Diagnostic>;
-}
-
 /// A model's files: one per opened module (dependencies first; instances
 /// of one module share it, so they must render identically), the root's,
 /// and the proofs skeleton.
-fn render_files<R: Render>(r: &mut R) -> Vec<GeneratedFile> {
+fn render_files<'a, P: ProofAssistant<'a>>(r: &mut P) -> Vec<GeneratedFile> {
     let mut out: Vec<GeneratedFile> = Vec::new();
     if r.model().modules.is_empty() {
-        r.errors().push(Diagnostic::without_span(
+        r.errors_mut().push(Diagnostic::without_span(
             Phase::Export,
             "the model has no modules",
         ));
@@ -219,7 +211,7 @@ fn render_files<R: Render>(r: &mut R) -> Vec<GeneratedFile> {
     }
     let problems = r.problems();
     if !problems.is_empty() {
-        r.errors().extend(problems);
+        r.errors_mut().extend(problems);
         return out;
     }
     let definitions = |name: String, contents: String| GeneratedFile {
@@ -235,7 +227,7 @@ fn render_files<R: Render>(r: &mut R) -> Vec<GeneratedFile> {
         .map(|k| ModuleId(k as u32))
     {
         let contents = r.module_file(k);
-        let name = format!("{}.{}", r.file_stem(k), R::EXT);
+        let name = format!("{}.{}", r.file_stem(k), P::EXT);
         match out.iter().find(|f| f.name == name) {
             None => {
                 first.insert(name.clone(), k);
@@ -244,22 +236,35 @@ fn render_files<R: Render>(r: &mut R) -> Vec<GeneratedFile> {
             Some(f) if f.contents == contents => {}
             Some(_) => {
                 let e = term::instances_differ(r.model(), first[&name], k, &name);
-                r.errors().push(e);
+                r.errors_mut().push(e);
             }
         }
     }
     let root = ModuleId(0);
     let contents = r.module_file(root);
     let stem = r.file_stem(root).to_string();
-    out.push(definitions(format!("{stem}.{}", R::EXT), contents));
-    let (contents, theorems) = r.proofs();
+    out.push(definitions(format!("{stem}.{}", P::EXT), contents));
+    let theorems = r.theorems();
+    let contents = r.proofs_file(&theorems);
     out.push(GeneratedFile {
-        name: format!("{stem}_proofs.{}", R::EXT),
+        name: format!("{stem}_proofs.{}", P::EXT),
         contents,
         kind: FileKind::Proofs,
         theorems,
     });
     out
+}
+
+/// A model's files from the generator `g` ([`render_files`]), or every
+/// problem found while rendering them.
+fn generate<'a, P: ProofAssistant<'a>>(g: &mut P) -> Result<Vec<GeneratedFile>, Diagnostics> {
+    let files = render_files(g);
+    let errors = std::mem::take(g.errors_mut());
+    if errors.is_empty() {
+        Ok(files)
+    } else {
+        Err(Diagnostics(errors))
+    }
 }
 
 // ---------------------------------------------------------------------------
@@ -294,47 +299,18 @@ pub struct Session {
     written: BTreeMap<PathBuf, (String, String)>,
 }
 
-/// The proofs file around the given theorems (name, text).
-type ProofsText<'a> = Box<dyn Fn(&[(String, String)]) -> String + 'a>;
-
-/// What differs between the provers when writing files.
-struct Prover<'a> {
-    ext: &'static str,
-    /// Whether an existing proofs file states the theorem of this name.
-    states: fn(&str, &str) -> bool,
-    /// The proofs file around the given theorems (for `<stem>_proofs_new`).
-    proofs_text: ProofsText<'a>,
-    /// The project files (`_CoqProject`, `lakefile.lean`, ...).
-    project: fn(&[GeneratedFile], &ExportOptions, &mut ExportReport) -> Result<(), Diagnostics>,
-}
-
 impl Session {
-    /// Export a model as Coq into `opts.out_dir`.
+    /// Export a model as Coq into `opts.out_dir`: the files of
+    /// [`coq::generate`] (skeleton templates from `RELPROVE_TEMPLATES` if
+    /// set), plus `_CoqProject` (created, or the new files appended),
+    /// `Makefile` (created if missing) and the copy of the library.
     pub fn write_coq(
         &mut self,
         model: &Model,
         sources: &SourceMap,
         opts: &ExportOptions,
     ) -> Result<ExportReport, Diagnostics> {
-        let templates = coq::Templates::from_env();
-        let rewritten = match opts.prove {
-            Some(limits) => coq::proofs::export_proofs(model, limits),
-            None => RewriteProofs::default(),
-        };
-        let files = coq::generate_full(model, sources, &templates, &rewritten)?;
-        let stem = coq::model_file_stem(model);
-        let proofs_text = Box::new(|missing: &[(String, String)]| {
-            coq::proofs_text(&templates, model, &stem, &rewritten.preamble, missing)
-        });
-        let prover = Prover {
-            ext: "v",
-            states: |old, name| {
-                old.contains(&format!("Theorem {name} ")) || old.contains(&format!("Lemma {name} "))
-            },
-            proofs_text,
-            project: project_files,
-        };
-        self.write(model, files, &prover, opts)
+        self.write::<coq::Gen>(model, sources, opts)
     }
 
     /// Export a model as Lean 4 into `opts.out_dir`: the files of
@@ -348,31 +324,22 @@ impl Session {
         sources: &SourceMap,
         opts: &ExportOptions,
     ) -> Result<ExportReport, Diagnostics> {
-        let rewritten = match opts.prove {
-            Some(limits) => lean::proofs::export_proofs(model, limits),
-            None => RewriteProofs::default(),
-        };
-        let files = lean::generate_full(model, sources, &rewritten)?;
-        let stem = lean::model_file_stem(model);
-        let proofs_text = Box::new(|missing: &[(String, String)]| {
-            lean::proofs_text(model, &stem, &rewritten.preamble, missing)
-        });
-        let prover = Prover {
-            ext: "lean",
-            states: |old, name| old.contains(&format!("theorem {name} ")),
-            proofs_text,
-            project: lean_project_files,
-        };
-        self.write(model, files, &prover, opts)
+        self.write::<lean::Gen>(model, sources, opts)
     }
 
-    fn write(
+    /// Export a model into `opts.out_dir` with proof assistant `P`.
+    fn write<'a, P: ProofAssistant<'a>>(
         &mut self,
-        model: &Model,
-        mut files: Vec<GeneratedFile>,
-        prover: &Prover<'_>,
+        model: &'a Model,
+        sources: &'a SourceMap,
         opts: &ExportOptions,
     ) -> Result<ExportReport, Diagnostics> {
+        let rewritten = match opts.prove {
+            Some(limits) => P::rewrite_proofs(model, limits),
+            None => RewriteProofs::default(),
+        };
+        let mut g = P::for_export(model, sources, rewritten);
+        let mut files = generate(&mut g)?;
         // Skeletons for checks the (edited, hence kept) proofs file lacks go
         // to `<stem>_proofs_new.<ext>`.
         if let Some(proofs) = files.iter().find(|f| f.kind == FileKind::Proofs) {
@@ -380,17 +347,17 @@ impl Session {
                 let missing: Vec<(String, String)> = proofs
                     .theorems
                     .iter()
-                    .filter(|(name, _)| !(prover.states)(&old, name))
+                    .filter(|(name, _)| !P::states_theorem(&old, name))
                     .cloned()
                     .collect();
                 if old != proofs.contents && !missing.is_empty() {
                     let stem = proofs
                         .name
-                        .strip_suffix(&format!("_proofs.{}", prover.ext))
+                        .strip_suffix(&format!("_proofs.{}", P::EXT))
                         .unwrap_or(&proofs.name);
                     files.push(GeneratedFile {
-                        name: format!("{stem}_proofs_new.{}", prover.ext),
-                        contents: (prover.proofs_text)(&missing),
+                        name: format!("{stem}_proofs_new.{}", P::EXT),
+                        contents: g.proofs_file(&missing),
                         kind: FileKind::Proofs,
                         theorems: missing,
                     });
@@ -405,7 +372,7 @@ impl Session {
         self.refuse_conflicts(&files, &root, opts)?;
         refuse_edited(&files, opts)?;
         let mut report = write_generated(&files, opts)?;
-        (prover.project)(&files, opts, &mut report)?;
+        P::project_files(&files, opts, &mut report)?;
         for f in files.iter().filter(|f| f.kind == FileKind::Definitions) {
             self.written.insert(
                 opts.out_dir.join(&f.name),

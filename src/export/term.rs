@@ -1,20 +1,28 @@
-//! The IR walker shared by the Coq and Lean back ends.
+//! The one back-end interface, [`ProofAssistant`], and the IR walk shared
+//! by the Coq and Lean back ends.
 //!
 //! Both back ends print the formulas and expressions of the IR construct by
 //! construct in the same way; they differ only in surface syntax
 //! (connectives, quantifier keywords, the `Rel.` prefix of library names,
-//! comprehension binders, `univ`/`none`/`iden`, relational equality) and in
-//! how a sig, a field or a module context is referred to. A back end
-//! implements [`Backend`] with those tokens and references; the walk itself
-//! (variables, expressions, formulas, arrow multiplicities, cardinalities,
-//! quantifiers) lives here once, as the trait's provided methods.
+//! comprehension binders, `univ`/`none`/`iden`, relational equality), in
+//! how a sig, a field or a module context is referred to, and in their
+//! files (extension, proofs skeleton, project files, the rewriter's proofs
+//! printed in their tactic language). A proof assistant is one type
+//! implementing [`ProofAssistant`] with those tokens, references and files;
+//! the walk itself (variables, expressions, formulas, arrow multiplicities,
+//! cardinalities, quantifiers) lives here once, as the trait's provided
+//! methods, and export/mod.rs assembles and writes the files of any
+//! implementation (`render_files`, `Session::write`).
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use pretty::RcDoc;
 
-use crate::diag::{Diagnostic, Phase, SourceMap, Span};
+use crate::diag::{Diagnostic, Diagnostics, Phase, SourceMap, Span};
 use crate::ir::*;
+use crate::rewrite::Limits;
+
+use super::{ExportOptions, ExportReport, GeneratedFile, RewriteProofs};
 
 pub(super) type D = RcDoc<'static, ()>;
 
@@ -608,14 +616,71 @@ pub(super) fn source_comment(
     out
 }
 
+/// The name of the rewriter's lemma proving an assertion (`<name>_by_rewriting`,
+/// non-identifier characters replaced): the same in every prover, so that
+/// the Coq and Lean proofs of one model name their lemmas alike.
+pub(super) fn rewriting_lemma_name(name: &str) -> String {
+    let s: String = name
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '_' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    format!("{s}_by_rewriting")
+}
+
 // ---------------------------------------------------------------------------
 // the back end interface and the walk
 
-/// What a back end provides to the shared walk: its surface syntax and its
-/// references to the model (sigs, fields, module contexts, names).
-pub(super) trait Backend<'a> {
+/// What a proof assistant provides: its surface syntax, its references to
+/// the model (sigs, fields, module contexts, names), its files and its
+/// printing of the rewriter's proofs. Implemented once per prover by its
+/// generator (`coq::Gen`, `lean::Gen`), which holds one model's naming.
+pub(super) trait ProofAssistant<'a> {
     /// The prover's name in error messages (`Coq`, `Lean`).
     const PROVER: &'static str;
+    /// File name extension (`v`, `lean`).
+    const EXT: &'static str;
+
+    // -- files ---------------------------------------------------------------
+
+    /// The generator `relprove export` uses for `model`, whose proofs file
+    /// closes the checks in `proofs` with the rewriter's lemmas.
+    fn for_export(model: &'a Model, sources: &'a SourceMap, proofs: RewriteProofs) -> Self
+    where
+        Self: Sized;
+    /// The rewriter's proofs of the model's checks (prover-neutral, from
+    /// [`crate::rewrite::prove_checks`]) printed for this prover.
+    fn rewrite_proofs(model: &Model, limits: Limits) -> RewriteProofs;
+    /// Whether the text of an existing proofs file states the theorem `name`.
+    fn states_theorem(proofs_file: &str, name: &str) -> bool;
+    /// The project files (`_CoqProject`, `lakefile.lean`, ...) that build
+    /// the generated `files` in `opts.out_dir`.
+    fn project_files(
+        files: &[GeneratedFile],
+        opts: &ExportOptions,
+        report: &mut ExportReport,
+    ) -> Result<(), Diagnostics>;
+    /// Naming problems found before rendering (clashing module files).
+    fn problems(&mut self) -> Vec<Diagnostic>;
+    /// The definitions file of module `k`.
+    fn module_file(&mut self, k: ModuleId) -> String;
+    /// A theorem (skeleton, or proof from the rewriter's lemmas) per
+    /// `check` command: (name, text).
+    fn theorems(&self) -> Vec<(String, String)>;
+    /// The proofs file around the given theorems.
+    fn proofs_file(&self, theorems: &[(String, String)]) -> String;
+    /// The file stem of module `k` (of the root for `ModuleId(0)`).
+    fn file_stem(&self, k: ModuleId) -> &str {
+        &self.ids().file[k.index()]
+    }
+
+    // -- syntax --------------------------------------------------------------
+
     /// Prefix of the library's relational operators (`""`, `"Rel."`).
     const REL: &'static str;
     /// The library's relation type (`rel`, `Rel`).

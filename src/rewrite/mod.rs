@@ -7,15 +7,16 @@
 //!   the same name, arity-guarded where the lemma is.
 //! * [`proof`]: the one proof-step type, built from egg's flattened
 //!   explanations, and an independent replay check.
-//! * [`lean`]: proofs printed for Lean 4 as `Eq.trans`/`congrArg` chains of
-//!   the laws (`(law ..).symm` right to left), for `export --lean`.
-//! * [`coq`]: proofs printed as Coq `transitivity` chains, each step closed
-//!   by the named lemma under the operators' `Proper` instances.
 //! * [`ka`]: a decision procedure for Kleene algebra (with hypotheses of
 //!   the eliminable forms), and [`kleene`], which reads binary goals as
 //!   regular expressions, after egg has normalised what Kleene algebra
 //!   does not cover. Goals egg alone does not prove go there; their Coq
 //!   proofs end with RelationAlgebra's `ka`/`hkat` (theories/RA.v).
+//!
+//! The proofs are prover-neutral ([`AssertResult`], [`prove_checks`]):
+//! this module imports nothing from `export`. The Coq and Lean printers of
+//! these proofs live beside the definition printers, in
+//! `export::coq::proofs` and `export::lean::proofs`.
 //!
 //! The goals are an assertion's conjuncts of the form `e1 = e2` and
 //! `e1 in e2` (proved as `e1 + e2 = e2`) between closed relational

@@ -33,7 +33,7 @@ use pretty::RcDoc;
 use crate::diag::{Diagnostic, Diagnostics, SourceMap, Span};
 use crate::ir::*;
 
-use super::term::{app, appk, err, num, t, Backend, Names, Naming, VarRepr, D};
+use super::term::{app, appk, err, num, t, Names, Naming, ProofAssistant, VarRepr, D};
 use super::{content_hash, GeneratedFile, RewriteProofs};
 
 mod instance;
@@ -107,12 +107,7 @@ pub fn generate_full(
     let mut g = Gen::new(model, sources);
     g.templates = templates.clone();
     g.rewritten = proofs.clone();
-    let files = super::render_files(&mut g);
-    if g.errors.is_empty() {
-        Ok(files)
-    } else {
-        Err(Diagnostics(g.errors))
-    }
+    super::generate(&mut g)
 }
 
 /// The root-relative name of a model's Coq files (`<name>.v`, `<name>_proofs.v`).
@@ -263,7 +258,8 @@ fn source_comment(sources: &SourceMap, span: Span) -> String {
 // ---------------------------------------------------------------------------
 // the generator
 
-struct Gen<'a> {
+/// The generator of one model's files, and the prover's syntax.
+pub(super) struct Gen<'a> {
     m: &'a Model,
     src: &'a SourceMap,
     errors: Vec<Diagnostic>,
@@ -519,13 +515,27 @@ impl<'a> Gen<'a> {
     }
 }
 
-impl super::Render for Gen<'_> {
+impl<'a> ProofAssistant<'a> for Gen<'a> {
     const EXT: &'static str = "v";
-    fn model(&self) -> &Model {
-        self.m
+    fn for_export(model: &'a Model, sources: &'a SourceMap, proofs: RewriteProofs) -> Self {
+        let mut g = Gen::new(model, sources);
+        g.templates = Templates::from_env();
+        g.rewritten = proofs;
+        g
     }
-    fn file_stem(&self, k: ModuleId) -> &str {
-        &self.ids.file[k.index()]
+    fn rewrite_proofs(model: &Model, limits: crate::rewrite::Limits) -> RewriteProofs {
+        proofs::export_proofs(model, limits)
+    }
+    fn states_theorem(proofs_file: &str, name: &str) -> bool {
+        proofs_file.contains(&format!("Theorem {name} "))
+            || proofs_file.contains(&format!("Lemma {name} "))
+    }
+    fn project_files(
+        files: &[GeneratedFile],
+        opts: &super::ExportOptions,
+        report: &mut super::ExportReport,
+    ) -> Result<(), Diagnostics> {
+        super::project_files(files, opts, report)
     }
     fn problems(&mut self) -> Vec<Diagnostic> {
         std::mem::take(&mut self.ids.problems)
@@ -533,16 +543,12 @@ impl super::Render for Gen<'_> {
     fn module_file(&mut self, k: ModuleId) -> String {
         Gen::module_file(self, k)
     }
-    fn proofs(&mut self) -> (String, Vec<(String, String)>) {
-        let theorems = self.theorems();
-        (self.proofs_file(&theorems), theorems)
+    fn theorems(&self) -> Vec<(String, String)> {
+        Gen::theorems(self)
     }
-    fn errors(&mut self) -> &mut Vec<Diagnostic> {
-        &mut self.errors
+    fn proofs_file(&self, theorems: &[(String, String)]) -> String {
+        Gen::proofs_file(self, theorems)
     }
-}
-
-impl<'a> Backend<'a> for Gen<'a> {
     fn comment(text: &str) -> String {
         format!("(* {text} *)\n")
     }

@@ -274,19 +274,9 @@ fn step_comment(s: &Step) -> String {
         .replace("*)", "* )")
 }
 
-/// A Coq identifier for an assertion name.
+/// The Coq lemma proving an assertion (the name both provers use).
 pub fn lemma_name(name: &str) -> String {
-    let s: String = name
-        .chars()
-        .map(|c| {
-            if c.is_ascii_alphanumeric() || c == '_' {
-                c
-            } else {
-                '_'
-            }
-        })
-        .collect();
-    format!("{s}_by_rewriting")
+    crate::export::term::rewriting_lemma_name(name)
 }
 
 /// A self-contained Coq section with a lemma for every proved assertion of

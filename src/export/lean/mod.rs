@@ -32,7 +32,7 @@ use pretty::RcDoc;
 use crate::diag::{Diagnostic, Diagnostics, SourceMap, Span};
 use crate::ir::*;
 
-use super::term::{app, err, num, t, Backend, Names, Naming, VarRepr, D};
+use super::term::{app, err, num, t, Names, Naming, ProofAssistant, VarRepr, D};
 
 /// Width the Lean text is laid out at.
 pub mod proofs;
@@ -61,12 +61,7 @@ pub fn generate_full(
 ) -> Result<Vec<GeneratedFile>, Diagnostics> {
     let mut g = Gen::new(model, sources);
     g.rewritten = proofs.clone();
-    let files = super::render_files(&mut g);
-    if g.errors.is_empty() {
-        Ok(files)
-    } else {
-        Err(Diagnostics(g.errors))
-    }
+    super::generate(&mut g)
 }
 
 /// The root-relative name of a model's Lean files (`<name>.lean`, `<name>_proofs.lean`).
@@ -408,7 +403,8 @@ fn neutralise_comment(text: &str) -> String {
 // ---------------------------------------------------------------------------
 // the generator
 
-struct Gen<'a> {
+/// The generator of one model's files, and the prover's syntax.
+pub(super) struct Gen<'a> {
     m: &'a Model,
     src: &'a SourceMap,
     errors: Vec<Diagnostic>,
@@ -609,13 +605,25 @@ impl<'a> Gen<'a> {
     }
 }
 
-impl super::Render for Gen<'_> {
+impl<'a> ProofAssistant<'a> for Gen<'a> {
     const EXT: &'static str = "lean";
-    fn model(&self) -> &Model {
-        self.m
+    fn for_export(model: &'a Model, sources: &'a SourceMap, proofs: super::RewriteProofs) -> Self {
+        let mut g = Gen::new(model, sources);
+        g.rewritten = proofs;
+        g
     }
-    fn file_stem(&self, k: ModuleId) -> &str {
-        &self.ids.file[k.index()]
+    fn rewrite_proofs(model: &Model, limits: crate::rewrite::Limits) -> super::RewriteProofs {
+        proofs::export_proofs(model, limits)
+    }
+    fn states_theorem(proofs_file: &str, name: &str) -> bool {
+        proofs_file.contains(&format!("theorem {name} "))
+    }
+    fn project_files(
+        files: &[GeneratedFile],
+        opts: &super::ExportOptions,
+        report: &mut super::ExportReport,
+    ) -> Result<(), Diagnostics> {
+        super::lean_project_files(files, opts, report)
     }
     fn problems(&mut self) -> Vec<Diagnostic> {
         std::mem::take(&mut self.ids.problems)
@@ -623,16 +631,12 @@ impl super::Render for Gen<'_> {
     fn module_file(&mut self, k: ModuleId) -> String {
         Gen::module_file(self, k)
     }
-    fn proofs(&mut self) -> (String, Vec<(String, String)>) {
-        let theorems = self.theorems();
-        (self.proofs_file(&theorems), theorems)
+    fn theorems(&self) -> Vec<(String, String)> {
+        Gen::theorems(self)
     }
-    fn errors(&mut self) -> &mut Vec<Diagnostic> {
-        &mut self.errors
+    fn proofs_file(&self, theorems: &[(String, String)]) -> String {
+        Gen::proofs_file(self, theorems)
     }
-}
-
-impl<'a> Backend<'a> for Gen<'a> {
     fn comment(text: &str) -> String {
         format!("/- {} -/\n", neutralise_comment(text))
     }

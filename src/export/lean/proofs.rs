@@ -145,7 +145,7 @@ fn names_of(t: &Term, out: &mut BTreeSet<Symbol>) {
 
 /// The Lean lemma name for an assertion's goal.
 pub fn lemma_name(name: &str) -> String {
-    crate::export::coq::proofs::lemma_name(name)
+    crate::export::term::rewriting_lemma_name(name)
 }
 
 /// The Lean theorems proving the goals of `r` (one per goal), with their
