@@ -88,7 +88,11 @@ pub fn run(args: &ProveArgs) -> ExitCode {
                 let _ = std::io::Write::write_all(out, text.as_bytes());
             }
             Err(e) => {
-                eprintln!("relprove: cannot print the Coq proof: {e}");
+                let d = e.to_diagnostic("the Coq proof");
+                eprint!(
+                    "{}",
+                    relprove::diag::render(&sources, &[d], std::io::stderr().is_terminal())
+                );
                 return ExitCode::from(2);
             }
         }

@@ -30,8 +30,11 @@
 //! `Session::write` with it.
 
 pub mod coq;
+mod error;
 pub mod lean;
 mod term;
+
+pub use error::ExportError;
 
 use term::ProofAssistant;
 

@@ -26,6 +26,8 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use egg::Symbol;
 
+use crate::export::ExportError;
+
 use crate::rewrite::lang::{Rel, Term};
 use crate::rewrite::proof::{Dir, Proof, Step};
 use crate::rewrite::rules::{Justification, RuleSet};
@@ -42,17 +44,17 @@ pub fn var(s: Symbol) -> String {
 }
 
 impl Printer<'_> {
-    fn ar(&self, t: &Term) -> Result<usize, String> {
+    fn ar(&self, t: &Term) -> Result<usize, ExportError> {
         t.arity(self.arities)
-            .ok_or_else(|| format!("ill-formed term `{t}`"))
+            .ok_or_else(|| ExportError::IllFormedTerm(t.to_string()))
     }
 
-    pub fn term(&self, t: &Term) -> Result<String, String> {
+    pub fn term(&self, t: &Term) -> Result<String, ExportError> {
         self.term_hole(t, None)
     }
 
     /// `t`, with the subterm at `hole` (if any) printed as `x`.
-    fn term_hole(&self, t: &Term, hole: Option<&[usize]>) -> Result<String, String> {
+    fn term_hole(&self, t: &Term, hole: Option<&[usize]>) -> Result<String, ExportError> {
         if hole.is_some_and(|p| p.is_empty()) {
             return Ok("x".into());
         }
@@ -86,7 +88,7 @@ impl Printer<'_> {
     }
 
     /// Tactic lines proving the equation `proof.lhs = proof.rhs`.
-    pub fn chain(&self, proof: &Proof, rules: &RuleSet) -> Result<Vec<String>, String> {
+    pub fn chain(&self, proof: &Proof, rules: &RuleSet) -> Result<Vec<String>, ExportError> {
         let mut lines = vec![];
         for s in &proof.steps {
             lines.push(format!("/- {} -/", step_comment(s)));
@@ -97,7 +99,7 @@ impl Printer<'_> {
     }
 
     /// A term proving `s.before = s.after`.
-    fn step(&self, s: &Step, rules: &RuleSet) -> Result<String, String> {
+    fn step(&self, s: &Step, rules: &RuleSet) -> Result<String, ExportError> {
         let from = s.before.at(&s.path);
         let to = s.after.at(&s.path);
         let eq = format!("{} = {}", self.term(from)?, self.term(to)?);
@@ -157,7 +159,7 @@ pub fn assertion(
     p: &Printer<'_>,
     r: &AssertResult,
     facts: &[Hypothesis],
-) -> Result<(Vec<String>, Vec<String>, bool), String> {
+) -> Result<(Vec<String>, Vec<String>, bool), ExportError> {
     let mut out = vec![];
     let mut names = vec![];
     let mut complete = !r.implication;
@@ -177,7 +179,7 @@ pub fn assertion(
                 complete = false;
                 continue;
             }
-            (None, None) => return Err("missing proof".into()),
+            (None, None) => return Err(ExportError::MissingProof),
         };
         // The hypotheses (facts, premises) the proof uses.
         let used: Vec<&Hypothesis> = facts
@@ -223,7 +225,7 @@ pub fn assertion(
             binders.push_str(&format!(
                 " ({} : Rel A {})",
                 var(*s),
-                p.arities.get(s).ok_or("unknown relation")?
+                p.arities.get(s).ok_or(ExportError::UnknownRelation)?
             ));
         }
         for h in &used {
@@ -292,7 +294,7 @@ fn ka_skeleton(
     name: &str,
     g: &crate::rewrite::GoalResult,
     ka: &crate::rewrite::KaProof,
-) -> Result<Vec<String>, String> {
+) -> Result<Vec<String>, ExportError> {
     let mut all = BTreeSet::new();
     names_of(&g.goal.lhs, &mut all);
     names_of(&g.goal.rhs, &mut all);
@@ -310,7 +312,7 @@ fn ka_skeleton(
         binders.push_str(&format!(
             " ({} : Rel A {})",
             var(*s),
-            p.arities.get(s).ok_or("unknown relation")?
+            p.arities.get(s).ok_or(ExportError::UnknownRelation)?
         ));
     }
     for (h, _) in &ka.hyps {
@@ -357,7 +359,7 @@ fn ka_skeleton(
 
 impl Printer<'_> {
     /// The Lean proposition of a hypothesis.
-    pub fn premise(&self, h: &Hypothesis) -> Result<String, String> {
+    pub fn premise(&self, h: &Hypothesis) -> Result<String, ExportError> {
         let n = self.ar(&h.lhs)?;
         let (l, r) = (self.term(&h.lhs)?, self.term(&h.rhs)?);
         Ok(match h.kind {
