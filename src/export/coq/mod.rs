@@ -37,8 +37,10 @@ use super::term::{app, appk, err, num, t, Names, Naming, ProofAssistant, VarRepr
 use super::{content_hash, GeneratedFile, RewriteProofs};
 
 mod instance;
+mod project;
 pub mod proofs;
 pub use instance::instance_file;
+pub use project::COQ_LIBRARY_DIR;
 
 /// Width the Coq text is laid out at.
 pub use super::term::WIDTH;
@@ -535,7 +537,7 @@ impl<'a> ProofAssistant<'a> for Gen<'a> {
         opts: &super::ExportOptions,
         report: &mut super::ExportReport,
     ) -> Result<(), Diagnostics> {
-        super::project_files(files, opts, report)
+        project::project_files(files, opts, report)
     }
     fn problems(&mut self) -> Vec<Diagnostic> {
         std::mem::take(&mut self.ids.problems)

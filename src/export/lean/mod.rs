@@ -35,7 +35,9 @@ use crate::ir::*;
 use super::term::{app, err, num, t, Names, Naming, ProofAssistant, VarRepr, D};
 
 /// Width the Lean text is laid out at.
+mod project;
 pub mod proofs;
+pub use project::{find_lean_theories, LEAN_LIBRARY_DIR, LEAN_TOOLCHAIN};
 
 pub use super::term::WIDTH;
 
@@ -623,7 +625,7 @@ impl<'a> ProofAssistant<'a> for Gen<'a> {
         opts: &super::ExportOptions,
         report: &mut super::ExportReport,
     ) -> Result<(), Diagnostics> {
-        super::lean_project_files(files, opts, report)
+        project::lean_project_files(files, opts, report)
     }
     fn problems(&mut self) -> Vec<Diagnostic> {
         std::mem::take(&mut self.ids.problems)
