@@ -767,3 +767,25 @@ fn proof_and_print_errors_are_typed() {
     );
     assert!(e.to_string().starts_with("no Coq name for `"), "{e}");
 }
+
+/// `prove` says where the construct outside the fragment is.
+#[test]
+fn cli_unsupported_says_where() {
+    let dir = tempfile::tempdir().unwrap();
+    let p: PathBuf = dir.path().join("u.als");
+    std::fs::write(
+        &p,
+        "sig E { r, s: set E }\nassert quant { all x: E | x.r = x.s }\n",
+    )
+    .unwrap();
+    let out = relprove().arg("prove").arg(&p).output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains(&format!(
+            "quant: not proved (outside the rewriter's fragment: a formula other than `=`, `in` or `no` on relations, at {}:2:16)",
+            p.display()
+        )),
+        "{text}"
+    );
+}

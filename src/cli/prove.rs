@@ -120,17 +120,25 @@ pub fn run(args: &ProveArgs) -> ExitCode {
                 }
             }
         }
-        TextOrJson::Text => results.iter().for_each(|r| print_text(out, r, &prover)),
+        TextOrJson::Text => results
+            .iter()
+            .for_each(|r| print_text(out, r, &prover, &sources)),
     }
     ExitCode::from(out.exit_code(0))
 }
 
-fn print_text(out: &mut Stdout, r: &AssertResult, prover: &Prover<'_>) {
+fn print_text(
+    out: &mut Stdout,
+    r: &AssertResult,
+    prover: &Prover<'_>,
+    sources: &relprove::diag::SourceMap,
+) {
     if let Some(why) = &r.unsupported {
         outln!(
             out,
-            "{}: not proved (outside the rewriter's fragment: {why})",
-            r.name
+            "{}: not proved (outside the rewriter's fragment: {why}, at {})",
+            r.name,
+            sources.location(why.span())
         );
         return;
     }
