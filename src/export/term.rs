@@ -20,9 +20,10 @@ use pretty::RcDoc;
 
 use crate::diag::{Diagnostic, Diagnostics, Phase, SourceMap, Span};
 use crate::ir::*;
+use crate::rewrite::lang::{Rel as RwRel, Term as RwTerm};
 use crate::rewrite::Limits;
 
-use super::{ExportOptions, ExportReport, GeneratedFile, RewriteProofs};
+use super::{ExportError, ExportOptions, ExportReport, GeneratedFile, RewriteProofs};
 
 pub(super) type D = RcDoc<'static, ()>;
 
@@ -637,6 +638,66 @@ pub(super) fn header_intact(prefix: &str, contents: &str) -> Option<bool> {
     }
     let recorded = first.split("content hash ").nth(1)?.split(')').next()?;
     Some(recorded == super::content_hash(body))
+}
+
+/// The arity of a rewriter term.
+pub(super) fn rewrite_arity(
+    t: &RwTerm,
+    arities: &BTreeMap<egg::Symbol, usize>,
+) -> Result<usize, ExportError> {
+    t.arity(arities)
+        .ok_or_else(|| ExportError::IllFormedTerm(t.to_string()))
+}
+
+/// A term of the rewriter's proofs as prover text over the library's
+/// operators, with their arity arguments: `(union n a b)` in Coq,
+/// `(Rel.union n a b)` in Lean (`rel`: the prover's
+/// [`ProofAssistant::REL`]); a named relation is printed by `name`, and
+/// the subterm at `hole` (if any) as `x` (for a congruence's context). The
+/// one printer of terms for every prover's proofs.
+pub(super) fn rewrite_term(
+    t: &RwTerm,
+    arities: &BTreeMap<egg::Symbol, usize>,
+    rel: &str,
+    name: &dyn Fn(egg::Symbol) -> Result<String, ExportError>,
+    hole: Option<&[usize]>,
+) -> Result<String, ExportError> {
+    if hole.is_some_and(|p| p.is_empty()) {
+        return Ok("x".into());
+    }
+    let c = |i: usize| {
+        // A path through another child leaves this one whole.
+        let sub = match hole {
+            Some(p) if p[0] == i => Some(&p[1..]),
+            _ => None,
+        };
+        rewrite_term(&t.children[i], arities, rel, name, sub)
+    };
+    let a = |i: usize| rewrite_arity(&t.children[i], arities);
+    Ok(match &t.node {
+        RwRel::Union(_) => format!("({rel}union {} {} {})", a(0)?, c(0)?, c(1)?),
+        RwRel::Inter(_) => format!("({rel}inter {} {} {})", a(0)?, c(0)?, c(1)?),
+        RwRel::Diff(_) => format!("({rel}diff {} {} {})", a(0)?, c(0)?, c(1)?),
+        RwRel::Join(_) => format!(
+            "({rel}join {} {} {} {})",
+            a(0)? - 1,
+            a(1)? - 1,
+            c(0)?,
+            c(1)?
+        ),
+        RwRel::Product(_) => format!("({rel}product {} {} {} {})", a(0)?, a(1)?, c(0)?, c(1)?),
+        RwRel::Override(_) => format!("({rel}override {} {} {})", a(0)? - 1, c(0)?, c(1)?),
+        RwRel::DomR(_) => format!("({rel}domr {} {} {})", a(1)? - 1, c(0)?, c(1)?),
+        RwRel::RanR(_) => format!("({rel}ranr {} {} {})", a(0)? - 1, c(0)?, c(1)?),
+        RwRel::Transpose(_) => format!("({rel}transpose {})", c(0)?),
+        RwRel::Closure(_) => format!("({rel}closure {})", c(0)?),
+        RwRel::RClosure(_) => format!("({rel}rclosure {})", c(0)?),
+        RwRel::None(_) => format!("(@{rel}none A {})", rewrite_arity(t, arities)?),
+        RwRel::Univ(_) => format!("(@{rel}univ A {})", rewrite_arity(t, arities)?),
+        RwRel::Iden => format!("(@{rel}iden A)"),
+        RwRel::Num(n) => n.to_string(),
+        RwRel::Name(s) => name(*s)?,
+    })
 }
 
 /// The name of the rewriter's lemma proving an assertion (`<name>_by_rewriting`,

@@ -17,7 +17,11 @@ use std::collections::BTreeMap;
 
 use egg::Symbol;
 
+use crate::export::term::{rewrite_arity, rewrite_term, ProofAssistant};
 use crate::export::ExportError;
+
+/// The Coq back end's syntax.
+type Coq = super::Gen<'static>;
 
 use crate::rewrite::kleene::{HypUse, KaProof, Letters};
 use crate::rewrite::lang::{Rel, Term};
@@ -63,39 +67,21 @@ pub struct Printer<'a> {
 
 impl Printer<'_> {
     fn ar(&self, t: &Term) -> Result<usize, ExportError> {
-        t.arity(self.arities)
-            .ok_or_else(|| ExportError::IllFormedTerm(t.to_string()))
+        rewrite_arity(t, self.arities)
     }
 
     pub fn term(&self, t: &Term) -> Result<String, ExportError> {
-        let c = |i: usize| self.term(&t.children[i]);
-        let a = |i: usize| self.ar(&t.children[i]);
-        Ok(match &t.node {
-            Rel::Union(_) => format!("(union {} {} {})", a(0)?, c(0)?, c(1)?),
-            Rel::Inter(_) => format!("(inter {} {} {})", a(0)?, c(0)?, c(1)?),
-            Rel::Diff(_) => format!("(diff {} {} {})", a(0)?, c(0)?, c(1)?),
-            Rel::Join(_) => format!("(join {} {} {} {})", a(0)? - 1, a(1)? - 1, c(0)?, c(1)?),
-            Rel::Product(_) => format!("(product {} {} {} {})", a(0)?, a(1)?, c(0)?, c(1)?),
-            Rel::Override(_) => format!("(override {} {} {})", a(0)? - 1, c(0)?, c(1)?),
-            Rel::DomR(_) => format!("(domr {} {} {})", a(1)? - 1, c(0)?, c(1)?),
-            Rel::RanR(_) => format!("(ranr {} {} {})", a(0)? - 1, c(0)?, c(1)?),
-            Rel::Transpose(_) => format!("(transpose {})", c(0)?),
-            Rel::Closure(_) => format!("(closure {})", c(0)?),
-            Rel::RClosure(_) => format!("(rclosure {})", c(0)?),
-            Rel::None(_) => format!("(@none A {})", self.ar(t)?),
-            Rel::Univ(_) => format!("(@univ A {})", self.ar(t)?),
-            Rel::Iden => "(@iden A)".into(),
-            Rel::Num(n) => n.to_string(),
-            Rel::Name(s) => self
-                .names
+        let name = |s: Symbol| {
+            self.names
                 .map
-                .get(s)
+                .get(&s)
                 .cloned()
                 .ok_or_else(|| ExportError::NoName {
-                    prover: "Coq",
+                    prover: Coq::PROVER,
                     name: s.to_string(),
-                })?,
-        })
+                })
+        };
+        rewrite_term(t, self.arities, Coq::REL, &name, None)
     }
 
     /// The goal's statement (`same n l r` or `incl n l r`).

@@ -26,7 +26,11 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use egg::Symbol;
 
+use crate::export::term::{rewrite_arity, rewrite_term, ProofAssistant};
 use crate::export::ExportError;
+
+/// The Lean back end's syntax.
+type Lean = super::Gen<'static>;
 
 use crate::rewrite::lang::{Rel, Term};
 use crate::rewrite::proof::{Dir, Proof, Step};
@@ -45,8 +49,7 @@ pub fn var(s: Symbol) -> String {
 
 impl Printer<'_> {
     fn ar(&self, t: &Term) -> Result<usize, ExportError> {
-        t.arity(self.arities)
-            .ok_or_else(|| ExportError::IllFormedTerm(t.to_string()))
+        rewrite_arity(t, self.arities)
     }
 
     pub fn term(&self, t: &Term) -> Result<String, ExportError> {
@@ -55,36 +58,7 @@ impl Printer<'_> {
 
     /// `t`, with the subterm at `hole` (if any) printed as `x`.
     fn term_hole(&self, t: &Term, hole: Option<&[usize]>) -> Result<String, ExportError> {
-        if hole.is_some_and(|p| p.is_empty()) {
-            return Ok("x".into());
-        }
-        let c = |i: usize| {
-            // A path through another child leaves this one whole.
-            let sub = match hole {
-                Some(p) if p[0] == i => Some(&p[1..]),
-                _ => None,
-            };
-            self.term_hole(&t.children[i], sub)
-        };
-        let a = |i: usize| self.ar(&t.children[i]);
-        Ok(match &t.node {
-            Rel::Union(_) => format!("(Rel.union {} {} {})", a(0)?, c(0)?, c(1)?),
-            Rel::Inter(_) => format!("(Rel.inter {} {} {})", a(0)?, c(0)?, c(1)?),
-            Rel::Diff(_) => format!("(Rel.diff {} {} {})", a(0)?, c(0)?, c(1)?),
-            Rel::Join(_) => format!("(Rel.join {} {} {} {})", a(0)? - 1, a(1)? - 1, c(0)?, c(1)?),
-            Rel::Product(_) => format!("(Rel.product {} {} {} {})", a(0)?, a(1)?, c(0)?, c(1)?),
-            Rel::Override(_) => format!("(Rel.override {} {} {})", a(0)? - 1, c(0)?, c(1)?),
-            Rel::DomR(_) => format!("(Rel.domr {} {} {})", a(1)? - 1, c(0)?, c(1)?),
-            Rel::RanR(_) => format!("(Rel.ranr {} {} {})", a(0)? - 1, c(0)?, c(1)?),
-            Rel::Transpose(_) => format!("(Rel.transpose {})", c(0)?),
-            Rel::Closure(_) => format!("(Rel.closure {})", c(0)?),
-            Rel::RClosure(_) => format!("(Rel.rclosure {})", c(0)?),
-            Rel::None(_) => format!("(@Rel.none A {})", self.ar(t)?),
-            Rel::Univ(_) => format!("(@Rel.univ A {})", self.ar(t)?),
-            Rel::Iden => "(@Rel.iden A)".into(),
-            Rel::Num(n) => n.to_string(),
-            Rel::Name(s) => var(*s),
-        })
+        rewrite_term(t, self.arities, Lean::REL, &|s| Ok(var(s)), hole)
     }
 
     /// Tactic lines proving the equation `proof.lhs = proof.rhs`.
