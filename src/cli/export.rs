@@ -2,11 +2,23 @@
 //! and report, per file, what happened to it.
 
 use std::io::IsTerminal;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use super::output::{outln, OnClose, Stdout};
+use relprove::export::Action;
+
 use crate::ExportArgs;
+
+/// What happened to one file, as one line.
+fn report_line(path: &Path, action: &Action) -> String {
+    match action {
+        Action::Written => format!("wrote {}", path.display()),
+        Action::Unchanged => format!("unchanged {}", path.display()),
+        Action::Updated => format!("updated {}", path.display()),
+        Action::Kept(why) => format!("kept {} ({why})", path.display()),
+    }
+}
 
 /// `export --coq` / `export --lean`: every given model (or every `models/*.als`) into `--out`.
 /// Exit 2 if any model cannot be loaded or exported (the others still are).
@@ -76,7 +88,10 @@ pub fn run(args: ExportArgs) -> ExitCode {
             session.write_coq(&model, &sources, &opts)
         };
         match written {
-            Ok(report) => report.lines().iter().for_each(|l| outln!(out, "{l}")),
+            Ok(report) => report
+                .files
+                .iter()
+                .for_each(|(path, action)| outln!(out, "{}", report_line(path, action))),
             Err(diags) => {
                 eprint!("{}", relprove::diag::render(&sources, &diags.0, color));
                 eprintln!("relprove export: {} not exported", file.display());

@@ -121,21 +121,6 @@ pub struct ExportReport {
     pub files: Vec<(PathBuf, Action)>,
 }
 
-impl ExportReport {
-    /// One line per file, for the command line.
-    pub fn lines(&self) -> Vec<String> {
-        self.files
-            .iter()
-            .map(|(p, a)| match a {
-                Action::Written => format!("wrote {}", p.display()),
-                Action::Unchanged => format!("unchanged {}", p.display()),
-                Action::Updated => format!("updated {}", p.display()),
-                Action::Kept(why) => format!("kept {} ({why})", p.display()),
-            })
-            .collect()
-    }
-}
-
 fn io_err(path: &Path, e: std::io::Error) -> Diagnostics {
     Diagnostic::without_span(Phase::Io, format!("{}: {e}", path.display())).into()
 }
