@@ -424,86 +424,6 @@ fn parse_only(args: &CheckArgs) -> ExitCode {
     }
 }
 
-/// `export --coq` / `export --lean`: every given model (or every `models/*.als`) into `--out`.
-/// Exit 2 if any model cannot be loaded or exported (the others still are).
-fn export(args: ExportArgs) -> ExitCode {
-    use std::io::IsTerminal;
-    if !args.coq && !args.lean {
-        eprintln!("relprove export: say which prover: --coq or --lean");
-        return ExitCode::from(2);
-    }
-    let files = match args.file {
-        Some(f) => vec![f],
-        None => {
-            let mut v: Vec<PathBuf> = match std::fs::read_dir("models") {
-                Ok(rd) => rd
-                    .filter_map(|e| e.ok().map(|e| e.path()))
-                    .filter(|p| p.extension().is_some_and(|x| x == "als"))
-                    .collect(),
-                Err(e) => {
-                    eprintln!("relprove export: no FILE given and cannot read models/: {e}");
-                    return ExitCode::from(2);
-                }
-            };
-            v.sort();
-            v
-        }
-    };
-    if args.out.exists() && !args.out.is_dir() {
-        eprintln!(
-            "relprove export: {} is not a directory: -o names the directory the files are written to",
-            args.out.display()
-        );
-        return ExitCode::from(2);
-    }
-    let prove = (!args.no_prove).then(|| relprove::rewrite::Limits {
-        node_limit: args.node_limit,
-        time_limit: args.time_limit,
-        ..relprove::rewrite::export_limits()
-    });
-    let opts = relprove::export::ExportOptions {
-        out_dir: args.out,
-        force: args.force,
-        theories: args.theories,
-        prove,
-    };
-    let color = std::io::stderr().is_terminal();
-    let mut failed = false;
-    // One session: the models share the files of the modules they open.
-    let mut session = relprove::export::Session::default();
-    // A closed stdout must not stop the export half-way.
-    let out = &mut Stdout::new(OnClose::Continue);
-    for file in &files {
-        let mut sources = relprove::diag::SourceMap::new();
-        let model = match relprove::resolve::load_model(
-            file,
-            &mut sources,
-            &relprove::resolve::LoadOptions::default(),
-        ) {
-            Ok(m) => m,
-            Err(diags) => {
-                eprint!("{}", relprove::diag::render(&sources, &diags, color));
-                failed = true;
-                continue;
-            }
-        };
-        let written = if args.lean {
-            session.write_lean(&model, &sources, &opts)
-        } else {
-            session.write_coq(&model, &sources, &opts)
-        };
-        match written {
-            Ok(report) => report.lines().iter().for_each(|l| outln!(out, "{l}")),
-            Err(diags) => {
-                eprint!("{}", relprove::diag::render(&sources, &diags.0, color));
-                eprintln!("relprove export: {} not exported", file.display());
-                failed = true;
-            }
-        }
-    }
-    ExitCode::from(out.exit_code(if failed { 2 } else { 0 }))
-}
-
 /// `check`: decide the model's commands (see `cli::check::run`).
 fn check(args: CheckArgs) -> ExitCode {
     use cli::check::{self as show, exit};
@@ -589,7 +509,7 @@ fn main() -> ExitCode {
     match cli.command {
         Command::Check(args) if args.parse_only => parse_only(&args),
         Command::Check(args) => check(args),
-        Command::Export(args) => export(args),
+        Command::Export(args) => cli::export::run(args),
         Command::Litmus(a) => litmus(a),
         Command::Prove(args) => cli::prove::run(&args),
         Command::Compare(a) => {

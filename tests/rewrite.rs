@@ -681,3 +681,111 @@ fn coq_section_renames_library_names() {
     assert!(text.contains("Variable r_same : rel A 2."), "{text}");
     assert!(!text.contains("Variable join "), "{text}");
 }
+
+/// An assertion outside the rewriter's fragment says which construct, at
+/// its span in the model (typed `RewriteError`, rendered by `prove` as
+/// "outside the rewriter's fragment: ...").
+#[test]
+fn unsupported_constructs_are_typed_with_spans() {
+    use relprove::rewrite::RewriteError;
+    let text = "sig E { r, s: set E }\n\
+                assert quant { all x: E | x.r = x.s }\n\
+                assert compr { r = { x, y: E | x->y in s } }\n\
+                assert ints { #r = #s }\n";
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("t.als");
+    std::fs::write(&path, text).unwrap();
+    let mut sources = SourceMap::new();
+    let model = relprove::resolve::load_model(
+        &path,
+        &mut sources,
+        &relprove::resolve::LoadOptions::default(),
+    )
+    .unwrap();
+    let prover = Prover::new(&model, Limits::default());
+    let why: Vec<RewriteError> = model
+        .asserts
+        .iter()
+        .map(|a| {
+            let r = prover.prove_assert(&a.name, &a.body);
+            assert!(!r.proved, "{}", a.name);
+            r.unsupported.expect("unsupported")
+        })
+        .collect();
+    assert!(matches!(why[0], RewriteError::Formula(_)), "{:?}", why[0]);
+    assert_eq!(sources.snippet(why[0].span()), "all x: E | x.r = x.s");
+    assert!(
+        matches!(why[1], RewriteError::Comprehension(_)),
+        "{:?}",
+        why[1]
+    );
+    assert_eq!(sources.snippet(why[1].span()), "{ x, y: E | x->y in s }");
+    assert_eq!(why[1].to_string(), "a set comprehension");
+    assert!(matches!(why[2], RewriteError::Formula(_)), "{:?}", why[2]);
+    let d = why[1].to_diagnostic();
+    let shown = relprove::diag::render(&sources, &[d], false);
+    assert!(shown.contains("t.als:3:"), "{shown}");
+    assert!(
+        shown.contains("outside the rewriter's fragment: a set comprehension"),
+        "{shown}"
+    );
+}
+
+/// Replay and printing failures are typed: the step and its fault, and the
+/// printer's missing name.
+#[test]
+fn proof_and_print_errors_are_typed() {
+    use relprove::export::ExportError;
+    use relprove::rewrite::error::{ProofError, StepFault};
+    let model = load_text(&format!("{PRELUDE}assert g {{ ~(r.s) = ~s.~r }}\n"));
+    let prover = Prover::new(&model, Limits::default());
+    let res = prover.prove_assert("g", &model.asserts[0].body);
+    let mut p = res.goals[0].proof.clone().unwrap();
+    p.steps[0].rule = "transpose_union".into();
+    let e = proof::replay(&p, &prover.rules, &prover.arities).unwrap_err();
+    assert!(
+        matches!(
+            &e,
+            ProofError::Step {
+                step: 1,
+                fault: StepFault::NotAnInstance(_),
+                ..
+            }
+        ),
+        "{e:?}"
+    );
+    assert!(e.to_string().starts_with("step 1 (transpose_union "), "{e}");
+    let no_names = coq::Names::default();
+    let printer = coq::Printer {
+        names: &no_names,
+        arities: &prover.arities,
+    };
+    let e = printer.term(&res.goals[0].goal.lhs).unwrap_err();
+    assert!(
+        matches!(&e, ExportError::NoName { prover: "Coq", .. }),
+        "{e:?}"
+    );
+    assert!(e.to_string().starts_with("no Coq name for `"), "{e}");
+}
+
+/// `prove` says where the construct outside the fragment is.
+#[test]
+fn cli_unsupported_says_where() {
+    let dir = tempfile::tempdir().unwrap();
+    let p: PathBuf = dir.path().join("u.als");
+    std::fs::write(
+        &p,
+        "sig E { r, s: set E }\nassert quant { all x: E | x.r = x.s }\n",
+    )
+    .unwrap();
+    let out = relprove().arg("prove").arg(&p).output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains(&format!(
+            "quant: not proved (outside the rewriter's fragment: a formula other than `=`, `in` or `no` on relations, at {}:2:16)",
+            p.display()
+        )),
+        "{text}"
+    );
+}

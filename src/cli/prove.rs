@@ -88,7 +88,11 @@ pub fn run(args: &ProveArgs) -> ExitCode {
                 let _ = std::io::Write::write_all(out, text.as_bytes());
             }
             Err(e) => {
-                eprintln!("relprove: cannot print the Coq proof: {e}");
+                let d = e.to_diagnostic("the Coq proof");
+                eprint!(
+                    "{}",
+                    relprove::diag::render(&sources, &[d], std::io::stderr().is_terminal())
+                );
                 return ExitCode::from(2);
             }
         }
@@ -116,17 +120,25 @@ pub fn run(args: &ProveArgs) -> ExitCode {
                 }
             }
         }
-        TextOrJson::Text => results.iter().for_each(|r| print_text(out, r, &prover)),
+        TextOrJson::Text => results
+            .iter()
+            .for_each(|r| print_text(out, r, &prover, &sources)),
     }
     ExitCode::from(out.exit_code(0))
 }
 
-fn print_text(out: &mut Stdout, r: &AssertResult, prover: &Prover<'_>) {
+fn print_text(
+    out: &mut Stdout,
+    r: &AssertResult,
+    prover: &Prover<'_>,
+    sources: &relprove::diag::SourceMap,
+) {
     if let Some(why) = &r.unsupported {
         outln!(
             out,
-            "{}: not proved (outside the rewriter's fragment: {why})",
-            r.name
+            "{}: not proved (outside the rewriter's fragment: {why}, at {})",
+            r.name,
+            sources.location(why.span())
         );
         return;
     }

@@ -1,12 +1,17 @@
 //! Export of a resolved model to proof assistants.
 //!
-//! Each back end is one file that renders an [`ir::Model`](crate::ir::Model)
-//! (implementing `Render`: one definitions file per module, the proofs
-//! skeleton); `render_files` puts them together into a list of
-//! [`GeneratedFile`]s (pure, so it can be snapshot tested): the root's
-//! file, and one file per opened module, named from the module alone so that
-//! every model that opens it shares it. This module writes them to disk
-//! safely, for both back ends:
+//! A proof assistant is one type implementing `ProofAssistant` (term.rs):
+//! its syntax (names, reserved words, connectives, definitions), its
+//! references to the model, its proofs file and project files, and its
+//! printing of the rewriter's prover-neutral proofs
+//! ([`crate::rewrite::prove_checks`]; the printers are `coq::proofs` and
+//! `lean::proofs`, beside the definition printers). Everything else is
+//! shared: the IR walk (term.rs), `render_files`, which puts a model's
+//! files together into a list of [`GeneratedFile`]s (pure, so it can be
+//! snapshot tested): the root's file, and one file per opened module,
+//! named from the module alone so that every model that opens it shares
+//! it; and the writing of those files to disk, safely, for every back end
+//! (`Session::write`):
 //! * definition files are replaced atomically (temporary file + rename), and
 //!   only if they still carry relprove's header with a matching content hash
 //!   (a file someone edited is refused unless `force`); a shared file whose
@@ -20,12 +25,20 @@
 //!   to its `roots`) and `lean-toolchain` is created if missing, so
 //!   `lake build` in DIR builds the library (theories/lean) and the export.
 //!
-//! Adding a back end: a new file implementing `Render`, a `pub mod`, and a
-//! `write_*` method of [`Session`] here giving its project files.
+//! Adding a back end: a new module implementing `ProofAssistant`, a
+//! `pub mod`, and a `write_*` method of [`Session`] calling
+//! `Session::write` with it.
 
 pub mod coq;
+mod error;
 pub mod lean;
 mod term;
+
+pub use coq::COQ_LIBRARY_DIR;
+pub use error::ExportError;
+pub use lean::{find_lean_theories, LEAN_LIBRARY_DIR, LEAN_TOOLCHAIN};
+
+use term::ProofAssistant;
 
 use std::fs;
 use std::io::Write;
@@ -108,21 +121,6 @@ pub struct ExportReport {
     pub files: Vec<(PathBuf, Action)>,
 }
 
-impl ExportReport {
-    /// One line per file, for the command line.
-    pub fn lines(&self) -> Vec<String> {
-        self.files
-            .iter()
-            .map(|(p, a)| match a {
-                Action::Written => format!("wrote {}", p.display()),
-                Action::Unchanged => format!("unchanged {}", p.display()),
-                Action::Updated => format!("updated {}", p.display()),
-                Action::Kept(why) => format!("kept {} ({why})", p.display()),
-            })
-            .collect()
-    }
-}
-
 fn io_err(path: &Path, e: std::io::Error) -> Diagnostics {
     Diagnostic::without_span(Phase::Io, format!("{}: {e}", path.display())).into()
 }
@@ -189,29 +187,13 @@ pub fn find_theories(explicit: Option<&Path>) -> Option<PathBuf> {
 // ---------------------------------------------------------------------------
 // assembling a model's files (shared by the back ends)
 
-/// What a back end renders; `render_files` puts a model's files together.
-trait Render {
-    /// File name extension (`v`, `lean`).
-    const EXT: &'static str;
-    fn model(&self) -> &Model;
-    /// The file stem of module `k` (of the root for `ModuleId(0)`).
-    fn file_stem(&self, k: ModuleId) -> &str;
-    /// Naming problems found before rendering (clashing module files).
-    fn problems(&mut self) -> Vec<Diagnostic>;
-    /// The definitions file of module `k`.
-    fn module_file(&mut self, k: ModuleId) -> String;
-    /// The proofs skeleton file and its theorems (name, text).
-    fn proofs(&mut self) -> (String, Vec<(String, String)>);
-    fn errors(&mut self) -> &mut Vec<Diagnostic>;
-}
-
 /// A model's files: one per opened module (dependencies first; instances
 /// of one module share it, so they must render identically), the root's,
 /// and the proofs skeleton.
-fn render_files<R: Render>(r: &mut R) -> Vec<GeneratedFile> {
+fn render_files<'a, P: ProofAssistant<'a>>(r: &mut P) -> Vec<GeneratedFile> {
     let mut out: Vec<GeneratedFile> = Vec::new();
     if r.model().modules.is_empty() {
-        r.errors().push(Diagnostic::without_span(
+        r.errors_mut().push(Diagnostic::without_span(
             Phase::Export,
             "the model has no modules",
         ));
@@ -219,7 +201,7 @@ fn render_files<R: Render>(r: &mut R) -> Vec<GeneratedFile> {
     }
     let problems = r.problems();
     if !problems.is_empty() {
-        r.errors().extend(problems);
+        r.errors_mut().extend(problems);
         return out;
     }
     let definitions = |name: String, contents: String| GeneratedFile {
@@ -235,7 +217,7 @@ fn render_files<R: Render>(r: &mut R) -> Vec<GeneratedFile> {
         .map(|k| ModuleId(k as u32))
     {
         let contents = r.module_file(k);
-        let name = format!("{}.{}", r.file_stem(k), R::EXT);
+        let name = format!("{}.{}", r.file_stem(k), P::EXT);
         match out.iter().find(|f| f.name == name) {
             None => {
                 first.insert(name.clone(), k);
@@ -244,22 +226,35 @@ fn render_files<R: Render>(r: &mut R) -> Vec<GeneratedFile> {
             Some(f) if f.contents == contents => {}
             Some(_) => {
                 let e = term::instances_differ(r.model(), first[&name], k, &name);
-                r.errors().push(e);
+                r.errors_mut().push(e);
             }
         }
     }
     let root = ModuleId(0);
     let contents = r.module_file(root);
     let stem = r.file_stem(root).to_string();
-    out.push(definitions(format!("{stem}.{}", R::EXT), contents));
-    let (contents, theorems) = r.proofs();
+    out.push(definitions(format!("{stem}.{}", P::EXT), contents));
+    let theorems = r.theorems();
+    let contents = r.proofs_file(&theorems);
     out.push(GeneratedFile {
-        name: format!("{stem}_proofs.{}", R::EXT),
+        name: format!("{stem}_proofs.{}", P::EXT),
         contents,
         kind: FileKind::Proofs,
         theorems,
     });
     out
+}
+
+/// A model's files from the generator `g` ([`render_files`]), or every
+/// problem found while rendering them.
+fn generate<'a, P: ProofAssistant<'a>>(g: &mut P) -> Result<Vec<GeneratedFile>, Diagnostics> {
+    let files = render_files(g);
+    let errors = std::mem::take(g.errors_mut());
+    if errors.is_empty() {
+        Ok(files)
+    } else {
+        Err(Diagnostics(errors))
+    }
 }
 
 // ---------------------------------------------------------------------------
@@ -294,47 +289,18 @@ pub struct Session {
     written: BTreeMap<PathBuf, (String, String)>,
 }
 
-/// The proofs file around the given theorems (name, text).
-type ProofsText<'a> = Box<dyn Fn(&[(String, String)]) -> String + 'a>;
-
-/// What differs between the provers when writing files.
-struct Prover<'a> {
-    ext: &'static str,
-    /// Whether an existing proofs file states the theorem of this name.
-    states: fn(&str, &str) -> bool,
-    /// The proofs file around the given theorems (for `<stem>_proofs_new`).
-    proofs_text: ProofsText<'a>,
-    /// The project files (`_CoqProject`, `lakefile.lean`, ...).
-    project: fn(&[GeneratedFile], &ExportOptions, &mut ExportReport) -> Result<(), Diagnostics>,
-}
-
 impl Session {
-    /// Export a model as Coq into `opts.out_dir`.
+    /// Export a model as Coq into `opts.out_dir`: the files of
+    /// [`coq::generate`] (skeleton templates from `RELPROVE_TEMPLATES` if
+    /// set), plus `_CoqProject` (created, or the new files appended),
+    /// `Makefile` (created if missing) and the copy of the library.
     pub fn write_coq(
         &mut self,
         model: &Model,
         sources: &SourceMap,
         opts: &ExportOptions,
     ) -> Result<ExportReport, Diagnostics> {
-        let templates = coq::Templates::from_env();
-        let rewritten = match opts.prove {
-            Some(limits) => coq::proofs::export_proofs(model, limits),
-            None => RewriteProofs::default(),
-        };
-        let files = coq::generate_full(model, sources, &templates, &rewritten)?;
-        let stem = coq::model_file_stem(model);
-        let proofs_text = Box::new(|missing: &[(String, String)]| {
-            coq::proofs_text(&templates, model, &stem, &rewritten.preamble, missing)
-        });
-        let prover = Prover {
-            ext: "v",
-            states: |old, name| {
-                old.contains(&format!("Theorem {name} ")) || old.contains(&format!("Lemma {name} "))
-            },
-            proofs_text,
-            project: project_files,
-        };
-        self.write(model, files, &prover, opts)
+        self.write::<coq::Gen>(model, sources, opts)
     }
 
     /// Export a model as Lean 4 into `opts.out_dir`: the files of
@@ -348,31 +314,22 @@ impl Session {
         sources: &SourceMap,
         opts: &ExportOptions,
     ) -> Result<ExportReport, Diagnostics> {
-        let rewritten = match opts.prove {
-            Some(limits) => lean::proofs::export_proofs(model, limits),
-            None => RewriteProofs::default(),
-        };
-        let files = lean::generate_full(model, sources, &rewritten)?;
-        let stem = lean::model_file_stem(model);
-        let proofs_text = Box::new(|missing: &[(String, String)]| {
-            lean::proofs_text(model, &stem, &rewritten.preamble, missing)
-        });
-        let prover = Prover {
-            ext: "lean",
-            states: |old, name| old.contains(&format!("theorem {name} ")),
-            proofs_text,
-            project: lean_project_files,
-        };
-        self.write(model, files, &prover, opts)
+        self.write::<lean::Gen>(model, sources, opts)
     }
 
-    fn write(
+    /// Export a model into `opts.out_dir` with proof assistant `P`.
+    fn write<'a, P: ProofAssistant<'a>>(
         &mut self,
-        model: &Model,
-        mut files: Vec<GeneratedFile>,
-        prover: &Prover<'_>,
+        model: &'a Model,
+        sources: &'a SourceMap,
         opts: &ExportOptions,
     ) -> Result<ExportReport, Diagnostics> {
+        let rewritten = match opts.prove {
+            Some(limits) => P::rewrite_proofs(model, limits),
+            None => RewriteProofs::default(),
+        };
+        let mut g = P::for_export(model, sources, rewritten);
+        let mut files = generate(&mut g)?;
         // Skeletons for checks the (edited, hence kept) proofs file lacks go
         // to `<stem>_proofs_new.<ext>`.
         if let Some(proofs) = files.iter().find(|f| f.kind == FileKind::Proofs) {
@@ -380,17 +337,17 @@ impl Session {
                 let missing: Vec<(String, String)> = proofs
                     .theorems
                     .iter()
-                    .filter(|(name, _)| !(prover.states)(&old, name))
+                    .filter(|(name, _)| !P::states_theorem(&old, name))
                     .cloned()
                     .collect();
                 if old != proofs.contents && !missing.is_empty() {
                     let stem = proofs
                         .name
-                        .strip_suffix(&format!("_proofs.{}", prover.ext))
+                        .strip_suffix(&format!("_proofs.{}", P::EXT))
                         .unwrap_or(&proofs.name);
                     files.push(GeneratedFile {
-                        name: format!("{stem}_proofs_new.{}", prover.ext),
-                        contents: (prover.proofs_text)(&missing),
+                        name: format!("{stem}_proofs_new.{}", P::EXT),
+                        contents: g.proofs_file(&missing),
                         kind: FileKind::Proofs,
                         theorems: missing,
                     });
@@ -405,7 +362,7 @@ impl Session {
         self.refuse_conflicts(&files, &root, opts)?;
         refuse_edited(&files, opts)?;
         let mut report = write_generated(&files, opts)?;
-        (prover.project)(&files, opts, &mut report)?;
+        P::project_files(&files, opts, &mut report)?;
         for f in files.iter().filter(|f| f.kind == FileKind::Definitions) {
             self.written.insert(
                 opts.out_dir.join(&f.name),
@@ -517,71 +474,6 @@ fn write_generated(
     Ok(report)
 }
 
-const MAKEFILE: &str = "\
-# Created by relprove export: builds the Coq files listed in _CoqProject
-# (coq_makefile writes Makefile.coq from it). Edit freely.
-all: Makefile.coq
-\t$(MAKE) -f Makefile.coq
-
-Makefile.coq: _CoqProject
-\tcoq_makefile -f _CoqProject -o Makefile.coq
-
-clean: Makefile.coq
-\t$(MAKE) -f Makefile.coq clean
-
-.PHONY: all clean
-";
-
-/// The export's copy of relprove's Coq library (theories/), so that
-/// `make -C DIR` builds by itself wherever DIR and the clone are. The name
-/// is not a Coq identifier, so `-R . Proofs` does not also bind it.
-pub const COQ_LIBRARY_DIR: &str = "relprove-theories";
-
-/// The `_CoqProject` lines relprove writes before the list of files.
-fn coq_project_header() -> [String; 2] {
-    [
-        format!("-R {COQ_LIBRARY_DIR} Relprove"),
-        "-R . Proofs".to_string(),
-    ]
-}
-
-/// Whether a `_CoqProject` holds only what relprove writes (its header,
-/// blank lines and `.v` files); anything else is a person's edit.
-fn project_as_generated(text: &str) -> bool {
-    let header = coq_project_header();
-    text.lines().map(str::trim).all(|l| {
-        l.is_empty()
-            || header.iter().any(|h| h == l)
-            || (l.ends_with(".v") && !l.contains(char::is_whitespace) && !l.starts_with('-'))
-    })
-}
-
-/// The files of relprove's Coq library: those its `_CoqProject` lists, or
-/// without one, its `.v` files.
-fn coq_library_files(theories: &Path) -> Result<Vec<String>, Diagnostics> {
-    if let Ok(text) = fs::read_to_string(theories.join("_CoqProject")) {
-        return Ok(text
-            .lines()
-            .map(str::trim)
-            .filter(|l| l.ends_with(".v") && !l.starts_with('-'))
-            .map(str::to_string)
-            .collect());
-    }
-    let mut files = Vec::new();
-    for entry in fs::read_dir(theories).map_err(|e| io_err(theories, e))? {
-        let name = entry
-            .map_err(|e| io_err(theories, e))?
-            .file_name()
-            .to_string_lossy()
-            .into_owned();
-        if name.ends_with(".v") {
-            files.push(name);
-        }
-    }
-    files.sort();
-    Ok(files)
-}
-
 /// Copy `files` (relative to `from`) into `to`, writing only those that
 /// differ; reports `to` once: written (new), updated or unchanged.
 fn copy_library(
@@ -611,267 +503,5 @@ fn copy_library(
         (true, false) => Action::Unchanged,
     };
     report.files.push((to.to_path_buf(), action));
-    Ok(())
-}
-
-fn no_theories(what: &str) -> Diagnostics {
-    Diagnostic::without_span(
-        Phase::Export,
-        format!("cannot find relprove's theories/ library to write {what}"),
-    )
-    .hint("pass --theories PATH or set RELPROVE_THEORIES")
-    .into()
-}
-
-/// `_CoqProject` (created, or the new files appended), `Makefile`
-/// (created if missing) and the copy of the library in
-/// [`COQ_LIBRARY_DIR`] (created, and refreshed on each export while
-/// `_CoqProject` uses it).
-fn project_files(
-    files: &[GeneratedFile],
-    opts: &ExportOptions,
-    report: &mut ExportReport,
-) -> Result<(), Diagnostics> {
-    let dir = &opts.out_dir;
-    let project = dir.join("_CoqProject");
-    let theories = find_theories(opts.theories.as_deref());
-    let library = dir.join(COQ_LIBRARY_DIR);
-    match fs::read_to_string(&project) {
-        Ok(old) => {
-            let [lib_line, _] = coq_project_header();
-            if old.lines().any(|l| l.trim() == lib_line) {
-                match &theories {
-                    Some(t) => copy_library(t, &coq_library_files(t)?, &library, report)?,
-                    None => report.files.push((
-                        library.clone(),
-                        Action::Kept("relprove's theories/ not found to refresh it".into()),
-                    )),
-                }
-            }
-            let listed: Vec<&str> = old.lines().map(str::trim).collect();
-            let missing: Vec<&str> = files
-                .iter()
-                .map(|f| f.name.as_str())
-                .filter(|n| !listed.contains(n))
-                .collect();
-            if !missing.is_empty() {
-                let mut new = old.clone();
-                if !new.ends_with('\n') {
-                    new.push('\n');
-                }
-                for m in missing {
-                    new.push_str(m);
-                    new.push('\n');
-                }
-                write_atomic(&project, &new)?;
-                report.files.push((project, Action::Updated));
-            } else if project_as_generated(&old) {
-                report.files.push((project, Action::Unchanged));
-            } else {
-                report
-                    .files
-                    .push((project, Action::Kept("edited by hand".into())));
-            }
-        }
-        Err(_) => {
-            let Some(theories) = theories else {
-                return Err(no_theories("_CoqProject"));
-            };
-            let lib_files = coq_library_files(&theories)?;
-            copy_library(&theories, &lib_files, &library, report)?;
-            let mut text = coq_project_header().join("\n");
-            text.push_str("\n\n");
-            for f in &lib_files {
-                text.push_str(&format!("{COQ_LIBRARY_DIR}/{f}\n"));
-            }
-            for f in files {
-                text.push_str(&f.name);
-                text.push('\n');
-            }
-            write_atomic(&project, &text)?;
-            report.files.push((project, Action::Written));
-        }
-    }
-    let makefile = dir.join("Makefile");
-    if let Ok(old) = fs::read_to_string(&makefile) {
-        let action = if old == MAKEFILE {
-            Action::Unchanged
-        } else {
-            Action::Kept("edited by hand".into())
-        };
-        report.files.push((makefile, action));
-    } else {
-        write_atomic(&makefile, MAKEFILE)?;
-        report.files.push((makefile, Action::Written));
-    }
-    Ok(())
-}
-
-// ---------------------------------------------------------------------------
-// Lean 4
-
-/// The Lean library (theories/lean, holding `Relprove.lean`): `explicit`
-/// (either theories/ or theories/lean itself), else next to
-/// [`find_theories`]'s answer.
-pub fn find_lean_theories(explicit: Option<&Path>) -> Option<PathBuf> {
-    if let Some(p) = explicit {
-        let sub = p.join("lean");
-        return Some(if sub.join("Relprove.lean").is_file() {
-            sub
-        } else {
-            p.to_path_buf()
-        });
-    }
-    let t = find_theories(None)?;
-    let sub = t.join("lean");
-    sub.join("Relprove.lean").is_file().then_some(sub)
-}
-
-/// The export's copy of relprove's Lean library (theories/lean), which its
-/// `lakefile.lean` requires by this relative path.
-pub const LEAN_LIBRARY_DIR: &str = "relprove-lean";
-
-/// The files of the Lean library under `lib`: its lakefile, toolchain and
-/// every `.lean` file, relative to `lib`, sorted.
-fn lean_library_files(lib: &Path) -> Result<Vec<String>, Diagnostics> {
-    let mut out = Vec::new();
-    let mut todo = vec![PathBuf::new()];
-    while let Some(rel) = todo.pop() {
-        let here = lib.join(&rel);
-        for entry in fs::read_dir(&here).map_err(|e| io_err(&here, e))? {
-            let entry = entry.map_err(|e| io_err(&here, e))?;
-            let name = rel.join(entry.file_name());
-            let path = entry.path();
-            if path.is_dir() {
-                if !entry.file_name().to_string_lossy().starts_with('.') {
-                    todo.push(name);
-                }
-            } else if path.extension().is_some_and(|x| x == "lean")
-                || name == Path::new("lean-toolchain")
-            {
-                out.push(name.to_string_lossy().replace('\\', "/"));
-            }
-        }
-    }
-    out.sort();
-    Ok(out)
-}
-
-/// The `lean-toolchain` written when the library has none.
-pub const LEAN_TOOLCHAIN: &str = "leanprover/lean4:v4.14.0\n";
-
-const LAKE_ROOTS: &str = "  roots := #[";
-
-/// The `roots := #[...]` line of a lakefile relprove wrote.
-fn lake_roots(names: &[String]) -> String {
-    let quoted: Vec<String> = names.iter().map(|n| format!("`{n}")).collect();
-    format!("{LAKE_ROOTS}{}]", quoted.join(", "))
-}
-
-/// `lakefile.lean` (created, or missing modules added to its roots line)
-/// and `lean-toolchain` (created if missing).
-fn lean_project_files(
-    files: &[GeneratedFile],
-    opts: &ExportOptions,
-    report: &mut ExportReport,
-) -> Result<(), Diagnostics> {
-    let dir = &opts.out_dir;
-    let modules: Vec<String> = files
-        .iter()
-        .filter_map(|f| f.name.strip_suffix(".lean"))
-        .map(str::to_string)
-        .collect();
-    let lakefile = dir.join("lakefile.lean");
-    let lib = find_lean_theories(opts.theories.as_deref());
-    match fs::read_to_string(&lakefile) {
-        Ok(old) => {
-            let Some((k, line)) = old
-                .lines()
-                .enumerate()
-                .find(|(_, l)| l.starts_with(LAKE_ROOTS) && l.trim_end().ends_with(']'))
-            else {
-                report.files.push((
-                    lakefile,
-                    Action::Kept(
-                        "it has no `roots := #[...]` line; add the new modules yourself".into(),
-                    ),
-                ));
-                return toolchain(dir, lib.as_deref(), report);
-            };
-            if old.contains(&format!("require relprove from \"{LEAN_LIBRARY_DIR}\"")) {
-                if let Some(lib) = &lib {
-                    copy_library(
-                        lib,
-                        &lean_library_files(lib)?,
-                        &dir.join(LEAN_LIBRARY_DIR),
-                        report,
-                    )?;
-                }
-            }
-            let listed: Vec<String> = line[LAKE_ROOTS.len()..]
-                .trim_end()
-                .trim_end_matches(']')
-                .split(',')
-                .map(|s| s.trim().trim_start_matches('`').to_string())
-                .filter(|s| !s.is_empty())
-                .collect();
-            let mut all = listed.clone();
-            all.extend(modules.iter().filter(|m| !listed.contains(m)).cloned());
-            if all == listed {
-                report.files.push((lakefile, Action::Unchanged));
-            } else {
-                let mut lines: Vec<String> = old.lines().map(str::to_string).collect();
-                lines[k] = lake_roots(&all);
-                write_atomic(&lakefile, &(lines.join("\n") + "\n"))?;
-                report.files.push((lakefile, Action::Updated));
-            }
-        }
-        Err(_) => {
-            let Some(lib) = lib.clone() else {
-                return Err(Diagnostic::without_span(
-                    Phase::Export,
-                    "cannot find relprove's Lean library (theories/lean) to write lakefile.lean",
-                )
-                .hint("pass --theories PATH or set RELPROVE_THEORIES")
-                .into());
-            };
-            copy_library(
-                &lib,
-                &lean_library_files(&lib)?,
-                &dir.join(LEAN_LIBRARY_DIR),
-                report,
-            )?;
-            let text = format!(
-                "-- Created by relprove export --lean: `lake build` here builds the Relprove\n\
-                 -- library and the exported files. relprove adds new files to `roots`\n\
-                 -- (keep that line on one line); edit the rest freely.\n\
-                 import Lake\n\
-                 open Lake DSL\n\n\
-                 package relprove_export\n\n\
-                 require relprove from \"{LEAN_LIBRARY_DIR}\"\n\n\
-                 @[default_target]\n\
-                 lean_lib RelproveExport where\n\
-                 {}\n",
-                lake_roots(&modules)
-            );
-            write_atomic(&lakefile, &text)?;
-            report.files.push((lakefile, Action::Written));
-        }
-    }
-    toolchain(dir, lib.as_deref(), report)
-}
-
-fn toolchain(dir: &Path, lib: Option<&Path>, report: &mut ExportReport) -> Result<(), Diagnostics> {
-    let path = dir.join("lean-toolchain");
-    if path.exists() {
-        report.files.push((path, Action::Unchanged));
-        return Ok(());
-    }
-    let text = lib
-        .and_then(|l| fs::read_to_string(l.join("lean-toolchain")).ok())
-        .filter(|t| !t.trim().is_empty())
-        .unwrap_or_else(|| LEAN_TOOLCHAIN.to_string());
-    write_atomic(&path, &text)?;
-    report.files.push((path, Action::Written));
     Ok(())
 }

@@ -7,15 +7,16 @@
 //!   the same name, arity-guarded where the lemma is.
 //! * [`proof`]: the one proof-step type, built from egg's flattened
 //!   explanations, and an independent replay check.
-//! * [`lean`]: proofs printed for Lean 4 as `Eq.trans`/`congrArg` chains of
-//!   the laws (`(law ..).symm` right to left), for `export --lean`.
-//! * [`coq`]: proofs printed as Coq `transitivity` chains, each step closed
-//!   by the named lemma under the operators' `Proper` instances.
 //! * [`ka`]: a decision procedure for Kleene algebra (with hypotheses of
 //!   the eliminable forms), and [`kleene`], which reads binary goals as
 //!   regular expressions, after egg has normalised what Kleene algebra
 //!   does not cover. Goals egg alone does not prove go there; their Coq
 //!   proofs end with RelationAlgebra's `ka`/`hkat` (theories/RA.v).
+//!
+//! The proofs are prover-neutral ([`AssertResult`], [`prove_checks`]):
+//! this module imports nothing from `export`. The Coq and Lean printers of
+//! these proofs live beside the definition printers, in
+//! `export::coq::proofs` and `export::lean::proofs`.
 //!
 //! The goals are an assertion's conjuncts of the form `e1 = e2` and
 //! `e1 in e2` (proved as `e1 + e2 = e2`) between closed relational
@@ -23,6 +24,7 @@
 //! model's facts of the same form are hypotheses (rules `a + b => b` and
 //! `a & b => a` for `a in b`; `a => b` for `a = b`).
 
+pub mod error;
 pub mod ka;
 pub mod kleene;
 pub mod lang;
@@ -38,6 +40,7 @@ use crate::ir::{Expr, ExprKind, FactOrigin, Formula, FormulaKind, Model, Mult, V
 
 /// Terms for the variables of inlined funs and preds.
 type Env = BTreeMap<VarId, Term>;
+pub use error::{ProofError, RewriteError};
 pub use kleene::{Engine, KaProof};
 use lang::{Rel, RelAnalysis, Term};
 use proof::Proof;
@@ -201,8 +204,9 @@ pub struct AssertResult {
     /// Every conjunct proved.
     pub proved: bool,
     pub goals: Vec<GoalResult>,
-    /// Set when the assertion is outside the rewriter's fragment.
-    pub unsupported: Option<String>,
+    /// Set when the assertion is outside the rewriter's fragment: the first
+    /// construct it does not cover.
+    pub unsupported: Option<RewriteError>,
     /// Some conjunct is an implication (its goals have local hypotheses).
     pub implication: bool,
     pub time_ms: u128,
@@ -344,21 +348,22 @@ impl<'m> Prover<'m> {
     }
 
     /// A closed relational expression as a term.
-    pub fn term(&self, e: &Expr) -> Result<Term, String> {
+    pub fn term(&self, e: &Expr) -> Result<Term, RewriteError> {
         self.term_in(e, &Env::new(), 0)
     }
 
     /// An expression as a term, the variables in `env` standing for their
     /// terms (the parameters of an inlined fun or pred).
-    fn term_in(&self, e: &Expr, env: &Env, depth: usize) -> Result<Term, String> {
+    fn term_in(&self, e: &Expr, env: &Env, depth: usize) -> Result<Term, RewriteError> {
         let z = Id::from(0usize);
-        let bin = |node: Rel, a: &Expr, b: &Expr| -> Result<Term, String> {
+        let span = e.span;
+        let bin = |node: Rel, a: &Expr, b: &Expr| -> Result<Term, RewriteError> {
             Ok(Term::new(
                 node,
                 vec![self.term_in(a, env, depth)?, self.term_in(b, env, depth)?],
             ))
         };
-        let un = |node: Rel, a: &Expr| -> Result<Term, String> {
+        let un = |node: Rel, a: &Expr| -> Result<Term, RewriteError> {
             Ok(Term::new(node, vec![self.term_in(a, env, depth)?]))
         };
         let num = |n: usize| Term::leaf(Rel::Num(n as u32));
@@ -378,7 +383,7 @@ impl<'m> Prover<'m> {
                 rmult: Mult::Set,
                 rhs,
             } => bin(Rel::Product([z; 2]), lhs, rhs)?,
-            ExprKind::Product { .. } => return Err("an arrow with multiplicities".into()),
+            ExprKind::Product { .. } => return Err(RewriteError::ArrowMultiplicity(span)),
             ExprKind::Override(a, b) => bin(Rel::Override([z; 2]), a, b)?,
             ExprKind::DomainRestrict(a, b) => bin(Rel::DomR([z; 2]), a, b)?,
             ExprKind::RangeRestrict(a, b) => bin(Rel::RanR([z; 2]), a, b)?,
@@ -388,10 +393,10 @@ impl<'m> Prover<'m> {
             ExprKind::Call(f, args) if depth < 64 => {
                 let fun = self.model.fun(*f);
                 if fun.params.len() != args.len() {
-                    return Err(format!(
-                        "a call of `{}` with the wrong number of arguments",
-                        fun.name
-                    ));
+                    return Err(RewriteError::CallArity {
+                        fun: fun.name.clone(),
+                        span,
+                    });
                 }
                 let mut inner = Env::new();
                 for (p, a) in fun.params.iter().zip(args) {
@@ -400,28 +405,35 @@ impl<'m> Prover<'m> {
                 self.term_in(&fun.body, &inner, depth + 1)?
             }
             ExprKind::Call(f, _) => {
-                return Err(format!(
-                    "calls nested too deeply (`{}`)",
-                    self.model.fun(*f).name
-                ))
+                return Err(RewriteError::NestedCalls {
+                    fun: self.model.fun(*f).name.clone(),
+                    span,
+                })
             }
             ExprKind::Var(v) => match env.get(v) {
                 Some(t) => t.clone(),
-                None => return Err(format!("the bound variable `{}`", self.model.var(*v).name)),
+                None => {
+                    return Err(RewriteError::BoundVariable {
+                        name: self.model.var(*v).name.clone(),
+                        span,
+                    })
+                }
             },
-            ExprKind::IntAtoms | ExprKind::IntToAtom(_) => return Err("integers".into()),
-            ExprKind::Comprehension { .. } => return Err("a set comprehension".into()),
-            ExprKind::IfThenElse(..) => return Err("an if-then-else expression".into()),
-            ExprKind::Let(..) => return Err("a let expression".into()),
+            ExprKind::IntAtoms | ExprKind::IntToAtom(_) => {
+                return Err(RewriteError::Integers(span))
+            }
+            ExprKind::Comprehension { .. } => return Err(RewriteError::Comprehension(span)),
+            ExprKind::IfThenElse(..) => return Err(RewriteError::IfThenElse(span)),
+            ExprKind::Let(..) => return Err(RewriteError::Let(span)),
         })
     }
 
     /// A formula `e1 = e2`, `e1 in e2` or `no e` as a goal.
-    pub fn goal(&self, f: &Formula) -> Result<Goal, String> {
+    pub fn goal(&self, f: &Formula) -> Result<Goal, RewriteError> {
         self.goal_in(f, &Env::new())
     }
 
-    fn goal_in(&self, f: &Formula, env: &Env) -> Result<Goal, String> {
+    fn goal_in(&self, f: &Formula, env: &Env) -> Result<Goal, RewriteError> {
         let term = |e: &Expr| self.term_in(e, env, 0);
         let (lhs, rhs, kind) = match &f.kind {
             FormulaKind::Eq(a, b) => (term(a)?, term(b)?, Kind::Eq),
@@ -436,13 +448,15 @@ impl<'m> Prover<'m> {
                         Kind::No,
                     )
                 }
-                _ => return Err("a negation".into()),
+                _ => return Err(RewriteError::Negation(f.span)),
             },
-            _ => return Err("a formula other than `=`, `in` or `no` on relations".into()),
+            _ => return Err(RewriteError::Formula(f.span)),
         };
-        let arity = lhs.arity(&self.arities).ok_or("an ill-formed expression")?;
+        let arity = lhs
+            .arity(&self.arities)
+            .ok_or(RewriteError::IllFormed(f.span))?;
         if rhs.arity(&self.arities) != Some(arity) {
-            return Err("sides of different arities".into());
+            return Err(RewriteError::ArityMismatch(f.span));
         }
         Ok(Goal {
             lhs,
@@ -490,7 +504,7 @@ impl<'m> Prover<'m> {
         let mut goals = vec![];
         let mut implication = false;
         let mut nhyp = 0;
-        let unsupported = |why: String| AssertResult {
+        let unsupported = |why: RewriteError| AssertResult {
             name: name.into(),
             proved: false,
             goals: vec![],
@@ -619,18 +633,17 @@ impl<'m> Prover<'m> {
             Some(StopReason::Other(s)) => s.clone(),
             None => "stopped".into(),
         };
-        let proof = if equal {
-            explain(&mut runner, &le, &re, &rules)
+        let (proof, stop) = if equal {
+            match explain(&mut runner, &le, &re, &rules)
                 .and_then(|p| proof::replay(&p, &rules, &self.arities).map(|()| p))
+            {
+                Ok(p) => (Some(p), stop),
+                Err(e) => (None, format!("proof rejected by replay: {e}")),
+            }
         } else {
-            Err(stop.clone())
+            (None, stop)
         };
         drop(runner);
-        let (proof, stop) = match proof {
-            Ok(p) => (Some(p), stop),
-            Err(_) if !equal => (None, stop),
-            Err(e) => (None, format!("proof rejected by replay: {e}")),
-        };
         let ka = match proof {
             Some(_) => None,
             None => self.prove_ka(&goal, &all, &rules),
@@ -759,7 +772,7 @@ fn explain(
     l: &RecExpr<Rel>,
     r: &RecExpr<Rel>,
     rules: &RuleSet,
-) -> Result<Proof, String> {
+) -> Result<Proof, ProofError> {
     let mut ex = runner.explain_equivalence(l, r);
     let flat = ex.make_flat_explanation().clone();
     proof::from_flat(&flat, rules)

@@ -11,6 +11,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use egg::{FlatTerm, Language, Symbol};
 
+use super::error::{MatchError, ProofError, StepFault};
 use super::lang::{Rel, Term};
 use super::rules::{instantiate, match_pattern, parse_rewrite_name, Rule, RuleSet};
 
@@ -65,14 +66,14 @@ fn annotated(ft: &FlatTerm<Rel>, path: &mut Vec<usize>) -> Option<(Symbol, bool)
 }
 
 /// Turns a flattened explanation into proof steps.
-pub fn from_flat(flat: &[FlatTerm<Rel>], rules: &RuleSet) -> Result<Proof, String> {
-    let first = flat.first().ok_or("empty explanation")?;
+pub fn from_flat(flat: &[FlatTerm<Rel>], rules: &RuleSet) -> Result<Proof, ProofError> {
+    let first = flat.first().ok_or(ProofError::EmptyExplanation)?;
     let terms: Vec<Term> = flat.iter().map(strip).collect();
     let mut steps = vec![];
     for i in 1..flat.len() {
         let mut path = vec![];
-        let (sym, egg_backward) = annotated(&flat[i], &mut path)
-            .ok_or_else(|| format!("explanation step {i} names no rule"))?;
+        let (sym, egg_backward) =
+            annotated(&flat[i], &mut path).ok_or(ProofError::NoRuleNamed { step: i })?;
         let (name, reversed) = parse_rewrite_name(sym.as_str());
         let dir = if egg_backward != reversed {
             Dir::Backward
@@ -81,7 +82,7 @@ pub fn from_flat(flat: &[FlatTerm<Rel>], rules: &RuleSet) -> Result<Proof, Strin
         };
         let lemma = rules
             .get(name)
-            .ok_or_else(|| format!("explanation names an unknown rule {name}"))?
+            .ok_or_else(|| ProofError::UnknownRule(name.to_string()))?
             .lemma
             .clone();
         steps.push(Step {
@@ -107,21 +108,28 @@ pub fn replay(
     proof: &Proof,
     rules: &RuleSet,
     names: &BTreeMap<Symbol, usize>,
-) -> Result<(), String> {
+) -> Result<(), ProofError> {
     let mut cur = &proof.lhs;
     for (i, s) in proof.steps.iter().enumerate() {
-        let ctx = |m: &str| format!("step {} ({} {:?}): {m}", i + 1, s.rule, s.dir);
+        let ctx = |fault: StepFault| ProofError::Step {
+            step: i + 1,
+            rule: s.rule.clone(),
+            dir: s.dir,
+            fault,
+        };
         if &s.before != cur {
-            return Err(ctx("does not start from the previous term"));
+            return Err(ctx(StepFault::NotFromPrevious));
         }
         if !same_outside(&s.before, &s.after, &s.path) {
-            return Err(ctx("changes the term outside the rewritten position"));
+            return Err(ctx(StepFault::ChangesOutside));
         }
         let (from, to) = match s.dir {
             Dir::Forward => (s.before.at(&s.path), s.after.at(&s.path)),
             Dir::Backward => (s.after.at(&s.path), s.before.at(&s.path)),
         };
-        let mut why = format!("no rule of lemma `{}`", s.rule);
+        let mut why = MatchError::NoRule {
+            lemma: s.rule.clone(),
+        };
         let ok = rules
             .of_lemma(&s.rule)
             .any(|rule| match instance_of(rule, from, to, names) {
@@ -132,15 +140,15 @@ pub fn replay(
                 }
             });
         if !ok {
-            return Err(ctx(&why));
+            return Err(ctx(StepFault::NotAnInstance(why)));
         }
         if from.arity(names).is_none() || to.arity(names) != from.arity(names) {
-            return Err(ctx("ill-formed or arity-changing step"));
+            return Err(ctx(StepFault::ArityChanging));
         }
         cur = &s.after;
     }
     if cur != &proof.rhs {
-        return Err("the steps do not end at the right-hand side".into());
+        return Err(ProofError::WrongEnd);
     }
     Ok(())
 }
@@ -151,25 +159,30 @@ pub fn instance_of(
     from: &Term,
     to: &Term,
     names: &BTreeMap<Symbol, usize>,
-) -> Result<(), String> {
+) -> Result<(), MatchError> {
     let mut subst = BTreeMap::new();
     if !match_pattern(&rule.lhs.ast, from, &mut subst) {
-        return Err(format!(
-            "`{from}` is not an instance of the left side of {}",
-            rule.name
-        ));
+        return Err(MatchError::NotInstance {
+            from: from.to_string(),
+            rule: rule.name.to_string(),
+        });
     }
     for (v, a) in &rule.guards {
         if subst.get(v).and_then(|t| t.arity(names)) != Some(*a) {
-            return Err(format!("guard: {v} must have arity {a} ({})", rule.name));
+            return Err(MatchError::Guard {
+                var: v.to_string(),
+                arity: *a,
+                rule: rule.name.to_string(),
+            });
         }
     }
-    let expected = instantiate(&rule.rhs.ast, &subst).ok_or("unbound variable on the right")?;
+    let expected = instantiate(&rule.rhs.ast, &subst).ok_or(MatchError::UnboundRight)?;
     if &expected != to {
-        return Err(format!(
-            "right side of {} gives `{expected}`, the step has `{to}`",
-            rule.name
-        ));
+        return Err(MatchError::RightSide {
+            rule: rule.name.to_string(),
+            expected: expected.to_string(),
+            to: to.to_string(),
+        });
     }
     Ok(())
 }

@@ -17,6 +17,12 @@ use std::collections::BTreeMap;
 
 use egg::Symbol;
 
+use crate::export::term::{rewrite_arity, rewrite_term, ProofAssistant};
+use crate::export::ExportError;
+
+/// The Coq back end's syntax.
+type Coq = super::Gen<'static>;
+
 use crate::rewrite::kleene::{HypUse, KaProof, Letters};
 use crate::rewrite::lang::{Rel, Term};
 use crate::rewrite::proof::{Dir, Proof, Step};
@@ -60,41 +66,26 @@ pub struct Printer<'a> {
 }
 
 impl Printer<'_> {
-    fn ar(&self, t: &Term) -> Result<usize, String> {
-        t.arity(self.arities)
-            .ok_or_else(|| format!("ill-formed term `{t}`"))
+    fn ar(&self, t: &Term) -> Result<usize, ExportError> {
+        rewrite_arity(t, self.arities)
     }
 
-    pub fn term(&self, t: &Term) -> Result<String, String> {
-        let c = |i: usize| self.term(&t.children[i]);
-        let a = |i: usize| self.ar(&t.children[i]);
-        Ok(match &t.node {
-            Rel::Union(_) => format!("(union {} {} {})", a(0)?, c(0)?, c(1)?),
-            Rel::Inter(_) => format!("(inter {} {} {})", a(0)?, c(0)?, c(1)?),
-            Rel::Diff(_) => format!("(diff {} {} {})", a(0)?, c(0)?, c(1)?),
-            Rel::Join(_) => format!("(join {} {} {} {})", a(0)? - 1, a(1)? - 1, c(0)?, c(1)?),
-            Rel::Product(_) => format!("(product {} {} {} {})", a(0)?, a(1)?, c(0)?, c(1)?),
-            Rel::Override(_) => format!("(override {} {} {})", a(0)? - 1, c(0)?, c(1)?),
-            Rel::DomR(_) => format!("(domr {} {} {})", a(1)? - 1, c(0)?, c(1)?),
-            Rel::RanR(_) => format!("(ranr {} {} {})", a(0)? - 1, c(0)?, c(1)?),
-            Rel::Transpose(_) => format!("(transpose {})", c(0)?),
-            Rel::Closure(_) => format!("(closure {})", c(0)?),
-            Rel::RClosure(_) => format!("(rclosure {})", c(0)?),
-            Rel::None(_) => format!("(@none A {})", self.ar(t)?),
-            Rel::Univ(_) => format!("(@univ A {})", self.ar(t)?),
-            Rel::Iden => "(@iden A)".into(),
-            Rel::Num(n) => n.to_string(),
-            Rel::Name(s) => self
-                .names
+    pub fn term(&self, t: &Term) -> Result<String, ExportError> {
+        let name = |s: Symbol| {
+            self.names
                 .map
-                .get(s)
+                .get(&s)
                 .cloned()
-                .ok_or_else(|| format!("no Coq name for `{s}`"))?,
-        })
+                .ok_or_else(|| ExportError::NoName {
+                    prover: Coq::PROVER,
+                    name: s.to_string(),
+                })
+        };
+        rewrite_term(t, self.arities, Coq::REL, &name, None)
     }
 
     /// The goal's statement (`same n l r` or `incl n l r`).
-    pub fn statement(&self, g: &Goal) -> Result<String, String> {
+    pub fn statement(&self, g: &Goal) -> Result<String, ExportError> {
         Ok(match g.kind {
             Kind::Eq => format!(
                 "same {} {} {}",
@@ -118,7 +109,7 @@ impl Printer<'_> {
         goal: &Goal,
         proof: &Proof,
         rules: &RuleSet,
-    ) -> Result<Vec<String>, String> {
+    ) -> Result<Vec<String>, ExportError> {
         let mut lines = vec![];
         if goal.kind == Kind::No {
             lines.push("apply no_same_none.".into());
@@ -140,7 +131,7 @@ impl Printer<'_> {
     }
 
     /// Proves `same n before after` for one step.
-    fn step(&self, s: &Step, rules: &RuleSet) -> Result<String, String> {
+    fn step(&self, s: &Step, rules: &RuleSet) -> Result<String, ExportError> {
         self.descend(&s.before, &s.path, s, rules)
     }
 
@@ -150,7 +141,7 @@ impl Printer<'_> {
         path: &[usize],
         s: &Step,
         rules: &RuleSet,
-    ) -> Result<String, String> {
+    ) -> Result<String, ExportError> {
         let Some((&i, rest)) = path.split_first() else {
             return self.leaf(s, rules);
         };
@@ -168,12 +159,7 @@ impl Printer<'_> {
             Rel::Transpose(_) => return Ok(format!("apply transpose_same_proper; {inner}")),
             Rel::Closure(_) => return Ok(format!("apply closure_same_proper; {inner}")),
             Rel::RClosure(_) => return Ok(format!("apply rclosure_same_proper; {inner}")),
-            other => {
-                return Err(format!(
-                    "theories/ has no congruence lemma (`_same_proper`) for `{}`, needed to rewrite under it",
-                    op_name(other)
-                ))
-            }
+            other => return Err(ExportError::NoCongruence(op_name(other))),
         };
         let mut slots = ["reflexivity".to_string(), "reflexivity".to_string()];
         slots[i] = inner;
@@ -183,7 +169,7 @@ impl Printer<'_> {
         ))
     }
 
-    fn leaf(&self, s: &Step, rules: &RuleSet) -> Result<String, String> {
+    fn leaf(&self, s: &Step, rules: &RuleSet) -> Result<String, ExportError> {
         let (from, to) = match s.dir {
             Dir::Forward => (s.before.at(&s.path), s.after.at(&s.path)),
             Dir::Backward => (s.after.at(&s.path), s.before.at(&s.path)),
@@ -191,12 +177,12 @@ impl Printer<'_> {
         let rule = rules
             .of_lemma(&s.rule)
             .find(|r| crate::rewrite::proof::instance_of(r, from, to, self.arities).is_ok())
-            .ok_or_else(|| format!("step is not an instance of {}", s.rule))?;
+            .ok_or_else(|| ExportError::NotAnInstance(s.rule.clone()))?;
         let tac = match &rule.justification {
             Justification::Lemma(l) => {
                 let mut subst = BTreeMap::new();
                 if !crate::rewrite::rules::match_pattern(&rule.lhs.ast, from, &mut subst) {
-                    return Err(format!("step does not match {}", l.name));
+                    return Err(ExportError::NoMatch(l.name.to_string()));
                 }
                 let mut args = String::new();
                 for n in l.nats {
@@ -204,8 +190,8 @@ impl Printer<'_> {
                         Nat::Ar(v) => (v, 0),
                         Nat::ArM1(v) => (v, 1),
                     };
-                    let var: egg::Var = v.parse().map_err(|_| "bad variable")?;
-                    let t = subst.get(&var).ok_or("unbound lemma variable")?;
+                    let var: egg::Var = v.parse().map_err(|_| ExportError::BadVariable)?;
+                    let t = subst.get(&var).ok_or(ExportError::UnboundVariable)?;
                     args.push_str(&format!(" {}", self.ar(t)? - minus));
                 }
                 if args.is_empty() {
@@ -232,7 +218,7 @@ impl Printer<'_> {
     }
 
     /// `same n a b` / `incl n a b` / `no n a` for a hypothesis.
-    pub fn premise(&self, h: &Hypothesis) -> Result<String, String> {
+    pub fn premise(&self, h: &Hypothesis) -> Result<String, ExportError> {
         let n = self.ar(&h.lhs)?;
         let (l, r) = (self.term(&h.lhs)?, self.term(&h.rhs)?);
         Ok(match h.kind {
@@ -242,7 +228,7 @@ impl Printer<'_> {
         })
     }
 
-    pub fn hypothesis(&self, h: &Hypothesis) -> Result<String, String> {
+    pub fn hypothesis(&self, h: &Hypothesis) -> Result<String, ExportError> {
         let n = self.ar(&h.lhs)?;
         let (l, r) = (self.term(&h.lhs)?, self.term(&h.rhs)?);
         Ok(match h.kind {
@@ -274,19 +260,9 @@ fn step_comment(s: &Step) -> String {
         .replace("*)", "* )")
 }
 
-/// A Coq identifier for an assertion name.
+/// The Coq lemma proving an assertion (the name both provers use).
 pub fn lemma_name(name: &str) -> String {
-    let s: String = name
-        .chars()
-        .map(|c| {
-            if c.is_ascii_alphanumeric() || c == '_' {
-                c
-            } else {
-                '_'
-            }
-        })
-        .collect();
-    format!("{s}_by_rewriting")
+    crate::export::term::rewriting_lemma_name(name)
 }
 
 /// A self-contained Coq section with a lemma for every proved assertion of
@@ -297,7 +273,7 @@ pub fn section(
     source: &str,
     prover: &crate::rewrite::Prover<'_>,
     results: &[AssertResult],
-) -> Result<String, String> {
+) -> Result<String, ExportError> {
     let mut out = vec![];
     out.push(format!("(* Proofs by rewriting of the assertions of {source}, generated by `relprove prove --emit coq`. *)"));
     out.push("Require Import Relprove.Relprove.".into());
@@ -313,7 +289,7 @@ pub fn section_body(
     model_name: &str,
     prover: &crate::rewrite::Prover<'_>,
     results: &[AssertResult],
-) -> Result<(String, BTreeMap<String, Vec<String>>), String> {
+) -> Result<(String, BTreeMap<String, Vec<String>>), ExportError> {
     let names = Names::section(&prover.arities);
     let p = Printer {
         names: &names,
@@ -412,7 +388,7 @@ pub fn export_proofs(
 
 /// The Coq lemmas of one proved assertion (one per conjunct, and their
 /// conjunction when there are several).
-pub fn assertion(p: &Printer<'_>, r: &AssertResult) -> Result<Vec<String>, String> {
+pub fn assertion(p: &Printer<'_>, r: &AssertResult) -> Result<Vec<String>, ExportError> {
     let mut out = vec![];
     let base = lemma_name(&r.name);
     let mut parts = vec![];
@@ -446,7 +422,7 @@ pub fn assertion(p: &Printer<'_>, r: &AssertResult) -> Result<Vec<String>, Strin
                 out.extend(ka_lemma(p, &kname, &g.goal, k)?);
                 Some((kname, k))
             }
-            (None, None) => return Err("missing proof".into()),
+            (None, None) => return Err(ExportError::MissingProof),
             _ => None,
         };
         out.push(format!("Lemma {name} : {stmt}."));
@@ -493,7 +469,7 @@ pub fn export_file(
     source: &str,
     prover: &crate::rewrite::Prover<'_>,
     results: &[AssertResult],
-) -> Result<String, String> {
+) -> Result<String, ExportError> {
     let mut out = section(stem, source, prover, results)?;
     out.push_str(&format!("\nRequire Import {stem}.\n"));
     let names = Names::section(&prover.arities);
@@ -555,7 +531,12 @@ fn ident(s: &str) -> String {
 /// hypotheses used as premises; proved by eliminating the hypotheses
 /// (`rewrite` for substitutions, `hkat` for `p <= 0`) and RelationAlgebra's
 /// decision procedure (`rel_ka`/`rel_hkat` of theories/RA.v).
-fn ka_lemma(p: &Printer<'_>, name: &str, goal: &Goal, k: &KaProof) -> Result<Vec<String>, String> {
+fn ka_lemma(
+    p: &Printer<'_>,
+    name: &str,
+    goal: &Goal,
+    k: &KaProof,
+) -> Result<Vec<String>, ExportError> {
     let vars: Vec<Symbol> = (1..=k.letters.len())
         .map(|i| Symbol::from(format!("ka_x{i}")))
         .collect();
@@ -640,7 +621,7 @@ fn ka_script(
     goal: &Goal,
     k: &KaProof,
     rules: &RuleSet,
-) -> Result<Vec<String>, String> {
+) -> Result<Vec<String>, ExportError> {
     let mut lines = vec![];
     if k.steps() > 0 {
         let (l, l2) = (p.term(&goal.lhs)?, p.term(&k.lhs)?);

@@ -26,6 +26,12 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use egg::Symbol;
 
+use crate::export::term::{rewrite_arity, rewrite_term, ProofAssistant};
+use crate::export::ExportError;
+
+/// The Lean back end's syntax.
+type Lean = super::Gen<'static>;
+
 use crate::rewrite::lang::{Rel, Term};
 use crate::rewrite::proof::{Dir, Proof, Step};
 use crate::rewrite::rules::{Justification, RuleSet};
@@ -42,51 +48,21 @@ pub fn var(s: Symbol) -> String {
 }
 
 impl Printer<'_> {
-    fn ar(&self, t: &Term) -> Result<usize, String> {
-        t.arity(self.arities)
-            .ok_or_else(|| format!("ill-formed term `{t}`"))
+    fn ar(&self, t: &Term) -> Result<usize, ExportError> {
+        rewrite_arity(t, self.arities)
     }
 
-    pub fn term(&self, t: &Term) -> Result<String, String> {
+    pub fn term(&self, t: &Term) -> Result<String, ExportError> {
         self.term_hole(t, None)
     }
 
     /// `t`, with the subterm at `hole` (if any) printed as `x`.
-    fn term_hole(&self, t: &Term, hole: Option<&[usize]>) -> Result<String, String> {
-        if hole.is_some_and(|p| p.is_empty()) {
-            return Ok("x".into());
-        }
-        let c = |i: usize| {
-            // A path through another child leaves this one whole.
-            let sub = match hole {
-                Some(p) if p[0] == i => Some(&p[1..]),
-                _ => None,
-            };
-            self.term_hole(&t.children[i], sub)
-        };
-        let a = |i: usize| self.ar(&t.children[i]);
-        Ok(match &t.node {
-            Rel::Union(_) => format!("(Rel.union {} {} {})", a(0)?, c(0)?, c(1)?),
-            Rel::Inter(_) => format!("(Rel.inter {} {} {})", a(0)?, c(0)?, c(1)?),
-            Rel::Diff(_) => format!("(Rel.diff {} {} {})", a(0)?, c(0)?, c(1)?),
-            Rel::Join(_) => format!("(Rel.join {} {} {} {})", a(0)? - 1, a(1)? - 1, c(0)?, c(1)?),
-            Rel::Product(_) => format!("(Rel.product {} {} {} {})", a(0)?, a(1)?, c(0)?, c(1)?),
-            Rel::Override(_) => format!("(Rel.override {} {} {})", a(0)? - 1, c(0)?, c(1)?),
-            Rel::DomR(_) => format!("(Rel.domr {} {} {})", a(1)? - 1, c(0)?, c(1)?),
-            Rel::RanR(_) => format!("(Rel.ranr {} {} {})", a(0)? - 1, c(0)?, c(1)?),
-            Rel::Transpose(_) => format!("(Rel.transpose {})", c(0)?),
-            Rel::Closure(_) => format!("(Rel.closure {})", c(0)?),
-            Rel::RClosure(_) => format!("(Rel.rclosure {})", c(0)?),
-            Rel::None(_) => format!("(@Rel.none A {})", self.ar(t)?),
-            Rel::Univ(_) => format!("(@Rel.univ A {})", self.ar(t)?),
-            Rel::Iden => "(@Rel.iden A)".into(),
-            Rel::Num(n) => n.to_string(),
-            Rel::Name(s) => var(*s),
-        })
+    fn term_hole(&self, t: &Term, hole: Option<&[usize]>) -> Result<String, ExportError> {
+        rewrite_term(t, self.arities, Lean::REL, &|s| Ok(var(s)), hole)
     }
 
     /// Tactic lines proving the equation `proof.lhs = proof.rhs`.
-    pub fn chain(&self, proof: &Proof, rules: &RuleSet) -> Result<Vec<String>, String> {
+    pub fn chain(&self, proof: &Proof, rules: &RuleSet) -> Result<Vec<String>, ExportError> {
         let mut lines = vec![];
         for s in &proof.steps {
             lines.push(format!("/- {} -/", step_comment(s)));
@@ -97,7 +73,7 @@ impl Printer<'_> {
     }
 
     /// A term proving `s.before = s.after`.
-    fn step(&self, s: &Step, rules: &RuleSet) -> Result<String, String> {
+    fn step(&self, s: &Step, rules: &RuleSet) -> Result<String, ExportError> {
         let from = s.before.at(&s.path);
         let to = s.after.at(&s.path);
         let eq = format!("{} = {}", self.term(from)?, self.term(to)?);
@@ -145,7 +121,7 @@ fn names_of(t: &Term, out: &mut BTreeSet<Symbol>) {
 
 /// The Lean lemma name for an assertion's goal.
 pub fn lemma_name(name: &str) -> String {
-    crate::export::coq::proofs::lemma_name(name)
+    crate::export::term::rewriting_lemma_name(name)
 }
 
 /// The Lean theorems proving the goals of `r` (one per goal), with their
@@ -157,7 +133,7 @@ pub fn assertion(
     p: &Printer<'_>,
     r: &AssertResult,
     facts: &[Hypothesis],
-) -> Result<(Vec<String>, Vec<String>, bool), String> {
+) -> Result<(Vec<String>, Vec<String>, bool), ExportError> {
     let mut out = vec![];
     let mut names = vec![];
     let mut complete = !r.implication;
@@ -177,7 +153,7 @@ pub fn assertion(
                 complete = false;
                 continue;
             }
-            (None, None) => return Err("missing proof".into()),
+            (None, None) => return Err(ExportError::MissingProof),
         };
         // The hypotheses (facts, premises) the proof uses.
         let used: Vec<&Hypothesis> = facts
@@ -223,7 +199,7 @@ pub fn assertion(
             binders.push_str(&format!(
                 " ({} : Rel A {})",
                 var(*s),
-                p.arities.get(s).ok_or("unknown relation")?
+                p.arities.get(s).ok_or(ExportError::UnknownRelation)?
             ));
         }
         for h in &used {
@@ -292,7 +268,7 @@ fn ka_skeleton(
     name: &str,
     g: &crate::rewrite::GoalResult,
     ka: &crate::rewrite::KaProof,
-) -> Result<Vec<String>, String> {
+) -> Result<Vec<String>, ExportError> {
     let mut all = BTreeSet::new();
     names_of(&g.goal.lhs, &mut all);
     names_of(&g.goal.rhs, &mut all);
@@ -310,7 +286,7 @@ fn ka_skeleton(
         binders.push_str(&format!(
             " ({} : Rel A {})",
             var(*s),
-            p.arities.get(s).ok_or("unknown relation")?
+            p.arities.get(s).ok_or(ExportError::UnknownRelation)?
         ));
     }
     for (h, _) in &ka.hyps {
@@ -357,7 +333,7 @@ fn ka_skeleton(
 
 impl Printer<'_> {
     /// The Lean proposition of a hypothesis.
-    pub fn premise(&self, h: &Hypothesis) -> Result<String, String> {
+    pub fn premise(&self, h: &Hypothesis) -> Result<String, ExportError> {
         let n = self.ar(&h.lhs)?;
         let (l, r) = (self.term(&h.lhs)?, self.term(&h.rhs)?);
         Ok(match h.kind {
