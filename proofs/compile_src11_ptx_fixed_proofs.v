@@ -1,0 +1,43 @@
+(* Proofs for the Alloy model compile_src11_ptx_fixed (compile_src11_ptx_fixed.als).
+   Created once by `relprove export --coq`; relprove never overwrites this
+   file, so edit it freely. Each check of the model has a theorem below:
+   replace `Abort.` by a proof ending in `Qed.`. *)
+Require Import Relprove.Relprove.
+Require Import compile_src11_ptx_fixed.
+
+(* check src11_ptx_coherence for 4 expect 0 *)
+Theorem src11_ptx_coherence_holds : src11_ptx_coherence_statement.
+Proof.
+  unfold src11_ptx_coherence_statement; intros A i Hfacts.
+  unfold compile_src11_ptx_fixed_facts in Hfacts.
+Abort.
+
+(* check src11_ptx_atomicity for 4 expect 0 *)
+Theorem src11_ptx_atomicity_holds : src11_ptx_atomicity_statement.
+Proof.
+  unfold src11_ptx_atomicity_statement; intros A i Hfacts.
+  unfold compile_src11_ptx_fixed_facts in Hfacts.
+Abort.
+
+(* check src11_ptx_sc for 4 expect 0 *)
+Theorem src11_ptx_sc_holds : src11_ptx_sc_statement.
+Proof.
+  unfold src11_ptx_sc_statement; intros A i Hfacts.
+  unfold compile_src11_ptx_fixed_facts in Hfacts.
+Abort.
+
+(* check compile_src11_ptx_nonta_legal for 4 expect 0 *)
+Theorem compile_src11_ptx_nonta_legal_holds : compile_src11_ptx_nonta_legal_statement.
+Proof.
+  unfold compile_src11_ptx_nonta_legal_statement; intros A i Hfacts.
+  unfold compile_src11_ptx_fixed_facts in Hfacts.
+Abort.
+
+(* check src11_ptx_no_thin_air for 4 expect 1
+   Alloy expects a counterexample: the assertion fails in some instance, so
+   its negation is provable (give the instance: a finite atom type A and an
+   Instance A satisfying compile_src11_ptx_fixed_facts). *)
+Theorem src11_ptx_no_thin_air_fails : ~ src11_ptx_no_thin_air_statement.
+Proof.
+  unfold src11_ptx_no_thin_air_statement; intro H.
+Abort.
