@@ -305,4 +305,144 @@ Proof.
   split; [exact H4 |]. split; [exact H5 |]. split; [exact H6 | exact c_atomics'].
 Qed.
 
+(* ---------------------------------------------------------------- j' is compiled by Fig. 11 *)
+
+(* Every SC event has an image (Fig. 11 rows). *)
+Lemma sc_image : forall e, SCev e -> exists h, src11_map S e h.
+Proof.
+  intros e Hsc.
+  pose proof HC as [[_ [_ [[Hrd [Hwr [Hfe _]]] _]]] Hrsw].
+  destruct Hrd as (_ & _ & _ & Hscr). destruct Hwr as (_ & _ & _ & Hscw). destruct Hfe as (_ & _ & _ & Hscf).
+  destruct (mapping_sc_edges.cevent_cases i0 HF0 e (sc_cev e Hsc)) as [Hf | [Hr | Hw]].
+  - destruct (mapping_images.lone_op_elim i0 e _ (Hscf e (conj Hf Hsc))) as (h & Hh & _). exists h. exact Hh.
+  - destruct (mapping_images.fenced_op_elim i0 e _ (Hscr e (conj Hr Hsc))) as (F & _ & _ & _ & HmF & _).
+    exists F. exact HmF.
+  - destruct (Classical_Prop.classic (join 0 1 (src11_CRead S) (src11_crmw S) e)) as [Hrm | Hnrm].
+    + destruct (mapping_images.lone_op_elim i0 e _ (Hrsw e (conj Hrm Hsc))) as (h & Hh & _). exists h. exact Hh.
+    + destruct (mapping_images.fenced_op_elim i0 e _ (Hscw e (conj (conj Hw Hnrm) Hsc))) as (F & _ & _ & _ & HmF & _).
+      exists F. exact HmF.
+Qed.
+
+Lemma not_racy' : ~ src11_racy U S' E Ad Sc.
+Proof.
+  pose proof HC as [[Hnr _] _]. intros (x & y & ((Hc & Hnh) & Hnh') & Hni).
+  apply Hnr. exists x, y. split; [split; [split |] |]; [exact Hc | | |].
+  - intro H. exact (Hnh (hb_widen x y H)).
+  - intro H. exact (Hnh' (hb_widen y x H)).
+  - intro H. exact (Hni (incl_widen x y H)).
+Qed.
+
+Lemma scope_row' : same 2 (join 1 1 (src11_map S) (ptx_scope P)) (join 1 1 cs' (src11_smap S)).
+Proof.
+  pose proof HC as [[_ [[_ (_ & _ & [Hr1 Hr2] & _)] _]] _].
+  split.
+  - intros e z (h & Hm & Hz). destruct (Classical_Prop.classic (SCev e)) as [Hsc | Hn].
+    + exists s0. split; [left; split; [exact Hsc | reflexivity] | exact (Himg e h z Hsc Hm Hz)].
+    + assert (Hd : join 1 1 (domr 1 (diff 1 (src11_CEvent S) SCev) (src11_map S)) (ptx_scope P) e z)
+        by (exists h; split; [split; [split; [exact (mapping_lowering.map_cevent i0 HF0 e h Hm) | exact Hn] | exact Hm] | exact Hz]).
+      destruct (Hr1 e z Hd) as (w & [_ Hw] & Hwz). exists w. split; [right; split; [exact Hn | exact Hw] | exact Hwz].
+  - intros e z (w & Hw & Hwz). destruct Hw as [[Hsc ->] | [Hn Hw]].
+    + destruct (sc_image e Hsc) as [h Hh].
+      destruct (mapping_lowering.event_scope i0 HF0 h (mapping_lowering.map_event i0 HF0 e h Hh)) as [z' Hz'].
+      rewrite (mapping_lowering.smap_fun i0 HF0 s0 z z' Hwz (Himg e h z' Hsc Hh Hz')).
+      exists h. split; [exact Hh | exact Hz'].
+    + assert (Hd : join 1 1 (domr 1 (diff 1 (src11_CEvent S) SCev) (src11_cscope S)) (src11_smap S) e z)
+        by (exists w; split; [split; [split; [exact (old_cscope_dom e w Hw) | exact Hn] | exact Hw] | exact Hwz]).
+      destruct (Hr2 e z Hd) as (h & [_ Hh] & Hhz). exists h. split; [exact Hh | exact Hhz].
+Qed.
+
+Lemma compiles' : O.compile_src11_ptx_1 i'.
+Proof.
+  pose proof HC as [[_ [[Hsc (He1 & He2 & _ & _ & He5 & He6 & He7 & He8)] (Hins & Hcons & Hrev)]] Hrsw].
+  split; [| exact Hrsw].
+  split; [exact not_racy' |].
+  split; [split; [exact Hsc |] |].
+  - split; [exact He1 |]. split; [exact He2 |]. split; [exact scope_row' |].
+    split; [exact He5 |]. split; [exact He6 |]. split; [exact He7 | exact He8].
+  - split; [exact Hins |]. split; [exact Hcons | exact Hrev].
+Qed.
+
+(* ---------------------------------------------------------------- the three axioms, back on j *)
+
+Lemma old_cthread_exists : forall e, src11_CEvent S e -> exists t, src11_cthread S e t.
+Proof.
+  pose proof HF0 as (_ & Hf & _). unfold O.fields in Hf.
+  do 28 (destruct Hf as [_ Hf]). destruct Hf as [_ [H2 _]].
+  intros e He. destruct (H2 e He) as [_ [[t Ht] _]]. exists t. apply join_single_l in Ht. exact Ht.
+Qed.
+
+(* In j' the SC events are pairwise scope-inclusive: all are at s0. *)
+Lemma pairwise' : forall u v, src11_SCev U S' E Ad Sc u -> src11_SCev U S' E Ad Sc v -> u <> v ->
+  src11_incl U S' E Ad Sc u v.
+Proof.
+  assert (Hc : forall u v, SCev u -> SCev v -> src11_c_covers U S' E Ad Sc u v).
+  { intros u v Hu Hv. destruct (old_cthread_exists v (sc_cev v Hv)) as [t Ht].
+    exists t. split; [| exact Ht]. exists s0. split; [left; split; [exact Hu | reflexivity] |].
+    apply Hcov. exact (mapping_lowering.cthread_range i0 HF0 v t Ht). }
+  intros u v Hu Hv _. split; [exact (Hc u v Hu Hv) | exact (Hc v u Hv Hu)].
+Qed.
+
+Lemma coherence_j : src11_rc11_coherence U S E Ad Sc.
+Proof.
+  pose proof (mapping_coherence.src11_ptx_coherence_holds A i' facts' compiles') as H.
+  intros (x & y & Heq & (z & Hh & He)). apply H. exists x, y. split; [exact Heq |].
+  exists z. split; [exact (hb_widen x z Hh) | exact He].
+Qed.
+
+Lemma atomicity_j : src11_rc11_atomicity U S E Ad Sc.
+Proof. exact (mapping_atomicity.src11_ptx_atomicity_holds A i' facts' compiles'). Qed.
+
+Lemma sc_j : src11_rc11_sc U S E Ad Sc.
+Proof.
+  pose proof (mapping_sc_edges.sc_holds_when_sc_events_pairwise_incl i' facts' compiles' pairwise') as H.
+  intros (x & y & Heq & Hc). apply H. exists x, y. split; [exact Heq |].
+  revert Hc. apply closure_mono. apply inter2_mono; [exact incl_widen | exact psc_widen].
+Qed.
+
 End Widen.
+
+(* The scope row of the fix, as the hypotheses of section Widen. *)
+Lemma fixed_scope : forall A (j : X.Instance A), X.compile_src11_ptx j ->
+  exists s0, src11_CScope (X.m_src11 j) s0 /\ ~ src11_CThread (X.m_src11 j) s0 /\
+    (forall t, src11_CThread (X.m_src11 j) t -> rclosure (src11_csub (X.m_src11 j)) s0 t) /\
+    (forall e h z, src11_SCev (X.m_util j) (X.m_src11 j) (ptx_Event (X.m_ptx j)) (ptx_Address (X.m_ptx j))
+                     (ptx_Scope (X.m_ptx j)) e ->
+       src11_map (X.m_src11 j) e h -> ptx_scope (X.m_ptx j) h z -> src11_smap (X.m_src11 j) s0 z).
+Proof.
+  intros A j HC.
+  pose proof HC as [[_ [[_ (_ & _ & _ & Hex & _)] _]] _].
+  destruct Hex as (s0 & [Hs0 Hs0t] & Hcov & Himg).
+  exists s0. split; [exact Hs0 |]. split; [exact Hs0t |]. split.
+  - intros t Ht. pose proof (Hcov t Ht) as H. apply join_single_l in H. exact H.
+  - intros e h z He Hh Hz.
+    assert (Hj : join 0 1 (join 0 1 (src11_SCev (X.m_util j) (X.m_src11 j) (ptx_Event (X.m_ptx j))
+                   (ptx_Address (X.m_ptx j)) (ptx_Scope (X.m_ptx j))) (src11_map (X.m_src11 j)))
+                   (ptx_scope (X.m_ptx j)) z)
+      by (exists h; split; [exists e; split; assumption | exact Hz]).
+    pose proof (Himg z Hj) as H. apply join_single_l in H. exact H.
+Qed.
+
+(* Theorems 1-3 and their conjunction for the corrected mapping, every size. *)
+Theorem fixed_coherence_holds : X.src11_ptx_coherence_statement.
+Proof.
+  intros A j HF HC. destruct (fixed_scope A j HC) as (s0 & H1 & H2 & H3 & H4).
+  exact (coherence_j j HF HC s0 H1 H2 H3 H4).
+Qed.
+
+Theorem fixed_atomicity_holds : X.src11_ptx_atomicity_statement.
+Proof.
+  intros A j HF HC. destruct (fixed_scope A j HC) as (s0 & H1 & H2 & H3 & H4).
+  exact (atomicity_j j HF HC s0 H1 H2 H3 H4).
+Qed.
+
+Theorem fixed_sc_holds : X.src11_ptx_sc_statement.
+Proof.
+  intros A j HF HC. destruct (fixed_scope A j HC) as (s0 & H1 & H2 & H3 & H4).
+  exact (sc_j j HF HC s0 H1 H2 H3 H4).
+Qed.
+
+Theorem fixed_nonta_legal_holds : X.compile_src11_ptx_nonta_legal_statement.
+Proof.
+  intros A j HF HC. split; [exact (fixed_coherence_holds A j HF HC) |].
+  split; [exact (fixed_atomicity_holds A j HF HC) | exact (fixed_sc_holds A j HF HC)].
+Qed.
