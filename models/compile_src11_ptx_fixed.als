@@ -198,6 +198,14 @@ run compile_scoped_sanity {
   some (Atomic & cscope.(CScope - CSystem))
 } for 4 expect 1
 
+-- the fix is not vacuous: an SC access at a non-system C++ scope, read by
+-- another thread, compiles (its images at the scope of every thread)
+run compile_sc_scoped_sanity {
+  compile_src11_ptx
+  some (SCev & CMemEvent & cscope.(CScope - CSystem))
+  some crf
+} for 4 expect 1
+
 ------------------------------------------------------------------------------
 -- Fig. 12a (the pred fig12 is in src11.als, where it is also checked to be
 -- forbidden by scoped RC11 itself).

@@ -6,7 +6,7 @@ of models/compile_src11_ptx.als whose SC-access rows (and, where a candidate
 changes the scope of an image, the scope row of map_events) are replaced,
 followed by the searches of search.als. Run from the repository root:
 
-    python3 bench/sc_fix/gen.py && bench/sc_fix/run.sh
+    cargo build --release && python3 bench/sc_fix/gen.py && bench/sc_fix/run.sh
 
 Results: bench/RESULTS.md ("Theorem 3: candidate fixes").
 """
