@@ -45,3 +45,18 @@ check fig11_sc_irreflexive for 4 expect 0
 run rwc_cta_irreflexive_holds {
   rwc_cta and compile_src11_ptx and not rc11_sc and irreflexive[incl & psc]
 } for 10 but 5 CEvent, 6 CScope, 6 Scope, 2 CAddress, 2 Address expect 1
+
+-- with the irreflexive form, SB with every access SC at system scope and
+-- both reads of the initial value would be allowed (it is forbidden by the
+-- acyclic form)
+run sb_sc_allowed_by_irreflexive_form {
+  some disj wx, ry, wy, rx: CEvent, disj x, y: CAddress | {
+    CEvent = wx + ry + wy + rx
+    wx + wy in CWrite and rx + ry in CRead
+    wx.caddr = x and rx.caddr = x and wy.caddr = y and ry.caddr = y
+    wx->ry + wy->rx in sb
+    no crf
+    CEvent.ord = OSC and CEvent.cscope = CSystem
+  }
+  rc11_coherence and rc11_atomicity and irreflexive[incl & psc] and not rc11_sc
+} for 4 expect 1
