@@ -93,6 +93,8 @@ pred fenced_op_all_sys[e: CEvent, k: Event] {
   e.map.scope = System
 }
 
+pred lone_sys_op[e: CEvent, k: Event] { lone_op[e, k] and e.map.scope = System }
+
 pred map_reads {
   all e: CRead & NA | lone_op[e, Read & Weak]                   -- ld.weak
   all e: CRead & ord.ORLX | lone_op[e, Read - Weak - Acquire]   -- ld.relaxed / atom
@@ -255,6 +257,31 @@ run cex_rwc {
     (a + c + d + e).cscope = CSystem
   }
 } for 15 but 5 CEvent, 15 Event, 6 CScope, 6 Scope, 2 CAddress, 2 Address
+
+-- RWC with (b) split into a cta-scoped SC fence and a relaxed read: a
+-- counterexample that needs a C++ SC fence (6 C++ events, 10 PTX events
+-- under Fig. 11); it refutes every candidate that keeps the scope of SC fences
+run cex_rwc_fence {
+  cex and no crmw
+  some disj a, f, b, c, d, e: CEvent, disj x, y: CAddress,
+       disj t0, t1, t2: CThread, disj ctaA, ctaB: CScope | {
+    CEvent = a + f + b + c + d + e
+    a + c in CWrite and b + d + e in CRead and f in CFence
+    a.caddr = y and b.caddr = x and c.caddr = x and d.caddr = x and e.caddr = y
+    a.cthread = t0 and f.cthread = t0 and b.cthread = t0 and c.cthread = t1
+    d.cthread = t2 and e.cthread = t2
+    sb = a -> f + a -> b + f -> b + d -> e
+    crf = c -> d
+    no cmo
+    CThread = t0 + t1 + t2
+    CScope = CSystem + ctaA + ctaB + CThread
+    csub = CSystem -> (ctaA + ctaB) + ctaA -> (t0 + t1) + ctaB -> t2
+    (f + b).cscope = ctaA
+    (a + c + d + e).cscope = CSystem
+    (a + f + c + d + e).ord = OSC
+    b.ord = ORLX
+  }
+} for 15 but 6 CEvent, 15 Event, 6 CScope, 6 Scope, 2 CAddress, 2 Address
 
 -- any 4 / 5 SC accesses, scopes and tree free
 run cex_free4_sc { cex and sc_accesses }
