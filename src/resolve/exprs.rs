@@ -360,6 +360,9 @@ impl Resolver<'_> {
     /// A declaration bound `[mult] e`, with Alloy's default multiplicity:
     /// `one` for a set, `set` for a relation.
     pub(super) fn decl_bound(&mut self, cx: &mut Ctx, d: &ast::DeclBound) -> R<(ir::Decl, Type)> {
+        if let ast::ExprKind::Unary(UnOp::Seq, inner) = &d.expr.kind {
+            return self.seq_bound(cx, d, inner);
+        }
         let (mult, expr) = match (&d.mult, &d.expr.kind) {
             (None, ast::ExprKind::Unary(UnOp::Mult(m), inner)) => (Some(*m), &**inner),
             (m, _) => (*m, &d.expr),
@@ -373,14 +376,97 @@ impl Resolver<'_> {
         Ok((ir::Decl { mult, bound }, ty))
     }
 
+    /// `seq e`: the bound `seq/Int -> lone e` (the rest of Alloy's
+    /// `isSeq`, contiguous indices, is [`Self::seq_contiguous`]).
+    fn seq_bound(
+        &mut self,
+        cx: &mut Ctx,
+        d: &ast::DeclBound,
+        inner: &ast::Expr,
+    ) -> R<(ir::Decl, Type)> {
+        if d.mult.is_some() {
+            return Err(ResolveError::Unsupported {
+                what: "a multiplicity before `seq`",
+                span: d.expr.span,
+                hint: "write `x: seq A` (a sequence is a relation `seq/Int -> lone A`)",
+            });
+        }
+        let (elem, ty) = self.rel(cx, inner)?;
+        let idx = Expr::new(ExprKind::SeqIdx, 1, d.expr.span);
+        let arity = 1 + elem.arity;
+        let bound = Expr::new(
+            ExprKind::Product {
+                lhs: b(idx),
+                lmult: Mult::Set,
+                rmult: Mult::Lone,
+                rhs: b(elem),
+            },
+            arity,
+            d.expr.span,
+        );
+        Ok((
+            ir::Decl {
+                mult: Mult::Set,
+                bound,
+            },
+            Type::int().product(&ty),
+        ))
+    }
+
+    /// Alloy's `isSeq` beyond the bound `seq/Int -> lone e`: the indices of
+    /// sequence `s` are `0 .. n-1` (every index but 0 has its predecessor).
+    pub(super) fn seq_contiguous(&mut self, s: Expr, span: Span) -> Formula {
+        let mut inds = s;
+        while inds.arity > 1 {
+            let univ = Expr::new(ExprKind::Univ, 1, span);
+            let arity = inds.arity - 1;
+            inds = Expr::new(ExprKind::Join(b(inds), b(univ)), arity, span);
+        }
+        let i = self.new_var("i", 1, span);
+        let value = || IntExpr {
+            kind: IntExprKind::Sum(b(Expr::new(ExprKind::Var(i), 1, span))),
+            span,
+        };
+        let lit = |n| IntExpr {
+            kind: IntExprKind::Lit(n),
+            span,
+        };
+        let is_zero = Formula::new(FormulaKind::IntCmp(IntCmp::Eq, b(value()), b(lit(0))), span);
+        let pred = IntExpr {
+            kind: IntExprKind::Sub(b(value()), b(lit(1))),
+            span,
+        };
+        let has_pred = Formula::new(
+            FormulaKind::In(
+                b(Expr::new(ExprKind::IntToAtom(b(pred)), 1, span)),
+                b(inds.clone()),
+            ),
+            span,
+        );
+        Formula::new(
+            FormulaKind::Quant(
+                Quant::All,
+                vec![ir::QuantDecl {
+                    vars: vec![i],
+                    disj: false,
+                    mult: Mult::One,
+                    bound: inds,
+                }],
+                b(Formula::new(FormulaKind::Or(vec![is_zero, has_pred]), span)),
+            ),
+            span,
+        )
+    }
+
     /// Declarations of a quantifier or comprehension; pushes the variables.
     fn quant_decls(
         &mut self,
         cx: &mut Ctx,
         decls: &[ast::ParamDecl],
         unary_only: bool,
-    ) -> R<(Vec<ir::QuantDecl>, Type)> {
+    ) -> R<(Vec<ir::QuantDecl>, Type, Vec<Formula>)> {
         let mut out = Vec::new();
+        let mut seq_conds = Vec::new();
         let mut prod: Option<Type> = None;
         for d in decls {
             let (decl, ty) = self.decl_bound(cx, &d.bound)?;
@@ -403,6 +489,12 @@ impl Resolver<'_> {
             for (n, v) in d.names.iter().zip(&vars) {
                 cx.vars.push((n.name.clone(), *v, ty.clone()));
             }
+            if matches!(d.bound.expr.kind, ast::ExprKind::Unary(UnOp::Seq, _)) {
+                for v in &vars {
+                    let x = Expr::new(ExprKind::Var(*v), decl.bound.arity, d.bound.expr.span);
+                    seq_conds.push(self.seq_contiguous(x, d.bound.expr.span));
+                }
+            }
             out.push(ir::QuantDecl {
                 vars,
                 disj: d.disj,
@@ -410,7 +502,7 @@ impl Resolver<'_> {
                 bound: decl.bound,
             });
         }
-        Ok((out, prod.unwrap_or_else(|| Type::univ(1))))
+        Ok((out, prod.unwrap_or_else(|| Type::univ(1)), seq_conds))
     }
 
     /// Every reading of an expression.
@@ -527,7 +619,7 @@ impl Resolver<'_> {
                     QuantKw::One => Quant::One,
                     QuantKw::Sum => {
                         let depth = cx.vars.len();
-                        let res = self.quant_decls(cx, decls, false).and_then(|(ds, _)| {
+                        let res = self.quant_decls(cx, decls, false).and_then(|(ds, _, _)| {
                             if let Some(d) = ds.iter().find(|d| d.mult != Mult::One) {
                                 return Err(ResolveError::Unsupported {
                                     what: "a `sum` over a higher-order declaration",
@@ -548,8 +640,16 @@ impl Resolver<'_> {
                     }
                 };
                 let depth = cx.vars.len();
-                let res = self.quant_decls(cx, decls, false).and_then(|(ds, _)| {
-                    let f = self.formula(cx, body)?;
+                let res = self.quant_decls(cx, decls, false).and_then(|(ds, _, conds)| {
+                    let mut f = self.formula(cx, body)?;
+                    if !conds.is_empty() {
+                        // `seq` variables range over sequences only
+                        let c = and_all(conds, span);
+                        f = match quant {
+                            Quant::All => Formula::new(FormulaKind::Implies(b(c), b(f)), span),
+                            _ => and_all(vec![c, f], span),
+                        };
+                    }
                     Ok(Formula::new(FormulaKind::Quant(quant, ds, b(f)), span))
                 });
                 cx.vars.truncate(depth);
@@ -557,7 +657,7 @@ impl Resolver<'_> {
             }
             K::Comprehension { decls, body } => {
                 let depth = cx.vars.len();
-                let res = self.quant_decls(cx, decls, true).and_then(|(ds, ty)| {
+                let res = self.quant_decls(cx, decls, true).and_then(|(ds, ty, _)| {
                     let f = self.formula(cx, body)?;
                     let arity = ds.iter().map(|d| d.vars.len()).sum();
                     Ok(Alt::rel(
@@ -709,6 +809,12 @@ impl Resolver<'_> {
     }
 
     fn name_alts(&mut self, cx: &mut Ctx, n: &ast::Name) -> R<Vec<Alt>> {
+        if n.parts.len() == 2 && n.parts[0] == "seq" && n.parts[1] == "Int" {
+            return Ok(vec![Alt::rel(
+                Expr::new(ExprKind::SeqIdx, 1, n.span),
+                Type::int(),
+            )]);
+        }
         let cands = self.lookup(cx, n)?;
         let many = cands.len() > 1;
         let results = cands
@@ -732,6 +838,11 @@ impl Resolver<'_> {
                 Ok(vec![Alt::form(not(f, span), true)])
             }
             UnOp::Mult(MultKw::Set) => Err(ResolveError::SetOutsideDecl { span }),
+            UnOp::Seq => Err(ResolveError::Unsupported {
+                what: "`seq` outside a declaration",
+                span,
+                hint: "declare the sequence (`f: seq A`, `x: seq A`) and use the variable",
+            }),
             UnOp::No | UnOp::Mult(_) => {
                 let alts = self.rel_alts(cx, x)?;
                 map_alts(alts, |a| {

@@ -44,6 +44,27 @@ impl Resolver<'_> {
         label_prefix: String,
         open: Option<&ast::Open>,
     ) -> Option<ModuleId> {
+        let mut ast = ast;
+        if let Some(span) = ast.seq_use {
+            // As the Analyzer does, a module that declares `seq e` opens
+            // util/sequniv as `seq` (its first, last, elems, ...).
+            let aliased = |o: &ast::Open| o.alias.as_ref().is_some_and(|a| a.name == "seq");
+            if !ast.opens.iter().any(aliased) {
+                ast.opens.push(ast::Open {
+                    path: ast::Name {
+                        parts: vec!["util".into(), "sequniv".into()],
+                        span,
+                    },
+                    args: Vec::new(),
+                    alias: Some(ast::Ident {
+                        name: "seq".into(),
+                        span,
+                    }),
+                    private: false,
+                    span,
+                });
+            }
+        }
         let ast = Rc::new(ast);
         let mid = ModuleId(self.model.modules.len() as u32);
         let name = match &ast.header {

@@ -409,7 +409,9 @@ impl<'m> Prover<'m> {
                 Some(t) => t.clone(),
                 None => return Err(format!("the bound variable `{}`", self.model.var(*v).name)),
             },
-            ExprKind::IntAtoms | ExprKind::IntToAtom(_) => return Err("integers".into()),
+            ExprKind::IntAtoms | ExprKind::SeqIdx | ExprKind::IntToAtom(_) => {
+                return Err("integers".into())
+            }
             ExprKind::Comprehension { .. } => return Err("a set comprehension".into()),
             ExprKind::IfThenElse(..) => return Err("an if-then-else expression".into()),
             ExprKind::Let(..) => return Err("a let expression".into()),
