@@ -248,6 +248,7 @@ fn family(sources: &mut SourceMap) -> Model {
     let scope = Scope {
         overall: Some(4),
         bitwidth: None,
+        seq: None,
         sigs: vec![],
     };
     b.m.commands.push(Command {
