@@ -526,10 +526,15 @@ impl Resolver<'_> {
                     })
                     .collect();
                 if fields.is_empty() {
-                    return Err(ResolveError::AtNotField {
-                        name: n.text(),
-                        span,
-                    });
+                    if cands.is_empty() {
+                        return Err(ResolveError::AtNotField {
+                            name: n.text(),
+                            span,
+                        });
+                    }
+                    // `@prevs`: `@` only stops a field's `this.` expansion;
+                    // on a fun, pred or sig it is the plain name (Alloy).
+                    return self.name_alts(cx, n);
                 }
                 Ok(prune(fields))
             }
@@ -815,9 +820,19 @@ impl Resolver<'_> {
                 Type::int(),
             )]);
         }
-        let cands = self.lookup(cx, n)?;
-        let many = cands.len() > 1;
-        let results = cands
+        let implicit = self.implicit_integer_relation(n);
+        let cands = match (self.lookup(cx, n), &implicit) {
+            (Ok(c), _) => c,
+            (Err(_), Some(a)) => return Ok(vec![a.clone()]),
+            (Err(e), None) => return Err(e),
+        };
+        // A variable or (in a sig) a field of `this` shadows the library.
+        let shadowed = cands
+            .iter()
+            .any(|c| matches!(c, Cand::Var(..) | Cand::ThisField(..)));
+        let implicit = implicit.filter(|_| !shadowed);
+        let many = cands.len() > 1 || implicit.is_some();
+        let mut results: Vec<R<Alt>> = cands
             .iter()
             .map(|c| {
                 let a = self.cand_alt(c, n)?;
@@ -828,7 +843,66 @@ impl Resolver<'_> {
                 })
             })
             .collect();
+        if let Some(a) = implicit {
+            let what = format!("util/integer's `{}` (Int -> Int)", n.text());
+            results.push(Ok(a.with_picks(&[(n.span, n.text(), what)], &[])));
+        }
         collect(results)
+    }
+
+    /// util/integer's `next` and `prev` (`Int -> Int`, the successor
+    /// relation without wrap-around, and its converse): the Analyzer opens
+    /// util/integer in every module, so these names are always candidates
+    /// and compete with fields and funs of the same name by type (a field
+    /// `next: Node -> Node` wins where only it is relevant; where both are,
+    /// the name is ambiguous, as in the Analyzer).
+    fn implicit_integer_relation(&mut self, n: &ast::Name) -> Option<Alt> {
+        if n.is_qualified() || !matches!(n.last(), "next" | "prev") {
+            return None;
+        }
+        let span = n.span;
+        let a = self.new_var("a", 1, span);
+        let bv = self.new_var("b", 1, span);
+        let value = |v| IntExpr {
+            kind: IntExprKind::Sum(b(Expr::new(ExprKind::Var(v), 1, span))),
+            span,
+        };
+        let one = IntExpr {
+            kind: IntExprKind::Lit(1),
+            span,
+        };
+        let succ = IntExpr {
+            kind: IntExprKind::Add(b(value(a)), b(one)),
+            span,
+        };
+        let body = Formula::new(
+            FormulaKind::And(vec![
+                Formula::new(FormulaKind::IntCmp(IntCmp::Lt, b(value(a)), b(value(bv))), span),
+                Formula::new(FormulaKind::IntCmp(IntCmp::Eq, b(value(bv)), b(succ)), span),
+            ]),
+            span,
+        );
+        let decl = |v| ir::QuantDecl {
+            vars: vec![v],
+            disj: false,
+            mult: Mult::One,
+            bound: Expr::new(ExprKind::IntAtoms, 1, span),
+        };
+        let next = Expr::new(
+            ExprKind::Comprehension {
+                decls: vec![decl(a), decl(bv)],
+                body: b(body),
+            },
+            2,
+            span,
+        );
+        let e = if n.last() == "prev" {
+            Expr::new(ExprKind::Transpose(b(next)), 2, span)
+        } else {
+            next
+        };
+        let int = super::types::Prim::Int;
+        Some(Alt::rel(e, Type::from_tuples(2, [vec![int, int]])))
     }
 
     fn unary(&mut self, cx: &mut Ctx, op: UnOp, x: &ast::Expr, span: Span) -> R<Vec<Alt>> {
@@ -897,7 +971,7 @@ impl Resolver<'_> {
                         UnOp::Closure => (ExprKind::Closure(b(e)), ty.closure()),
                         _ => (
                             ExprKind::ReflexiveClosure(b(e)),
-                            ty.closure().union(&Type::univ(2)),
+                            ty.reflexive_closure(),
                         ),
                     };
                     Ok(Alt::rel(Expr::new(kind, 2, span), ty))
@@ -1044,6 +1118,9 @@ impl Resolver<'_> {
 
     /// `a.b`, including `x.f` / `x.f[y]` calls with `x` as first argument.
     fn join(&mut self, cx: &mut Ctx, l: &ast::Expr, r: &ast::Expr, span: Span) -> R<Vec<Alt>> {
+        if let Some(plain) = self.plain_at(cx, r)? {
+            return self.join(cx, l, &plain, span);
+        }
         let la = self.rel_alts(cx, l)?;
         let mut results: Vec<R<Alt>> = Vec::new();
         // Receiver calls.
@@ -1153,6 +1230,22 @@ impl Resolver<'_> {
     }
 
     /// `e[a, b]`: a call when `e` names funs/preds, else `b.(a.e)`.
+    /// `@f` where `f` names no field but a fun, pred or sig: the plain
+    /// name `f` (`@` only stops a field's `this.` expansion, as in Alloy).
+    fn plain_at(&self, cx: &Ctx, e: &ast::Expr) -> R<Option<ast::Expr>> {
+        let ast::ExprKind::AtName(n) = &e.kind else {
+            return Ok(None);
+        };
+        let cands = self.lookup_global(cx.module, n)?;
+        if cands.is_empty() || cands.iter().any(|c| matches!(c, Cand::Field(_))) {
+            return Ok(None);
+        }
+        Ok(Some(ast::Expr {
+            kind: ast::ExprKind::Name(n.clone()),
+            span: e.span,
+        }))
+    }
+
     fn box_join(
         &mut self,
         cx: &mut Ctx,
@@ -1160,6 +1253,10 @@ impl Resolver<'_> {
         args: &[ast::Expr],
         span: Span,
     ) -> R<Vec<Alt>> {
+        // `@f[a]` with `f` not a field: the call `f[a]` (see `@` in `expr`).
+        if let Some(plain) = self.plain_at(cx, head)? {
+            return self.box_join(cx, &plain, args, span);
+        }
         // `(x.f)[a]` with `f` a fun/pred of 1 + #args parameters is `f[x, a]`.
         if let ast::ExprKind::Binary(BinOp::Join, recv, f) = &head.kind {
             if let ast::ExprKind::Name(n) = &f.kind {
