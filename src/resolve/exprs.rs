@@ -95,6 +95,21 @@ fn prune(alts: Vec<Alt>) -> Vec<Alt> {
         }
         out.push(a);
     }
+    // Several readings, each a relation of one arity whose type is empty:
+    // each is the empty set, so the expression is `none` (the Analyzer's
+    // rule for a choice whose every candidate is empty) and not ambiguous.
+    if out.len() > 1 {
+        if let Term::Rel(e0) = &out[0].term {
+            let (arity, span) = (e0.arity, e0.span);
+            let all_empty = out
+                .iter()
+                .all(|a| a.ty.is_empty() && matches!(&a.term, Term::Rel(e) if e.arity == arity));
+            if all_empty {
+                let ty = out[0].ty.clone();
+                return vec![Alt::rel(Expr::new(ExprKind::None, arity, span), ty)];
+            }
+        }
+    }
     out.truncate(MAX_ALTS);
     out
 }
