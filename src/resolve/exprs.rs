@@ -1136,6 +1136,9 @@ impl Resolver<'_> {
         if let Some(plain) = self.plain_at(cx, r)? {
             return self.join(cx, l, &plain, span);
         }
+        if let Some(r) = self.receiver_macro(cx, l, r, span) {
+            return r;
+        }
         let la = self.rel_alts(cx, l)?;
         let mut results: Vec<R<Alt>> = Vec::new();
         // Receiver calls.
@@ -1245,6 +1248,35 @@ impl Resolver<'_> {
     }
 
     /// `e[a, b]`: a call when `e` names funs/preds, else `b.(a.e)`.
+    /// `x.m[a, b]` with `m` a `let` macro of three parameters: `m[x, a, b]`
+    /// (a receiver call, as for funs and preds).
+    fn receiver_macro(
+        &mut self,
+        cx: &mut Ctx,
+        l: &ast::Expr,
+        r: &ast::Expr,
+        span: Span,
+    ) -> Option<R<Vec<Alt>>> {
+        let (n, args) = match &r.kind {
+            ast::ExprKind::Name(n) => (n, &[][..]),
+            ast::ExprKind::BoxJoin(h, args) => match &h.kind {
+                ast::ExprKind::Name(n) => (n, &args[..]),
+                _ => return None,
+            },
+            _ => return None,
+        };
+        if !self.macro_names.contains(n.last()) {
+            return None;
+        }
+        let d = self.find_macro(cx.module, n)?;
+        if d.params.len() != args.len() + 1 {
+            return None;
+        }
+        let mut all = vec![l.clone()];
+        all.extend(args.iter().cloned());
+        self.try_macro(cx, n, &all, span)
+    }
+
     /// `@f` where `f` names no field but a fun, pred or sig: the plain
     /// name `f` (`@` only stops a field's `this.` expansion, as in Alloy).
     fn plain_at(&self, cx: &Ctx, e: &ast::Expr) -> R<Option<ast::Expr>> {
@@ -1268,6 +1300,18 @@ impl Resolver<'_> {
         args: &[ast::Expr],
         span: Span,
     ) -> R<Vec<Alt>> {
+        // `(x.m)[a]` with `m` a `let` macro of 1 + #args parameters: `m[x, a]`.
+        if let ast::ExprKind::Binary(BinOp::Join, recv, m) = &head.kind {
+            if let ast::ExprKind::Name(_) = &m.kind {
+                let call = ast::Expr {
+                    kind: ast::ExprKind::BoxJoin(Box::new((**m).clone()), args.to_vec()),
+                    span: m.span.to(span),
+                };
+                if let Some(r) = self.receiver_macro(cx, recv, &call, span) {
+                    return r;
+                }
+            }
+        }
         // `@f[a]` with `f` not a field: the call `f[a]` (see `@` in `expr`).
         if let Some(plain) = self.plain_at(cx, head)? {
             return self.box_join(cx, &plain, args, span);
