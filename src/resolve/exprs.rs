@@ -739,6 +739,10 @@ impl Resolver<'_> {
                     }
                 })
             }
+            // `{ e }` with one item is `e` itself, of any kind (Alloy's
+            // grammar: a block of one expression is that expression), so
+            // `let d = e { d > 0 => d else 0 }` is an integer.
+            K::Block(blk) if blk.items.len() == 1 => self.expr(cx, &blk.items[0]),
             K::Block(blk) => {
                 let mut fs = Vec::new();
                 for item in &blk.items {
