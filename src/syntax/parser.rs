@@ -112,6 +112,8 @@ pub struct Parser {
     depth: u32,
     /// The first `seq e` declaration seen (see [`File::seq_use`]).
     seq_use: Option<Span>,
+    /// Where the first paragraph other than `module`/`open` starts.
+    first_paragraph: Option<Span>,
 }
 
 fn is_cmp(k: &T) -> bool {
@@ -228,6 +230,7 @@ impl Parser {
             errors: Vec::new(),
             depth: 0,
             seq_use: None,
+            first_paragraph: None,
         }
     }
 
@@ -479,6 +482,9 @@ impl Parser {
     fn paragraph(&mut self, file: &mut File) -> PResult<()> {
         let start = self.span();
         let private = self.eat(&T::Private);
+        if !matches!(self.peek(), T::Open | T::Module) {
+            self.first_paragraph.get_or_insert(start);
+        }
         match self.peek().clone() {
             T::Module if !private => {
                 let h = self.module_header()?;
@@ -491,6 +497,9 @@ impl Parser {
                 file.header = Some(h);
             }
             T::Open => {
+                if let Some(first) = self.first_paragraph {
+                    return Err(err(ErrorKind::LateOpen { first }, start));
+                }
                 let mut o = self.open(start)?;
                 o.private = private;
                 file.opens.push(o);
