@@ -660,18 +660,20 @@ impl Resolver<'_> {
                     }
                 };
                 let depth = cx.vars.len();
-                let res = self.quant_decls(cx, decls, false).and_then(|(ds, _, conds)| {
-                    let mut f = self.formula(cx, body)?;
-                    if !conds.is_empty() {
-                        // `seq` variables range over sequences only
-                        let c = and_all(conds, span);
-                        f = match quant {
-                            Quant::All => Formula::new(FormulaKind::Implies(b(c), b(f)), span),
-                            _ => and_all(vec![c, f], span),
-                        };
-                    }
-                    Ok(Formula::new(FormulaKind::Quant(quant, ds, b(f)), span))
-                });
+                let res = self
+                    .quant_decls(cx, decls, false)
+                    .and_then(|(ds, _, conds)| {
+                        let mut f = self.formula(cx, body)?;
+                        if !conds.is_empty() {
+                            // `seq` variables range over sequences only
+                            let c = and_all(conds, span);
+                            f = match quant {
+                                Quant::All => Formula::new(FormulaKind::Implies(b(c), b(f)), span),
+                                _ => and_all(vec![c, f], span),
+                            };
+                        }
+                        Ok(Formula::new(FormulaKind::Quant(quant, ds, b(f)), span))
+                    });
                 cx.vars.truncate(depth);
                 Ok(vec![Alt::form(res?, true)])
             }
@@ -896,7 +898,10 @@ impl Resolver<'_> {
         };
         let body = Formula::new(
             FormulaKind::And(vec![
-                Formula::new(FormulaKind::IntCmp(IntCmp::Lt, b(value(a)), b(value(bv))), span),
+                Formula::new(
+                    FormulaKind::IntCmp(IntCmp::Lt, b(value(a)), b(value(bv))),
+                    span,
+                ),
                 Formula::new(FormulaKind::IntCmp(IntCmp::Eq, b(value(bv)), b(succ)), span),
             ]),
             span,
@@ -988,10 +993,7 @@ impl Resolver<'_> {
                     let (kind, ty) = match op {
                         UnOp::Transpose => (ExprKind::Transpose(b(e)), ty.transpose()),
                         UnOp::Closure => (ExprKind::Closure(b(e)), ty.closure()),
-                        _ => (
-                            ExprKind::ReflexiveClosure(b(e)),
-                            ty.reflexive_closure(),
-                        ),
+                        _ => (ExprKind::ReflexiveClosure(b(e)), ty.reflexive_closure()),
                     };
                     Ok(Alt::rel(Expr::new(kind, 2, span), ty))
                 })

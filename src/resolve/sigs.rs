@@ -196,7 +196,8 @@ impl Resolver<'_> {
                             f.arity = 1 + decl.bound.arity;
                             f.decl = decl;
                             self.field_info[fid.index()].ty = Some(sig_ty.product(&ty));
-                            if matches!(fd.bound.expr.kind, ast::ExprKind::Unary(ast::UnOp::Seq, _)) {
+                            if matches!(fd.bound.expr.kind, ast::ExprKind::Unary(ast::UnOp::Seq, _))
+                            {
                                 self.seq_field_fact(m, sid, fid, fd.bound.expr.span);
                             }
                         }

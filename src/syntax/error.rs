@@ -56,7 +56,9 @@ pub enum ErrorKind {
     ExpectOutOfRange(i64),
     /// `open` after a sig, fact, pred, fun, assert or command (Alloy
     /// requires every `open` first); the span is the `open`.
-    LateOpen { first: Span },
+    LateOpen {
+        first: Span,
+    },
     DuplicateModule {
         first: Span,
     },
