@@ -15,7 +15,7 @@ module compile_src11_ptx_norelease
 
 open util
 open ptx
-open src11[Event, Address, Scope]
+open src11[ptx/Event, ptx/Address, ptx/Scope]
 open compile_src11_ptx
 
 -- the broken row: the atom's write part is not a release

@@ -116,6 +116,7 @@ fn hierarchy_and_sig_multiplicities() {
     let sc = Scope {
         overall: Some(5),
         bitwidth: None,
+        seq: None,
         sigs: vec![
             SigScope {
                 sig: bb,
@@ -244,6 +245,7 @@ fn one_sigs_in_sibling_subtrees() {
         &Scope {
             overall: Some(1),
             bitwidth: None,
+            seq: None,
             sigs: vec![],
         },
     );

@@ -248,6 +248,7 @@ fn family(sources: &mut SourceMap) -> Model {
     let scope = Scope {
         overall: Some(4),
         bitwidth: None,
+        seq: None,
         sigs: vec![],
     };
     b.m.commands.push(Command {
@@ -1189,7 +1190,7 @@ fn models_share_opened_module_files() {
     let src = dir.path().join("src");
     std::fs::create_dir(&src).unwrap();
     std::fs::write(src.join("lib.als"), "module lib[E]\nsig Ev { po: set Ev }\nfact acyc { no iden & ^po }\npred total[r: E->E] { all x, y: E | x = y or x->y in r or y->x in r }\n").unwrap();
-    std::fs::write(src.join("first.als"), "module first\nopen lib[A] as l\nsig A { next: set A }\nassert t { l/total[next] => some next or lone A }\ncheck t\n").unwrap();
+    std::fs::write(src.join("first.als"), "module first\nopen lib[A] as l\nsig A { next: set A }\nassert t { l/total[next] => some (A <: next) or lone A }\ncheck t\n").unwrap();
     std::fs::write(src.join("second.als"), "module second\nopen lib[B] as l\nopen lib[C] as k\nsig B, C { r: set B }\nfact { l/total[r] }\n").unwrap();
     let out = dir.path().join("out");
     let opts = ExportOptions {

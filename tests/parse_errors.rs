@@ -87,8 +87,8 @@ error_snapshots! {
     empty_box_argument: "fact { f[a,] }\n";
     at_without_name: "fact { @ in b }\n";
     long_implies: "fact { a in b ==> c in d }\n";
-    seq_field: "sig A { s: seq A }\n";
     missing_close_paren_in_params: "pred p(x: A { x in A }\n";
+    late_open: "sig A {}\nopen util/ordering[A]\n";
     label_without_command: "sig A {}\nname: fact {}\n";
     sig_fact_unclosed: "sig A { f: A } {\n  f in A\n";
     quantifier_without_decls: "fact { some | x }\n";

@@ -59,7 +59,7 @@ error_tests! {
     missing_args: "sig A {}\nfun f[x: A]: A { x }\nfact { some f }";
     pred_as_expression: "sig A {}\npred p {}\nfact { some p }";
     this_outside_sig: "sig A {}\nfact { some this }";
-    at_not_field: "sig A {}\nfact { some @A }";
+    at_not_field: "sig A {}\nfact { some @B }";
     set_outside_decl: "sig A {}\nfact { set A }";
     if_branches: "sig A {}\nfact { some A => some A else A }";
     let_formula: "sig A {}\nfact { let x = some A | x }";

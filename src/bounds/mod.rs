@@ -336,7 +336,11 @@ pub fn compute_within(
         )
         .into());
     }
-    let universe = Universe { atoms, bitwidth };
+    let universe = Universe {
+        atoms,
+        bitwidth,
+        maxseq: scope.maxseq(),
+    };
     let mut b = Bounds {
         universe,
         num_sig_atoms,
@@ -460,6 +464,7 @@ pub fn ub_within(
         ExprKind::IntAtoms | ExprKind::IntToAtom(_) => {
             b.int_atoms().map(|a| vec![a as Atom]).collect()
         }
+        ExprKind::SeqIdx => b.universe.seq_idx_atoms().map(|a| vec![a]).collect(),
         ExprKind::Union(x, y) | ExprKind::Override(x, y) | ExprKind::IfThenElse(_, x, y) => {
             let mut s = ub(x, env)?;
             s.extend(ub(y, env)?);
@@ -536,6 +541,7 @@ fn size_bound(b: &Bounds, e: &Expr, env: &BTreeMap<VarId, TS>) -> u64 {
         ExprKind::Iden | ExprKind::Univ => n,
         ExprKind::None => 0,
         ExprKind::IntAtoms | ExprKind::IntToAtom(_) => b.int_atoms().len() as u64,
+        ExprKind::SeqIdx => b.universe.seq_idx_atoms().count() as u64,
         ExprKind::Union(x, y) | ExprKind::Override(x, y) | ExprKind::IfThenElse(_, x, y) => {
             sz(x).saturating_add(sz(y))
         }

@@ -1327,11 +1327,11 @@ pub(super) trait ProofAssistant<'a> {
             K::Univ => Self::univ(e.arity),
             K::Iden => Self::iden(),
             K::None => Self::none(e.arity),
-            K::IntAtoms => {
+            K::IntAtoms | K::SeqIdx => {
                 return Err(err(
                     e.span,
                     format!(
-                        "the {} export does not support `Int` (integer atoms)",
+                        "the {} export does not support `Int` or `seq/Int` (integer atoms)",
                         Self::PROVER
                     ),
                 )
@@ -1950,7 +1950,14 @@ fn calls_expr(e: &Expr, out: &mut BTreeSet<Item>) {
             calls_expr(b, out);
         }
         K::IntToAtom(i) => calls_int(i, out),
-        K::Sig(_) | K::Field(_) | K::Var(_) | K::Univ | K::Iden | K::None | K::IntAtoms => {}
+        K::Sig(_)
+        | K::Field(_)
+        | K::Var(_)
+        | K::Univ
+        | K::Iden
+        | K::None
+        | K::IntAtoms
+        | K::SeqIdx => {}
     }
 }
 

@@ -104,7 +104,11 @@ pub fn brute_force(model: &Model, cmd: CommandId, limit: u64) -> Option<Option<I
             int: Some(v),
         });
     }
-    let universe = Universe { atoms, bitwidth };
+    let universe = Universe {
+        atoms,
+        bitwidth,
+        maxseq: scope.maxseq(),
+    };
     let mut search = Search {
         model,
         cmd,
@@ -447,6 +451,7 @@ fn ub(
             .filter(|(_, a)| a.int.is_some())
             .map(|(i, _)| vec![i as Atom])
             .collect(),
+        ExprKind::SeqIdx => inst.universe.seq_idx_atoms().map(|a| vec![a]).collect(),
         ExprKind::Union(a, b) | ExprKind::Override(a, b) => {
             let mut x = go(a);
             x.extend(go(b));

@@ -327,6 +327,14 @@ impl<'a> Ctx<'a> {
             ExprKind::Iden => self.iden(),
             ExprKind::None => TupleSet::new(),
             ExprKind::IntAtoms => self.int_atoms(),
+            ExprKind::SeqIdx => {
+                // seq/Int: the integers 0 .. maxseq-1, found by value
+                let u = &self.inst.universe;
+                (0..u.maxseq as i64)
+                    .filter_map(|v| u.int_atom(v))
+                    .map(|a| vec![a])
+                    .collect()
+            }
             ExprKind::Union(a, b) => {
                 let mut x = self.expr(env, a)?;
                 x.extend(self.expr(env, b)?);

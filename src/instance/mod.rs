@@ -28,6 +28,8 @@ pub struct Universe {
     pub atoms: Vec<AtomInfo>,
     /// Integer bitwidth (Alloy's default is 4: integers -8..7).
     pub bitwidth: u32,
+    /// The longest sequence: `seq/Int` is the integers `0 .. maxseq-1`.
+    pub maxseq: u32,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -53,6 +55,10 @@ impl Universe {
             .iter()
             .position(|a| a.int == Some(v))
             .map(|i| i as Atom)
+    }
+    /// The atoms of `seq/Int`: the integers `0 .. maxseq-1`, in order.
+    pub fn seq_idx_atoms(&self) -> impl Iterator<Item = Atom> + '_ {
+        (0..self.maxseq as i64).filter_map(|v| self.int_atom(v))
     }
     pub fn int_value(&self, a: Atom) -> Option<i64> {
         self.atoms.get(a as usize).and_then(|i| i.int)

@@ -93,6 +93,7 @@ impl<'m> Printer<'m> {
                 | ExprKind::Iden
                 | ExprKind::None
                 | ExprKind::IntAtoms
+                | ExprKind::SeqIdx
                 | ExprKind::Call(..)
         ) || matches!(
             e.kind,
@@ -128,6 +129,7 @@ impl<'m> Printer<'m> {
             ExprKind::None if e.arity == 1 => "none".into(),
             ExprKind::None => vec!["none"; e.arity].join("->"),
             ExprKind::IntAtoms => "Int".into(),
+            ExprKind::SeqIdx => "seq/Int".into(),
             ExprKind::Union(a, b) => format!("{} + {}", self.sub(a), self.sub(b)),
             ExprKind::Intersection(a, b) => format!("{} & {}", self.sub(a), self.sub(b)),
             ExprKind::Difference(a, b) => format!("{} - {}", self.sub(a), self.sub(b)),

@@ -309,7 +309,21 @@ pub struct Scope {
     pub overall: Option<u32>,
     /// `for ... N Int` / `N int`: the bitwidth; `None` = default (4).
     pub bitwidth: Option<u32>,
+    /// `for ... N seq`: the longest sequence; `None` = Alloy's default (the
+    /// overall scope, else 4, at most the largest integer).
+    pub seq: Option<u32>,
     pub sigs: Vec<SigScope>,
+}
+
+impl Scope {
+    /// The longest sequence (`seq/Int` is `0 .. maxseq-1`), as the Alloy
+    /// Analyzer computes it: `for N seq` if given, else the overall scope,
+    /// else 4; never above the largest integer of the bitwidth.
+    pub fn maxseq(&self) -> u32 {
+        let bw = self.bitwidth.unwrap_or(4).clamp(1, 31);
+        let max_int = (1u32 << (bw - 1)) - 1;
+        self.seq.or(self.overall).unwrap_or(4).min(max_int)
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -342,6 +356,9 @@ pub enum ExprKind {
     None,
     /// `Int`: the set of integer atoms.
     IntAtoms,
+    /// `seq/Int`: the integer atoms `0 .. maxseq-1` of the command's
+    /// sequence bound (`for N seq`; see [`Scope::seq`]).
+    SeqIdx,
     Union(Box<Expr>, Box<Expr>),
     Intersection(Box<Expr>, Box<Expr>),
     Difference(Box<Expr>, Box<Expr>),

@@ -32,7 +32,7 @@ impl Calls {
     fn expr(&mut self, e: &Expr) {
         use ExprKind::*;
         match &e.kind {
-            Sig(_) | Field(_) | Var(_) | Univ | Iden | None | IntAtoms => {}
+            Sig(_) | Field(_) | Var(_) | Univ | Iden | None | IntAtoms | SeqIdx => {}
             Union(a, b)
             | Intersection(a, b)
             | Difference(a, b)

@@ -207,6 +207,14 @@ pub enum ResolveError {
         value: u32,
         span: Span,
     },
+    /// `for N seq` with N above the largest integer of the bitwidth
+    /// (Alloy's "you cannot have sequence length longer than").
+    SeqTooLong {
+        value: u32,
+        bitwidth: u32,
+        max: u32,
+        span: Span,
+    },
     /// Internal marker: the errors of this item were already recorded.
     Reported,
 }
@@ -403,6 +411,18 @@ impl ResolveError {
                 Diagnostic::new(Phase::Resolve, span, format!("bitwidth {value} is not supported"))
                     .label(format!("the bitwidth must be 1 to {}", crate::ir::MAX_BITWIDTH))
             }
+            SeqTooLong {
+                value,
+                bitwidth,
+                max,
+                span,
+            } => Diagnostic::new(
+                Phase::Resolve,
+                span,
+                format!("with integer bitwidth {bitwidth}, a sequence cannot be longer than {max}"),
+            )
+            .label(format!("{value} is above the largest integer"))
+            .hint("raise the bitwidth (`for ... 5 Int`) or lower the `seq` scope"),
             Reported => Diagnostic::without_span(Phase::Resolve, "errors reported above"),
         }
     }

@@ -95,6 +95,21 @@ fn prune(alts: Vec<Alt>) -> Vec<Alt> {
         }
         out.push(a);
     }
+    // Several readings, each a relation of one arity whose type is empty:
+    // each is the empty set, so the expression is `none` (the Analyzer's
+    // rule for a choice whose every candidate is empty) and not ambiguous.
+    if out.len() > 1 {
+        if let Term::Rel(e0) = &out[0].term {
+            let (arity, span) = (e0.arity, e0.span);
+            let all_empty = out
+                .iter()
+                .all(|a| a.ty.is_empty() && matches!(&a.term, Term::Rel(e) if e.arity == arity));
+            if all_empty {
+                let ty = out[0].ty.clone();
+                return vec![Alt::rel(Expr::new(ExprKind::None, arity, span), ty)];
+            }
+        }
+    }
     out.truncate(MAX_ALTS);
     out
 }
@@ -360,6 +375,9 @@ impl Resolver<'_> {
     /// A declaration bound `[mult] e`, with Alloy's default multiplicity:
     /// `one` for a set, `set` for a relation.
     pub(super) fn decl_bound(&mut self, cx: &mut Ctx, d: &ast::DeclBound) -> R<(ir::Decl, Type)> {
+        if let ast::ExprKind::Unary(UnOp::Seq, inner) = &d.expr.kind {
+            return self.seq_bound(cx, d, inner);
+        }
         let (mult, expr) = match (&d.mult, &d.expr.kind) {
             (None, ast::ExprKind::Unary(UnOp::Mult(m), inner)) => (Some(*m), &**inner),
             (m, _) => (*m, &d.expr),
@@ -373,14 +391,97 @@ impl Resolver<'_> {
         Ok((ir::Decl { mult, bound }, ty))
     }
 
+    /// `seq e`: the bound `seq/Int -> lone e` (the rest of Alloy's
+    /// `isSeq`, contiguous indices, is [`Self::seq_contiguous`]).
+    fn seq_bound(
+        &mut self,
+        cx: &mut Ctx,
+        d: &ast::DeclBound,
+        inner: &ast::Expr,
+    ) -> R<(ir::Decl, Type)> {
+        if d.mult.is_some() {
+            return Err(ResolveError::Unsupported {
+                what: "a multiplicity before `seq`",
+                span: d.expr.span,
+                hint: "write `x: seq A` (a sequence is a relation `seq/Int -> lone A`)",
+            });
+        }
+        let (elem, ty) = self.rel(cx, inner)?;
+        let idx = Expr::new(ExprKind::SeqIdx, 1, d.expr.span);
+        let arity = 1 + elem.arity;
+        let bound = Expr::new(
+            ExprKind::Product {
+                lhs: b(idx),
+                lmult: Mult::Set,
+                rmult: Mult::Lone,
+                rhs: b(elem),
+            },
+            arity,
+            d.expr.span,
+        );
+        Ok((
+            ir::Decl {
+                mult: Mult::Set,
+                bound,
+            },
+            Type::int().product(&ty),
+        ))
+    }
+
+    /// Alloy's `isSeq` beyond the bound `seq/Int -> lone e`: the indices of
+    /// sequence `s` are `0 .. n-1` (every index but 0 has its predecessor).
+    pub(super) fn seq_contiguous(&mut self, s: Expr, span: Span) -> Formula {
+        let mut inds = s;
+        while inds.arity > 1 {
+            let univ = Expr::new(ExprKind::Univ, 1, span);
+            let arity = inds.arity - 1;
+            inds = Expr::new(ExprKind::Join(b(inds), b(univ)), arity, span);
+        }
+        let i = self.new_var("i", 1, span);
+        let value = || IntExpr {
+            kind: IntExprKind::Sum(b(Expr::new(ExprKind::Var(i), 1, span))),
+            span,
+        };
+        let lit = |n| IntExpr {
+            kind: IntExprKind::Lit(n),
+            span,
+        };
+        let is_zero = Formula::new(FormulaKind::IntCmp(IntCmp::Eq, b(value()), b(lit(0))), span);
+        let pred = IntExpr {
+            kind: IntExprKind::Sub(b(value()), b(lit(1))),
+            span,
+        };
+        let has_pred = Formula::new(
+            FormulaKind::In(
+                b(Expr::new(ExprKind::IntToAtom(b(pred)), 1, span)),
+                b(inds.clone()),
+            ),
+            span,
+        );
+        Formula::new(
+            FormulaKind::Quant(
+                Quant::All,
+                vec![ir::QuantDecl {
+                    vars: vec![i],
+                    disj: false,
+                    mult: Mult::One,
+                    bound: inds,
+                }],
+                b(Formula::new(FormulaKind::Or(vec![is_zero, has_pred]), span)),
+            ),
+            span,
+        )
+    }
+
     /// Declarations of a quantifier or comprehension; pushes the variables.
     fn quant_decls(
         &mut self,
         cx: &mut Ctx,
         decls: &[ast::ParamDecl],
         unary_only: bool,
-    ) -> R<(Vec<ir::QuantDecl>, Type)> {
+    ) -> R<(Vec<ir::QuantDecl>, Type, Vec<Formula>)> {
         let mut out = Vec::new();
+        let mut seq_conds = Vec::new();
         let mut prod: Option<Type> = None;
         for d in decls {
             let (decl, ty) = self.decl_bound(cx, &d.bound)?;
@@ -403,6 +504,12 @@ impl Resolver<'_> {
             for (n, v) in d.names.iter().zip(&vars) {
                 cx.vars.push((n.name.clone(), *v, ty.clone()));
             }
+            if matches!(d.bound.expr.kind, ast::ExprKind::Unary(UnOp::Seq, _)) {
+                for v in &vars {
+                    let x = Expr::new(ExprKind::Var(*v), decl.bound.arity, d.bound.expr.span);
+                    seq_conds.push(self.seq_contiguous(x, d.bound.expr.span));
+                }
+            }
             out.push(ir::QuantDecl {
                 vars,
                 disj: d.disj,
@@ -410,7 +517,7 @@ impl Resolver<'_> {
                 bound: decl.bound,
             });
         }
-        Ok((out, prod.unwrap_or_else(|| Type::univ(1))))
+        Ok((out, prod.unwrap_or_else(|| Type::univ(1)), seq_conds))
     }
 
     /// Every reading of an expression.
@@ -434,10 +541,15 @@ impl Resolver<'_> {
                     })
                     .collect();
                 if fields.is_empty() {
-                    return Err(ResolveError::AtNotField {
-                        name: n.text(),
-                        span,
-                    });
+                    if cands.is_empty() {
+                        return Err(ResolveError::AtNotField {
+                            name: n.text(),
+                            span,
+                        });
+                    }
+                    // `@prevs`: `@` only stops a field's `this.` expansion;
+                    // on a fun, pred or sig it is the plain name (Alloy).
+                    return self.name_alts(cx, n);
                 }
                 Ok(prune(fields))
             }
@@ -527,7 +639,7 @@ impl Resolver<'_> {
                     QuantKw::One => Quant::One,
                     QuantKw::Sum => {
                         let depth = cx.vars.len();
-                        let res = self.quant_decls(cx, decls, false).and_then(|(ds, _)| {
+                        let res = self.quant_decls(cx, decls, false).and_then(|(ds, _, _)| {
                             if let Some(d) = ds.iter().find(|d| d.mult != Mult::One) {
                                 return Err(ResolveError::Unsupported {
                                     what: "a `sum` over a higher-order declaration",
@@ -548,16 +660,26 @@ impl Resolver<'_> {
                     }
                 };
                 let depth = cx.vars.len();
-                let res = self.quant_decls(cx, decls, false).and_then(|(ds, _)| {
-                    let f = self.formula(cx, body)?;
-                    Ok(Formula::new(FormulaKind::Quant(quant, ds, b(f)), span))
-                });
+                let res = self
+                    .quant_decls(cx, decls, false)
+                    .and_then(|(ds, _, conds)| {
+                        let mut f = self.formula(cx, body)?;
+                        if !conds.is_empty() {
+                            // `seq` variables range over sequences only
+                            let c = and_all(conds, span);
+                            f = match quant {
+                                Quant::All => Formula::new(FormulaKind::Implies(b(c), b(f)), span),
+                                _ => and_all(vec![c, f], span),
+                            };
+                        }
+                        Ok(Formula::new(FormulaKind::Quant(quant, ds, b(f)), span))
+                    });
                 cx.vars.truncate(depth);
                 Ok(vec![Alt::form(res?, true)])
             }
             K::Comprehension { decls, body } => {
                 let depth = cx.vars.len();
-                let res = self.quant_decls(cx, decls, true).and_then(|(ds, ty)| {
+                let res = self.quant_decls(cx, decls, true).and_then(|(ds, ty, _)| {
                     let f = self.formula(cx, body)?;
                     let arity = ds.iter().map(|d| d.vars.len()).sum();
                     Ok(Alt::rel(
@@ -619,6 +741,10 @@ impl Resolver<'_> {
                     }
                 })
             }
+            // `{ e }` with one item is `e` itself, of any kind (Alloy's
+            // grammar: a block of one expression is that expression), so
+            // `let d = e { d > 0 => d else 0 }` is an integer.
+            K::Block(blk) if blk.items.len() == 1 => self.expr(cx, &blk.items[0]),
             K::Block(blk) => {
                 let mut fs = Vec::new();
                 for item in &blk.items {
@@ -709,9 +835,25 @@ impl Resolver<'_> {
     }
 
     fn name_alts(&mut self, cx: &mut Ctx, n: &ast::Name) -> R<Vec<Alt>> {
-        let cands = self.lookup(cx, n)?;
-        let many = cands.len() > 1;
-        let results = cands
+        if n.parts.len() == 2 && n.parts[0] == "seq" && n.parts[1] == "Int" {
+            return Ok(vec![Alt::rel(
+                Expr::new(ExprKind::SeqIdx, 1, n.span),
+                Type::int(),
+            )]);
+        }
+        let implicit = self.implicit_integer_relation(n);
+        let cands = match (self.lookup(cx, n), &implicit) {
+            (Ok(c), _) => c,
+            (Err(_), Some(a)) => return Ok(vec![a.clone()]),
+            (Err(e), None) => return Err(e),
+        };
+        // A variable or (in a sig) a field of `this` shadows the library.
+        let shadowed = cands
+            .iter()
+            .any(|c| matches!(c, Cand::Var(..) | Cand::ThisField(..)));
+        let implicit = implicit.filter(|_| !shadowed);
+        let many = cands.len() > 1 || implicit.is_some();
+        let mut results: Vec<R<Alt>> = cands
             .iter()
             .map(|c| {
                 let a = self.cand_alt(c, n)?;
@@ -722,7 +864,69 @@ impl Resolver<'_> {
                 })
             })
             .collect();
+        if let Some(a) = implicit {
+            let what = format!("util/integer's `{}` (Int -> Int)", n.text());
+            results.push(Ok(a.with_picks(&[(n.span, n.text(), what)], &[])));
+        }
         collect(results)
+    }
+
+    /// util/integer's `next` and `prev` (`Int -> Int`, the successor
+    /// relation without wrap-around, and its converse): the Analyzer opens
+    /// util/integer in every module, so these names are always candidates
+    /// and compete with fields and funs of the same name by type (a field
+    /// `next: Node -> Node` wins where only it is relevant; where both are,
+    /// the name is ambiguous, as in the Analyzer).
+    fn implicit_integer_relation(&mut self, n: &ast::Name) -> Option<Alt> {
+        if n.is_qualified() || !matches!(n.last(), "next" | "prev") {
+            return None;
+        }
+        let span = n.span;
+        let a = self.new_var("a", 1, span);
+        let bv = self.new_var("b", 1, span);
+        let value = |v| IntExpr {
+            kind: IntExprKind::Sum(b(Expr::new(ExprKind::Var(v), 1, span))),
+            span,
+        };
+        let one = IntExpr {
+            kind: IntExprKind::Lit(1),
+            span,
+        };
+        let succ = IntExpr {
+            kind: IntExprKind::Add(b(value(a)), b(one)),
+            span,
+        };
+        let body = Formula::new(
+            FormulaKind::And(vec![
+                Formula::new(
+                    FormulaKind::IntCmp(IntCmp::Lt, b(value(a)), b(value(bv))),
+                    span,
+                ),
+                Formula::new(FormulaKind::IntCmp(IntCmp::Eq, b(value(bv)), b(succ)), span),
+            ]),
+            span,
+        );
+        let decl = |v| ir::QuantDecl {
+            vars: vec![v],
+            disj: false,
+            mult: Mult::One,
+            bound: Expr::new(ExprKind::IntAtoms, 1, span),
+        };
+        let next = Expr::new(
+            ExprKind::Comprehension {
+                decls: vec![decl(a), decl(bv)],
+                body: b(body),
+            },
+            2,
+            span,
+        );
+        let e = if n.last() == "prev" {
+            Expr::new(ExprKind::Transpose(b(next)), 2, span)
+        } else {
+            next
+        };
+        let int = super::types::Prim::Int;
+        Some(Alt::rel(e, Type::from_tuples(2, [vec![int, int]])))
     }
 
     fn unary(&mut self, cx: &mut Ctx, op: UnOp, x: &ast::Expr, span: Span) -> R<Vec<Alt>> {
@@ -732,6 +936,11 @@ impl Resolver<'_> {
                 Ok(vec![Alt::form(not(f, span), true)])
             }
             UnOp::Mult(MultKw::Set) => Err(ResolveError::SetOutsideDecl { span }),
+            UnOp::Seq => Err(ResolveError::Unsupported {
+                what: "`seq` outside a declaration",
+                span,
+                hint: "declare the sequence (`f: seq A`, `x: seq A`) and use the variable",
+            }),
             UnOp::No | UnOp::Mult(_) => {
                 let alts = self.rel_alts(cx, x)?;
                 map_alts(alts, |a| {
@@ -784,10 +993,7 @@ impl Resolver<'_> {
                     let (kind, ty) = match op {
                         UnOp::Transpose => (ExprKind::Transpose(b(e)), ty.transpose()),
                         UnOp::Closure => (ExprKind::Closure(b(e)), ty.closure()),
-                        _ => (
-                            ExprKind::ReflexiveClosure(b(e)),
-                            ty.closure().union(&Type::univ(2)),
-                        ),
+                        _ => (ExprKind::ReflexiveClosure(b(e)), ty.reflexive_closure()),
                     };
                     Ok(Alt::rel(Expr::new(kind, 2, span), ty))
                 })
@@ -933,6 +1139,12 @@ impl Resolver<'_> {
 
     /// `a.b`, including `x.f` / `x.f[y]` calls with `x` as first argument.
     fn join(&mut self, cx: &mut Ctx, l: &ast::Expr, r: &ast::Expr, span: Span) -> R<Vec<Alt>> {
+        if let Some(plain) = self.plain_at(cx, r)? {
+            return self.join(cx, l, &plain, span);
+        }
+        if let Some(r) = self.receiver_macro(cx, l, r, span) {
+            return r;
+        }
         let la = self.rel_alts(cx, l)?;
         let mut results: Vec<R<Alt>> = Vec::new();
         // Receiver calls.
@@ -1042,6 +1254,51 @@ impl Resolver<'_> {
     }
 
     /// `e[a, b]`: a call when `e` names funs/preds, else `b.(a.e)`.
+    /// `x.m[a, b]` with `m` a `let` macro of three parameters: `m[x, a, b]`
+    /// (a receiver call, as for funs and preds).
+    fn receiver_macro(
+        &mut self,
+        cx: &mut Ctx,
+        l: &ast::Expr,
+        r: &ast::Expr,
+        span: Span,
+    ) -> Option<R<Vec<Alt>>> {
+        let (n, args) = match &r.kind {
+            ast::ExprKind::Name(n) => (n, &[][..]),
+            ast::ExprKind::BoxJoin(h, args) => match &h.kind {
+                ast::ExprKind::Name(n) => (n, &args[..]),
+                _ => return None,
+            },
+            _ => return None,
+        };
+        if !self.macro_names.contains(n.last()) {
+            return None;
+        }
+        let d = self.find_macro(cx.module, n)?;
+        if d.params.len() != args.len() + 1 {
+            return None;
+        }
+        let mut all = vec![l.clone()];
+        all.extend(args.iter().cloned());
+        self.try_macro(cx, n, &all, span)
+    }
+
+    /// `@f` where `f` names no field but a fun, pred or sig: the plain
+    /// name `f` (`@` only stops a field's `this.` expansion, as in Alloy).
+    fn plain_at(&self, cx: &Ctx, e: &ast::Expr) -> R<Option<ast::Expr>> {
+        let ast::ExprKind::AtName(n) = &e.kind else {
+            return Ok(None);
+        };
+        let cands = self.lookup_global(cx.module, n)?;
+        if cands.is_empty() || cands.iter().any(|c| matches!(c, Cand::Field(_))) {
+            return Ok(None);
+        }
+        Ok(Some(ast::Expr {
+            kind: ast::ExprKind::Name(n.clone()),
+            span: e.span,
+        }))
+    }
+
     fn box_join(
         &mut self,
         cx: &mut Ctx,
@@ -1049,6 +1306,22 @@ impl Resolver<'_> {
         args: &[ast::Expr],
         span: Span,
     ) -> R<Vec<Alt>> {
+        // `(x.m)[a]` with `m` a `let` macro of 1 + #args parameters: `m[x, a]`.
+        if let ast::ExprKind::Binary(BinOp::Join, recv, m) = &head.kind {
+            if let ast::ExprKind::Name(_) = &m.kind {
+                let call = ast::Expr {
+                    kind: ast::ExprKind::BoxJoin(Box::new((**m).clone()), args.to_vec()),
+                    span: m.span.to(span),
+                };
+                if let Some(r) = self.receiver_macro(cx, recv, &call, span) {
+                    return r;
+                }
+            }
+        }
+        // `@f[a]` with `f` not a field: the call `f[a]` (see `@` in `expr`).
+        if let Some(plain) = self.plain_at(cx, head)? {
+            return self.box_join(cx, &plain, args, span);
+        }
         // `(x.f)[a]` with `f` a fun/pred of 1 + #args parameters is `f[x, a]`.
         if let ast::ExprKind::Binary(BinOp::Join, recv, f) = &head.kind {
             if let ast::ExprKind::Name(n) = &f.kind {

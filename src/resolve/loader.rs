@@ -44,6 +44,27 @@ impl Resolver<'_> {
         label_prefix: String,
         open: Option<&ast::Open>,
     ) -> Option<ModuleId> {
+        let mut ast = ast;
+        if let Some(span) = ast.seq_use {
+            // As the Analyzer does, a module that declares `seq e` opens
+            // util/sequniv as `seq` (its first, last, elems, ...).
+            let aliased = |o: &ast::Open| o.alias.as_ref().is_some_and(|a| a.name == "seq");
+            if !ast.opens.iter().any(aliased) {
+                ast.opens.push(ast::Open {
+                    path: ast::Name {
+                        parts: vec!["util".into(), "sequniv".into()],
+                        span,
+                    },
+                    args: Vec::new(),
+                    alias: Some(ast::Ident {
+                        name: "seq".into(),
+                        span,
+                    }),
+                    private: false,
+                    span,
+                });
+            }
+        }
         let ast = Rc::new(ast);
         let mid = ModuleId(self.model.modules.len() as u32);
         let name = match &ast.header {
@@ -150,6 +171,69 @@ impl Resolver<'_> {
             self.open_and_bind(mid, &path, o);
         }
         Some(mid)
+    }
+
+    /// Alloy resolves the arguments of `open`s before it merges the
+    /// instances of a module opened along two paths (`open m` and `open n`
+    /// where n opens m too, or `open m as a` and `open m as b`): a sig of
+    /// such a module named in an argument is ambiguous there (the Analyzer:
+    /// `The name "Event" is ambiguous`), though it is one sig everywhere
+    /// else. relprove merges instances as it loads them, so this pass,
+    /// over the whole open graph, reports what the Analyzer reports.
+    pub(super) fn check_open_arg_paths(&mut self) {
+        for m in 0..self.mods.len() {
+            let mid = ModuleId(m as u32);
+            let ast = self.mods[m].ast.clone();
+            for a in ast.opens.iter().flat_map(|o| &o.args) {
+                let name = a.last();
+                // local sigs and parameters: no path involved
+                if a.is_qualified() || self.mods[m].ns.sigs.contains_key(name) {
+                    continue;
+                }
+                let mut holders = Vec::new();
+                self.paths_declaring(mid, mid, name, "", &mut holders, 0);
+                if holders.len() >= 2 {
+                    self.error(ResolveError::Ambiguous {
+                        name: name.to_string(),
+                        span: a.span,
+                        candidates: holders,
+                    });
+                }
+            }
+        }
+    }
+
+    /// The open paths from `root` (aliases joined by `/`) to modules that
+    /// declare sig `name`, counting a module once per path (two at most).
+    fn paths_declaring(
+        &self,
+        root: ModuleId,
+        cur: ModuleId,
+        name: &str,
+        prefix: &str,
+        out: &mut Vec<String>,
+        depth: usize,
+    ) {
+        if out.len() >= 2 || depth > 64 {
+            return;
+        }
+        for (alias, child) in &self.model.modules[cur.index()].opens {
+            // (`private open` hides a module from the opener's openers)
+            if cur != root && self.mods[cur.index()].private_opens.contains(child) {
+                continue;
+            }
+            let path = if prefix.is_empty() {
+                alias.clone()
+            } else {
+                format!("{prefix}/{alias}")
+            };
+            if let Some((sid, _)) = self.mods[child.index()].ns.sigs.get(name) {
+                if self.model.sigs[sid.index()].module == *child {
+                    out.push(format!("sig `{path}/{name}`"));
+                }
+            }
+            self.paths_declaring(root, *child, name, &path, out, depth + 1);
+        }
     }
 
     /// The alias of an open, as Alloy chooses it: the one written after

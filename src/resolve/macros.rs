@@ -18,7 +18,7 @@ const MAX_MACRO_DEPTH: usize = 32;
 impl Resolver<'_> {
     /// The macro `n` names from module `m`: its own module first, then the
     /// modules it can see; `alias/name` looks in the aliased module.
-    fn find_macro(&self, m: ModuleId, n: &ast::Name) -> Option<ast::MacroDecl> {
+    pub(super) fn find_macro(&self, m: ModuleId, n: &ast::Name) -> Option<ast::MacroDecl> {
         let mods = if n.is_qualified() {
             vec![self.qualifier(m, n).ok()?]
         } else {

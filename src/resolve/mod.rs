@@ -219,6 +219,10 @@ impl<'s> Resolver<'s> {
         }
         self.relabel_instances();
         self.compute_visible();
+        self.check_open_arg_paths();
+        if !self.errors.is_empty() {
+            return Err(self.errors);
+        }
         self.macro_names = self
             .mods
             .iter()

@@ -196,12 +196,52 @@ impl Resolver<'_> {
                             f.arity = 1 + decl.bound.arity;
                             f.decl = decl;
                             self.field_info[fid.index()].ty = Some(sig_ty.product(&ty));
+                            if matches!(fd.bound.expr.kind, ast::ExprKind::Unary(ast::UnOp::Seq, _))
+                            {
+                                self.seq_field_fact(m, sid, fid, fd.bound.expr.span);
+                            }
                         }
                         Err(e) => self.error(e),
                     }
                 }
             }
         }
+    }
+
+    /// `f: seq e` in sig `S`: the fact `all s: S | s.f` has contiguous
+    /// indices (the bound `seq/Int -> lone e` is the field's declaration).
+    fn seq_field_fact(&mut self, m: ModuleId, sid: SigId, fid: ir::FieldId, span: Span) {
+        let this = self.new_var("this", 1, span);
+        let arity = self.model.fields[fid.index()].arity;
+        let value = ir::Expr::new(
+            ir::ExprKind::Join(
+                Box::new(ir::Expr::new(ir::ExprKind::Var(this), 1, span)),
+                Box::new(ir::Expr::new(ir::ExprKind::Field(fid), arity, span)),
+            ),
+            arity - 1,
+            span,
+        );
+        let contiguous = self.seq_contiguous(value, span);
+        let body = ir::Formula::new(
+            ir::FormulaKind::Quant(
+                ir::Quant::All,
+                vec![ir::QuantDecl {
+                    vars: vec![this],
+                    disj: false,
+                    mult: Mult::One,
+                    bound: ir::Expr::new(ir::ExprKind::Sig(sid), 1, span),
+                }],
+                Box::new(contiguous),
+            ),
+            span,
+        );
+        self.model.facts.push(ir::Fact {
+            name: None,
+            module: m,
+            origin: ir::FactOrigin::SigFact(sid),
+            body,
+            span,
+        });
     }
 
     fn params(
@@ -578,6 +618,7 @@ impl Resolver<'_> {
             name = l.name.clone();
         }
         let mut scope = ir::Scope::default();
+        let mut seq_span: Option<Span> = None;
         if let Some(s) = &c.scope {
             scope.overall = s.overall.map(|(n, _)| n);
             let mut seen: Vec<(SigId, Span)> = Vec::new();
@@ -602,11 +643,23 @@ impl Resolver<'_> {
                     scope.bitwidth = Some(ts.count);
                     continue;
                 }
-                if !ts.name.is_qualified() && (last == "seq" || last == "steps") {
+                if !ts.name.is_qualified() && last == "seq" {
+                    if let Some(first) = seq_span {
+                        return Err(ResolveError::ScopeTwice {
+                            sig: "seq".into(),
+                            span: ts.span,
+                            first,
+                        });
+                    }
+                    seq_span = Some(ts.span);
+                    scope.seq = Some(ts.count);
+                    continue;
+                }
+                if !ts.name.is_qualified() && last == "steps" {
                     return Err(ResolveError::Unsupported {
-                        what: "a `seq`/`steps` scope",
+                        what: "a `steps` scope",
                         span: ts.span,
-                        hint: "relprove has no sequences or temporal steps; remove this scope",
+                        hint: "relprove has no temporal steps (Alloy 6); remove this scope",
                     });
                 }
                 let sid = self.lookup_sig(m, &ts.name)?;
@@ -629,6 +682,18 @@ impl Resolver<'_> {
                     count: ts.count,
                     exact: ts.exact,
                     span: ts.span,
+                });
+            }
+        }
+        if let (Some(n), Some(span)) = (scope.seq, seq_span) {
+            let bitwidth = scope.bitwidth.unwrap_or(4);
+            let max = (1u32 << (bitwidth.clamp(1, 31) - 1)) - 1;
+            if n > max {
+                return Err(ResolveError::SeqTooLong {
+                    value: n,
+                    bitwidth,
+                    max,
+                    span,
                 });
             }
         }

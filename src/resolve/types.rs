@@ -170,6 +170,18 @@ impl Type {
         }
         cur
     }
+    /// The type of `*r`: `^r` plus the identity on the sigs `r` relates
+    /// (Alloy's relevance for `*r`, its `resolveClosure`: the identity part
+    /// relates nothing outside `r`'s own columns).
+    pub fn reflexive_closure(&self) -> Type {
+        let diag = self
+            .tuples
+            .iter()
+            .flatten()
+            .map(|&p| vec![p, p])
+            .collect::<Vec<_>>();
+        self.closure().union(&Type::from_tuples(2, diag))
+    }
 }
 
 #[cfg(test)]

@@ -419,7 +419,7 @@ impl<'m> Prover<'m> {
                     })
                 }
             },
-            ExprKind::IntAtoms | ExprKind::IntToAtom(_) => {
+            ExprKind::IntAtoms | ExprKind::SeqIdx | ExprKind::IntToAtom(_) => {
                 return Err(RewriteError::Integers(span))
             }
             ExprKind::Comprehension { .. } => return Err(RewriteError::Comprehension(span)),

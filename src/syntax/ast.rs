@@ -40,6 +40,9 @@ pub struct File {
     pub header: Option<ModuleHeader>,
     pub opens: Vec<Open>,
     pub paragraphs: Vec<Paragraph>,
+    /// The first `seq e` declaration: Alloy then opens `util/sequniv as
+    /// seq` implicitly (the resolver does the same).
+    pub seq_use: Option<Span>,
 }
 
 #[derive(Clone, Debug)]
@@ -416,6 +419,9 @@ pub enum UnOp {
     ReflexiveClosure,
     /// unary minus on integers (`-1` literal is folded by the parser).
     Neg,
+    /// `seq e` in a declaration: a sequence of `e` (`seq/Int -> lone e`
+    /// whose indices are `0 .. n-1`).
+    Seq,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -54,6 +54,11 @@ pub enum ErrorKind {
     /// `sig A extends B, C`
     MultipleExtends,
     ExpectOutOfRange(i64),
+    /// `open` after a sig, fact, pred, fun, assert or command (Alloy
+    /// requires every `open` first); the span is the `open`.
+    LateOpen {
+        first: Span,
+    },
     DuplicateModule {
         first: Span,
     },
@@ -150,6 +155,10 @@ impl SyntaxError {
             ExpectOutOfRange(n) => d(format!("`expect {n}` is not allowed"))
                 .label("expected 0 or 1")
                 .hint("`expect 1` means an instance/counterexample is expected, `expect 0` that none is"),
+            LateOpen { first } => d("`open` must come before any sig, fact, pred, fun, assert or command".into())
+                .label("too late")
+                .note(*first, "the first paragraph is here")
+                .hint("move the `open` to the top of the file (the Alloy Analyzer requires it too)"),
             DuplicateModule { first } => d("a file has at most one `module` header".into())
                 .label("second header")
                 .note(*first, "first header here"),

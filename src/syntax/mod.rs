@@ -18,7 +18,7 @@
 //! declarations, `{x: A | F}`, `let`, `C => A else B`, `if C then A else B`,
 //! `Int[e]`, `int[e]`, `int e`, `@f`, `this`, `disj[a, b]`, integer literals.
 //!
-//! Rejected with a dedicated error: Alloy 6 `var`, `seq`, string literals,
+//! Rejected with a dedicated error: Alloy 6 `var`, `seq` outside declarations, string literals,
 //! top-level `let` macros, `==`, `==>`, `<>`, `;`, `/` and `%` as operators.
 //! Expression trees are at most [`parser::MAX_DEPTH`] deep.
 

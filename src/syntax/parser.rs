@@ -110,6 +110,10 @@ pub struct Parser {
     file: FileId,
     pub errors: Vec<SyntaxError>,
     depth: u32,
+    /// The first `seq e` declaration seen (see [`File::seq_use`]).
+    seq_use: Option<Span>,
+    /// Where the first paragraph other than `module`/`open` starts.
+    first_paragraph: Option<Span>,
 }
 
 fn is_cmp(k: &T) -> bool {
@@ -225,6 +229,8 @@ impl Parser {
             file,
             errors: Vec::new(),
             depth: 0,
+            seq_use: None,
+            first_paragraph: None,
         }
     }
 
@@ -438,6 +444,7 @@ impl Parser {
             header: None,
             opens: Vec::new(),
             paragraphs: Vec::new(),
+            seq_use: None,
         };
         while !self.at(&T::Eof) {
             let start = self.pos;
@@ -449,6 +456,7 @@ impl Parser {
                 self.recover(start);
             }
         }
+        file.seq_use = self.seq_use;
         file
     }
 
@@ -474,6 +482,9 @@ impl Parser {
     fn paragraph(&mut self, file: &mut File) -> PResult<()> {
         let start = self.span();
         let private = self.eat(&T::Private);
+        if !matches!(self.peek(), T::Open | T::Module) {
+            self.first_paragraph.get_or_insert(start);
+        }
         match self.peek().clone() {
             T::Module if !private => {
                 let h = self.module_header()?;
@@ -486,6 +497,9 @@ impl Parser {
                 file.header = Some(h);
             }
             T::Open => {
+                if let Some(first) = self.first_paragraph {
+                    return Err(err(ErrorKind::LateOpen { first }, start));
+                }
                 let mut o = self.open(start)?;
                 o.private = private;
                 file.opens.push(o);
@@ -849,13 +863,17 @@ impl Parser {
             _ => None,
         };
         if matches!(self.peek(), T::Name(n) if n == "seq") && can_start_expr(self.peek_at(1)) {
-            return Err(err(
-                ErrorKind::Unsupported {
-                    what: "`seq` (Alloy sequences)".into(),
-                    hint: "model the sequence explicitly, e.g. a relation `Int -> lone Elem` or a sig with a `next` field".into(),
-                },
-                self.span(),
-            ));
+            // `seq e`: Alloy's grammar puts it just above comparisons.
+            let start = self.span();
+            self.bump();
+            let inner = self.bp(CMP + 1)?;
+            let span = start.to(inner.span);
+            self.seq_use.get_or_insert(start);
+            let expr = Expr {
+                kind: ExprKind::Unary(UnOp::Seq, Box::new(inner)),
+                span,
+            };
+            return Ok(DeclBound { mult, expr });
         }
         if !can_start_expr(self.peek()) {
             return Err(self.expected("a type expression", None));

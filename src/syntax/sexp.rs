@@ -73,6 +73,7 @@ pub fn expr(e: &Expr) -> String {
                 UnOp::Closure => "^",
                 UnOp::ReflexiveClosure => "*",
                 UnOp::Neg => "neg",
+                UnOp::Seq => "seq",
             };
             format!("({o} {})", expr(a))
         }

@@ -609,6 +609,15 @@ impl<'a> Translator<'a> {
             ExprKind::Iden => return Ok(self.iden.clone()),
             ExprKind::None => Matrix::empty(e.arity),
             ExprKind::IntAtoms => return Ok(self.ints.clone()),
+            ExprKind::SeqIdx => Matrix {
+                arity: 1,
+                entries: self
+                    .bounds
+                    .universe
+                    .seq_idx_atoms()
+                    .map(|a| (a as u64, Lit::TRUE))
+                    .collect(),
+            },
             ExprKind::Union(a, b) => {
                 let (a, b) = (self.expr(a)?, self.expr(b)?);
                 d.union(&mut self.c, &a, &b)?

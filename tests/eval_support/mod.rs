@@ -171,6 +171,7 @@ impl B {
             scope: Scope {
                 overall: Some(overall),
                 bitwidth: None,
+                seq: None,
                 sigs: vec![],
             },
             expect: None,
@@ -427,6 +428,7 @@ impl IB {
         let mut u = Universe {
             atoms: vec![],
             bitwidth,
+            maxseq: 0,
         };
         let mut names = BTreeMap::new();
         for (l, n) in atoms {
