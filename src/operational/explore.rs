@@ -14,10 +14,8 @@
 //! keeps sleep sets + hashing complete for terminal states).
 
 use std::collections::{BTreeMap, HashMap};
-use std::hash::{BuildHasher, BuildHasherDefault, Hash, Hasher};
+use std::hash::{BuildHasherDefault, DefaultHasher, Hash, Hasher};
 use std::time::Instant;
-
-use rustc_hash::FxBuildHasher;
 
 use super::{Model, OpError};
 
@@ -29,6 +27,11 @@ pub struct Limits {
     /// Use sleep sets (off, the default: plain DFS with hashing, which is
     /// faster on LOST-POP, where they cut transitions but not states).
     pub sleep_sets: bool,
+    /// Partial-order reduction by persistent sets (on, the default): at a
+    /// state where the model names a persistent transition
+    /// ([`Model::persistent`]), only that one is explored. Off: the full
+    /// search (`--full-search`), every enabled transition.
+    pub reduce: bool,
     /// Only look for one final state on each side of the condition (a
     /// [`Goal`]), not for every final state: branches whose side is decided
     /// and already witnessed are cut, and the search stops once both sides
@@ -41,6 +44,7 @@ impl Default for Limits {
         Limits {
             max_states: 2_000_000,
             sleep_sets: false,
+            reduce: true,
             witnesses: false,
         }
     }
@@ -74,7 +78,9 @@ struct Search<'m, M: Model> {
     model: &'m M,
     limits: Limits,
     /// Each visited state with the sleep set it was explored under.
-    visited: HashMap<Hashed<M::State>, Vec<M::Trans>, BuildHasherDefault<PassThrough>>,
+    /// Each visited state (its fingerprint) with the sleep set it was
+    /// explored under.
+    visited: HashMap<u128, Vec<M::Trans>, BuildHasherDefault<PassThrough>>,
     found: Exploration<M::Trans>,
     path: Vec<M::Trans>,
     goal: Option<Goal<'m>>,
@@ -120,18 +126,19 @@ pub fn explore_for<'m, M: Model>(
         stop: false,
     };
     let init = model.initial()?;
-    s.visit(Hashed::new(init), Vec::new())?;
+    s.visit(init, Vec::new())?;
     s.found.states = s.visited.len();
     s.found.time_us = start.elapsed().as_micros();
     Ok(s.found)
 }
 
 impl<M: Model> Search<'_, M> {
-    fn visit(&mut self, key: Hashed<M::State>, sleep: Vec<M::Trans>) -> Result<(), OpError> {
+    fn visit(&mut self, state: M::State, sleep: Vec<M::Trans>) -> Result<(), OpError> {
         if self.stop {
             return Ok(());
         }
-        let state = &key.state;
+        let state = &state;
+        let key = fingerprint(state);
         if let Some(goal) = self.goal {
             if self.sides[0] || self.sides[1] {
                 if let Some(side) = goal(&self.model.known(state)) {
@@ -160,7 +167,7 @@ impl<M: Model> Search<'_, M> {
                 if self.visited.len() >= self.limits.max_states {
                     return Err(OpError::StateLimit(self.limits.max_states));
                 }
-                self.visited.insert(key.clone(), sleep.clone());
+                self.visited.insert(key, sleep.clone());
                 (sleep, None)
             }
         };
@@ -179,7 +186,14 @@ impl<M: Model> Search<'_, M> {
                 .or_insert_with(|| self.path.clone());
             return Ok(());
         }
-        let enabled = self.model.enabled(state)?;
+        let mut enabled = self.model.enabled(state)?;
+        if self.limits.reduce {
+            if let Some(i) = self.model.persistent(state, &enabled) {
+                #[cfg(debug_assertions)]
+                self.check_persistent(state, &enabled, i)?;
+                enabled = vec![enabled.swap_remove(i)];
+            }
+        }
         if enabled.is_empty() {
             if redo.is_none() {
                 self.found.stuck += 1;
@@ -214,12 +228,36 @@ impl<M: Model> Search<'_, M> {
             };
             self.found.transitions += 1;
             self.path.push(t.clone());
-            self.visit(Hashed::new(next), child_sleep)?;
+            self.visit(next, child_sleep)?;
             self.path.pop();
             if self.stop {
                 break;
             }
             done.push(t.clone());
+        }
+        Ok(())
+    }
+
+    /// Debug builds (the tests): the transition the model calls persistent
+    /// commutes with every other transition enabled at `s` (the first step
+    /// of the persistence argument, checked on every state explored).
+    #[cfg(debug_assertions)]
+    fn check_persistent(
+        &self,
+        s: &M::State,
+        enabled: &[M::Trans],
+        i: usize,
+    ) -> Result<(), OpError> {
+        let t = &enabled[i];
+        let s_t = self.model.apply(s, t)?;
+        for (j, u) in enabled.iter().enumerate() {
+            if j != i && !self.independent(s, &s_t, u, t)? {
+                panic!(
+                    "persistent transition {} does not commute with {}",
+                    self.model.describe(t),
+                    self.model.describe(u)
+                );
+            }
         }
         Ok(())
     }
@@ -243,50 +281,46 @@ impl<M: Model> Search<'_, M> {
     }
 }
 
-/// A state with its Fx hash (rustc's; SipHash's DoS resistance buys
-/// nothing here), computed once when the state is made: the visited set's
-/// lookup and insert reuse it, and unequal states almost always differ in
-/// it, so the full (several-vector) comparison runs only on a real match.
-#[derive(Clone)]
-struct Hashed<S> {
-    hash: u64,
-    state: S,
+/// A state's 128-bit fingerprint: two SipHash-1-3 digests (std's
+/// `DefaultHasher`, fixed keys, so runs are deterministic) of the state,
+/// the second salted, computed in one pass over the state's `Hash`. The
+/// visited set keeps only fingerprints (16 bytes a state, instead of the
+/// state's vectors and their heap blocks); the full state lives on the DFS
+/// stack alone. Two distinct states share a fingerprint with probability
+/// about 2^-128 per pair, so a search of n states merges two of them with
+/// probability below n²/2^129 (10^-26 at the default limit of 2,000,000
+/// states): hash compaction, as in SPIN's and TLC's fingerprint sets.
+fn fingerprint<S: Hash>(state: &S) -> u128 {
+    let mut h = Twin(DefaultHasher::new(), DefaultHasher::new());
+    h.1.write_u8(0x5a);
+    state.hash(&mut h);
+    (u128::from(h.0.finish()) << 64) | u128::from(h.1.finish())
 }
 
-impl<S: Hash> Hashed<S> {
-    fn new(state: S) -> Self {
-        Hashed {
-            hash: FxBuildHasher.hash_one(&state),
-            state,
-        }
+/// Feeds what a `Hash` writes to two hashers.
+struct Twin(DefaultHasher, DefaultHasher);
+
+impl Hasher for Twin {
+    fn write(&mut self, bytes: &[u8]) {
+        self.0.write(bytes);
+        self.1.write(bytes);
+    }
+    fn finish(&self) -> u64 {
+        self.0.finish()
     }
 }
 
-impl<S: PartialEq> PartialEq for Hashed<S> {
-    fn eq(&self, other: &Self) -> bool {
-        self.hash == other.hash && self.state == other.state
-    }
-}
-
-impl<S: Eq> Eq for Hashed<S> {}
-
-impl<S> Hash for Hashed<S> {
-    fn hash<H: Hasher>(&self, h: &mut H) {
-        h.write_u64(self.hash);
-    }
-}
-
-/// The hasher of the visited set: its keys are [`Hashed`], whose hash is
-/// already computed, so it is passed through as is.
+/// The hasher of the visited set: its keys are fingerprints, already
+/// uniformly distributed, so their low 64 bits are the hash.
 #[derive(Default)]
 struct PassThrough(u64);
 
 impl Hasher for PassThrough {
     fn write(&mut self, _: &[u8]) {
-        unreachable!("only Hashed keys, which write one u64")
+        unreachable!("only fingerprint keys, which write one u128")
     }
-    fn write_u64(&mut self, i: u64) {
-        self.0 = i;
+    fn write_u128(&mut self, i: u128) {
+        self.0 = i as u64;
     }
     fn finish(&self) -> u64 {
         self.0

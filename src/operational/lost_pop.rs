@@ -132,6 +132,9 @@ pub struct LostPop {
     cta: Vec<u16>,
     gpu: Vec<u16>,
     observes_memory: bool,
+    /// Per location: the threads with a read-modify-write of it (see
+    /// [`Model::persistent`]).
+    rmw_threads: Vec<u16>,
 }
 
 impl LostPop {
@@ -162,12 +165,21 @@ impl LostPop {
             })
             .collect();
         let observes_memory = prog.observed.iter().any(|o| matches!(o, Obs::Loc(_)));
+        let mut rmw_threads = vec![0u16; prog.locs.len()];
+        for (t, _) in th.iter().enumerate() {
+            for (op, _) in prog.mem_ops(t) {
+                if let MemOp::Rmw { loc, .. } = op {
+                    rmw_threads[*loc as usize] |= 1 << t;
+                }
+            }
+        }
         Ok(LostPop {
             prog,
             all,
             cta,
             gpu,
             observes_memory,
+            rmw_threads,
         })
     }
 
@@ -737,6 +749,31 @@ impl Model for LostPop {
             }
         }
         Ok(out)
+    }
+
+    /// Accepting a thread's next instruction (A.2.1) is persistent, unless
+    /// it is a store to a location another thread reads-modifies-writes.
+    /// Why (docs/operational.md, "Partial-order reduction"): only the
+    /// thread itself moves its program counter, and the registers a ready
+    /// request needs are known and stay so, so no transition disables it;
+    /// the accept adds one request, constraints *into* it and a
+    /// predecessor entry of its thread, and nothing else reads those until
+    /// the request moves itself, except a same-address request `q`
+    /// propagating to the thread, which orders `q` before it exactly as the
+    /// accept after the propagation would (the observation of A.2.1 (1)
+    /// and the placement of A.2.2 coincide for a request at its own thread
+    /// only). The exception: a new write to `x` makes another thread's
+    /// read-modify-write of `x` wait (its read must see the
+    /// coherence-last write, CHOICE 2), so that accept does not commute
+    /// with satisfying it.
+    fn persistent(&self, _s: &State, enabled: &[Trans]) -> Option<usize> {
+        enabled.iter().position(|tr| match *tr {
+            Trans::Accept(t, pc) => match self.prog.mem_op(t as usize, pc as usize).0 {
+                MemOp::Store { loc, .. } => self.rmw_threads[*loc as usize] & !(1 << t) == 0,
+                _ => true,
+            },
+            _ => false,
+        })
     }
 
     fn is_enabled(&self, s: &State, t: &Trans) -> Result<bool, OpError> {

@@ -53,6 +53,17 @@ pub trait Model {
     fn may_commute(&self, _s: &Self::State, _t: &Self::Trans, _u: &Self::Trans) -> bool {
         true
     }
+    /// A persistent set of `s` with one element, as an index into
+    /// `enabled` (the transitions enabled at `s`): a transition `t` that no
+    /// other transition disables and that commutes with every transition of
+    /// every path from `s` that does not take it, so that exploring `t`
+    /// alone from `s` keeps every reachable final state (partial-order
+    /// reduction; docs/operational.md gives the argument). `None`, the
+    /// default, explores every enabled transition. The choice must depend
+    /// on `s` alone (the visited set relies on it).
+    fn persistent(&self, _s: &Self::State, _enabled: &[Self::Trans]) -> Option<usize> {
+        None
+    }
     /// The observed variables whose final value `s` already fixes (same
     /// order as the outcome; `None` or a shorter vector: not known yet).
     /// Whatever is reported known must hold in every final state reachable
