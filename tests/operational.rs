@@ -464,7 +464,7 @@ fn op_by_file(flags: &[&str], files: &[PathBuf]) -> BTreeMap<String, Value> {
 #[test]
 fn persistent_sets_keep_every_outcome() {
     let mut files = Vec::new();
-    for dir in ["x86", "ptx", "cmm"] {
+    for dir in ["x86", "ptx", "cmm", "regs"] {
         files.extend(litmus_files(&fixtures(dir)));
     }
     files.extend(litmus_files(&root().join("tests/fixtures/litmus")));
@@ -508,6 +508,21 @@ fn persistent_sets_keep_every_outcome() {
         states_reduced * 3 < states_full * 2,
         "the reduction does not pay: {states_reduced} states against {states_full}"
     );
+}
+
+/// A register written again (by `mov`, or by a younger load) while a load
+/// into it is still unsatisfied ends with the later value, whichever order
+/// the two take effect in: `r0` is always 5, `r1` never `y`'s value.
+#[test]
+fn register_writes_take_effect_in_program_order() {
+    let f = fixtures("regs/WAW-reg.litmus");
+    for flags in [&[][..], &["--full-search"]] {
+        let r = &op_by_file(flags, std::slice::from_ref(&f))[&f.display().to_string()];
+        assert_eq!(r["observation"], "Never", "{flags:?}: {r}");
+        for st in r["states"].as_array().unwrap() {
+            assert_eq!(st["0:r0"], 5, "{flags:?}: {st}");
+        }
+    }
 }
 
 #[test]

@@ -1,16 +1,18 @@
 //! The shared explicit-state explorer: depth-first search over a
-//! [`Model`]'s transition system, with a visited set (state hashing) and
-//! sleep sets (Godefroid's partial-order reduction).
+//! [`Model`]'s transition system, with a visited set of state fingerprints,
+//! a partial-order reduction by persistent sets (the model names, at a
+//! state, one transition that may be explored alone: [`Model::persistent`];
+//! docs/operational.md gives the argument that every reachable final
+//! outcome is kept) and, optionally, sleep sets (Godefroid).
 //!
-//! Independence is decided semantically, in the state where it is needed:
-//! two enabled transitions `a`, `b` of state `s` are independent at `s` when
-//! each stays enabled after the other and both orders reach the same state
-//! (the diamond). This is exactly the property the sleep-set argument uses,
-//! so no model has to state an independence relation by hand, and a model
-//! whose transitions rarely commute still explores correctly (only with
-//! less reduction). With state caching, a state met again with a sleep set
-//! that is not a superset of the one it was explored with is re-explored for
-//! the transitions that were asleep the first time (the standard fix that
+//! Sleep sets decide independence semantically, in the state where it is
+//! needed: two enabled transitions `a`, `b` of state `s` are independent at
+//! `s` when each stays enabled after the other and both orders reach the
+//! same state (the diamond). This is exactly the property the sleep-set
+//! argument uses, so no model has to state an independence relation by
+//! hand. With state caching, a state met again with a sleep set that is not
+//! a superset of the one it was explored with is re-explored for the
+//! transitions that were asleep the first time (the standard fix that
 //! keeps sleep sets + hashing complete for terminal states).
 
 use std::collections::{BTreeMap, HashMap};

@@ -3,10 +3,11 @@
 //! A model is a transition system over its own states ([`Model`]): an
 //! initial state built from a litmus test, the enabled transitions of a
 //! state, and the final outcome of a state (the values of the test's
-//! observed registers and locations) once it has one. [`explore`] walks every
-//! interleaving (depth-first, with state hashing and sleep sets) and returns
-//! the reachable outcomes, each with a witness trace; [`run_test`] turns that
-//! into the herd-style verdict the axiomatic litmus runner gives.
+//! observed registers and locations) once it has one. [`explore`] walks the
+//! interleavings (depth-first, with a visited set of state fingerprints and
+//! a partial-order reduction that keeps every reachable final outcome) and
+//! returns the reachable outcomes, each with a witness trace; [`run_test`]
+//! turns that into the herd-style verdict the axiomatic litmus runner gives.
 //!
 //! Models (one file each): [`lost_pop`] (seed 002, §4-5 and App. A: the
 //! compound x86-TSO/PTX LOST-POP model) and [`sorensen`] (seed 001, Ch. 4:
