@@ -86,6 +86,8 @@ struct Search<'m, M: Model> {
     found: Exploration<M::Trans>,
     path: Vec<M::Trans>,
     goal: Option<Goal<'m>>,
+    /// Scratch space for [`fingerprint`].
+    buf: Vec<u8>,
     /// Sides of the condition witnessed so far: `[false, true]`.
     sides: [bool; 2],
     /// Both sides witnessed: nothing more to find.
@@ -124,6 +126,7 @@ pub fn explore_for<'m, M: Model>(
         },
         path: Vec::new(),
         goal: goal.filter(|_| limits.witnesses),
+        buf: Vec::new(),
         sides: [false; 2],
         stop: false,
     };
@@ -140,7 +143,7 @@ impl<M: Model> Search<'_, M> {
             return Ok(());
         }
         let state = &state;
-        let key = fingerprint(state);
+        let key = fingerprint(state, &mut self.buf);
         if let Some(goal) = self.goal {
             if self.sides[0] || self.sides[1] {
                 if let Some(side) = goal(&self.model.known(state)) {
@@ -284,31 +287,36 @@ impl<M: Model> Search<'_, M> {
 }
 
 /// A state's 128-bit fingerprint: two SipHash-1-3 digests (std's
-/// `DefaultHasher`, fixed keys, so runs are deterministic) of the state,
-/// the second salted, computed in one pass over the state's `Hash`. The
-/// visited set keeps only fingerprints (16 bytes a state, instead of the
-/// state's vectors and their heap blocks); the full state lives on the DFS
-/// stack alone. Two distinct states share a fingerprint with probability
-/// about 2^-128 per pair, so a search of n states merges two of them with
-/// probability below n²/2^129 (10^-26 at the default limit of 2,000,000
-/// states): hash compaction, as in SPIN's and TLC's fingerprint sets.
-fn fingerprint<S: Hash>(state: &S) -> u128 {
-    let mut h = Twin(DefaultHasher::new(), DefaultHasher::new());
-    h.1.write_u8(0x5a);
-    state.hash(&mut h);
-    (u128::from(h.0.finish()) << 64) | u128::from(h.1.finish())
+/// `DefaultHasher`, fixed keys, so runs are deterministic) of the bytes
+/// the state's `Hash` writes, the second salted. The bytes are gathered in
+/// `buf` first, so each digest runs over one slice instead of many small
+/// writes. The visited set keeps only fingerprints (16 bytes a state,
+/// instead of the state's vectors and their heap blocks); the full state
+/// lives on the DFS stack alone. Two distinct states share a fingerprint
+/// with probability about 2^-128 per pair, so a search of n states merges
+/// two of them with probability below n²/2^129 (10^-26 at the default
+/// limit of 2,000,000 states): hash compaction, as in SPIN's and TLC's
+/// fingerprint sets.
+fn fingerprint<S: Hash>(state: &S, buf: &mut Vec<u8>) -> u128 {
+    buf.clear();
+    state.hash(&mut Bytes(buf));
+    let mut a = DefaultHasher::new();
+    a.write(buf);
+    let mut b = DefaultHasher::new();
+    b.write_u8(0x5a);
+    b.write(buf);
+    (u128::from(a.finish()) << 64) | u128::from(b.finish())
 }
 
-/// Feeds what a `Hash` writes to two hashers.
-struct Twin(DefaultHasher, DefaultHasher);
+/// Gathers the bytes a `Hash` writes.
+struct Bytes<'b>(&'b mut Vec<u8>);
 
-impl Hasher for Twin {
+impl Hasher for Bytes<'_> {
     fn write(&mut self, bytes: &[u8]) {
-        self.0.write(bytes);
-        self.1.write(bytes);
+        self.0.extend_from_slice(bytes);
     }
     fn finish(&self) -> u64 {
-        self.0.finish()
+        unreachable!("only gathers bytes")
     }
 }
 
