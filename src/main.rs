@@ -278,6 +278,11 @@ struct LitmusArgs {
     /// states, and their diamond checks cost more than they save.
     #[arg(long)]
     sleep_sets: bool,
+    /// Operational models: no partial-order reduction by persistent sets
+    /// (on by default: it keeps every reachable final state;
+    /// docs/operational.md).
+    #[arg(long)]
+    full_search: bool,
     /// Operational models: give up on a test after this many states.
     #[arg(long, value_name = "N", default_value_t = 2_000_000)]
     max_states: usize,
@@ -351,6 +356,7 @@ fn litmus(a: LitmusArgs) -> ExitCode {
             expect: a.expect,
             jobs,
             sleep_sets: a.sleep_sets,
+            full_search: a.full_search,
             max_states: a.max_states,
             witnesses: a.witnesses,
         };

@@ -21,6 +21,8 @@ pub struct Request {
     pub jobs: usize,
     /// Partial-order reduction (sleep sets) on.
     pub sleep_sets: bool,
+    /// No persistent-set reduction.
+    pub full_search: bool,
     pub max_states: usize,
     /// One final state per side of the condition, not all of them.
     pub witnesses: bool,
@@ -108,6 +110,7 @@ pub fn run(req: &Request) -> u8 {
     let start = std::time::Instant::now();
     let limits = Limits {
         sleep_sets: req.sleep_sets,
+        reduce: !req.full_search,
         max_states: req.max_states,
         witnesses: req.witnesses,
     };

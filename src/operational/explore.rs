@@ -1,23 +1,23 @@
 //! The shared explicit-state explorer: depth-first search over a
-//! [`Model`]'s transition system, with a visited set (state hashing) and
-//! sleep sets (Godefroid's partial-order reduction).
+//! [`Model`]'s transition system, with a visited set of state fingerprints,
+//! a partial-order reduction by persistent sets (the model names, at a
+//! state, one transition that may be explored alone: [`Model::persistent`];
+//! docs/operational.md gives the argument that every reachable final
+//! outcome is kept) and, optionally, sleep sets (Godefroid).
 //!
-//! Independence is decided semantically, in the state where it is needed:
-//! two enabled transitions `a`, `b` of state `s` are independent at `s` when
-//! each stays enabled after the other and both orders reach the same state
-//! (the diamond). This is exactly the property the sleep-set argument uses,
-//! so no model has to state an independence relation by hand, and a model
-//! whose transitions rarely commute still explores correctly (only with
-//! less reduction). With state caching, a state met again with a sleep set
-//! that is not a superset of the one it was explored with is re-explored for
-//! the transitions that were asleep the first time (the standard fix that
+//! Sleep sets decide independence semantically, in the state where it is
+//! needed: two enabled transitions `a`, `b` of state `s` are independent at
+//! `s` when each stays enabled after the other and both orders reach the
+//! same state (the diamond). This is exactly the property the sleep-set
+//! argument uses, so no model has to state an independence relation by
+//! hand. With state caching, a state met again with a sleep set that is not
+//! a superset of the one it was explored with is re-explored for the
+//! transitions that were asleep the first time (the standard fix that
 //! keeps sleep sets + hashing complete for terminal states).
 
 use std::collections::{BTreeMap, HashMap};
-use std::hash::{BuildHasher, BuildHasherDefault, Hash, Hasher};
+use std::hash::{BuildHasherDefault, DefaultHasher, Hash, Hasher};
 use std::time::Instant;
-
-use rustc_hash::FxBuildHasher;
 
 use super::{Model, OpError};
 
@@ -29,6 +29,11 @@ pub struct Limits {
     /// Use sleep sets (off, the default: plain DFS with hashing, which is
     /// faster on LOST-POP, where they cut transitions but not states).
     pub sleep_sets: bool,
+    /// Partial-order reduction by persistent sets (on, the default): at a
+    /// state where the model names a persistent transition
+    /// ([`Model::persistent`]), only that one is explored. Off: the full
+    /// search (`--full-search`), every enabled transition.
+    pub reduce: bool,
     /// Only look for one final state on each side of the condition (a
     /// [`Goal`]), not for every final state: branches whose side is decided
     /// and already witnessed are cut, and the search stops once both sides
@@ -41,6 +46,7 @@ impl Default for Limits {
         Limits {
             max_states: 2_000_000,
             sleep_sets: false,
+            reduce: true,
             witnesses: false,
         }
     }
@@ -74,10 +80,14 @@ struct Search<'m, M: Model> {
     model: &'m M,
     limits: Limits,
     /// Each visited state with the sleep set it was explored under.
-    visited: HashMap<Hashed<M::State>, Vec<M::Trans>, BuildHasherDefault<PassThrough>>,
+    /// Each visited state (its fingerprint) with the sleep set it was
+    /// explored under.
+    visited: HashMap<u128, Vec<M::Trans>, BuildHasherDefault<PassThrough>>,
     found: Exploration<M::Trans>,
     path: Vec<M::Trans>,
     goal: Option<Goal<'m>>,
+    /// Scratch space for [`fingerprint`].
+    buf: Vec<u8>,
     /// Sides of the condition witnessed so far: `[false, true]`.
     sides: [bool; 2],
     /// Both sides witnessed: nothing more to find.
@@ -116,22 +126,24 @@ pub fn explore_for<'m, M: Model>(
         },
         path: Vec::new(),
         goal: goal.filter(|_| limits.witnesses),
+        buf: Vec::new(),
         sides: [false; 2],
         stop: false,
     };
     let init = model.initial()?;
-    s.visit(Hashed::new(init), Vec::new())?;
+    s.visit(init, Vec::new())?;
     s.found.states = s.visited.len();
     s.found.time_us = start.elapsed().as_micros();
     Ok(s.found)
 }
 
 impl<M: Model> Search<'_, M> {
-    fn visit(&mut self, key: Hashed<M::State>, sleep: Vec<M::Trans>) -> Result<(), OpError> {
+    fn visit(&mut self, state: M::State, sleep: Vec<M::Trans>) -> Result<(), OpError> {
         if self.stop {
             return Ok(());
         }
-        let state = &key.state;
+        let state = &state;
+        let key = fingerprint(state, &mut self.buf);
         if let Some(goal) = self.goal {
             if self.sides[0] || self.sides[1] {
                 if let Some(side) = goal(&self.model.known(state)) {
@@ -160,7 +172,7 @@ impl<M: Model> Search<'_, M> {
                 if self.visited.len() >= self.limits.max_states {
                     return Err(OpError::StateLimit(self.limits.max_states));
                 }
-                self.visited.insert(key.clone(), sleep.clone());
+                self.visited.insert(key, sleep.clone());
                 (sleep, None)
             }
         };
@@ -179,7 +191,14 @@ impl<M: Model> Search<'_, M> {
                 .or_insert_with(|| self.path.clone());
             return Ok(());
         }
-        let enabled = self.model.enabled(state)?;
+        let mut enabled = self.model.enabled(state)?;
+        if self.limits.reduce {
+            if let Some(i) = self.model.persistent(state, &enabled) {
+                #[cfg(debug_assertions)]
+                self.check_persistent(state, &enabled, i)?;
+                enabled = vec![enabled.swap_remove(i)];
+            }
+        }
         if enabled.is_empty() {
             if redo.is_none() {
                 self.found.stuck += 1;
@@ -214,12 +233,36 @@ impl<M: Model> Search<'_, M> {
             };
             self.found.transitions += 1;
             self.path.push(t.clone());
-            self.visit(Hashed::new(next), child_sleep)?;
+            self.visit(next, child_sleep)?;
             self.path.pop();
             if self.stop {
                 break;
             }
             done.push(t.clone());
+        }
+        Ok(())
+    }
+
+    /// Debug builds (the tests): the transition the model calls persistent
+    /// commutes with every other transition enabled at `s` (the first step
+    /// of the persistence argument, checked on every state explored).
+    #[cfg(debug_assertions)]
+    fn check_persistent(
+        &self,
+        s: &M::State,
+        enabled: &[M::Trans],
+        i: usize,
+    ) -> Result<(), OpError> {
+        let t = &enabled[i];
+        let s_t = self.model.apply(s, t)?;
+        for (j, u) in enabled.iter().enumerate() {
+            if j != i && !self.independent(s, &s_t, u, t)? {
+                panic!(
+                    "persistent transition {} does not commute with {}",
+                    self.model.describe(t),
+                    self.model.describe(u)
+                );
+            }
         }
         Ok(())
     }
@@ -243,50 +286,51 @@ impl<M: Model> Search<'_, M> {
     }
 }
 
-/// A state with its Fx hash (rustc's; SipHash's DoS resistance buys
-/// nothing here), computed once when the state is made: the visited set's
-/// lookup and insert reuse it, and unequal states almost always differ in
-/// it, so the full (several-vector) comparison runs only on a real match.
-#[derive(Clone)]
-struct Hashed<S> {
-    hash: u64,
-    state: S,
+/// A state's 128-bit fingerprint: two SipHash-1-3 digests (std's
+/// `DefaultHasher`, fixed keys, so runs are deterministic) of the bytes
+/// the state's `Hash` writes, the second salted. The bytes are gathered in
+/// `buf` first, so each digest runs over one slice instead of many small
+/// writes. The visited set keeps only fingerprints (16 bytes a state,
+/// instead of the state's vectors and their heap blocks); the full state
+/// lives on the DFS stack alone. Two distinct states share a fingerprint
+/// with probability about 2^-128 per pair, so a search of n states merges
+/// two of them with probability below n²/2^129 (10^-26 at the default
+/// limit of 2,000,000 states): hash compaction, as in SPIN's and TLC's
+/// fingerprint sets.
+fn fingerprint<S: Hash>(state: &S, buf: &mut Vec<u8>) -> u128 {
+    buf.clear();
+    state.hash(&mut Bytes(buf));
+    let mut a = DefaultHasher::new();
+    a.write(buf);
+    let mut b = DefaultHasher::new();
+    b.write_u8(0x5a);
+    b.write(buf);
+    (u128::from(a.finish()) << 64) | u128::from(b.finish())
 }
 
-impl<S: Hash> Hashed<S> {
-    fn new(state: S) -> Self {
-        Hashed {
-            hash: FxBuildHasher.hash_one(&state),
-            state,
-        }
+/// Gathers the bytes a `Hash` writes.
+struct Bytes<'b>(&'b mut Vec<u8>);
+
+impl Hasher for Bytes<'_> {
+    fn write(&mut self, bytes: &[u8]) {
+        self.0.extend_from_slice(bytes);
+    }
+    fn finish(&self) -> u64 {
+        unreachable!("only gathers bytes")
     }
 }
 
-impl<S: PartialEq> PartialEq for Hashed<S> {
-    fn eq(&self, other: &Self) -> bool {
-        self.hash == other.hash && self.state == other.state
-    }
-}
-
-impl<S: Eq> Eq for Hashed<S> {}
-
-impl<S> Hash for Hashed<S> {
-    fn hash<H: Hasher>(&self, h: &mut H) {
-        h.write_u64(self.hash);
-    }
-}
-
-/// The hasher of the visited set: its keys are [`Hashed`], whose hash is
-/// already computed, so it is passed through as is.
+/// The hasher of the visited set: its keys are fingerprints, already
+/// uniformly distributed, so their low 64 bits are the hash.
 #[derive(Default)]
 struct PassThrough(u64);
 
 impl Hasher for PassThrough {
     fn write(&mut self, _: &[u8]) {
-        unreachable!("only Hashed keys, which write one u64")
+        unreachable!("only fingerprint keys, which write one u128")
     }
-    fn write_u64(&mut self, i: u64) {
-        self.0 = i;
+    fn write_u128(&mut self, i: u128) {
+        self.0 = i as u64;
     }
     fn finish(&self) -> u64 {
         self.0

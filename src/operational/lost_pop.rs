@@ -132,6 +132,9 @@ pub struct LostPop {
     cta: Vec<u16>,
     gpu: Vec<u16>,
     observes_memory: bool,
+    /// Per location: the threads with a read-modify-write of it (see
+    /// [`Model::persistent`]).
+    rmw_threads: Vec<u16>,
 }
 
 impl LostPop {
@@ -162,12 +165,21 @@ impl LostPop {
             })
             .collect();
         let observes_memory = prog.observed.iter().any(|o| matches!(o, Obs::Loc(_)));
+        let mut rmw_threads = vec![0u16; prog.locs.len()];
+        for (t, _) in th.iter().enumerate() {
+            for (op, _) in prog.mem_ops(t) {
+                if let MemOp::Rmw { loc, .. } = op {
+                    rmw_threads[*loc as usize] |= 1 << t;
+                }
+            }
+        }
         Ok(LostPop {
             prog,
             all,
             cta,
             gpu,
             observes_memory,
+            rmw_threads,
         })
     }
 
@@ -200,8 +212,19 @@ impl LostPop {
                     break;
                 }
                 let mut pc = th.pc as usize;
+                let pending: Vec<u8> = (0..th.regs.len() as u8)
+                    .filter(|r| th.regs[*r as usize].is_none())
+                    .collect();
                 let next = self.prog.advance(t, &mut pc, &mut th.regs, &mut th.steps)?;
                 th.pc = pc as u16;
+                let overwritten: Vec<u8> = pending
+                    .into_iter()
+                    .filter(|r| th.regs[*r as usize].is_some())
+                    .collect();
+                for r in overwritten {
+                    Self::overwrite(s, t as u8, r);
+                }
+                let th = &mut s.threads[t];
                 th.blocked = next == Next::Blocked;
                 match next {
                     Next::Done => th.done = true,
@@ -222,6 +245,24 @@ impl LostPop {
             }
         }
         Ok(())
+    }
+
+    /// Thread `t` writes register `d` (a local instruction, or accepting a
+    /// load into it) while an earlier read into `d` is still unsatisfied:
+    /// that read no longer writes the register, so that register writes
+    /// take effect in program order whichever is satisfied first.
+    fn overwrite(s: &mut State, t: u8, d: u8) {
+        let older: Vec<ReqId> = s
+            .reqs
+            .iter()
+            .filter(|(id, q)| id.0 == t && !q.write && q.dst == Some(d))
+            .map(|(id, _)| *id)
+            .collect();
+        for id in older {
+            if let Some(q) = s.reqs.get_mut(&id) {
+                q.dst = None;
+            }
+        }
     }
 
     fn too_many(&self, t: usize) -> OpError {
@@ -619,6 +660,42 @@ impl LostPop {
         true
     }
 
+    /// Satisfying read `r` with write `w` (enabled) is persistent
+    /// (docs/operational.md): `r` is no read-modify-write and has reached
+    /// every thread, its thread has no older unsatisfied read, and every
+    /// other write to the address ordered before `r` has `w` between it and
+    /// `r` by observations, with `w` not ordered before it. Then no
+    /// constraint into `r` can appear any more (they come from requests at
+    /// `r`'s thread, by propagation to it, which `r`'s reaching every thread
+    /// rules out, or through predecessors made by an older read), so no
+    /// other write can ever satisfy `r`, nothing can come between `w` and
+    /// `r` (constraints out of a write at every thread are observations,
+    /// made only when a request is accepted), `w` stays (no write can
+    /// supersede it while `r` needs it), and `r` blocks nothing (its
+    /// architectural constraints are gone, its observations tie it to
+    /// writes of its address only).
+    fn settled(&self, s: &State, r: ReqId, w: ReqId) -> bool {
+        let rq = &s.reqs[&r];
+        if rq.rmw.is_some() || rq.prop != self.all {
+            return false;
+        }
+        let older_read = s
+            .reqs
+            .iter()
+            .any(|(id, q)| id.0 == r.0 && id.1 < r.1 && !q.write);
+        if older_read {
+            return false;
+        }
+        let obs = |a: ReqId, b: ReqId| s.order.get(&(b, a)).is_some_and(|e| e.obs);
+        s.reqs.iter().all(|(w2, q)| {
+            *w2 == w
+                || !q.write
+                || q.loc != rq.loc
+                || !Self::edge(s, *w2, r)
+                || (obs(*w2, w) && obs(w, r) && !Self::edge(s, w, *w2))
+        })
+    }
+
     /// The same-address writes ordered (transitively, through writes)
     /// before `w`.
     fn co_before(&self, s: &State, w: ReqId) -> Vec<ReqId> {
@@ -739,6 +816,41 @@ impl Model for LostPop {
         Ok(out)
     }
 
+    /// Accepting a thread's next instruction (A.2.1) is persistent, unless
+    /// it is a store to a location another thread reads-modifies-writes.
+    /// Why (docs/operational.md, "Partial-order reduction"): only the
+    /// thread itself moves its program counter, and the registers a ready
+    /// request needs are known and stay so, so no transition disables it;
+    /// the accept adds one request, constraints *into* it and a
+    /// predecessor entry of its thread, and nothing else reads those until
+    /// the request moves itself, except a same-address request `q`
+    /// propagating to the thread, which orders `q` before it exactly as the
+    /// accept after the propagation would (the observation of A.2.1 (1)
+    /// and the placement of A.2.2 coincide for a request at its own thread
+    /// only). The exception: a new write to `x` makes another thread's
+    /// read-modify-write of `x` wait (its read must see the
+    /// coherence-last write, CHOICE 2), so that accept does not commute
+    /// with satisfying it.
+    ///
+    /// Failing an accept, satisfying a read is persistent when the read can
+    /// never be satisfied otherwise and nothing can come between
+    /// ([`LostPop::settled`]).
+    fn persistent(&self, s: &State, enabled: &[Trans]) -> Option<usize> {
+        let accept = enabled.iter().position(|tr| match *tr {
+            Trans::Accept(t, pc) => match self.prog.mem_op(t as usize, pc as usize).0 {
+                MemOp::Store { loc, .. } => self.rmw_threads[*loc as usize] & !(1 << t) == 0,
+                _ => true,
+            },
+            _ => false,
+        });
+        accept.or_else(|| {
+            enabled.iter().position(|tr| match *tr {
+                Trans::Satisfy(r, w) => self.settled(s, r, w),
+                _ => false,
+            })
+        })
+    }
+
     fn is_enabled(&self, s: &State, t: &Trans) -> Result<bool, OpError> {
         Ok(match t {
             Trans::Accept(..) => self.enabled(s)?.contains(t),
@@ -826,6 +938,9 @@ impl Model for LostPop {
                     ),
                     MemOp::Fence { .. } => unreachable!("fences are accepted by normalize"),
                 };
+                if let Some(d) = req.dst {
+                    Self::overwrite(&mut s, t, d);
+                }
                 let th = &mut s.threads[tu];
                 th.next_k = k
                     .checked_add(step)

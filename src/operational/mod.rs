@@ -3,10 +3,11 @@
 //! A model is a transition system over its own states ([`Model`]): an
 //! initial state built from a litmus test, the enabled transitions of a
 //! state, and the final outcome of a state (the values of the test's
-//! observed registers and locations) once it has one. [`explore`] walks every
-//! interleaving (depth-first, with state hashing and sleep sets) and returns
-//! the reachable outcomes, each with a witness trace; [`run_test`] turns that
-//! into the herd-style verdict the axiomatic litmus runner gives.
+//! observed registers and locations) once it has one. [`explore`] walks the
+//! interleavings (depth-first, with a visited set of state fingerprints and
+//! a partial-order reduction that keeps every reachable final outcome) and
+//! returns the reachable outcomes, each with a witness trace; [`run_test`]
+//! turns that into the herd-style verdict the axiomatic litmus runner gives.
 //!
 //! Models (one file each): [`lost_pop`] (seed 002, §4-5 and App. A: the
 //! compound x86-TSO/PTX LOST-POP model) and [`sorensen`] (seed 001, Ch. 4:
@@ -52,6 +53,17 @@ pub trait Model {
     /// `true` is always sound: the diamond check then decides.
     fn may_commute(&self, _s: &Self::State, _t: &Self::Trans, _u: &Self::Trans) -> bool {
         true
+    }
+    /// A persistent set of `s` with one element, as an index into
+    /// `enabled` (the transitions enabled at `s`): a transition `t` that no
+    /// other transition disables and that commutes with every transition of
+    /// every path from `s` that does not take it, so that exploring `t`
+    /// alone from `s` keeps every reachable final state (partial-order
+    /// reduction; docs/operational.md gives the argument). `None`, the
+    /// default, explores every enabled transition. The choice must depend
+    /// on `s` alone (the visited set relies on it).
+    fn persistent(&self, _s: &Self::State, _enabled: &[Self::Trans]) -> Option<usize> {
+        None
     }
     /// The observed variables whose final value `s` already fixes (same
     /// order as the outcome; `None` or a shorter vector: not known yet).
