@@ -228,6 +228,17 @@ impl Budget {
         self.deadline
     }
 
+    /// A copy whose deadline is at most `limit` from now (the same memory
+    /// ceiling and progress record).
+    pub fn until(&self, limit: Duration) -> Budget {
+        let now = Instant::now();
+        let d = now.checked_add(limit).unwrap_or(now);
+        Budget {
+            deadline: Some(self.deadline.map_or(d, |own| own.min(d))),
+            ..self.clone()
+        }
+    }
+
     /// Time left before the deadline (`None`: no deadline).
     pub fn remaining(&self) -> Option<Duration> {
         self.deadline

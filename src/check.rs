@@ -555,6 +555,20 @@ impl<'m> Session<'m> {
     /// (and no blocked combination); an instance is checked against the
     /// CNF and, with `verify`, re-evaluated independently before it is
     /// returned. A limit hit while solving is [`Outcome::Unknown`].
+    /// [`solve_outcome`](Self::solve_outcome) with at most `limit` of the
+    /// session's time (a `time limit` answer when it runs out).
+    pub fn solve_outcome_within(
+        &mut self,
+        assume: &[usize],
+        limit: Duration,
+    ) -> Result<Outcome, CheckError> {
+        let narrowed = self.budget.until(limit);
+        let full = std::mem::replace(&mut self.budget, narrowed);
+        let r = self.solve_outcome(assume);
+        self.budget = full;
+        r
+    }
+
     pub fn solve_outcome(&mut self, assume: &[usize]) -> Result<Outcome, CheckError> {
         let lits: Vec<i32> = assume.iter().map(|&i| self.selectors[i]).collect();
         self.budget.progress.set_stage(Stage::Solve);

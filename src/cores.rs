@@ -471,7 +471,11 @@ pub fn minimal_core(
         Outcome::Unsat => {}
     }
     let mut core: Vec<usize> = all.into_iter().filter(|&i| session.failed(i)).collect();
-    // Deletion-based minimisation: try without each formula in turn.
+    // Deletion-based minimisation: try without each formula in turn. Under
+    // a deadline each try gets at most half of the time left, so a hard
+    // try cannot leave the verification below without time: the formula
+    // it was about stays (not shown necessary) and the core is then not
+    // claimed minimal.
     let mut minimal = true;
     let mut k = 0;
     while k < core.len() {
@@ -482,7 +486,11 @@ pub fn minimal_core(
             .map(|(_, &i)| i)
             .collect();
         calls += 1;
-        match session.solve_outcome(&without)? {
+        let answer = match budget.remaining() {
+            Some(left) => session.solve_outcome_within(&without, left / 2)?,
+            None => session.solve_outcome(&without)?,
+        };
+        match answer {
             // Needed: the command has a (verified) instance without it.
             Outcome::Sat(_) => k += 1,
             // Not needed; keep only what this refutation used (those
@@ -496,7 +504,10 @@ pub fn minimal_core(
             }
             Outcome::Unknown(_) => {
                 minimal = false;
-                break;
+                if budget.remaining().is_some_and(|l| l.is_zero()) {
+                    break;
+                }
+                k += 1;
             }
         }
     }
