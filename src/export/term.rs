@@ -1587,7 +1587,7 @@ pub(super) trait ProofAssistant<'a> {
         left: bool,
         span: Span,
     ) -> Result<D, Diagnostic> {
-        if contains_arrow_mult(side) {
+        if side.has_arrow_mults() {
             return Err(err(
                 span,
                 format!(
@@ -2028,23 +2028,6 @@ fn calls_formula(f: &Formula, out: &mut BTreeSet<Item>) {
             calls_expr(e, out);
             calls_formula(b, out);
         }
-    }
-}
-
-fn contains_arrow_mult(e: &Expr) -> bool {
-    match &e.kind {
-        ExprKind::Product {
-            lhs,
-            lmult,
-            rmult,
-            rhs,
-        } => {
-            *lmult != Mult::Set
-                || *rmult != Mult::Set
-                || contains_arrow_mult(lhs)
-                || contains_arrow_mult(rhs)
-        }
-        _ => false,
     }
 }
 
