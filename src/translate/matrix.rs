@@ -76,6 +76,50 @@ pub struct Dims {
     pub n: u64,
 }
 
+/// A matrix's entries grouped by first atom (contiguous, as entries are
+/// sorted), for joins: indexed by the atom in a vector when the universe is
+/// small (a hash map here was a tenth of the Dat3M litmus folder's
+/// translation time), hashed when it is large and the matrix sparse.
+enum FirstAtomRanges {
+    Dense(Vec<(usize, usize)>),
+    Sparse(rustc_hash::FxHashMap<u64, (usize, usize)>),
+}
+
+impl FirstAtomRanges {
+    fn new(n: u64, m: &Matrix, suffix: u64) -> FirstAtomRanges {
+        let dense = n <= 4096 || n <= 4 * m.entries.len() as u64;
+        let mut out = if dense {
+            FirstAtomRanges::Dense(vec![(0, 0); n as usize])
+        } else {
+            FirstAtomRanges::Sparse(Default::default())
+        };
+        let mut i = 0;
+        while i < m.entries.len() {
+            let first = m.entries[i].0 / suffix;
+            let mut j = i;
+            while j < m.entries.len() && m.entries[j].0 / suffix == first {
+                j += 1;
+            }
+            match &mut out {
+                FirstAtomRanges::Dense(v) => v[first as usize] = (i, j),
+                FirstAtomRanges::Sparse(h) => {
+                    h.insert(first, (i, j));
+                }
+            }
+            i = j;
+        }
+        out
+    }
+
+    fn get<'m>(&self, entries: &'m [(u64, Lit)], atom: u64) -> &'m [(u64, Lit)] {
+        let (s, e) = match self {
+            FirstAtomRanges::Dense(v) => v[atom as usize],
+            FirstAtomRanges::Sparse(h) => h.get(&atom).copied().unwrap_or((0, 0)),
+        };
+        &entries[s..e]
+    }
+}
+
 impl Dims {
     /// `n^k`, saturating (a relation whose tuple indices overflow is
     /// refused by [`Dims::fits`] before it is built).
@@ -182,30 +226,23 @@ impl Dims {
     pub fn join(&self, c: &mut Circuit, a: &Matrix, b: &Matrix) -> MResult {
         let arity = a.arity + b.arity - 2;
         self.fits(arity)?;
-        let bsuf = self.pow(b.arity - 1);
-        // b's entries grouped by first atom: contiguous ranges.
-        let mut ranges: rustc_hash::FxHashMap<u64, (usize, usize)> = Default::default();
-        let mut i = 0;
-        while i < b.entries.len() {
-            let first = b.entries[i].0 / bsuf;
-            let mut j = i;
-            while j < b.entries.len() && b.entries[j].0 / bsuf == first {
-                j += 1;
-            }
-            ranges.insert(first, (i, j));
-            i = j;
+        if a.entries.is_empty() || b.entries.is_empty() {
+            return Ok(Matrix {
+                arity,
+                entries: Vec::new(),
+            });
         }
+        let bsuf = self.pow(b.arity - 1);
+        let ranges = FirstAtomRanges::new(self.n, b, bsuf);
         let mut acc: Vec<(u64, Lit)> = Vec::new();
         for &(ia, la) in &a.entries {
             let last = ia % self.n;
             let prefix = ia / self.n;
-            if let Some(&(s, e)) = ranges.get(&last) {
-                for &(ib, lb) in &b.entries[s..e] {
-                    c.check()?;
-                    let l = c.and2(la, lb);
-                    if l != Lit::FALSE {
-                        acc.push((prefix * bsuf + ib % bsuf, l));
-                    }
+            for &(ib, lb) in ranges.get(&b.entries, last) {
+                c.check()?;
+                let l = c.and2(la, lb);
+                if l != Lit::FALSE {
+                    acc.push((prefix * bsuf + ib % bsuf, l));
                 }
             }
         }
