@@ -210,10 +210,7 @@ impl Budget {
     pub fn new(timeout: Option<Duration>, max_bytes: Option<u64>) -> Budget {
         let now = Instant::now();
         Budget {
-            deadline: timeout.map(|t| {
-                now.checked_add(t)
-                    .unwrap_or_else(|| now + Duration::from_secs(100 * 365 * 86_400))
-            }),
+            deadline: timeout.map(|t| deadline_after(now, t)),
             max_bytes: max_bytes.unwrap_or(u64::MAX),
             ..Budget::unlimited()
         }
@@ -308,6 +305,14 @@ impl Budget {
         self.external = self.external.saturating_add(bytes);
         Ok(())
     }
+}
+
+/// `start + t`, saturating far in the future (a huge `--timeout` must not
+/// overflow `Instant`).
+pub fn deadline_after(start: Instant, t: Duration) -> Instant {
+    start
+        .checked_add(t)
+        .unwrap_or_else(|| start + Duration::from_secs(100 * 365 * 86_400))
 }
 
 // ---------------------------------------------------------------------

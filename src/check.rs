@@ -524,19 +524,15 @@ impl<'m> Session<'m> {
         })))
     }
 
-    /// A session owning its model, for many solver calls; `None` when the
-    /// options set a time limit (it bounds each call of a litmus test's
-    /// one-shot path, [`check_command`], rather than a whole session) or a
-    /// memory limit stopped it while opening.
+    /// A session owning its model, for many solver calls; the options'
+    /// time limit bounds the whole session (opening and every call).
+    /// `None` when a limit stopped it while opening.
     pub fn new(
         model: Model,
         id: CommandId,
         extras: Vec<Formula>,
         opts: &CheckOptions,
     ) -> Result<Option<Session<'static>>, CheckError> {
-        if opts.timeout.is_some() {
-            return Ok(None);
-        }
         let budget = Budget::new(opts.timeout, opts.max_memory)
             .with_progress(opts.progress.clone().unwrap_or_default());
         Ok(

@@ -186,6 +186,9 @@ pub enum Phase {
     Translate,
     Export,
     Litmus,
+    /// A time or memory limit stopped the work (not an input error: the
+    /// CLI exits with 3, as for an unknown verdict).
+    Limit,
 }
 
 impl fmt::Display for Phase {
@@ -199,6 +202,7 @@ impl fmt::Display for Phase {
             Phase::Translate => "translate",
             Phase::Export => "export",
             Phase::Litmus => "litmus",
+            Phase::Limit => "limit",
         })
     }
 }

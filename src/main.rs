@@ -286,6 +286,15 @@ struct LitmusArgs {
     /// Operational models: give up on a test after this many states.
     #[arg(long, value_name = "N", default_value_t = 2_000_000)]
     max_states: usize,
+    /// Axiomatic models: time limit per test, in seconds, all its solver
+    /// calls together (a test that runs out is reported with
+    /// `error[limit]`, exit code 3; the others are decided as usual).
+    #[arg(long, value_name = "SECS", allow_negative_numbers = true, value_parser = cli::args::seconds)]
+    timeout: Option<Duration>,
+    /// Axiomatic models: memory limit per test (e.g. `4G`, `512M`), as
+    /// `check --max-memory`.
+    #[arg(long, value_name = "SIZE", default_value = "4G")]
+    max_memory: String,
     #[command(flatten)]
     graph: GraphArgs,
 }
@@ -372,10 +381,22 @@ fn litmus(a: LitmusArgs) -> ExitCode {
         unroll: a.unroll,
         witnesses: a.witnesses,
         explain: a.explain,
+        timeout: a.timeout,
+    };
+    let Some(max_memory) = relprove::budget::parse_bytes(&a.max_memory) else {
+        eprintln!(
+            "relprove: --max-memory `{}`: expected a size such as 4G, 512M or 100000 (bytes)",
+            a.max_memory
+        );
+        return ExitCode::from(2);
     };
     let graph = a.graph.dir();
     let backend = relprove::litmus::checker::Checker {
         graph_relations: graph.as_ref().map(|g| g.show.clone()),
+        check: relprove::check::CheckOptions {
+            max_memory: Some(max_memory),
+            ..Default::default()
+        },
         ..Default::default()
     };
     let out = &mut Stdout::new(OnClose::Exit);

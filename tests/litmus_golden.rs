@@ -238,8 +238,9 @@ impl relprove::litmus::run::Backend for OneShot {
         &self,
         path: &Path,
         source: &str,
+        deadline: Option<std::time::Instant>,
     ) -> Result<Option<relprove::litmus::run::Solution>, relprove::litmus::error::LitmusError> {
-        self.0.solve(path, source)
+        self.0.solve(path, source, deadline)
     }
 }
 
@@ -269,6 +270,7 @@ fn incremental_sessions_match_one_shot_checks() {
         Path::new("x.als"),
         "sig A {}\npred lt_q0 { some A }\nrun lt_run {} for 2",
         &["lt_q0".into()],
+        None,
     );
     assert!(
         matches!(probe, Ok(Some(_))),
@@ -690,4 +692,52 @@ fn explanations_agree_with_edited_models() {
         }
     }
     assert!(checked >= 10, "{checked} explanations checked");
+}
+
+/// `--timeout` and `--max-memory` bound each test: a test that runs out is
+/// an `error[limit]` at the test's name (the other tests are decided), and
+/// a run stopped only by limits exits 3; a bad size exits 2.
+#[test]
+fn cli_limits_stop_tests_with_exit_3() {
+    let model = root().join("models/ptx.als");
+    let mp = root().join("tests/fixtures/litmus/MP.litmus");
+    let sb = root().join("tests/fixtures/litmus/SB.litmus");
+    let run = |extra: &[&str]| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_relprove"))
+            .args(["litmus", "--jobs", "1", "--model"])
+            .arg(&model)
+            .args(extra)
+            .arg(&mp)
+            .arg(&sb)
+            .output()
+            .unwrap()
+    };
+    // Too little memory for any solver: both tests stop, exit 3.
+    let out = run(&["--max-memory", "100000"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(3), "{err}");
+    assert!(
+        err.contains("error[limit]: gave up on test `MP`: memory limit"),
+        "{err}"
+    );
+    assert!(err.contains("MP.litmus:1:"), "{err}");
+    assert!(err.contains("gave up on test `SB`"), "{err}");
+    // A time limit no test can meet: exit 3, the limit named.
+    let out = run(&["--timeout", "0.000001"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(3), "{err}");
+    assert!(err.contains("(--timeout 0.000001 s)"), "{err}");
+    // Generous limits change nothing.
+    let out = run(&["--timeout", "600", "--max-memory", "4G"]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("Observation MP Never"), "{text}");
+    // A malformed size is an input error.
+    let out = run(&["--max-memory", "lots"]);
+    assert_eq!(out.status.code(), Some(2));
 }

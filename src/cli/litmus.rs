@@ -22,10 +22,13 @@ pub struct Request {
     /// `--explain`: the axioms that forbid a never-reached outcome, or a
     /// witness execution of a reached one.
     pub explain: bool,
+    /// `--timeout`: the time each test may take.
+    pub timeout: Option<std::time::Duration>,
 }
 
 /// The `relprove litmus` command: returns the exit code (0 all tests ran and
-/// match their expectations, 1 an expectation mismatch, 2 an input error).
+/// match their expectations, 1 an expectation mismatch, 2 an input error,
+/// 3 only time or memory limits stopped tests: `--timeout`, `--max-memory`).
 /// The verdicts go to `out`, whose own write errors are its business (the
 /// CLI's writer ends the process on them), hence dropped here.
 pub fn command(
@@ -179,10 +182,13 @@ pub fn command_with(
     let opts = litmus::run::Options {
         limits,
         enumerate: !req.witnesses,
+        timeout: req.timeout,
         ..Default::default()
     };
     let results = litmus::run::run_inputs(&inputs, &model, backend, opts, req.jobs, &shared);
     let mut sources = shared.into_inner().unwrap_or_else(|e| e.into_inner());
+    // Tests a time or memory limit stopped (among `sum.errors`).
+    let mut limited = 0usize;
     let mut sum = litmus::output::Summary {
         tests: results.len(),
         ..Default::default()
@@ -233,6 +239,9 @@ pub fn command_with(
             }
             Err(d) => {
                 sum.errors += 1;
+                if d.phase == relprove::diag::Phase::Limit {
+                    limited += 1;
+                }
                 let loc = d
                     .span
                     .map(|s| sources.location(s))
@@ -265,8 +274,11 @@ pub fn command_with(
         1
     } else if after_code != 0 {
         after_code
-    } else if sum.errors > 0 || expand_failed {
+    } else if sum.errors > limited || expand_failed {
         2
+    } else if limited > 0 {
+        // Only limits stopped tests: unknown verdicts, as `check` says.
+        3
     } else {
         0
     }

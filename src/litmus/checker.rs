@@ -5,6 +5,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 use super::error::LitmusError;
 use super::run::{Backend, Drawable, LitmusSession, Solution};
@@ -28,12 +29,22 @@ impl Checker {
     /// The check options, without CaDiCaL's preprocessing round: a litmus
     /// test's problems are small and easy (its events are pinned), and the
     /// round took a fifth of the time of the Dat3M PTX folder (19.5 s user
-    /// with it, 15.9 s without, bench/RESULTS.md).
-    fn options(&self) -> CheckOptions {
-        CheckOptions {
-            preprocessing: false,
-            ..self.check.clone()
+    /// with it, 15.9 s without, bench/RESULTS.md). With a `deadline`, the
+    /// time left until it (at most the options' own limit).
+    fn options(&self, deadline: Option<Instant>) -> Result<CheckOptions, LitmusError> {
+        let left = deadline.map(|d| d.saturating_duration_since(Instant::now()));
+        if left == Some(Duration::ZERO) {
+            return Err(LitmusError::GaveUp("time limit".into()));
         }
+        let timeout = match (self.check.timeout, left) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
+        Ok(CheckOptions {
+            preprocessing: false,
+            timeout,
+            ..self.check.clone()
+        })
     }
 }
 
@@ -43,11 +54,18 @@ impl Backend for Checker {
         path: &Path,
         source: &str,
         preds: &[String],
+        deadline: Option<Instant>,
     ) -> Result<Option<Box<dyn LitmusSession>>, LitmusError> {
-        self.open_session(path, source, preds)
+        self.open_session(path, source, preds, deadline)
     }
 
-    fn solve(&self, path: &Path, source: &str) -> Result<Option<Solution>, LitmusError> {
+    fn solve(
+        &self,
+        path: &Path,
+        source: &str,
+        deadline: Option<Instant>,
+    ) -> Result<Option<Solution>, LitmusError> {
+        let options = self.options(deadline)?;
         let mut sources = SourceMap::new();
         let name = path.display().to_string();
         let model = load_source(&name, source, &mut sources, &self.load)
@@ -57,7 +75,7 @@ impl Backend for Checker {
             .iter()
             .rposition(|c| c.name == super::lower::RUN_NAME)
             .ok_or(LitmusError::NoRunCommand(super::lower::RUN_NAME))?;
-        let res = check_command(&model, CommandId(idx as u32), &self.options())
+        let res = check_command(&model, CommandId(idx as u32), &options)
             .map_err(|e| check_error(&sources, e))?;
         match res.outcome {
             Outcome::Unsat => Ok(None),
@@ -118,13 +136,14 @@ struct CheckerSession {
 
 impl LitmusSession for CheckerSession {
     fn solve(&mut self, assume: &[usize]) -> Result<Option<Solution>, LitmusError> {
-        match self.session.solve(assume) {
-            Ok(None) => Ok(None),
-            Ok(Some(inst)) => Ok(Some(solution(
+        match self.session.solve_outcome(assume) {
+            Ok(Outcome::Unsat) => Ok(None),
+            Ok(Outcome::Sat(inst)) => Ok(Some(solution(
                 self.session.model(),
                 inst,
                 self.graph.clone(),
             ))),
+            Ok(Outcome::Unknown(why)) => Err(LitmusError::GaveUp(why)),
             Err(e) => Err(check_error(&self.sources, e)),
         }
     }
@@ -140,7 +159,9 @@ impl Checker {
         path: &Path,
         source: &str,
         preds: &[String],
+        deadline: Option<Instant>,
     ) -> Result<Option<Box<dyn LitmusSession>>, LitmusError> {
+        let options = self.options(deadline)?;
         let mut sources = SourceMap::new();
         let name = path.display().to_string();
         let model = load_source(&name, source, &mut sources, &self.load)
@@ -166,7 +187,7 @@ impl Checker {
             .graph_relations
             .clone()
             .map(|show| (Arc::new(model.clone()), show));
-        match Session::new(model, CommandId(idx as u32), extras, &self.options()) {
+        match Session::new(model, CommandId(idx as u32), extras, &options) {
             Ok(None) => Ok(None),
             Ok(Some(session)) => Ok(Some(Box::new(CheckerSession {
                 session,

@@ -7,7 +7,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use super::ast::{Prop, Quant, Term, Test};
 use super::error::{LitmusError, StateError};
@@ -62,7 +62,14 @@ impl Eq for Drawable {}
 pub trait Backend: Sync {
     /// `path` is where the module notionally lives (beside the model, so
     /// that `open` finds it); `source` is its text. `Ok(None)`: no instance.
-    fn solve(&self, path: &Path, source: &str) -> Result<Option<Solution>, LitmusError>;
+    /// `deadline`: when the test's time is up (the back end stops there
+    /// with [`LitmusError::GaveUp`]).
+    fn solve(
+        &self,
+        path: &Path,
+        source: &str,
+        deadline: Option<Instant>,
+    ) -> Result<Option<Solution>, LitmusError>;
 
     /// Incremental solving: `source` is a module whose `run` command is the
     /// base query and which declares the parameterless predicates `preds`;
@@ -75,6 +82,7 @@ pub trait Backend: Sync {
         _path: &Path,
         _source: &str,
         _preds: &[String],
+        _deadline: Option<Instant>,
     ) -> Result<Option<Box<dyn LitmusSession>>, LitmusError> {
         Ok(None)
     }
@@ -133,6 +141,9 @@ pub struct Options {
     /// most two solver calls per path combination) and report one witness
     /// state of each.
     pub enumerate: bool,
+    /// `--timeout`: the time each test may take, all its path
+    /// combinations and solver calls together.
+    pub timeout: Option<Duration>,
 }
 
 impl Default for Options {
@@ -141,6 +152,7 @@ impl Default for Options {
             limits: Limits::default(),
             max_states: 256,
             enumerate: true,
+            timeout: None,
         }
     }
 }
@@ -262,6 +274,29 @@ pub fn run_input(
     Ok(r)
 }
 
+/// A back end's failure on `test` as a diagnostic: a limit (exit code 3)
+/// when it gave up, else the module it was given could not be decided.
+fn failure(test: &Test, opts: Options, e: LitmusError) -> Diagnostic {
+    match e {
+        LitmusError::GaveUp(why) => {
+            let limit = match opts.timeout {
+                Some(t) => format!(" (--timeout {} s)", t.as_secs_f64()),
+                None => String::new(),
+            };
+            Diagnostic::new(
+                Phase::Limit,
+                test.name_span,
+                format!("gave up on test `{}`: {why}{limit}", test.name),
+            )
+        }
+        e => Diagnostic::new(
+            Phase::Litmus,
+            test.name_span,
+            format!("checking the generated Alloy module failed: {e}"),
+        ),
+    }
+}
+
 /// Decide a parsed test.
 pub fn run_test(
     test: &Test,
@@ -270,6 +305,9 @@ pub fn run_test(
     opts: Options,
 ) -> Result<TestResult, Diagnostic> {
     let start = Instant::now();
+    let deadline = opts
+        .timeout
+        .map(|t| crate::budget::deadline_after(start, t));
     let paths = lower::paths(test, opts.limits)?;
     let dom = lower::value_domain(test, &paths)?;
     let vars = test.cond.prop.vars();
@@ -298,17 +336,21 @@ pub fn run_test(
         }
         let low = lower::alloy_source(test, model.binding, &model.open_name, combo, edges, &dom)?;
         let path = dir.join(format!("lt_{}_{k}_{v}.als", sanitize(&test.name)));
-        let failed = |e: LitmusError| {
-            Diagnostic::new(
-                Phase::Litmus,
-                test.name_span,
-                format!("checking the generated Alloy module failed: {e}"),
-            )
-        };
+        let failed = |e: LitmusError| failure(test, opts, e);
+        if deadline.is_some_and(|d| Instant::now() >= d) {
+            return Err(failure(
+                test,
+                opts,
+                LitmusError::GaveUp("time limit".into()),
+            ));
+        }
         // The incremental form: one module per combination, loaded and
         // translated once, queried under predicates.
         let (src, preds) = session_source(&low, &test.cond.prop, &dom, opts.enumerate);
-        if let Some(mut sess) = backend.session(&path, &src, &preds).map_err(failed)? {
+        if let Some(mut sess) = backend
+            .session(&path, &src, &preds, deadline)
+            .map_err(failed)?
+        {
             let obs_pred = |i: usize, v: i64| -> Result<usize, Diagnostic> {
                 dom.iter()
                     .position(|&d| d == v)
@@ -422,13 +464,7 @@ pub fn run_test(
                 }
                 calls += 1;
                 let src = low.with_condition(&test.cond.prop, holds);
-                let sol = backend.solve(&path, &src).map_err(|e| {
-                    Diagnostic::new(
-                        Phase::Litmus,
-                        test.name_span,
-                        format!("checking the generated Alloy module failed: {e}"),
-                    )
-                })?;
+                let sol = backend.solve(&path, &src, deadline).map_err(failed)?;
                 if let Some(sol) = sol {
                     let st = extract_state(&sol, &low).map_err(|e| {
                         Diagnostic::new(
@@ -461,13 +497,7 @@ pub fn run_test(
             let blocked: Vec<Vec<i64>> = states.iter().cloned().collect();
             let src = low.with_run(&blocked);
             calls += 1;
-            let sol = backend.solve(&path, &src).map_err(|e| {
-                Diagnostic::new(
-                    Phase::Litmus,
-                    test.name_span,
-                    format!("checking the generated Alloy module failed: {e}"),
-                )
-            })?;
+            let sol = backend.solve(&path, &src, deadline).map_err(failed)?;
             let Some(sol) = sol else { break };
             let st = extract_state(&sol, &low).map_err(|e| {
                 Diagnostic::new(
