@@ -140,6 +140,8 @@ pub struct LostPop {
     rmw_threads: Vec<u16>,
     /// Thread `t`'s registers are `regs[reg_base[t]..reg_base[t + 1]]`.
     reg_base: Vec<usize>,
+    /// The threads whose code loops (see [`LostPop::rebase`]).
+    loops: u16,
 }
 
 impl LostPop {
@@ -188,7 +190,9 @@ impl LostPop {
             }
             reg_base.push(reg_base.last().copied().unwrap_or(0) + th.init_regs.len());
         }
+        let loops = set(&|t| th[t].loops());
         Ok(LostPop {
+            loops,
             reg_base,
             prog,
             all,
@@ -233,6 +237,14 @@ impl LostPop {
                 let pending = Self::pending(regs);
                 let next = self.prog.advance(t, &mut pc, regs, &mut th.steps)?;
                 th.pc = pc as u16;
+                if self.loops & (1 << t) != 0 {
+                    // The loop bound counts jumps between two memory
+                    // instructions only, so that a loop that accesses
+                    // memory runs as long as the interleaving makes it
+                    // (its states repeat: see `rebase`); a purely local
+                    // loop still ends at the bound.
+                    th.steps = 0;
+                }
                 let overwritten = pending & !Self::pending(regs);
                 for r in (0..128u8).filter(|r| overwritten & (1 << r) != 0) {
                     Self::overwrite(s, t as u8, r);
@@ -504,6 +516,32 @@ impl LostPop {
             }
         }
         m
+    }
+
+    /// A looping thread with nothing left in the state (no active request,
+    /// no predecessor made by one of its reads) starts counting its
+    /// requests again from 0, and forgets its fences: positions only
+    /// ever compare requests and fences of one thread that are in the
+    /// state, so the rebased state behaves exactly as the old one (the
+    /// thread's next requests are named from `P<t>.0` again). A loop that
+    /// spins on reads then comes back to states already seen instead of
+    /// issuing ever new request numbers, and the search ends. No enabled
+    /// transition names a request of a thread being rebased, so rebasing
+    /// renames nothing a transition refers to (the partial-order
+    /// reduction's diamonds are unaffected).
+    fn rebase(&self, s: &mut State) {
+        for t in 0..s.threads.len() {
+            let tu = t as u8;
+            if self.loops & (1 << t) == 0 || s.threads[t].next_k == 0 {
+                continue;
+            }
+            let live = s.reqs.iter().any(|(id, _)| id.0 == tu)
+                || s.preds.iter().any(|((_, pt), _)| *pt == tu);
+            if !live {
+                s.threads[t].next_k = 0;
+                s.fences.retain(|(u, _)| *u != tu);
+            }
+        }
     }
 
     /// Forget what can no longer influence any transition, so that states
@@ -1029,6 +1067,7 @@ impl Model for LostPop {
         }
         self.normalize(&mut s)?;
         self.collect(&mut s);
+        self.rebase(&mut s);
         Ok(s)
     }
 
