@@ -155,7 +155,7 @@ fn compound_tests_golden() {
 #[test]
 fn witnesses_mode_agrees_with_enumeration() {
     let mut cases: Vec<(&str, PathBuf)> = Vec::new();
-    for dir in ["x86", "ptx", "cmm"] {
+    for dir in ["x86", "ptx", "cmm", "loops"] {
         for f in litmus_files(&fixtures(dir)) {
             if !f.ends_with("IRIW.litmus") && !f.ends_with("IRIW-fig9.litmus") {
                 cases.push(("op:lost-pop", f));
