@@ -155,7 +155,7 @@ fn compound_tests_golden() {
 #[test]
 fn witnesses_mode_agrees_with_enumeration() {
     let mut cases: Vec<(&str, PathBuf)> = Vec::new();
-    for dir in ["x86", "ptx", "cmm"] {
+    for dir in ["x86", "ptx", "cmm", "loops"] {
         for f in litmus_files(&fixtures(dir)) {
             if !f.ends_with("IRIW.litmus") && !f.ends_with("IRIW-fig9.litmus") {
                 cases.push(("op:lost-pop", f));
@@ -464,7 +464,7 @@ fn op_by_file(flags: &[&str], files: &[PathBuf]) -> BTreeMap<String, Value> {
 #[test]
 fn persistent_sets_keep_every_outcome() {
     let mut files = Vec::new();
-    for dir in ["x86", "ptx", "cmm", "regs"] {
+    for dir in ["x86", "ptx", "cmm", "regs", "loops"] {
         files.extend(litmus_files(&fixtures(dir)));
     }
     files.extend(litmus_files(&root().join("tests/fixtures/litmus")));
@@ -474,6 +474,12 @@ fn persistent_sets_keep_every_outcome() {
         // tests are mostly loops the explorer does not support).
         let below = ["Manual", "Memalloy", "Nvidia"].map(|d| litmus_files_below(&dat3m.join(d)));
         files.extend(below.concat().into_iter().step_by(5));
+        // Every 25th CADP test: spin loops (those on reads are decided).
+        files.extend(
+            litmus_files_below(&dat3m.join("CADP"))
+                .into_iter()
+                .step_by(25),
+        );
     } else {
         println!("SKIP: ../shared/peers/dat3m-ptx absent (fixtures only)");
     }
@@ -508,6 +514,31 @@ fn persistent_sets_keep_every_outcome() {
         states_reduced * 3 < states_full * 2,
         "the reduction does not pay: {states_reduced} states against {states_full}"
     );
+}
+
+/// Loops that access memory run as long as the interleaving makes them: a
+/// looping thread with nothing left in the state starts its request
+/// numbering again, so spin loops come back to states already seen and
+/// the search ends (tests/fixtures/operational/loops: message passing
+/// through a spin loop, and a loop that never ends in any interleaving).
+/// Same verdicts in enumeration and decision mode.
+#[test]
+fn spin_loops_terminate() {
+    let dir = fixtures("loops");
+    for flags in [&[][..], &["--witnesses"]] {
+        let mut args = vec!["litmus", "--model", "op:lost-pop"];
+        args.extend_from_slice(flags);
+        let expect = dir.join("expected.txt").display().to_string();
+        let d = dir.display().to_string();
+        args.extend(["--expect", &expect, &d]);
+        let o = relprove(&args);
+        assert_eq!(o.status.code(), Some(0), "{flags:?}: {}", text(&o));
+        assert!(
+            text(&o).contains("3 checked, 0 mismatched"),
+            "{flags:?}: {}",
+            text(&o)
+        );
+    }
 }
 
 /// A register written again (by `mov`, or by a younger load) while a load

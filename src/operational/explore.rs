@@ -16,7 +16,7 @@
 //! keeps sleep sets + hashing complete for terminal states).
 
 use std::collections::{BTreeMap, HashMap};
-use std::hash::{BuildHasherDefault, DefaultHasher, Hash, Hasher};
+use std::hash::{BuildHasherDefault, Hash, Hasher};
 use std::time::Instant;
 
 use super::{Model, OpError};
@@ -88,6 +88,10 @@ struct Search<'m, M: Model> {
     goal: Option<Goal<'m>>,
     /// Scratch space for [`fingerprint`].
     buf: Vec<u8>,
+    /// The goal's answer for each partial outcome met so far: a search
+    /// meets few distinct ones, and evaluating the condition costs more
+    /// than looking it up.
+    goal_memo: HashMap<Vec<Option<i64>>, Option<bool>>,
     /// Sides of the condition witnessed so far: `[false, true]`.
     sides: [bool; 2],
     /// Both sides witnessed: nothing more to find.
@@ -127,6 +131,7 @@ pub fn explore_for<'m, M: Model>(
         path: Vec::new(),
         goal: goal.filter(|_| limits.witnesses),
         buf: Vec::new(),
+        goal_memo: HashMap::new(),
         sides: [false; 2],
         stop: false,
     };
@@ -146,7 +151,16 @@ impl<M: Model> Search<'_, M> {
         let key = fingerprint(state, &mut self.buf);
         if let Some(goal) = self.goal {
             if self.sides[0] || self.sides[1] {
-                if let Some(side) = goal(&self.model.known(state)) {
+                let known = self.model.known(state);
+                let side = match self.goal_memo.get(&known) {
+                    Some(side) => *side,
+                    None => {
+                        let side = goal(&known);
+                        self.goal_memo.insert(known, side);
+                        side
+                    }
+                };
+                if let Some(side) = side {
                     if self.sides[side as usize] {
                         self.found.pruned += 1;
                         return Ok(());
@@ -286,26 +300,21 @@ impl<M: Model> Search<'_, M> {
     }
 }
 
-/// A state's 128-bit fingerprint: two SipHash-1-3 digests (std's
-/// `DefaultHasher`, fixed keys, so runs are deterministic) of the bytes
-/// the state's `Hash` writes, the second salted. The bytes are gathered in
-/// `buf` first, so each digest runs over one slice instead of many small
+/// A state's 128-bit fingerprint: the XXH3-128 digest (fixed seed, so runs
+/// are deterministic) of the bytes the state's `Hash` writes, gathered in
+/// `buf` first, so the digest runs over one slice instead of many small
 /// writes. The visited set keeps only fingerprints (16 bytes a state,
 /// instead of the state's vectors and their heap blocks); the full state
-/// lives on the DFS stack alone. Two distinct states share a fingerprint
-/// with probability about 2^-128 per pair, so a search of n states merges
-/// two of them with probability below n²/2^129 (10^-26 at the default
-/// limit of 2,000,000 states): hash compaction, as in SPIN's and TLC's
-/// fingerprint sets.
+/// lives on the DFS stack alone. XXH3-128 is not cryptographic, but
+/// disperses like a random function on the SMHasher tests; under that
+/// assumption two distinct states share a fingerprint with probability
+/// about 2^-128 per pair, so a search of n states merges two of them with
+/// probability below n²/2^129 (10^-26 at the default limit of 2,000,000
+/// states): hash compaction, as in SPIN's and TLC's fingerprint sets.
 fn fingerprint<S: Hash>(state: &S, buf: &mut Vec<u8>) -> u128 {
     buf.clear();
     state.hash(&mut Bytes(buf));
-    let mut a = DefaultHasher::new();
-    a.write(buf);
-    let mut b = DefaultHasher::new();
-    b.write_u8(0x5a);
-    b.write(buf);
-    (u128::from(a.finish()) << 64) | u128::from(b.finish())
+    xxhash_rust::xxh3::xxh3_128(buf)
 }
 
 /// Gathers the bytes a `Hash` writes.
@@ -314,6 +323,15 @@ struct Bytes<'b>(&'b mut Vec<u8>);
 impl Hasher for Bytes<'_> {
     fn write(&mut self, bytes: &[u8]) {
         self.0.extend_from_slice(bytes);
+    }
+    // Lengths and enum discriminants in 4 bytes instead of 8 (still one
+    // fixed width, so the encoding stays injective: no vector of a state
+    // comes near 2^32 elements).
+    fn write_usize(&mut self, i: usize) {
+        self.0.extend_from_slice(&(i as u32).to_le_bytes());
+    }
+    fn write_isize(&mut self, i: isize) {
+        self.0.extend_from_slice(&(i as i32).to_le_bytes());
     }
     fn finish(&self) -> u64 {
         unreachable!("only gathers bytes")

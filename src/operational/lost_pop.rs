@@ -65,11 +65,8 @@ struct Edge {
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 struct ThreadSt {
     pc: u16,
-    regs: Vec<Option<i64>>,
     steps: u32,
     next_k: u8,
-    /// Accepted fences.
-    fences: Vec<Fence>,
     /// Waiting for its read-modify-write's read.
     rmw_pending: bool,
     /// Local instructions wait for a register (a load not yet satisfied).
@@ -105,6 +102,12 @@ impl Fence {
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct State {
     threads: Vec<ThreadSt>,
+    /// Every thread's registers, thread after thread (thread `t`'s are
+    /// `LostPop::regs(t)`): one vector instead of one per thread, so that
+    /// cloning a state (once per transition) allocates less.
+    regs: Vec<Option<i64>>,
+    /// Accepted fences, by thread then position `k`.
+    fences: Vec<(u8, Fence)>,
     reqs: VecMap<ReqId, Req>,
     /// Keyed `(to, from)`, so that a request's incoming constraints are
     /// adjacent.
@@ -135,6 +138,10 @@ pub struct LostPop {
     /// Per location: the threads with a read-modify-write of it (see
     /// [`Model::persistent`]).
     rmw_threads: Vec<u16>,
+    /// Thread `t`'s registers are `regs[reg_base[t]..reg_base[t + 1]]`.
+    reg_base: Vec<usize>,
+    /// The threads whose code loops (see [`LostPop::rebase`]).
+    loops: u16,
 }
 
 impl LostPop {
@@ -173,7 +180,20 @@ impl LostPop {
                 }
             }
         }
+        let mut reg_base = vec![0];
+        for th in th.iter() {
+            if th.init_regs.len() > 128 {
+                return Err(OpError::TooLarge {
+                    span: prog.name_span,
+                    what: "a thread with more than 128 registers".to_string(),
+                });
+            }
+            reg_base.push(reg_base.last().copied().unwrap_or(0) + th.init_regs.len());
+        }
+        let loops = set(&|t| th[t].loops());
         Ok(LostPop {
+            loops,
+            reg_base,
             prog,
             all,
             cta,
@@ -212,16 +232,21 @@ impl LostPop {
                     break;
                 }
                 let mut pc = th.pc as usize;
-                let pending: Vec<u8> = (0..th.regs.len() as u8)
-                    .filter(|r| th.regs[*r as usize].is_none())
-                    .collect();
-                let next = self.prog.advance(t, &mut pc, &mut th.regs, &mut th.steps)?;
+                let regs = &mut s.regs[self.reg_base[t]..self.reg_base[t + 1]];
+                // At most 128 registers (checked in `new`).
+                let pending = Self::pending(regs);
+                let next = self.prog.advance(t, &mut pc, regs, &mut th.steps)?;
                 th.pc = pc as u16;
-                let overwritten: Vec<u8> = pending
-                    .into_iter()
-                    .filter(|r| th.regs[*r as usize].is_some())
-                    .collect();
-                for r in overwritten {
+                if self.loops & (1 << t) != 0 {
+                    // The loop bound counts jumps between two memory
+                    // instructions only, so that a loop that accesses
+                    // memory runs as long as the interleaving makes it
+                    // (its states repeat: see `rebase`); a purely local
+                    // loop still ends at the bound.
+                    th.steps = 0;
+                }
+                let overwritten = pending & !Self::pending(regs);
+                for r in (0..128u8).filter(|r| overwritten & (1 << r) != 0) {
                     Self::overwrite(s, t as u8, r);
                 }
                 let th = &mut s.threads[t];
@@ -234,7 +259,8 @@ impl LostPop {
                             // Fences only constrain later requests (§4.3).
                             let mask = self.scope_mask(t, Sem::Relaxed, *scope, Scope::Sys);
                             let k = th.next_k;
-                            th.fences.push(Fence::new(k, *kind, mask));
+                            let at = s.fences.partition_point(|(u, _)| *u as usize <= t);
+                            s.fences.insert(at, (t as u8, Fence::new(k, *kind, mask)));
                             th.next_k = k.checked_add(1).ok_or_else(|| self.too_many(t))?;
                             th.pc += 1;
                             continue;
@@ -245,6 +271,23 @@ impl LostPop {
             }
         }
         Ok(())
+    }
+
+    /// The registers not known (a load into them pending), as a bit set.
+    fn pending(regs: &[Option<i64>]) -> u128 {
+        regs.iter()
+            .enumerate()
+            .filter(|(_, v)| v.is_none())
+            .fold(0, |m, (r, _)| m | (1 << r))
+    }
+
+    /// Thread `t`'s registers.
+    fn regs<'s>(&self, s: &'s State, t: usize) -> &'s [Option<i64>] {
+        &s.regs[self.reg_base[t]..self.reg_base[t + 1]]
+    }
+
+    fn reg_mut<'s>(&self, s: &'s mut State, t: usize, r: u8) -> &'s mut Option<i64> {
+        &mut s.regs[self.reg_base[t] + r as usize]
     }
 
     /// Thread `t` writes register `d` (a local instruction, or accepting a
@@ -280,10 +323,10 @@ impl LostPop {
         a: u8,
         b: u8,
     ) -> impl Iterator<Item = &'s Fence> {
-        s.threads[t as usize]
-            .fences
+        s.fences
             .iter()
-            .filter(move |f| a < f.k && f.k < b)
+            .filter(move |(u, f)| *u == t && a < f.k && f.k < b)
+            .map(|(_, f)| f)
     }
 
     /// The architecture's order condition (App. A.2.1 rule 2) between two
@@ -448,21 +491,57 @@ impl LostPop {
 
     /// Whether some constraint blocks `r` from propagating to `to` (A.2.2).
     fn blocked(&self, s: &State, id: ReqId, to: u8) -> bool {
-        s.order.iter().any(|((b, a), e)| {
-            if *b != id {
-                return false;
+        self.blocked_at(s, id) & (1 << to) != 0
+    }
+
+    /// The threads some constraint blocks request `id` from propagating
+    /// to (A.2.2), as a set: [`LostPop::blocked`] for every target at once.
+    fn blocked_at(&self, s: &State, id: ReqId) -> u16 {
+        let mut m = 0u16;
+        for (a, e) in Self::into_req(s, id) {
+            let q = &s.reqs[&a];
+            if e.local != 0 && q.prop & e.local != e.local {
+                return u16::MAX;
             }
-            let q = &s.reqs[a];
-            (e.local != 0 && q.prop & e.local != e.local)
-                || (e.obs
-                    && if a.0 == id.0 {
-                        // (a) same thread: at system scope.
-                        q.prop != self.all
-                    } else {
-                        // (b) another thread: it must be at `to` first.
-                        q.prop & (1 << to) == 0
-                    })
-        })
+            if e.obs {
+                if a.0 == id.0 {
+                    // (a) same thread: at system scope.
+                    if q.prop != self.all {
+                        return u16::MAX;
+                    }
+                } else {
+                    // (b) another thread: it must be at `to` first.
+                    m |= !q.prop;
+                }
+            }
+        }
+        m
+    }
+
+    /// A looping thread with nothing left in the state (no active request,
+    /// no predecessor made by one of its reads) starts counting its
+    /// requests again from 0, and forgets its fences: positions only
+    /// ever compare requests and fences of one thread that are in the
+    /// state, so the rebased state behaves exactly as the old one (the
+    /// thread's next requests are named from `P<t>.0` again). A loop that
+    /// spins on reads then comes back to states already seen instead of
+    /// issuing ever new request numbers, and the search ends. No enabled
+    /// transition names a request of a thread being rebased, so rebasing
+    /// renames nothing a transition refers to (the partial-order
+    /// reduction's diamonds are unaffected).
+    fn rebase(&self, s: &mut State) {
+        for t in 0..s.threads.len() {
+            let tu = t as u8;
+            if self.loops & (1 << t) == 0 || s.threads[t].next_k == 0 {
+                continue;
+            }
+            let live = s.reqs.iter().any(|(id, _)| id.0 == tu)
+                || s.preds.iter().any(|((_, pt), _)| *pt == tu);
+            if !live {
+                s.threads[t].next_k = 0;
+                s.fences.retain(|(u, _)| *u != tu);
+            }
+        }
     }
 
     /// Forget what can no longer influence any transition, so that states
@@ -489,34 +568,45 @@ impl LostPop {
             e.obs || e.local != 0
         });
         s.preds.retain(|(w, _), _| !full.contains(w));
-        let dead: Vec<ReqId> = full
+        // One at a time: removing one may keep another alive. Only the
+        // first dead write is needed, so the search stops there.
+        let mut writes: Vec<(ReqId, u8)> = full
             .iter()
-            .copied()
-            .filter(|w| {
-                let q = &s.reqs[w];
-                q.write
-                    && full.iter().any(|w2| {
-                        *w2 != *w
-                            && s.reqs[w2].write
-                            && s.reqs[w2].loc == q.loc
-                            && Self::edge(s, *w, *w2)
-                            && s.order.iter().all(|((b, a), _)| {
-                                (*a != *w || *b == *w2 || Self::edge(s, *w2, *b))
-                                    && (*b != *w || *a == *w2 || Self::edge(s, *a, *w2))
-                            })
-                    })
-            })
+            .map(|w| (*w, &s.reqs[w]))
+            .filter(|(_, q)| q.write)
+            .map(|(w, q)| (w, q.loc))
             .collect();
-        // One at a time: removing one may keep another alive.
-        if let Some(w) = dead.first() {
-            s.reqs.remove(w);
-            s.order.retain(|(b, a), _| a != w && b != w);
-            self.collect(s);
+        while let Some(i) = writes.iter().position(|&(w, loc)| {
+            writes.iter().any(|&(w2, loc2)| {
+                w2 != w && loc2 == loc && Self::edge(s, w, w2) && Self::superseded(s, w, w2)
+            })
+        }) {
+            let (w, _) = writes.remove(i);
+            s.reqs.remove(&w);
+            s.order.retain(|(b, a), _| *a != w && *b != w);
         }
+    }
+
+    /// Every constraint into and out of write `w` is duplicated by `w2`
+    /// (see [`LostPop::collect`]).
+    fn superseded(s: &State, w: ReqId, w2: ReqId) -> bool {
+        s.order.iter().all(|((b, a), _)| {
+            (*a != w || *b == w2 || Self::edge(s, w2, *b))
+                && (*b != w || *a == w2 || Self::edge(s, *a, w2))
+        })
     }
 
     fn edge(s: &State, a: ReqId, b: ReqId) -> bool {
         s.order.contains_key(&(b, a))
+    }
+
+    /// The constraints `a → b` into `b`, as `(a, edge)`: one contiguous
+    /// run of `order`, keyed `(to, from)`.
+    fn into_req(s: &State, b: ReqId) -> impl Iterator<Item = (ReqId, &Edge)> {
+        s.order
+            .iter_from(&(b, ReqId(0, 0)))
+            .take_while(move |((to, _), _)| *to == b)
+            .map(|((_, a), e)| (*a, e))
     }
 
     /// A.2.2: propagate request `id` to thread `to` (enabled).
@@ -570,7 +660,7 @@ impl LostPop {
         s.order.retain(|(a, b), _| *a != r && *b != r);
         let t = r.0 as usize;
         if let Some(d) = rq.dst {
-            s.threads[t].regs[d as usize] = Some(v);
+            *self.reg_mut(s, t, d) = Some(v);
         }
         let Some(pc) = rq.rmw else {
             return Ok(true);
@@ -586,12 +676,12 @@ impl LostPop {
         else {
             unreachable!("rmw requests come from rmw instructions")
         };
-        let th = &s.threads[t];
+        let regs = self.regs(s, t);
         let args: Vec<i64> = args
             .iter()
             .map(|o| match o {
                 Opnd::Imm(v) => *v,
-                Opnd::Reg(x) => th.regs[*x as usize].unwrap_or(0),
+                Opnd::Reg(x) => regs[*x as usize].unwrap_or(0),
             })
             .collect();
         s.threads[t].rmw_pending = false;
@@ -638,9 +728,8 @@ impl LostPop {
             return false;
         }
         // (5) nothing to the same address in between.
-        let between = s.reqs.iter().any(|(m, q)| {
-            *m != r && *m != w && q.loc == rq.loc && Self::edge(s, w, *m) && Self::edge(s, *m, r)
-        });
+        let between = Self::into_req(s, r)
+            .any(|(m, _)| m != w && s.reqs[&m].loc == rq.loc && Self::edge(s, w, m));
         if between {
             return false;
         }
@@ -687,12 +776,12 @@ impl LostPop {
             return false;
         }
         let obs = |a: ReqId, b: ReqId| s.order.get(&(b, a)).is_some_and(|e| e.obs);
-        s.reqs.iter().all(|(w2, q)| {
-            *w2 == w
+        Self::into_req(s, r).all(|(w2, _)| {
+            let q = &s.reqs[&w2];
+            w2 == w
                 || !q.write
                 || q.loc != rq.loc
-                || !Self::edge(s, *w2, r)
-                || (obs(*w2, w) && obs(w, r) && !Self::edge(s, w, *w2))
+                || (obs(w2, w) && obs(w, r) && !Self::edge(s, w, w2))
         })
     }
 
@@ -704,11 +793,11 @@ impl LostPop {
         let mut i = 0;
         while i < seen.len() {
             let x = seen[i];
-            for ((b, a), _) in s.order.iter() {
-                if *b == x && !seen.contains(a) {
-                    let q = &s.reqs[a];
+            for (a, _) in Self::into_req(s, x) {
+                if !seen.contains(&a) {
+                    let q = &s.reqs[&a];
                     if q.write && q.loc == loc {
-                        seen.push(*a);
+                        seen.push(a);
                     }
                 }
             }
@@ -753,19 +842,25 @@ impl Model for LostPop {
             .prog
             .threads
             .iter()
-            .map(|th| ThreadSt {
+            .map(|_| ThreadSt {
                 pc: 0,
-                regs: th.init_regs.iter().map(|v| Some(*v)).collect(),
                 steps: 0,
                 next_k: 0,
-                fences: Vec::new(),
                 rmw_pending: false,
                 blocked: false,
                 done: false,
             })
             .collect();
+        let regs = self
+            .prog
+            .threads
+            .iter()
+            .flat_map(|th| th.init_regs.iter().map(|v| Some(*v)))
+            .collect();
         let mut s = State {
             threads,
+            regs,
+            fences: Vec::new(),
             reqs,
             order: VecMap::new(),
             preds: VecMap::new(),
@@ -781,9 +876,10 @@ impl Model for LostPop {
                 continue;
             }
             let (op, _) = self.prog.mem_op(t, th.pc as usize);
+            let regs = self.regs(s, t);
             let known = |o: &Opnd| match o {
                 Opnd::Imm(_) => true,
-                Opnd::Reg(r) => th.regs[*r as usize].is_some(),
+                Opnd::Reg(r) => regs[*r as usize].is_some(),
             };
             // CHOICE: a request whose value depends on an unsatisfied read
             // waits (dependencies are not otherwise modelled, App. A.2.1).
@@ -801,14 +897,23 @@ impl Model for LostPop {
                 continue;
             }
             for (w, wq) in s.reqs.iter() {
-                if wq.write && wq.loc == q.loc && self.satisfiable(s, *r, *w)? {
+                // `prop` equal: the cheapest condition of A.2.3 first.
+                if wq.write
+                    && wq.loc == q.loc
+                    && wq.prop == q.prop
+                    && self.satisfiable(s, *r, *w)?
+                {
                     out.push(Trans::Satisfy(*r, *w));
                 }
             }
         }
         for (id, q) in s.reqs.iter() {
+            if q.prop == self.all {
+                continue;
+            }
+            let blocked = self.blocked_at(s, *id);
             for to in 0..s.threads.len() as u8 {
-                if q.prop & (1 << to) == 0 && !self.blocked(s, *id, to) {
+                if (q.prop | blocked) & (1 << to) == 0 {
                     out.push(Trans::Propagate(*id, to));
                 }
             }
@@ -873,9 +978,9 @@ impl Model for LostPop {
                 let tu = t as usize;
                 let (op, _) = self.prog.mem_op(tu, pc as usize);
                 let k = s.threads[tu].next_k;
-                let val = |o: &Opnd, th: &ThreadSt| match o {
+                let val = |o: &Opnd, regs: &[Option<i64>]| match o {
                     Opnd::Imm(v) => *v,
-                    Opnd::Reg(r) => th.regs[*r as usize].unwrap_or(0),
+                    Opnd::Reg(r) => regs[*r as usize].unwrap_or(0),
                 };
                 let (req, step) = match op {
                     MemOp::Load {
@@ -906,7 +1011,7 @@ impl Model for LostPop {
                         Req {
                             write: true,
                             loc: *loc,
-                            val: val(v, &s.threads[tu]),
+                            val: val(v, self.regs(&s, tu)),
                             dst: None,
                             rmw: None,
                             acq: false,
@@ -947,10 +1052,10 @@ impl Model for LostPop {
                     .filter(|k| *k < 62)
                     .ok_or_else(|| self.too_many(tu))?;
                 th.pc += 1;
-                if let Some(d) = req.dst {
-                    th.regs[d as usize] = None;
-                }
                 th.rmw_pending = req.rmw.is_some();
+                if let Some(d) = req.dst {
+                    *self.reg_mut(&mut s, tu, d) = None;
+                }
                 self.accept_req(&mut s, ReqId(t, k), req)?;
             }
             Trans::Propagate(id, to) => self.propagate(&mut s, id, to)?,
@@ -962,6 +1067,7 @@ impl Model for LostPop {
         }
         self.normalize(&mut s)?;
         self.collect(&mut s);
+        self.rebase(&mut s);
         Ok(s)
     }
 
@@ -976,7 +1082,7 @@ impl Model for LostPop {
         for o in &self.prog.observed {
             out.push(match o {
                 Obs::Const(c) => *c,
-                Obs::Reg(t, r) => s.threads[*t].regs[*r as usize].unwrap_or(0),
+                Obs::Reg(t, r) => self.regs(s, *t)[*r as usize].unwrap_or(0),
                 Obs::Loc(l) => {
                     // The coherence-last write: every other write to `l`
                     // is ordered before it.
@@ -1017,7 +1123,7 @@ impl Model for LostPop {
                 .reqs
                 .iter()
                 .any(|(id, q)| id.0 as usize == t && !q.write && q.dst == Some(r));
-            (th.done && !pending).then(|| th.regs[r as usize].unwrap_or(0))
+            (th.done && !pending).then(|| self.regs(s, t)[r as usize].unwrap_or(0))
         })
     }
 

@@ -76,6 +76,16 @@ pub struct ThreadProg {
     pub reg_names: Vec<String>,
 }
 
+impl ThreadProg {
+    /// Whether the thread's code has a backward jump (a loop).
+    pub fn loops(&self) -> bool {
+        self.ops
+            .iter()
+            .enumerate()
+            .any(|(i, (op, _))| matches!(op, Op::Jump(l) | Op::Branch(_, _, _, l) if *l <= i))
+    }
+}
+
 /// An observed variable of the condition.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Obs {

@@ -59,6 +59,12 @@ impl<K: Ord + Copy, V> VecMap<K, V> {
     pub fn iter(&self) -> impl Iterator<Item = (&K, &V)> {
         self.items.iter().map(|(k, v)| (k, v))
     }
+    /// The entries with keys `>= k`, in order (with keys ordered by a
+    /// first component, the entries sharing it are one contiguous run).
+    pub fn iter_from(&self, k: &K) -> impl Iterator<Item = (&K, &V)> {
+        let i = self.items.partition_point(|(x, _)| x < k);
+        self.items[i..].iter().map(|(k, v)| (k, v))
+    }
     pub fn values(&self) -> impl Iterator<Item = &V> {
         self.items.iter().map(|(_, v)| v)
     }
