@@ -477,8 +477,19 @@ impl<'m> Session<'m> {
         let (tr, sels) = match translate::translate_command_with(&model, &b, cmd, &topts, &refs) {
             Ok(x) => x,
             Err(TranslateError::Input(d)) => return Err(CheckError::Input(d)),
-            Err(TranslateError::Limit(e)) => {
-                return Ok(Opened::Stopped(e, Stage::Translate, elapsed()))
+            Err(TranslateError::Deadline) => {
+                return Ok(Opened::Stopped(
+                    Exhausted::Time,
+                    Stage::Translate,
+                    elapsed(),
+                ))
+            }
+            Err(TranslateError::Memory(m)) => {
+                return Ok(Opened::Stopped(
+                    Exhausted::Memory(m),
+                    Stage::Translate,
+                    elapsed(),
+                ))
             }
         };
         progress.set_stage(Stage::Cnf);

@@ -18,7 +18,7 @@ use std::time::{Duration, Instant};
 use serde::{Deserialize, Serialize};
 
 use crate::bounds::{self, BoundsError};
-use crate::budget::{Budget, Progress, Stage};
+use crate::budget::{Budget, Exhausted, Progress, Stage};
 use crate::check::{self, CheckError, CheckOptions, CommandResult, Internal, Outcome, Stats};
 use crate::instance::Instance;
 use crate::ir::{CommandId, Model};
@@ -167,7 +167,8 @@ pub fn encode(model: &Model, id: CommandId, opts: &CheckOptions) -> Result<Encod
     let tr = match translate::translate_command(model, &b, cmd, &topts) {
         Ok(tr) => tr,
         Err(TranslateError::Input(d)) => return Err(CheckError::Input(d)),
-        Err(TranslateError::Limit(e)) => return stopped(e, Stage::Translate),
+        Err(TranslateError::Deadline) => return stopped(Exhausted::Time, Stage::Translate),
+        Err(TranslateError::Memory(m)) => return stopped(Exhausted::Memory(m), Stage::Translate),
     };
     let (cnf, var_of) = match tr.circuit.to_cnf(&tr.roots) {
         Ok(x) => x,

@@ -17,6 +17,7 @@ pub mod cores;
 pub mod cubes;
 pub mod diag;
 pub mod enumerate;
+pub mod error;
 pub mod export;
 pub mod gpu;
 pub mod instance;
@@ -28,3 +29,5 @@ pub mod rewrite;
 pub mod sat;
 pub mod syntax;
 pub mod translate;
+
+pub use error::Error;

@@ -421,10 +421,7 @@ fn parse_only(args: &CheckArgs) -> ExitCode {
             ExitCode::from(out.exit_code(0))
         }
         Err(diags) => {
-            eprint!(
-                "{}",
-                relprove::diag::render(&sources, &diags, std::io::stderr().is_terminal())
-            );
+            cli::report::error(&sources, diags, std::io::stderr().is_terminal());
             ExitCode::from(2)
         }
     }
@@ -443,10 +440,7 @@ fn check(args: CheckArgs) -> ExitCode {
         &relprove::resolve::LoadOptions::default(),
     ) {
         Ok(m) => m,
-        Err(ds) => {
-            eprint!("{}", relprove::diag::render(&sources, &ds, color));
-            return ExitCode::from(exit::INPUT);
-        }
+        Err(ds) => return ExitCode::from(cli::report::error(&sources, ds, color)),
     };
     if model.commands.is_empty() {
         eprintln!(

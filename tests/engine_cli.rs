@@ -832,3 +832,47 @@ fn all_refuses_formats_without_lines() {
     let out = run(&["--all", "--core"], &f);
     assert_eq!(out.status.code(), Some(2));
 }
+
+/// `--core` under `--timeout`: a core the limit stopped is an unknown
+/// answer (exit 3, `core_unknown` says why), as for any unknown; a core
+/// that came back leaves the exit code to the verdict. Pigeonhole 8 → 7
+/// (no symmetry breaking): the check takes ~0.15 s, the core ~1 s (dev
+/// build), so under 0.5 s the core is normally the part that is stopped.
+#[test]
+fn core_stopped_by_the_time_limit_exits_3() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = model(
+        &dir,
+        "sig H {}\nsig P { h: one H }\nfact inj { all disj a, b: P | a.h != b.h }\n\
+         run {} for exactly 8 P, exactly 7 H expect 0\n",
+    );
+    let out = run(
+        &[
+            "--core",
+            "--symmetry",
+            "0",
+            "--timeout",
+            "0.5",
+            "--format",
+            "json",
+        ],
+        &f,
+    );
+    let j = json_of(&out);
+    let c = &j["commands"][0];
+    match c["outcome"].as_str() {
+        Some("no-instance") if c.get("core").is_some() => {
+            println!("SKIP: the core came back within 0.5 s on this machine");
+            assert_eq!(out.status.code(), Some(0), "{c}");
+        }
+        Some("no-instance") => {
+            assert_eq!(out.status.code(), Some(3), "{c}");
+            let why = c["core_unknown"].as_str().expect("why no core");
+            assert!(why.starts_with("time limit"), "{why}");
+        }
+        _ => {
+            println!("SKIP: the check itself did not finish within 0.5 s");
+            assert_eq!(out.status.code(), Some(3), "{c}");
+        }
+    }
+}

@@ -13,7 +13,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use relprove::budget::Progress;
-use relprove::check::{check_command, memory_diagnostic, CheckError, CheckOptions, Outcome};
+use relprove::check::{check_command, memory_diagnostic, CheckOptions, Outcome};
 use relprove::cores::{unsat_core, CoreItem, CoreKind, CoreOutcome};
 use relprove::diag::SourceMap;
 use relprove::instance::render;
@@ -177,7 +177,7 @@ fn core_text(sources: &SourceMap, outcome: &CoreOutcome, color: bool) -> String 
             )
         })
         .collect();
-    s.push_str(&relprove::diag::render_notes(sources, &notes, color));
+    s.push_str(&super::report::notes(sources, &notes, color));
     if !core.untracked.is_empty() {
         s.push_str(&format!(
             "   Also in force, not tracked: {} (and the sig/field declarations).\n",
@@ -363,15 +363,8 @@ pub fn run(
         };
         let r = match res {
             Ok(r) => r,
-            Err(CheckError::Input(d)) => {
-                eprint!("{}", relprove::diag::render(sources, &[d], display.color));
-                raise(&mut code, exit::INPUT);
-                tally.failed += 1;
-                continue;
-            }
-            Err(CheckError::Internal(m)) => {
-                eprintln!("relprove: internal error (this is a bug in relprove): {m}");
-                raise(&mut code, exit::INTERNAL);
+            Err(e) => {
+                raise(&mut code, super::report::error(sources, e, display.color));
                 tally.failed += 1;
                 continue;
             }
@@ -380,14 +373,8 @@ pub fn run(
         let core = if display.core && matches!(r.outcome, Outcome::Unsat) {
             match unsat_core(model, id, &opts) {
                 Ok(c) => Some(c),
-                Err(CheckError::Input(d)) => {
-                    eprint!("{}", relprove::diag::render(sources, &[d], display.color));
-                    raise(&mut code, exit::INPUT);
-                    None
-                }
-                Err(CheckError::Internal(m)) => {
-                    eprintln!("relprove: internal error (this is a bug in relprove): {m}");
-                    raise(&mut code, exit::INTERNAL);
+                Err(e) => {
+                    raise(&mut code, super::report::error(sources, e, display.color));
                     None
                 }
             }
@@ -396,7 +383,12 @@ pub fn run(
         };
         let core_ms = core_start.elapsed().as_millis() as u64;
         if let Some(d) = memory_diagnostic(model, &r, id) {
-            eprint!("{}", relprove::diag::render(sources, &[d], display.color));
+            super::report::error(sources, d, display.color);
+        }
+        // `--core` asked for a core and a limit stopped it: as for any
+        // unknown answer, exit code 3 (the verdict itself still counts).
+        if let Some(CoreOutcome::Unknown(_)) = &core {
+            raise(&mut code, exit::LIMIT);
         }
         let unknown = matches!(r.outcome, Outcome::Unknown(_));
         if unknown {
@@ -466,8 +458,7 @@ pub fn run(
                             let _ = write!(out, "{text}");
                         }
                         Err(d) => {
-                            eprint!("{}", relprove::diag::render(sources, &d.0, false));
-                            raise(&mut code, exit::INPUT);
+                            raise(&mut code, super::report::error(sources, d, false));
                         }
                     }
                 }

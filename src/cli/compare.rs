@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 use std::sync::Mutex;
 
-use relprove::diag::{render, SourceMap};
+use relprove::diag::SourceMap;
 use relprove::operational::compare::{
     parse_expect_diff, row, unexpected, Relation, Row, Side, Skipped,
 };
@@ -48,7 +48,7 @@ struct Counts {
 pub fn run(req: &Request) -> u8 {
     let sources = Mutex::new(SourceMap::new());
     let fail = |d: relprove::diag::Diagnostic, sm: &SourceMap| {
-        eprint!("{}", render(sm, &[d], false));
+        super::report::error(sm, d, false);
         2
     };
     let [a_spec, b_spec] = req.models.as_slice() else {
@@ -101,7 +101,7 @@ pub fn run(req: &Request) -> u8 {
                         // listed; anything else is an input error.
                         if !d.message.starts_with("unsupported") {
                             input_errors += 1;
-                            eprint!("{}", render(&sources, std::slice::from_ref(d), false));
+                            super::report::error(&sources, d.clone(), false);
                         }
                         skipped.push(Skipped {
                             file: file.display().to_string(),

@@ -221,10 +221,7 @@ pub fn merge(dir: &Path, json: bool, color: bool, out: &mut dyn Write) -> u8 {
         &relprove::resolve::LoadOptions::default(),
     ) {
         Ok(m) => m,
-        Err(ds) => {
-            eprint!("{}", relprove::diag::render(&sources, &ds, color));
-            return exit::INPUT;
-        }
+        Err(ds) => return super::report::error(&sources, ds, color),
     };
     let Some(i) = model
         .commands

@@ -6,7 +6,7 @@ use std::io::Write;
 use std::sync::Arc;
 
 use relprove::budget::Progress;
-use relprove::check::{CheckError, CheckOptions};
+use relprove::check::CheckOptions;
 use relprove::diag::SourceMap;
 use relprove::enumerate::{enumerate, End};
 use relprove::instance::{render, Instance};
@@ -122,17 +122,9 @@ pub fn command(
     };
     let e = match res {
         Ok(e) => e,
-        Err(CheckError::Input(d)) => {
-            eprint!("{}", relprove::diag::render(sources, &[d], display.color));
+        Err(e) => {
             return Counted {
-                code: exit::INPUT,
-                class: Class::Failed,
-            };
-        }
-        Err(CheckError::Internal(m)) => {
-            eprintln!("relprove: internal error (this is a bug in relprove): {m}");
-            return Counted {
-                code: exit::INTERNAL,
+                code: super::report::error(sources, e, display.color),
                 class: Class::Failed,
             };
         }

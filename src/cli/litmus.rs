@@ -56,10 +56,7 @@ pub fn command_with(
     use std::sync::Mutex;
     let mut sources = relprove::diag::SourceMap::new();
     let report = |sm: &relprove::diag::SourceMap, d: &Diagnostic| {
-        eprint!(
-            "{}",
-            relprove::diag::render(sm, std::slice::from_ref(d), false)
-        );
+        super::report::error(sm, d.clone(), false);
     };
     let model = match litmus::run::ModelRef::load(&req.model) {
         Ok(m) => m,
@@ -238,7 +235,7 @@ pub fn command_with(
                     .map(|s| sources.location(s))
                     .unwrap_or_else(|| file.clone());
                 if req.json {
-                    json_tests.push(litmus::output::json_error(&file, &d.message, &loc));
+                    json_tests.push(litmus::output::json_error(&file, &d.full_message(), &loc));
                 } else {
                     report(&sources, d);
                 }
@@ -386,6 +383,6 @@ fn explain_json(w: &Explain) -> serde_json::Value {
         }
         Explain::Reached => serde_json::json!({ "reached": true }),
         Explain::Unknown(why) => serde_json::json!({ "unknown": why }),
-        Explain::Failed(d) => serde_json::json!({ "error": d.message }),
+        Explain::Failed(d) => serde_json::json!({ "error": d.full_message() }),
     }
 }

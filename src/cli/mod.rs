@@ -13,3 +13,4 @@ pub mod litmus;
 pub mod op_litmus;
 pub mod output;
 pub mod prove;
+pub mod report;

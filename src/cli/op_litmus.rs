@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use std::sync::Mutex;
 
 use super::output::{stdout, stdoutln};
-use relprove::diag::{render, SourceMap};
+use relprove::diag::SourceMap;
 use relprove::litmus::output::{self, Expectation, Summary};
 use relprove::operational::compare::{decide, Decided, Side};
 use relprove::operational::explore::Limits;
@@ -82,7 +82,7 @@ pub fn run(req: &Request) -> u8 {
     let files = match relprove::litmus::files::expand(&req.tests) {
         Ok(f) => f,
         Err(d) => {
-            eprint!("{}", render(&sources.lock().unwrap(), &[d], false));
+            super::report::error(&sources.lock().unwrap(), d, false);
             return 2;
         }
     };
@@ -101,7 +101,7 @@ pub fn run(req: &Request) -> u8 {
             match output::parse_expectations(id, &text) {
                 Ok(e) => e,
                 Err(d) => {
-                    eprint!("{}", render(&sm, &[d], false));
+                    super::report::error(&sm, d, false);
                     return 2;
                 }
             }
@@ -191,7 +191,7 @@ pub fn run(req: &Request) -> u8 {
                         &loc,
                     ));
                 } else {
-                    eprint!("{}", render(&sources, std::slice::from_ref(d), false));
+                    super::report::error(&sources, d.clone(), false);
                 }
             }
         }

@@ -38,10 +38,7 @@ pub fn run(args: &ProveArgs) -> ExitCode {
     ) {
         Ok(m) => m,
         Err(diags) => {
-            eprint!(
-                "{}",
-                relprove::diag::render(&sources, &diags, std::io::stderr().is_terminal())
-            );
+            super::report::error(&sources, diags, std::io::stderr().is_terminal());
             return ExitCode::from(2);
         }
     };
@@ -87,12 +84,12 @@ pub fn run(args: &ProveArgs) -> ExitCode {
             Ok(text) => {
                 let _ = std::io::Write::write_all(out, text.as_bytes());
             }
-            Err(e) => {
-                let d = e.to_diagnostic("the Coq proof");
-                eprint!(
-                    "{}",
-                    relprove::diag::render(&sources, &[d], std::io::stderr().is_terminal())
-                );
+            Err(error) => {
+                let e = relprove::Error::Export {
+                    what: "the Coq proof".into(),
+                    error,
+                };
+                super::report::error(&sources, e, std::io::stderr().is_terminal());
                 return ExitCode::from(2);
             }
         }

@@ -298,13 +298,8 @@ pub fn run_test(
         }
         let low = lower::alloy_source(test, model.binding, &model.open_name, combo, edges, &dom)?;
         let path = dir.join(format!("lt_{}_{k}_{v}.als", sanitize(&test.name)));
-        let failed = |e: LitmusError| {
-            Diagnostic::new(
-                Phase::Litmus,
-                test.name_span,
-                format!("checking the generated Alloy module failed: {e}"),
-            )
-        };
+        let failed =
+            |e: LitmusError| e.at(test.name_span, "checking the generated Alloy module failed");
         // The incremental form: one module per combination, loaded and
         // translated once, queried under predicates.
         let (src, preds) = session_source(&low, &test.cond.prop, &dom, opts.enumerate);
