@@ -33,7 +33,7 @@ use crate::diag::Span;
 use crate::ir::*;
 
 /// What kind of formula a core item is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum CoreKind {
     /// A conjunct of a `fact` paragraph.

@@ -60,6 +60,16 @@ enum Command {
     /// model and re-checked); every cube unsatisfiable gives `unsat`;
     /// otherwise `unknown`. Exit codes as for `check` (docs/cubes.md).
     Merge(MergeArgs),
+    /// Print the JSON Schema of a subcommand's `--format json` output
+    /// (docs/json.md; committed as docs/json/NAME.schema.json).
+    Schema(SchemaArgs),
+}
+
+#[derive(Args)]
+struct SchemaArgs {
+    /// The subcommand: check or litmus.
+    #[arg(value_parser = clap::builder::PossibleValuesParser::new(cli::schema::NAMES))]
+    name: String,
 }
 
 #[derive(Args)]
@@ -523,6 +533,16 @@ fn main() -> ExitCode {
             ExitCode::from(cli::compare::run(&req))
         }
         Command::Gpu(a) => cli::gpu::run(a),
+        Command::Schema(a) => {
+            let out = &mut Stdout::new(OnClose::Exit);
+            match cli::schema::schema(&a.name).map(|s| serde_json::to_string_pretty(&s)) {
+                Some(Ok(text)) => {
+                    outln!(out, "{text}");
+                    ExitCode::from(out.exit_code(0))
+                }
+                _ => ExitCode::from(4),
+            }
+        }
         Command::Merge(a) => {
             use std::io::IsTerminal;
             let out = &mut Stdout::new(OnClose::Exit);

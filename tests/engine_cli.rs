@@ -876,3 +876,85 @@ fn core_stopped_by_the_time_limit_exits_3() {
         }
     }
 }
+
+/// The JSON output contract (docs/json.md): the committed schemas
+/// docs/json/NAME.schema.json are the ones derived from the output types
+/// (`relprove schema NAME`; `RELPROVE_BLESS=1` rewrites them), and real
+/// output of each subcommand on small inputs validates against them.
+#[test]
+fn json_schemas_are_current_and_validate_output() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let schema = |name: &str| -> serde_json::Value {
+        let out = relprove().args(["schema", name]).output().unwrap();
+        assert!(out.status.success(), "schema {name}");
+        let path = root.join(format!("docs/json/{name}.schema.json"));
+        if std::env::var_os("RELPROVE_BLESS").is_some() {
+            std::fs::write(&path, &out.stdout).unwrap();
+        }
+        let committed = std::fs::read_to_string(&path).unwrap_or_default();
+        assert_eq!(
+            String::from_utf8_lossy(&out.stdout),
+            committed,
+            "{} is stale: RELPROVE_BLESS=1 cargo test --test engine_cli json_schemas",
+            path.display()
+        );
+        serde_json::from_str(&committed).unwrap()
+    };
+    let valid = |name: &str, schema: &serde_json::Value, doc: &serde_json::Value| {
+        let v = jsonschema::validator_for(schema).unwrap();
+        let errors: Vec<String> = v.iter_errors(doc).map(|e| e.to_string()).collect();
+        assert!(errors.is_empty(), "{name}: {errors:?}\n{doc:#}");
+    };
+    // check: an instance, a core (--core), and an unknown (--timeout).
+    let dir = tempfile::tempdir().unwrap();
+    let f = model(
+        &dir,
+        "sig A { r: set A }\nfact loopless { no iden & r }\n\
+         run some_r { some r } expect 1\ncheck selfLoop { no iden & r } expect 0\n",
+    );
+    let s = schema("check");
+    let out = run(&["--core", "--format", "json"], &f);
+    assert_eq!(out.status.code(), Some(0));
+    let doc = json_of(&out);
+    assert!(doc["commands"][0]["instance"].is_object() && doc["commands"][1]["core"].is_array());
+    valid("check --core", &s, &doc);
+    let out = run(&["--timeout", "0.000001", "--format", "json"], &f);
+    assert_eq!(out.status.code(), Some(3));
+    let doc = json_of(&out);
+    assert_eq!(doc["commands"][0]["outcome"], "unknown");
+    valid("check --timeout", &s, &doc);
+    // A field the schema does not know is caught.
+    let mut bad = doc.clone();
+    bad["commands"][0]["surprise"] = serde_json::json!(1);
+    assert!(!jsonschema::is_valid(&s, &bad), "unknown fields must fail");
+    // litmus: a forbidden outcome (--explain: axioms), a reached one (a
+    // witness), expectations, and a test that cannot be read (an error).
+    let s = schema("litmus");
+    let lit = root.join("tests/fixtures/litmus");
+    let expect = dir.path().join("expect.txt");
+    std::fs::write(&expect, "MP No\nCoRR-weak-write Ok\n").unwrap();
+    let out = relprove()
+        .current_dir(root)
+        .args([
+            "litmus",
+            "--model",
+            "models/ptx.als",
+            "--explain",
+            "--format",
+            "json",
+        ])
+        .arg("--expect")
+        .arg(&expect)
+        .arg(lit.join("MP.litmus"))
+        .arg(lit.join("CoRR-weak-write.litmus"))
+        .arg(dir.path().join("missing.litmus"))
+        .output()
+        .unwrap();
+    let doc = json_of(&out);
+    let tests = doc["tests"].as_array().unwrap();
+    assert_eq!(tests.len(), 3, "{doc:#}");
+    assert!(tests[0]["explain"]["forbidden_by"].is_object(), "{doc:#}");
+    assert!(tests[1]["explain"]["witness"].is_object(), "{doc:#}");
+    assert!(tests[2]["error"].is_string(), "{doc:#}");
+    valid("litmus --explain", &s, &doc);
+}

@@ -14,3 +14,4 @@ pub mod op_litmus;
 pub mod output;
 pub mod prove;
 pub mod report;
+pub mod schema;

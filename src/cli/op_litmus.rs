@@ -31,7 +31,7 @@ pub struct Request {
 #[derive(Serialize)]
 struct JsonTest<'a> {
     #[serde(flatten)]
-    herd: serde_json::Value,
+    herd: output::JsonTest,
     #[serde(flatten)]
     op: &'a OpResult,
 }
@@ -40,7 +40,7 @@ struct JsonTest<'a> {
 struct Doc {
     model: &'static str,
     tests: Vec<serde_json::Value>,
-    summary: serde_json::Value,
+    summary: Summary,
 }
 
 /// Decide every file on `jobs` threads; results in input order.
@@ -185,11 +185,8 @@ pub fn run(req: &Request) -> u8 {
                         .span
                         .map(|s| sources.location(s))
                         .unwrap_or_else(|| file.display().to_string());
-                    json.push(output::json_error(
-                        &file.display().to_string(),
-                        &d.message,
-                        &loc,
-                    ));
+                    let e = output::json_error(&file.display().to_string(), &d.message, &loc);
+                    json.push(serde_json::to_value(e).unwrap_or_default());
                 } else {
                     super::report::error(&sources, d.clone(), false);
                 }
@@ -201,7 +198,7 @@ pub fn run(req: &Request) -> u8 {
         let doc = Doc {
             model: req.model.spec(),
             tests: json,
-            summary: sum.json(),
+            summary: sum,
         };
         stdoutln!("{}", serde_json::to_string_pretty(&doc).unwrap_or_default());
     } else if results.len() > 1 || sum.expected > 0 {

@@ -30,31 +30,33 @@ use crate::ir::{CommandId, CommandTarget, Formula, FormulaKind, Model, PredId};
 use crate::resolve::{load_source, LoadOptions};
 
 /// One axiom of a forbidding set.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
 pub struct Axiom {
+    /// Where it is defined (`file:line:col`).
+    pub location: String,
     /// The predicate's name (`ptx_causality`), or the conjunct's text
     /// when it is not a call of a predicate.
     pub name: String,
-    /// Where it is defined (`file:line:col`).
-    pub location: String,
     /// Its first source line.
     pub text: String,
 }
 
 /// Why an outcome is never reached.
-#[derive(Clone, Debug, serde::Serialize)]
+#[derive(Clone, Debug, serde::Serialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
 pub struct Explanation {
     /// The axioms, in the order the consistency predicate lists them.
     pub axioms: Vec<Axiom>,
-    /// Without any one of them the outcome becomes reachable (in the one
-    /// path combination of the test).
-    pub minimal: bool,
-    /// Every core was re-solved on its own by a fresh translation.
-    pub verified: bool,
     /// Path combinations explained (those on which a barrier hangs have
     /// no final state and need no axiom).
     pub combinations: usize,
+    /// Without any one of them the outcome becomes reachable (in the one
+    /// path combination of the test).
+    pub minimal: bool,
     pub solver_calls: usize,
+    /// Every core was re-solved on its own by a fresh translation.
+    pub verified: bool,
 }
 
 /// The answer of [`explain`].

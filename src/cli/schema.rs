@@ -1,0 +1,19 @@
+//! `relprove schema NAME`: the JSON Schema of a subcommand's
+//! `--format json` output, derived (schemars) from the very types the
+//! output is serialized from. The committed copies are
+//! docs/json/NAME.schema.json (a test regenerates and compares them);
+//! docs/json.md describes the fields.
+
+use schemars::{schema_for, Schema};
+
+/// The subcommands whose JSON output has a schema, by file name.
+pub const NAMES: [&str; 2] = ["check", "litmus"];
+
+/// The schema of `name`'s JSON output (`None`: not one of [`NAMES`]).
+pub fn schema(name: &str) -> Option<Schema> {
+    Some(match name {
+        "check" => schema_for!(super::check::JsonDoc),
+        "litmus" => schema_for!(relprove::litmus::output::JsonDoc),
+        _ => return None,
+    })
+}
