@@ -67,7 +67,7 @@ enum Command {
 
 #[derive(Args)]
 struct SchemaArgs {
-    /// The subcommand: check or litmus.
+    /// The subcommand: check, litmus, or op-litmus (`litmus --model op:NAME`).
     #[arg(value_parser = clap::builder::PossibleValuesParser::new(cli::schema::NAMES))]
     name: String,
 }

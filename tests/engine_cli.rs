@@ -957,4 +957,21 @@ fn json_schemas_are_current_and_validate_output() {
     assert!(tests[1]["explain"]["witness"].is_object(), "{doc:#}");
     assert!(tests[2]["error"].is_string(), "{doc:#}");
     valid("litmus --explain", &s, &doc);
+    // litmus with an operational model: the same entries plus the
+    // exploration's fields (traces, a witness, `pruned` with --witnesses).
+    let s = schema("op-litmus");
+    for extra in [None, Some("--witnesses")] {
+        let out = relprove()
+            .args(["litmus", "--model", "op:lost-pop", "--format", "json"])
+            .args(extra)
+            .arg(lit.join("MP.litmus"))
+            .arg(lit.join("SB.litmus"))
+            .arg(dir.path().join("missing.litmus"))
+            .output()
+            .unwrap();
+        let doc = json_of(&out);
+        assert_eq!(doc["tests"].as_array().map(Vec::len), Some(3), "{doc:#}");
+        assert!(doc["tests"][0]["traces"].is_array(), "{doc:#}");
+        valid("litmus --model op:lost-pop", &s, &doc);
+    }
 }
