@@ -67,7 +67,8 @@ enum Command {
 
 #[derive(Args)]
 struct SchemaArgs {
-    /// The subcommand: check, litmus, or op-litmus (`litmus --model op:NAME`).
+    /// The subcommand: check, check-all (`check --all`, one JSON line),
+    /// litmus, or op-litmus (`litmus --model op:NAME`).
     #[arg(value_parser = clap::builder::PossibleValuesParser::new(cli::schema::NAMES))]
     name: String,
 }

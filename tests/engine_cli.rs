@@ -923,6 +923,17 @@ fn json_schemas_are_current_and_validate_output() {
     let doc = json_of(&out);
     assert_eq!(doc["commands"][0]["outcome"], "unknown");
     valid("check --timeout", &s, &doc);
+    // check --all: JSON lines, each an instance or the closing summary.
+    let s_all = schema("check-all");
+    let out = run(&["--all", "-c", "some_r", "--format", "json"], &f);
+    assert_eq!(out.status.code(), Some(0));
+    let lines: Vec<serde_json::Value> = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert!(lines.len() > 2 && lines[0]["instance"].is_object());
+    assert_eq!(lines.last().unwrap()["end"], "complete");
+    lines.iter().for_each(|l| valid("check --all", &s_all, l));
     // A field the schema does not know is caught.
     let mut bad = doc.clone();
     bad["commands"][0]["surprise"] = serde_json::json!(1);

@@ -7,12 +7,14 @@
 use schemars::{schema_for, Schema};
 
 /// The subcommands whose JSON output has a schema, by file name.
-pub const NAMES: [&str; 3] = ["check", "litmus", "op-litmus"];
+pub const NAMES: [&str; 4] = ["check", "check-all", "litmus", "op-litmus"];
 
 /// The schema of `name`'s JSON output (`None`: not one of [`NAMES`]).
 pub fn schema(name: &str) -> Option<Schema> {
     Some(match name {
         "check" => schema_for!(super::check::JsonDoc),
+        // one schema per line (JSON lines)
+        "check-all" => schema_for!(super::enumerate::JsonLine),
         "litmus" => schema_for!(relprove::litmus::output::JsonDoc),
         "op-litmus" => schema_for!(super::op_litmus::Doc),
         _ => return None,
