@@ -985,4 +985,48 @@ fn json_schemas_are_current_and_validate_output() {
         assert!(doc["tests"][0]["traces"].is_array(), "{doc:#}");
         valid("litmus --model op:lost-pop", &s, &doc);
     }
+    // compare: an axiomatic and an operational model on two tests and a
+    // missing one (skipped).
+    let s = schema("compare");
+    let out = relprove()
+        .current_dir(root)
+        .args([
+            "compare",
+            "--model",
+            "models/ptx.als",
+            "--model",
+            "op:lost-pop",
+        ])
+        .args(["--format", "json"])
+        .arg(lit.join("MP.litmus"))
+        .arg(lit.join("SB.litmus"))
+        .output()
+        .unwrap();
+    let doc = json_of(&out);
+    assert_eq!(doc["rows"].as_array().map(Vec::len), Some(2), "{doc:#}");
+    valid("compare", &s, &doc);
+    // prove: one assertion proved by rewriting, one not.
+    let s = schema("prove");
+    let p = dir.path().join("p.als");
+    std::fs::write(
+        &p,
+        "sig A { r: set A }
+assert idem { r + r = r }
+assert no_r { no r }
+",
+    )
+    .unwrap();
+    let out = relprove()
+        .args(["prove", "--format", "json"])
+        .arg(&p)
+        .output()
+        .unwrap();
+    let doc = json_of(&out);
+    let a = doc["assertions"].as_array().unwrap();
+    assert_eq!(
+        (a[0]["proved"].as_bool(), a[1]["proved"].as_bool()),
+        (Some(true), Some(false)),
+        "{doc:#}"
+    );
+    valid("prove", &s, &doc);
 }

@@ -8,6 +8,7 @@ use relprove::diag::SourceMap;
 use relprove::operational::compare::{
     parse_expect_diff, row, unexpected, Relation, Row, Side, Skipped,
 };
+use schemars::JsonSchema;
 use serde::Serialize;
 
 use super::op_litmus::decide_all;
@@ -21,8 +22,12 @@ pub struct Request {
     pub jobs: usize,
 }
 
-#[derive(Serialize)]
-struct Doc<'a> {
+/// The document of `relprove compare --format json` (schema:
+/// docs/json/compare.schema.json).
+#[derive(Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct Doc<'a> {
+    /// Model A and model B, as given (`models/ptx.als`, `op:lost-pop`).
     a: &'a str,
     b: &'a str,
     rows: &'a [Row],
@@ -32,7 +37,8 @@ struct Doc<'a> {
     unexpected: Vec<(String, Relation, Relation)>,
 }
 
-#[derive(Clone, Copy, Default, Serialize)]
+#[derive(Clone, Copy, Default, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
 struct Counts {
     compared: usize,
     same: usize,

@@ -11,9 +11,12 @@ use super::output::{outln, OnClose, Stdout};
 use crate::{Emit, ProveArgs, TextOrJson};
 
 /// One assertion in `--format json`.
-#[derive(serde::Serialize)]
+#[derive(serde::Serialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
 struct AssertJson<'a> {
+    /// The assertion's name.
     name: &'a str,
+    /// Proved for all sizes by rewriting (the proof was replayed).
     proved: bool,
     /// `egg`, `ka` or `egg+ka`; absent when not proved.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -22,8 +25,12 @@ struct AssertJson<'a> {
     time_ms: u64,
 }
 
-#[derive(serde::Serialize)]
-struct ProveJson<'a> {
+/// The document of `relprove prove --format json` (schema:
+/// docs/json/prove.schema.json).
+#[derive(serde::Serialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct ProveJson<'a> {
+    /// One entry per assertion tried, in the model's order.
     assertions: Vec<AssertJson<'a>>,
 }
 

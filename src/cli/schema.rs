@@ -7,7 +7,14 @@
 use schemars::{schema_for, Schema};
 
 /// The subcommands whose JSON output has a schema, by file name.
-pub const NAMES: [&str; 4] = ["check", "check-all", "litmus", "op-litmus"];
+pub const NAMES: [&str; 6] = [
+    "check",
+    "check-all",
+    "compare",
+    "litmus",
+    "op-litmus",
+    "prove",
+];
 
 /// The schema of `name`'s JSON output (`None`: not one of [`NAMES`]).
 pub fn schema(name: &str) -> Option<Schema> {
@@ -15,7 +22,9 @@ pub fn schema(name: &str) -> Option<Schema> {
         "check" => schema_for!(super::check::JsonDoc),
         // one schema per line (JSON lines)
         "check-all" => schema_for!(super::enumerate::JsonLine),
+        "compare" => schema_for!(super::compare::Doc),
         "litmus" => schema_for!(relprove::litmus::output::JsonDoc),
+        "prove" => schema_for!(super::prove::ProveJson),
         "op-litmus" => schema_for!(super::op_litmus::Doc),
         _ => return None,
     })
