@@ -233,7 +233,7 @@ fn with_cube(cnf: &Cnf, cube: &[i32]) -> Cnf {
 }
 
 /// One emitted cube.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct CubeEntry {
     /// The DIMACS file, relative to the directory.
     pub cnf: String,
@@ -243,8 +243,9 @@ pub struct CubeEntry {
     pub literals: Vec<i32>,
 }
 
-/// `manifest.json` of an emitted directory.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+/// `manifest.json` of an emitted directory (also what `check --cubes N
+/// --emit DIR --format json` prints; schema: docs/json/cubes-emit.schema.json).
+#[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Manifest {
     pub version: u32,
     /// The model file (absolute path when emitted).
@@ -340,7 +341,8 @@ pub fn read_manifest(dir: &Path) -> Result<Manifest, CubeError> {
 }
 
 /// How the cubes of a command were decided.
-#[derive(Clone, Debug, Default, Serialize)]
+#[derive(Clone, Debug, Default, Serialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
 pub struct CubeTally {
     pub cubes: usize,
     /// The split variables (CNF numbering).

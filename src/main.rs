@@ -68,7 +68,8 @@ enum Command {
 #[derive(Args)]
 struct SchemaArgs {
     /// The subcommand: check, check-all (`check --all`, one JSON line),
-    /// compare, litmus, op-litmus (`litmus --model op:NAME`) or prove.
+    /// compare, cubes, cubes-emit, litmus, op-litmus (`litmus --model
+    /// op:NAME`) or prove.
     #[arg(value_parser = clap::builder::PossibleValuesParser::new(cli::schema::NAMES))]
     name: String,
 }

@@ -938,6 +938,32 @@ fn json_schemas_are_current_and_validate_output() {
     let mut bad = doc.clone();
     bad["commands"][0]["surprise"] = serde_json::json!(1);
     assert!(!jsonschema::is_valid(&s, &bad), "unknown fields must fail");
+    // check --cubes (solved locally) and --cubes --emit (the manifest).
+    let s_cubes = schema("cubes");
+    let out = run(&["--cubes", "2", "-c", "some_r", "--format", "json"], &f);
+    assert_eq!(out.status.code(), Some(0));
+    let doc = json_of(&out);
+    assert_eq!(doc["cubes"]["cubes"], 2, "{doc:#}");
+    valid("check --cubes", &s_cubes, &doc);
+    let s_emit = schema("cubes-emit");
+    let emit = dir.path().join("cubes");
+    let out = run(
+        &[
+            "--cubes",
+            "2",
+            "-c",
+            "some_r",
+            "--format",
+            "json",
+            "--emit",
+            emit.to_str().unwrap(),
+        ],
+        &f,
+    );
+    assert_eq!(out.status.code(), Some(0));
+    let doc = json_of(&out);
+    assert_eq!(doc["cubes"].as_array().map(Vec::len), Some(2), "{doc:#}");
+    valid("check --cubes --emit", &s_emit, &doc);
     // litmus: a forbidden outcome (--explain: axioms), a reached one (a
     // witness), expectations, and a test that cannot be read (an error).
     let s = schema("litmus");

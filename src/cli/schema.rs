@@ -7,10 +7,12 @@
 use schemars::{schema_for, Schema};
 
 /// The subcommands whose JSON output has a schema, by file name.
-pub const NAMES: [&str; 6] = [
+pub const NAMES: [&str; 8] = [
     "check",
     "check-all",
     "compare",
+    "cubes",
+    "cubes-emit",
     "litmus",
     "op-litmus",
     "prove",
@@ -23,6 +25,8 @@ pub fn schema(name: &str) -> Option<Schema> {
         // one schema per line (JSON lines)
         "check-all" => schema_for!(super::enumerate::JsonLine),
         "compare" => schema_for!(super::compare::Doc),
+        "cubes" => schema_for!(super::cubes::JsonResult),
+        "cubes-emit" => schema_for!(relprove::cubes::Manifest),
         "litmus" => schema_for!(relprove::litmus::output::JsonDoc),
         "prove" => schema_for!(super::prove::ProveJson),
         "op-litmus" => schema_for!(super::op_litmus::Doc),
