@@ -27,21 +27,33 @@ pub enum Error {
     /// Bad input found while parsing, loading or resolving a model (every
     /// error of the phase at once, each with its span).
     Input(Vec<Diagnostic>),
+    /// Computing the bounds of a command (a bad scope, or a limit).
     Bounds(BoundsError),
+    /// Translating a command to CNF (bad input, a deadline, memory).
     Translate(TranslateError),
+    /// A solver back end that could not run.
     Sat(SatError),
+    /// Deciding a command (bad input, or a bug of relprove).
     Check(CheckError),
+    /// Cube-and-conquer: files of a cube directory, stale cubes.
     Cube(CubeError),
     /// A rewriter proof a printer cannot print; `what` was being printed
     /// (`the Coq proof`).
     Export {
+        /// What was being printed (`the Coq proof`).
         what: String,
+        /// Why it could not be.
         error: ExportError,
     },
+    /// A construct outside the rewriter's fragment (with its span).
     Rewrite(RewriteError),
+    /// A rewriter proof the replay rejects (a bug of relprove).
     Proof(ProofError),
+    /// Deciding a litmus test's generated module.
     Litmus(LitmusError),
+    /// An operational model's exploration.
     Operational(OpError),
+    /// Running litmus tests on a GPU.
     Gpu(GpuError),
 }
 
