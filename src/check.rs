@@ -17,6 +17,8 @@ use crate::ir::*;
 use crate::sat::{self, SatError, SatResult, SatSolver};
 use crate::translate::{self, circuit::Lit, matrix::Matrix, TranslateError, Translation};
 
+/// How [`check_command`] (and a [`Session`]) decides a command.
+#[warn(missing_docs)]
 #[derive(Clone, Debug)]
 pub struct CheckOptions {
     /// `--scope N`: replaces every command's overall scope.
@@ -54,37 +56,58 @@ impl Default for CheckOptions {
     }
 }
 
+/// The answer to a command.
+#[warn(missing_docs)]
 #[derive(Clone, Debug)]
 pub enum Outcome {
-    /// An instance (run) or counterexample (check).
+    /// An instance (run) or counterexample (check), re-evaluated by the
+    /// independent evaluator.
     Sat(Instance),
+    /// No instance (run) or no counterexample (check) within the scope.
     Unsat,
     /// Limit hit; the reason.
     Unknown(String),
 }
 
+/// Sizes and times of one command.
+#[warn(missing_docs)]
 #[derive(Clone, Debug, Default)]
 pub struct Stats {
+    /// CNF variables.
     pub variables: u32,
+    /// CNF clauses.
     pub clauses: usize,
+    /// Variables of relations (the circuit's inputs).
     pub primary_variables: u32,
+    /// Bounds, translation, CNF and solver loading.
     pub translate_ms: u128,
+    /// Solving (and re-evaluating the instance).
     pub solve_ms: u128,
+    /// The whole command.
     pub time_ms: u128,
 }
 
+/// The result of one command: its outcome, whether it matches the
+/// command's `expect`, and what it cost.
+#[warn(missing_docs)]
 #[derive(Clone, Debug)]
 pub struct CommandResult {
+    /// The command's name.
     pub name: String,
+    /// `run` or `check`.
     pub kind: CommandKind,
     /// The scope as Alloy prints it (`for 4 but 5 sw/Event`).
     pub scope: String,
+    /// The answer.
     pub outcome: Outcome,
+    /// The command's `expect` (0 or 1), if any.
     pub expect: Option<u8>,
+    /// Whether `outcome` matches `expect` (true without one).
     pub matches_expect: bool,
     /// For [`Outcome::Unknown`]: the limit that stopped the command, and
     /// in which phase.
     pub limit: Option<(Exhausted, Stage)>,
+    /// Sizes and times.
     pub stats: Stats,
 }
 
@@ -267,6 +290,10 @@ fn solver_error(e: SatError) -> CheckError {
 }
 
 /// Decide one command: a [`Session`] with no extra formulas, solved once.
+/// A time or memory limit is an [`Outcome::Unknown`] answer, not an error;
+/// errors are bad input ([`CheckError::Input`], with a span) or a broken
+/// invariant of relprove ([`CheckError::Internal`]).
+#[warn(missing_docs)]
 pub fn check_command(
     model: &Model,
     id: CommandId,
@@ -477,8 +504,19 @@ impl<'m> Session<'m> {
         let (tr, sels) = match translate::translate_command_with(&model, &b, cmd, &topts, &refs) {
             Ok(x) => x,
             Err(TranslateError::Input(d)) => return Err(CheckError::Input(d)),
-            Err(TranslateError::Limit(e)) => {
-                return Ok(Opened::Stopped(e, Stage::Translate, elapsed()))
+            Err(TranslateError::Deadline) => {
+                return Ok(Opened::Stopped(
+                    Exhausted::Time,
+                    Stage::Translate,
+                    elapsed(),
+                ))
+            }
+            Err(TranslateError::Memory(m)) => {
+                return Ok(Opened::Stopped(
+                    Exhausted::Memory(m),
+                    Stage::Translate,
+                    elapsed(),
+                ))
             }
         };
         progress.set_stage(Stage::Cnf);

@@ -27,13 +27,13 @@
 
 use std::borrow::Cow;
 
-use crate::budget::Budget;
+use crate::budget::{Budget, Exhausted, Stage};
 use crate::check::{CheckError, CheckOptions, Internal, Opened, Outcome, Session};
 use crate::diag::Span;
 use crate::ir::*;
 
 /// What kind of formula a core item is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum CoreKind {
     /// A conjunct of a `fact` paragraph.
@@ -379,20 +379,10 @@ fn multiplicity_formula(model: &Model, fid: FieldId) -> Formula {
     )
 }
 
-/// Open a session of `model`'s command `id` with `formulas` as extras.
-fn open<'m>(
-    model: Cow<'m, Model>,
-    id: CommandId,
-    formulas: Vec<Formula>,
-    opts: &CheckOptions,
-    budget: &Budget,
-) -> Result<Result<Session<'m>, String>, CheckError> {
-    Ok(
-        match Session::open(model, id, formulas, opts, budget.clone())? {
-            Opened::Ready(s) => Ok(*s),
-            Opened::Stopped(e, stage, _) => Err(format!("{e} (during {})", stage.phase_name())),
-        },
-    )
+/// Why a session could not be opened within the budget: the limit and
+/// the stage it stopped, as [`Minimised::Unknown`] says it.
+fn stopped_text(e: &Exhausted, stage: Stage) -> String {
+    format!("{e} (during {})", stage.phase_name())
 }
 
 /// A minimal (where the budget allows), verified unsat core of command
@@ -459,9 +449,15 @@ pub fn minimal_core(
     budget: &Budget,
 ) -> Result<Minimised, CheckError> {
     let count = formulas.len();
-    let mut session = match open(Cow::Borrowed(model), id, formulas.clone(), opts, budget)? {
-        Ok(s) => s,
-        Err(why) => return Ok(Minimised::Unknown(why)),
+    let mut session = match Session::open(
+        Cow::Borrowed(model),
+        id,
+        formulas.clone(),
+        opts,
+        budget.clone(),
+    )? {
+        Opened::Ready(s) => s,
+        Opened::Stopped(e, stage, _) => return Ok(Minimised::Unknown(stopped_text(&e, stage))),
     };
     let mut calls = 1;
     let all: Vec<usize> = (0..count).collect();
@@ -515,9 +511,22 @@ pub fn minimal_core(
     // Verification: a fresh translation with only the core formulas.
     let kept: Vec<Formula> = core.iter().map(|&i| formulas[i].clone()).collect();
     let n = kept.len();
-    let mut check = match open(Cow::Borrowed(model), id, kept, opts, budget)? {
-        Ok(s) => s,
-        Err(why) => return Ok(Minimised::Unknown(format!("{why} (verifying the core)"))),
+    // A deadline that passed during minimisation passed before this
+    // translation began: say so, rather than name the first stage that
+    // happens to poll the budget (the bounds).
+    if budget.remaining().is_some_and(|l| l.is_zero()) {
+        return Ok(Minimised::Unknown(
+            "time limit (before the verifying translation)".into(),
+        ));
+    }
+    let mut check = match Session::open(Cow::Borrowed(model), id, kept, opts, budget.clone())? {
+        Opened::Ready(s) => s,
+        Opened::Stopped(e, stage, _) => {
+            return Ok(Minimised::Unknown(format!(
+                "{} (verifying the core)",
+                stopped_text(&e, stage)
+            )))
+        }
     };
     calls += 1;
     match check.solve_outcome(&(0..n).collect::<Vec<_>>())? {

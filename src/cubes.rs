@@ -18,7 +18,7 @@ use std::time::{Duration, Instant};
 use serde::{Deserialize, Serialize};
 
 use crate::bounds::{self, BoundsError};
-use crate::budget::{Budget, Progress, Stage};
+use crate::budget::{Budget, Exhausted, Progress, Stage};
 use crate::check::{self, CheckError, CheckOptions, CommandResult, Internal, Outcome, Stats};
 use crate::instance::Instance;
 use crate::ir::{CommandId, Model};
@@ -167,7 +167,8 @@ pub fn encode(model: &Model, id: CommandId, opts: &CheckOptions) -> Result<Encod
     let tr = match translate::translate_command(model, &b, cmd, &topts) {
         Ok(tr) => tr,
         Err(TranslateError::Input(d)) => return Err(CheckError::Input(d)),
-        Err(TranslateError::Limit(e)) => return stopped(e, Stage::Translate),
+        Err(TranslateError::Deadline) => return stopped(Exhausted::Time, Stage::Translate),
+        Err(TranslateError::Memory(m)) => return stopped(Exhausted::Memory(m), Stage::Translate),
     };
     let (cnf, var_of) = match tr.circuit.to_cnf(&tr.roots) {
         Ok(x) => x,
@@ -232,7 +233,7 @@ fn with_cube(cnf: &Cnf, cube: &[i32]) -> Cnf {
 }
 
 /// One emitted cube.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct CubeEntry {
     /// The DIMACS file, relative to the directory.
     pub cnf: String,
@@ -242,8 +243,9 @@ pub struct CubeEntry {
     pub literals: Vec<i32>,
 }
 
-/// `manifest.json` of an emitted directory.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+/// `manifest.json` of an emitted directory (also what `check --cubes N
+/// --emit DIR --format json` prints; schema: docs/json/cubes-emit.schema.json).
+#[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Manifest {
     pub version: u32,
     /// The model file (absolute path when emitted).
@@ -339,7 +341,8 @@ pub fn read_manifest(dir: &Path) -> Result<Manifest, CubeError> {
 }
 
 /// How the cubes of a command were decided.
-#[derive(Clone, Debug, Default, Serialize)]
+#[derive(Clone, Debug, Default, Serialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
 pub struct CubeTally {
     pub cubes: usize,
     /// The split variables (CNF numbering).

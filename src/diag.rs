@@ -53,11 +53,12 @@ impl Span {
 }
 
 /// All source files read during one run, so that spans can be rendered.
-#[derive(Default)]
+#[derive(Default, Debug)]
 pub struct SourceMap {
     files: Vec<SourceFile>,
 }
 
+#[derive(Debug)]
 pub struct SourceFile {
     /// The path as the user should see it (relative when the user gave it so).
     pub name: String,
@@ -219,8 +220,31 @@ pub struct Diagnostic {
     pub label: String,
     /// Secondary locations ("first declared here").
     pub notes: Vec<(Span, String)>,
-    pub hint: Option<String>,
+    /// (`Box<str>`: keeps a `Diagnostic`, and every `Result` carrying
+    /// one, within clippy's size limit for error variants.)
+    pub hint: Option<Box<str>>,
+    /// Diagnostics about text the user did not write (a module relprove
+    /// generated, e.g. for a litmus test), in that text's own source map,
+    /// that caused this one: [`render`] appends them to the message.
+    pub cause: Option<Box<Cause>>,
 }
+
+/// The diagnostics behind a [`Diagnostic`], with the sources their spans
+/// point into (kept as data, so that no span is lost before rendering).
+#[derive(Clone, Debug)]
+pub struct Cause {
+    pub sources: std::sync::Arc<SourceMap>,
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl PartialEq for Cause {
+    fn eq(&self, other: &Cause) -> bool {
+        std::sync::Arc::ptr_eq(&self.sources, &other.sources)
+            && self.diagnostics == other.diagnostics
+    }
+}
+
+impl Eq for Cause {}
 
 impl Diagnostic {
     pub fn new(phase: Phase, span: Span, message: impl Into<String>) -> Diagnostic {
@@ -231,6 +255,7 @@ impl Diagnostic {
             label: String::new(),
             notes: Vec::new(),
             hint: None,
+            cause: None,
         }
     }
     pub fn without_span(phase: Phase, message: impl Into<String>) -> Diagnostic {
@@ -241,6 +266,7 @@ impl Diagnostic {
             label: String::new(),
             notes: Vec::new(),
             hint: None,
+            cause: None,
         }
     }
     pub fn label(mut self, label: impl Into<String>) -> Self {
@@ -254,14 +280,31 @@ impl Diagnostic {
         self
     }
     pub fn hint(mut self, hint: impl Into<String>) -> Self {
-        self.hint = Some(hint.into());
+        self.hint = Some(hint.into().into_boxed_str());
         self
+    }
+    /// This diagnostic, caused by `cause`.
+    pub fn caused_by(mut self, cause: Cause) -> Self {
+        self.cause = Some(Box::new(cause));
+        self
+    }
+    /// The message with the rendered cause appended (as [`render`] shows
+    /// it; the cause without colour), for one-line outputs such as JSON.
+    pub fn full_message(&self) -> String {
+        match &self.cause {
+            None => self.message.clone(),
+            Some(c) => format!(
+                "{}{}",
+                self.message,
+                render(&c.sources, &c.diagnostics, false)
+            ),
+        }
     }
 }
 
 impl fmt::Display for Diagnostic {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} error: {}", self.phase, self.message)
+        write!(f, "{} error: {}", self.phase, self.full_message())
     }
 }
 
@@ -322,7 +365,7 @@ pub fn render(sources: &SourceMap, diags: &[Diagnostic], color: bool) -> String 
         }
         let diag = cr::Diagnostic::error()
             .with_code(d.phase.to_string())
-            .with_message(d.message.clone())
+            .with_message(d.full_message())
             .with_labels(labels)
             .with_notes(notes);
         if color {
@@ -401,7 +444,7 @@ fn on_long_line(sources: &SourceMap, d: &Diagnostic) -> bool {
 /// of its line on each side of the primary span (and of the span itself),
 /// and the secondary labels as `file:line:col` notes.
 fn render_excerpt(sources: &SourceMap, d: &Diagnostic) -> String {
-    let mut out = format!("error[{}]: {}\n", d.phase, d.message);
+    let mut out = format!("error[{}]: {}\n", d.phase, d.full_message());
     if let Some(span) = d.span.filter(|s| (s.file.0 as usize) < sources.files.len()) {
         let text = &sources.get(span.file).text;
         let start = (span.start as usize).min(text.len());

@@ -60,6 +60,18 @@ enum Command {
     /// model and re-checked); every cube unsatisfiable gives `unsat`;
     /// otherwise `unknown`. Exit codes as for `check` (docs/cubes.md).
     Merge(MergeArgs),
+    /// Print the JSON Schema of a subcommand's `--format json` output
+    /// (docs/json.md; committed as docs/json/NAME.schema.json).
+    Schema(SchemaArgs),
+}
+
+#[derive(Args)]
+struct SchemaArgs {
+    /// The subcommand: check, check-all (`check --all`, one JSON line),
+    /// compare, cubes, cubes-emit, litmus, op-litmus (`litmus --model
+    /// op:NAME`) or prove.
+    #[arg(value_parser = clap::builder::PossibleValuesParser::new(cli::schema::NAMES))]
+    name: String,
 }
 
 #[derive(Args)]
@@ -442,10 +454,7 @@ fn parse_only(args: &CheckArgs) -> ExitCode {
             ExitCode::from(out.exit_code(0))
         }
         Err(diags) => {
-            eprint!(
-                "{}",
-                relprove::diag::render(&sources, &diags, std::io::stderr().is_terminal())
-            );
+            cli::report::error(&sources, diags, std::io::stderr().is_terminal());
             ExitCode::from(2)
         }
     }
@@ -464,10 +473,7 @@ fn check(args: CheckArgs) -> ExitCode {
         &relprove::resolve::LoadOptions::default(),
     ) {
         Ok(m) => m,
-        Err(ds) => {
-            eprint!("{}", relprove::diag::render(&sources, &ds, color));
-            return ExitCode::from(exit::INPUT);
-        }
+        Err(ds) => return ExitCode::from(cli::report::error(&sources, ds, color)),
     };
     if model.commands.is_empty() {
         eprintln!(
@@ -550,6 +556,16 @@ fn main() -> ExitCode {
             ExitCode::from(cli::compare::run(&req))
         }
         Command::Gpu(a) => cli::gpu::run(a),
+        Command::Schema(a) => {
+            let out = &mut Stdout::new(OnClose::Exit);
+            match cli::schema::schema(&a.name).map(|s| serde_json::to_string_pretty(&s)) {
+                Some(Ok(text)) => {
+                    outln!(out, "{text}");
+                    ExitCode::from(out.exit_code(0))
+                }
+                _ => ExitCode::from(4),
+            }
+        }
         Command::Merge(a) => {
             use std::io::IsTerminal;
             let out = &mut Stdout::new(OnClose::Exit);

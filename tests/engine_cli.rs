@@ -832,3 +832,227 @@ fn all_refuses_formats_without_lines() {
     let out = run(&["--all", "--core"], &f);
     assert_eq!(out.status.code(), Some(2));
 }
+
+/// `--core` under `--timeout`: a core the limit stopped is an unknown
+/// answer (exit 3, `core_unknown` says why), as for any unknown; a core
+/// that came back leaves the exit code to the verdict. Pigeonhole 8 → 7
+/// (no symmetry breaking): the check takes ~0.15 s, the core ~1 s (dev
+/// build), so under 0.5 s the core is normally the part that is stopped.
+#[test]
+fn core_stopped_by_the_time_limit_exits_3() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = model(
+        &dir,
+        "sig H {}\nsig P { h: one H }\nfact inj { all disj a, b: P | a.h != b.h }\n\
+         run {} for exactly 8 P, exactly 7 H expect 0\n",
+    );
+    let out = run(
+        &[
+            "--core",
+            "--symmetry",
+            "0",
+            "--timeout",
+            "0.5",
+            "--format",
+            "json",
+        ],
+        &f,
+    );
+    let j = json_of(&out);
+    let c = &j["commands"][0];
+    match c["outcome"].as_str() {
+        Some("no-instance") if c.get("core").is_some() => {
+            println!("SKIP: the core came back within 0.5 s on this machine");
+            assert_eq!(out.status.code(), Some(0), "{c}");
+        }
+        Some("no-instance") => {
+            assert_eq!(out.status.code(), Some(3), "{c}");
+            let why = c["core_unknown"].as_str().expect("why no core");
+            assert!(why.starts_with("time limit"), "{why}");
+        }
+        _ => {
+            println!("SKIP: the check itself did not finish within 0.5 s");
+            assert_eq!(out.status.code(), Some(3), "{c}");
+        }
+    }
+}
+
+/// The JSON output contract (docs/json.md): the committed schemas
+/// docs/json/NAME.schema.json are the ones derived from the output types
+/// (`relprove schema NAME`; `RELPROVE_BLESS=1` rewrites them), and real
+/// output of each subcommand on small inputs validates against them.
+#[test]
+fn json_schemas_are_current_and_validate_output() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let schema = |name: &str| -> serde_json::Value {
+        let out = relprove().args(["schema", name]).output().unwrap();
+        assert!(out.status.success(), "schema {name}");
+        let path = root.join(format!("docs/json/{name}.schema.json"));
+        if std::env::var_os("RELPROVE_BLESS").is_some() {
+            std::fs::write(&path, &out.stdout).unwrap();
+        }
+        let committed = std::fs::read_to_string(&path).unwrap_or_default();
+        assert_eq!(
+            String::from_utf8_lossy(&out.stdout),
+            committed,
+            "{} is stale: RELPROVE_BLESS=1 cargo test --test engine_cli json_schemas",
+            path.display()
+        );
+        serde_json::from_str(&committed).unwrap()
+    };
+    let valid = |name: &str, schema: &serde_json::Value, doc: &serde_json::Value| {
+        let v = jsonschema::validator_for(schema).unwrap();
+        let errors: Vec<String> = v.iter_errors(doc).map(|e| e.to_string()).collect();
+        assert!(errors.is_empty(), "{name}: {errors:?}\n{doc:#}");
+    };
+    // check: an instance, a core (--core), and an unknown (--timeout).
+    let dir = tempfile::tempdir().unwrap();
+    let f = model(
+        &dir,
+        "sig A { r: set A }\nfact loopless { no iden & r }\n\
+         run some_r { some r } expect 1\ncheck selfLoop { no iden & r } expect 0\n",
+    );
+    let s = schema("check");
+    let out = run(&["--core", "--format", "json"], &f);
+    assert_eq!(out.status.code(), Some(0));
+    let doc = json_of(&out);
+    assert!(doc["commands"][0]["instance"].is_object() && doc["commands"][1]["core"].is_array());
+    valid("check --core", &s, &doc);
+    let out = run(&["--timeout", "0.000001", "--format", "json"], &f);
+    assert_eq!(out.status.code(), Some(3));
+    let doc = json_of(&out);
+    assert_eq!(doc["commands"][0]["outcome"], "unknown");
+    valid("check --timeout", &s, &doc);
+    // check --all: JSON lines, each an instance or the closing summary.
+    let s_all = schema("check-all");
+    let out = run(&["--all", "-c", "some_r", "--format", "json"], &f);
+    assert_eq!(out.status.code(), Some(0));
+    let lines: Vec<serde_json::Value> = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert!(lines.len() > 2 && lines[0]["instance"].is_object());
+    assert_eq!(lines.last().unwrap()["end"], "complete");
+    lines.iter().for_each(|l| valid("check --all", &s_all, l));
+    // A field the schema does not know is caught.
+    let mut bad = doc.clone();
+    bad["commands"][0]["surprise"] = serde_json::json!(1);
+    assert!(!jsonschema::is_valid(&s, &bad), "unknown fields must fail");
+    // check --cubes (solved locally) and --cubes --emit (the manifest).
+    let s_cubes = schema("cubes");
+    let out = run(&["--cubes", "2", "-c", "some_r", "--format", "json"], &f);
+    assert_eq!(out.status.code(), Some(0));
+    let doc = json_of(&out);
+    assert_eq!(doc["cubes"]["cubes"], 2, "{doc:#}");
+    valid("check --cubes", &s_cubes, &doc);
+    let s_emit = schema("cubes-emit");
+    let emit = dir.path().join("cubes");
+    let out = run(
+        &[
+            "--cubes",
+            "2",
+            "-c",
+            "some_r",
+            "--format",
+            "json",
+            "--emit",
+            emit.to_str().unwrap(),
+        ],
+        &f,
+    );
+    assert_eq!(out.status.code(), Some(0));
+    let doc = json_of(&out);
+    assert_eq!(doc["cubes"].as_array().map(Vec::len), Some(2), "{doc:#}");
+    valid("check --cubes --emit", &s_emit, &doc);
+    // litmus: a forbidden outcome (--explain: axioms), a reached one (a
+    // witness), expectations, and a test that cannot be read (an error).
+    let s = schema("litmus");
+    let lit = root.join("tests/fixtures/litmus");
+    let expect = dir.path().join("expect.txt");
+    std::fs::write(&expect, "MP No\nCoRR-weak-write Ok\n").unwrap();
+    let out = relprove()
+        .current_dir(root)
+        .args([
+            "litmus",
+            "--model",
+            "models/ptx.als",
+            "--explain",
+            "--format",
+            "json",
+        ])
+        .arg("--expect")
+        .arg(&expect)
+        .arg(lit.join("MP.litmus"))
+        .arg(lit.join("CoRR-weak-write.litmus"))
+        .arg(dir.path().join("missing.litmus"))
+        .output()
+        .unwrap();
+    let doc = json_of(&out);
+    let tests = doc["tests"].as_array().unwrap();
+    assert_eq!(tests.len(), 3, "{doc:#}");
+    assert!(tests[0]["explain"]["forbidden_by"].is_object(), "{doc:#}");
+    assert!(tests[1]["explain"]["witness"].is_object(), "{doc:#}");
+    assert!(tests[2]["error"].is_string(), "{doc:#}");
+    valid("litmus --explain", &s, &doc);
+    // litmus with an operational model: the same entries plus the
+    // exploration's fields (traces, a witness, `pruned` with --witnesses).
+    let s = schema("op-litmus");
+    for extra in [None, Some("--witnesses")] {
+        let out = relprove()
+            .args(["litmus", "--model", "op:lost-pop", "--format", "json"])
+            .args(extra)
+            .arg(lit.join("MP.litmus"))
+            .arg(lit.join("SB.litmus"))
+            .arg(dir.path().join("missing.litmus"))
+            .output()
+            .unwrap();
+        let doc = json_of(&out);
+        assert_eq!(doc["tests"].as_array().map(Vec::len), Some(3), "{doc:#}");
+        assert!(doc["tests"][0]["traces"].is_array(), "{doc:#}");
+        valid("litmus --model op:lost-pop", &s, &doc);
+    }
+    // compare: an axiomatic and an operational model on two tests and a
+    // missing one (skipped).
+    let s = schema("compare");
+    let out = relprove()
+        .current_dir(root)
+        .args([
+            "compare",
+            "--model",
+            "models/ptx.als",
+            "--model",
+            "op:lost-pop",
+        ])
+        .args(["--format", "json"])
+        .arg(lit.join("MP.litmus"))
+        .arg(lit.join("SB.litmus"))
+        .output()
+        .unwrap();
+    let doc = json_of(&out);
+    assert_eq!(doc["rows"].as_array().map(Vec::len), Some(2), "{doc:#}");
+    valid("compare", &s, &doc);
+    // prove: one assertion proved by rewriting, one not.
+    let s = schema("prove");
+    let p = dir.path().join("p.als");
+    std::fs::write(
+        &p,
+        "sig A { r: set A }
+assert idem { r + r = r }
+assert no_r { no r }
+",
+    )
+    .unwrap();
+    let out = relprove()
+        .args(["prove", "--format", "json"])
+        .arg(&p)
+        .output()
+        .unwrap();
+    let doc = json_of(&out);
+    let a = doc["assertions"].as_array().unwrap();
+    assert_eq!(
+        (a[0]["proved"].as_bool(), a[1]["proved"].as_bool()),
+        (Some(true), Some(false)),
+        "{doc:#}"
+    );
+    valid("prove", &s, &doc);
+}

@@ -128,3 +128,52 @@ fn generated_modules_parse() {
     }
     assert!(n >= 40, "only {n} modules");
 }
+
+/// A generated module that does not load keeps its diagnostics as data
+/// (spans into the generated text), and the top-level `relprove::Error`
+/// renders them with file, line and column — nothing is rendered to a
+/// string before the CLI asks for it.
+#[test]
+fn generated_module_errors_keep_their_spans() {
+    use relprove::diag::{render, Diagnostic, Phase, Span};
+    use relprove::litmus::checker::Checker;
+    use relprove::litmus::error::LitmusError;
+    use relprove::litmus::run::Backend;
+    let path = Path::new("gen/lt_bad.als");
+    let err = match Checker::default().solve(path, "sig A {}\nfact { some B }\nrun {}\n", None) {
+        Err(e) => e,
+        Ok(_) => panic!("a module naming an unknown sig must not check"),
+    };
+    let LitmusError::Generated(cause) = &err else {
+        panic!("expected the generated module's diagnostics, got {err:?}");
+    };
+    let d = &cause.diagnostics[0];
+    let span = d.span.expect("a span into the generated text");
+    assert_eq!(cause.sources.snippet(span), "B");
+    assert_eq!(cause.sources.location(span), "gen/lt_bad.als:2:13");
+    // At the test's name, the cause renders after the message.
+    let at = err.at(Span::DUMMY, "checking the generated Alloy module failed");
+    let text = render(&SourceMap::new(), std::slice::from_ref(&at), false);
+    assert!(
+        text.starts_with("error[litmus]: checking the generated Alloy module failed: error["),
+        "{text}"
+    );
+    assert!(text.contains("┌─ gen/lt_bad.als:2:13"), "{text}");
+    // The top-level error of the same failure: its diagnostics, same text.
+    let top = relprove::Error::from(at);
+    assert_eq!(top.to_diagnostics().len(), 1);
+    assert_eq!(
+        render(&SourceMap::new(), &top.to_diagnostics(), false),
+        text
+    );
+    assert_eq!(top.class(), relprove::error::Class::Input);
+    let limit = relprove::Error::from(relprove::translate::TranslateError::Deadline);
+    assert_eq!(limit.class(), relprove::error::Class::Limit);
+    assert_eq!(
+        limit.to_diagnostics(),
+        [Diagnostic::without_span(
+            Phase::Translate,
+            "time limit (during translation)"
+        )]
+    );
+}

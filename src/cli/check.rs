@@ -13,11 +13,12 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use relprove::budget::Progress;
-use relprove::check::{check_command, memory_diagnostic, CheckError, CheckOptions, Outcome};
+use relprove::check::{check_command, memory_diagnostic, CheckOptions, Outcome};
 use relprove::cores::{unsat_core, CoreItem, CoreKind, CoreOutcome};
 use relprove::diag::SourceMap;
 use relprove::instance::render;
 use relprove::ir::{CommandId, CommandKind, Model};
+use schemars::JsonSchema;
 use serde::Serialize;
 
 /// Output formats of `relprove check`.
@@ -58,23 +59,40 @@ pub struct Display {
     pub enumerate: Option<Option<usize>>,
 }
 
-#[derive(Serialize)]
-struct JsonCommand {
+/// One command's result in `check --format json` (docs/json.md).
+#[derive(Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct JsonCommand {
+    /// The command's name (`run$1` style for anonymous ones).
     name: String,
+    /// `run` or `check`.
+    #[schemars(extend("enum" = ["run", "check"]))]
     kind: &'static str,
+    /// The scope as Alloy prints it (`for 4 but 5 sw/Event`).
     scope: String,
+    /// `instance`, `no-instance` (run), `counterexample`,
+    /// `no-counterexample` (check) or `unknown` (a limit).
+    #[schemars(extend("enum" = ["instance", "no-instance", "counterexample", "no-counterexample", "unknown"]))]
     outcome: &'static str,
+    /// The command's `expect` (0 or 1), null without one.
     expect: Option<u8>,
+    /// Whether the outcome matches `expect` (true without one).
     matches: bool,
+    /// For `unknown`: the limit, and in which phase.
     #[serde(skip_serializing_if = "Option::is_none")]
     reason: Option<String>,
+    /// Wall time of the command, all phases.
     time_ms: u64,
     translate_ms: u64,
     solve_ms: u64,
+    /// CNF variables and clauses; primary variables: those of relations.
     variables: u32,
     primary_variables: u32,
     clauses: usize,
+    /// The instance or counterexample (`sigs`, `fields`, `skolems`, each
+    /// a map from name to a list of tuples of atom names).
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "Option<relprove::instance::render::InstanceJson>")]
     instance: Option<serde_json::Value>,
     /// With `--core`, for an unsatisfiable command.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -95,8 +113,10 @@ struct JsonCommand {
     core_unknown: Option<String>,
 }
 
-/// One formula of an unsat core, by its source position.
-#[derive(Serialize)]
+/// One formula of an unsat core, by its source position (lines and
+/// columns from 1).
+#[derive(Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
 struct JsonCoreItem {
     file: String,
     line: usize,
@@ -104,8 +124,10 @@ struct JsonCoreItem {
     end_line: usize,
     end_col: usize,
     kind: CoreKind,
+    /// The fact, predicate or assertion it belongs to, when named.
     #[serde(skip_serializing_if = "Option::is_none")]
     owner: Option<String>,
+    /// The formula's source text.
     text: String,
 }
 
@@ -177,7 +199,7 @@ fn core_text(sources: &SourceMap, outcome: &CoreOutcome, color: bool) -> String 
             )
         })
         .collect();
-    s.push_str(&relprove::diag::render_notes(sources, &notes, color));
+    s.push_str(&super::report::notes(sources, &notes, color));
     if !core.untracked.is_empty() {
         s.push_str(&format!(
             "   Also in force, not tracked: {} (and the sig/field declarations).\n",
@@ -202,8 +224,12 @@ fn core_text(sources: &SourceMap, outcome: &CoreOutcome, color: bool) -> String 
     s
 }
 
-#[derive(Serialize)]
-struct JsonDoc {
+/// The document of `relprove check --format json` (schema:
+/// docs/json/check.schema.json).
+#[derive(Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct JsonDoc {
+    /// One entry per command run, in the model's order.
     commands: Vec<JsonCommand>,
 }
 
@@ -363,15 +389,8 @@ pub fn run(
         };
         let r = match res {
             Ok(r) => r,
-            Err(CheckError::Input(d)) => {
-                eprint!("{}", relprove::diag::render(sources, &[d], display.color));
-                raise(&mut code, exit::INPUT);
-                tally.failed += 1;
-                continue;
-            }
-            Err(CheckError::Internal(m)) => {
-                eprintln!("relprove: internal error (this is a bug in relprove): {m}");
-                raise(&mut code, exit::INTERNAL);
+            Err(e) => {
+                raise(&mut code, super::report::error(sources, e, display.color));
                 tally.failed += 1;
                 continue;
             }
@@ -380,14 +399,8 @@ pub fn run(
         let core = if display.core && matches!(r.outcome, Outcome::Unsat) {
             match unsat_core(model, id, &opts) {
                 Ok(c) => Some(c),
-                Err(CheckError::Input(d)) => {
-                    eprint!("{}", relprove::diag::render(sources, &[d], display.color));
-                    raise(&mut code, exit::INPUT);
-                    None
-                }
-                Err(CheckError::Internal(m)) => {
-                    eprintln!("relprove: internal error (this is a bug in relprove): {m}");
-                    raise(&mut code, exit::INTERNAL);
+                Err(e) => {
+                    raise(&mut code, super::report::error(sources, e, display.color));
                     None
                 }
             }
@@ -396,7 +409,12 @@ pub fn run(
         };
         let core_ms = core_start.elapsed().as_millis() as u64;
         if let Some(d) = memory_diagnostic(model, &r, id) {
-            eprint!("{}", relprove::diag::render(sources, &[d], display.color));
+            super::report::error(sources, d, display.color);
+        }
+        // `--core` asked for a core and a limit stopped it: as for any
+        // unknown answer, exit code 3 (the verdict itself still counts).
+        if let Some(CoreOutcome::Unknown(_)) = &core {
+            raise(&mut code, exit::LIMIT);
         }
         let unknown = matches!(r.outcome, Outcome::Unknown(_));
         if unknown {
@@ -466,8 +484,7 @@ pub fn run(
                             let _ = write!(out, "{text}");
                         }
                         Err(d) => {
-                            eprint!("{}", relprove::diag::render(sources, &d.0, false));
-                            raise(&mut code, exit::INPUT);
+                            raise(&mut code, super::report::error(sources, d, false));
                         }
                     }
                 }

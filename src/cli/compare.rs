@@ -4,10 +4,11 @@
 use std::path::PathBuf;
 use std::sync::Mutex;
 
-use relprove::diag::{render, SourceMap};
+use relprove::diag::SourceMap;
 use relprove::operational::compare::{
     parse_expect_diff, row, unexpected, Relation, Row, Side, Skipped,
 };
+use schemars::JsonSchema;
 use serde::Serialize;
 
 use super::op_litmus::decide_all;
@@ -21,8 +22,12 @@ pub struct Request {
     pub jobs: usize,
 }
 
-#[derive(Serialize)]
-struct Doc<'a> {
+/// The document of `relprove compare --format json` (schema:
+/// docs/json/compare.schema.json).
+#[derive(Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct Doc<'a> {
+    /// Model A and model B, as given (`models/ptx.als`, `op:lost-pop`).
     a: &'a str,
     b: &'a str,
     rows: &'a [Row],
@@ -32,7 +37,8 @@ struct Doc<'a> {
     unexpected: Vec<(String, Relation, Relation)>,
 }
 
-#[derive(Clone, Copy, Default, Serialize)]
+#[derive(Clone, Copy, Default, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
 struct Counts {
     compared: usize,
     same: usize,
@@ -48,7 +54,7 @@ struct Counts {
 pub fn run(req: &Request) -> u8 {
     let sources = Mutex::new(SourceMap::new());
     let fail = |d: relprove::diag::Diagnostic, sm: &SourceMap| {
-        eprint!("{}", render(sm, &[d], false));
+        super::report::error(sm, d, false);
         2
     };
     let [a_spec, b_spec] = req.models.as_slice() else {
@@ -101,7 +107,7 @@ pub fn run(req: &Request) -> u8 {
                         // listed; anything else is an input error.
                         if !d.message.starts_with("unsupported") {
                             input_errors += 1;
-                            eprint!("{}", render(&sources, std::slice::from_ref(d), false));
+                            super::report::error(&sources, d.clone(), false);
                         }
                         skipped.push(Skipped {
                             file: file.display().to_string(),

@@ -11,6 +11,7 @@ use relprove::cubes::{self, CubeError, CubeTally, Encoding};
 use relprove::diag::SourceMap;
 use relprove::instance::render;
 use relprove::ir::{CommandId, CommandKind, Model};
+use schemars::JsonSchema;
 use serde::Serialize;
 
 use super::check::exit;
@@ -26,11 +27,17 @@ pub struct CubeRequest {
     pub json: bool,
 }
 
-#[derive(Serialize)]
-struct JsonResult<'a> {
+/// The document of `check --cubes N --format json` and `merge --format
+/// json` (schema: docs/json/cubes.schema.json): `check`'s fields for the
+/// one command, and how its cubes were decided.
+#[derive(Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct JsonResult<'a> {
     name: &'a str,
+    #[schemars(extend("enum" = ["run", "check"]))]
     kind: &'static str,
     scope: &'a str,
+    #[schemars(extend("enum" = ["instance", "no-instance", "counterexample", "no-counterexample", "unknown"]))]
     outcome: &'static str,
     expect: Option<u8>,
     matches: bool,
@@ -42,6 +49,7 @@ struct JsonResult<'a> {
     clauses: usize,
     cubes: &'a CubeTally,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "Option<relprove::instance::render::InstanceJson>")]
     instance: Option<serde_json::Value>,
 }
 
@@ -221,10 +229,7 @@ pub fn merge(dir: &Path, json: bool, color: bool, out: &mut dyn Write) -> u8 {
         &relprove::resolve::LoadOptions::default(),
     ) {
         Ok(m) => m,
-        Err(ds) => {
-            eprint!("{}", relprove::diag::render(&sources, &ds, color));
-            return exit::INPUT;
-        }
+        Err(ds) => return super::report::error(&sources, ds, color),
     };
     let Some(i) = model
         .commands

@@ -6,11 +6,12 @@ use std::io::Write;
 use std::sync::Arc;
 
 use relprove::budget::Progress;
-use relprove::check::{CheckError, CheckOptions};
+use relprove::check::CheckOptions;
 use relprove::diag::SourceMap;
 use relprove::enumerate::{enumerate, End};
 use relprove::instance::{render, Instance};
 use relprove::ir::{CommandId, CommandKind, Model};
+use schemars::JsonSchema;
 use serde::Serialize;
 
 use super::check::{exit, kind_word, raise, Display, Format, StatusLine};
@@ -30,23 +31,47 @@ pub struct Counted {
     pub class: Class,
 }
 
-#[derive(Serialize)]
-struct JsonInstance<'a> {
+/// One line of `check --all --format json` (JSON lines; schema:
+/// docs/json/check-all.schema.json): an instance as it is found, or the
+/// summary that ends a command's enumeration. Only the schema uses this
+/// type; the lines are printed from its variants.
+#[derive(JsonSchema)]
+#[serde(untagged)]
+#[allow(dead_code)]
+pub(crate) enum JsonLine<'a> {
+    Instance(JsonInstance<'a>),
+    Summary(JsonSummary<'a>),
+}
+
+/// An instance, as soon as it is found (re-evaluated).
+#[derive(Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct JsonInstance<'a> {
+    /// The command's name.
     command: &'a str,
+    /// The instance's number, from 1, in the order found.
     index: usize,
+    #[schemars(with = "relprove::instance::render::InstanceJson")]
     instance: serde_json::Value,
+    /// With `--graph DIR`: the DOT file written for it.
     #[serde(skip_serializing_if = "Option::is_none")]
     graph: Option<String>,
 }
 
-#[derive(Serialize)]
-struct JsonSummary<'a> {
+/// The last line of a command's enumeration.
+#[derive(Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct JsonSummary<'a> {
     command: &'a str,
+    /// `run` or `check`.
+    #[schemars(extend("enum" = ["run", "check"]))]
     kind: &'static str,
     scope: String,
+    /// Instances found.
     instances: usize,
     /// `complete` (every instance), `max` (--max-instances reached) or
     /// `limit` (time or memory limit).
+    #[schemars(extend("enum" = ["complete", "max", "limit"]))]
     end: &'static str,
     #[serde(skip_serializing_if = "Option::is_none")]
     reason: Option<String>,
@@ -122,17 +147,9 @@ pub fn command(
     };
     let e = match res {
         Ok(e) => e,
-        Err(CheckError::Input(d)) => {
-            eprint!("{}", relprove::diag::render(sources, &[d], display.color));
+        Err(e) => {
             return Counted {
-                code: exit::INPUT,
-                class: Class::Failed,
-            };
-        }
-        Err(CheckError::Internal(m)) => {
-            eprintln!("relprove: internal error (this is a bug in relprove): {m}");
-            return Counted {
-                code: exit::INTERNAL,
+                code: super::report::error(sources, e, display.color),
                 class: Class::Failed,
             };
         }

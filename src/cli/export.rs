@@ -77,7 +77,7 @@ pub fn run(args: ExportArgs) -> ExitCode {
         ) {
             Ok(m) => m,
             Err(diags) => {
-                eprint!("{}", relprove::diag::render(&sources, &diags, color));
+                super::report::error(&sources, diags, color);
                 failed = true;
                 continue;
             }
@@ -93,7 +93,7 @@ pub fn run(args: ExportArgs) -> ExitCode {
                 .iter()
                 .for_each(|(path, action)| outln!(out, "{}", report_line(path, action))),
             Err(diags) => {
-                eprint!("{}", relprove::diag::render(&sources, &diags.0, color));
+                super::report::error(&sources, diags, color);
                 eprintln!("relprove export: {} not exported", file.display());
                 failed = true;
             }

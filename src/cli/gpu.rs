@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use super::output::{stdout, stdoutln};
 use clap::{Args, Subcommand, ValueEnum};
-use relprove::diag::{render, SourceMap};
+use relprove::diag::SourceMap;
 use relprove::gpu::{self, GpuError};
 
 #[derive(Args)]
@@ -144,10 +144,7 @@ pub fn run(args: GpuArgs) -> ExitCode {
     match r {
         Ok(code) => ExitCode::from(code),
         Err(e) => {
-            eprint!(
-                "{}",
-                render(&sources, &[e.diagnostic()], std::io::stderr().is_terminal())
-            );
+            super::report::error(&sources, e, std::io::stderr().is_terminal());
             ExitCode::from(2)
         }
     }

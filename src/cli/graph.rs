@@ -145,10 +145,7 @@ pub fn check_litmus_show(model: &Path, show: &[String]) -> Result<(), u8> {
         &mut sources,
         &relprove::resolve::LoadOptions::default(),
     )
-    .map_err(|ds| {
-        eprint!("{}", relprove::diag::render(&sources, &ds, false));
-        2u8
-    })?;
+    .map_err(|ds| super::report::error(&sources, ds, false))?;
     graph::check_show(&m, show).map_err(|e| {
         eprintln!("relprove: {e}");
         2

@@ -7,6 +7,7 @@ use std::io::Write;
 
 use relprove::diag::Diagnostic;
 use relprove::litmus;
+use relprove::litmus::output::{JsonDoc, JsonEntry, JsonExplain};
 
 /// What `relprove litmus` was asked to do.
 pub struct Request {
@@ -59,10 +60,7 @@ pub fn command_with(
     use std::sync::Mutex;
     let mut sources = relprove::diag::SourceMap::new();
     let report = |sm: &relprove::diag::SourceMap, d: &Diagnostic| {
-        eprint!(
-            "{}",
-            relprove::diag::render(sm, std::slice::from_ref(d), false)
-        );
+        super::report::error(sm, d.clone(), false);
     };
     let model = match litmus::run::ModelRef::load(&req.model) {
         Ok(m) => m,
@@ -222,10 +220,8 @@ pub fn command_with(
                     .then(|| explain_test(&mut sources, input, r, &model, limits));
                 if req.json {
                     let mut o = litmus::output::json_result(r, e.as_ref());
-                    if let (Some(w), Some(m)) = (&why, o.as_object_mut()) {
-                        m.insert("explain".into(), explain_json(w));
-                    }
-                    json_tests.push(o);
+                    o.explain = why.as_ref().map(explain_json);
+                    json_tests.push(JsonEntry::Test(Box::new(o)));
                 } else {
                     let _ = writeln!(out, "{}", litmus::output::text(r));
                     if let Some(w) = &why {
@@ -247,7 +243,11 @@ pub fn command_with(
                     .map(|s| sources.location(s))
                     .unwrap_or_else(|| file.clone());
                 if req.json {
-                    json_tests.push(litmus::output::json_error(&file, &d.message, &loc));
+                    json_tests.push(JsonEntry::Error(litmus::output::json_error(
+                        &file,
+                        &d.full_message(),
+                        &loc,
+                    )));
                 } else {
                     report(&sources, d);
                 }
@@ -256,7 +256,10 @@ pub fn command_with(
     }
     sum.time_ms = start.elapsed().as_millis();
     if req.json {
-        let doc = serde_json::json!({ "tests": json_tests, "summary": sum.json() });
+        let doc = JsonDoc {
+            summary: sum,
+            tests: json_tests,
+        };
         let _ = writeln!(
             out,
             "{}",
@@ -382,22 +385,17 @@ fn explain_text(w: &Explain) -> String {
     s
 }
 
-fn explain_json(w: &Explain) -> serde_json::Value {
+fn explain_json(w: &Explain) -> JsonExplain {
     match w {
-        Explain::Forbidden(e) => serde_json::json!({ "forbidden_by": e }),
-        Explain::Witness(sol) => {
-            let rels: serde_json::Map<String, serde_json::Value> = WITNESS_RELATIONS
+        Explain::Forbidden(e) => JsonExplain::ForbiddenBy(e.clone()),
+        Explain::Witness(sol) => JsonExplain::Witness(
+            WITNESS_RELATIONS
                 .iter()
-                .filter_map(|r| {
-                    sol.fields
-                        .get(*r)
-                        .map(|ts| (r.to_string(), serde_json::json!(ts)))
-                })
-                .collect();
-            serde_json::json!({ "witness": rels })
-        }
-        Explain::Reached => serde_json::json!({ "reached": true }),
-        Explain::Unknown(why) => serde_json::json!({ "unknown": why }),
-        Explain::Failed(d) => serde_json::json!({ "error": d.message }),
+                .filter_map(|r| sol.fields.get(*r).map(|ts| (r.to_string(), ts.clone())))
+                .collect(),
+        ),
+        Explain::Reached => JsonExplain::Reached(true),
+        Explain::Unknown(why) => JsonExplain::Unknown(why.clone()),
+        Explain::Failed(d) => JsonExplain::Error(d.full_message()),
     }
 }

@@ -13,3 +13,5 @@ pub mod litmus;
 pub mod op_litmus;
 pub mod output;
 pub mod prove;
+pub mod report;
+pub mod schema;

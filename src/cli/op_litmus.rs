@@ -6,11 +6,12 @@ use std::path::PathBuf;
 use std::sync::Mutex;
 
 use super::output::{stdout, stdoutln};
-use relprove::diag::{render, SourceMap};
+use relprove::diag::SourceMap;
 use relprove::litmus::output::{self, Expectation, Summary};
 use relprove::operational::compare::{decide, Decided, Side};
 use relprove::operational::explore::Limits;
 use relprove::operational::{ModelName, OpResult};
+use schemars::JsonSchema;
 use serde::Serialize;
 
 pub struct Request {
@@ -28,19 +29,42 @@ pub struct Request {
     pub witnesses: bool,
 }
 
-#[derive(Serialize)]
-struct JsonTest<'a> {
+/// One decided test: the fields of `litmus`'s JSON and the exploration's.
+#[derive(Serialize, JsonSchema)]
+pub(crate) struct JsonTest {
     #[serde(flatten)]
-    herd: serde_json::Value,
+    herd: output::JsonTest,
     #[serde(flatten)]
-    op: &'a OpResult,
+    op: OpResult,
 }
 
-#[derive(Serialize)]
-struct Doc {
+/// A decided test, or one that could not be run.
+#[derive(Serialize, JsonSchema)]
+#[serde(untagged)]
+pub(crate) enum JsonEntry {
+    Test(Box<JsonTest>),
+    Error(output::JsonError),
+}
+
+/// The document of `relprove litmus --model op:NAME --format json`
+/// (schema: docs/json/op-litmus.schema.json).
+#[derive(Serialize, JsonSchema)]
+pub(crate) struct Doc {
+    /// The operational model (`op:lost-pop`).
     model: &'static str,
-    tests: Vec<serde_json::Value>,
-    summary: serde_json::Value,
+    /// One entry per test file, in the order given; each entry's keys in
+    /// alphabetical order.
+    #[serde(serialize_with = "sorted_keys")]
+    tests: Vec<JsonEntry>,
+    summary: Summary,
+}
+
+/// The entries as JSON values: their keys sorted, as this output has
+/// always printed them.
+fn sorted_keys<S: serde::Serializer>(tests: &[JsonEntry], s: S) -> Result<S::Ok, S::Error> {
+    let values: Result<Vec<serde_json::Value>, _> =
+        tests.iter().map(serde_json::to_value).collect();
+    values.map_err(serde::ser::Error::custom)?.serialize(s)
 }
 
 /// Decide every file on `jobs` threads; results in input order.
@@ -82,7 +106,7 @@ pub fn run(req: &Request) -> u8 {
     let files = match relprove::litmus::files::expand(&req.tests) {
         Ok(f) => f,
         Err(d) => {
-            eprint!("{}", render(&sources.lock().unwrap(), &[d], false));
+            super::report::error(&sources.lock().unwrap(), d, false);
             return 2;
         }
     };
@@ -101,7 +125,7 @@ pub fn run(req: &Request) -> u8 {
             match output::parse_expectations(id, &text) {
                 Ok(e) => e,
                 Err(d) => {
-                    eprint!("{}", render(&sm, &[d], false));
+                    super::report::error(&sm, d, false);
                     return 2;
                 }
             }
@@ -151,13 +175,10 @@ pub fn run(req: &Request) -> u8 {
                     }
                 }
                 if req.json {
-                    json.push(
-                        serde_json::to_value(JsonTest {
-                            herd: output::json_result(h, e.as_ref()),
-                            op: r,
-                        })
-                        .unwrap_or_default(),
-                    );
+                    json.push(JsonEntry::Test(Box::new(JsonTest {
+                        herd: output::json_result(h, e.as_ref()),
+                        op: (**r).clone(),
+                    })));
                 } else {
                     stdout!("{}", output::text(h));
                     stdoutln!(
@@ -185,13 +206,10 @@ pub fn run(req: &Request) -> u8 {
                         .span
                         .map(|s| sources.location(s))
                         .unwrap_or_else(|| file.display().to_string());
-                    json.push(output::json_error(
-                        &file.display().to_string(),
-                        &d.message,
-                        &loc,
-                    ));
+                    let e = output::json_error(&file.display().to_string(), &d.message, &loc);
+                    json.push(JsonEntry::Error(e));
                 } else {
-                    eprint!("{}", render(&sources, std::slice::from_ref(d), false));
+                    super::report::error(&sources, d.clone(), false);
                 }
             }
         }
@@ -201,7 +219,7 @@ pub fn run(req: &Request) -> u8 {
         let doc = Doc {
             model: req.model.spec(),
             tests: json,
-            summary: sum.json(),
+            summary: sum,
         };
         stdoutln!("{}", serde_json::to_string_pretty(&doc).unwrap_or_default());
     } else if results.len() > 1 || sum.expected > 0 {

@@ -11,9 +11,12 @@ use super::output::{outln, OnClose, Stdout};
 use crate::{Emit, ProveArgs, TextOrJson};
 
 /// One assertion in `--format json`.
-#[derive(serde::Serialize)]
+#[derive(serde::Serialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
 struct AssertJson<'a> {
+    /// The assertion's name.
     name: &'a str,
+    /// Proved for all sizes by rewriting (the proof was replayed).
     proved: bool,
     /// `egg`, `ka` or `egg+ka`; absent when not proved.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -22,8 +25,12 @@ struct AssertJson<'a> {
     time_ms: u64,
 }
 
-#[derive(serde::Serialize)]
-struct ProveJson<'a> {
+/// The document of `relprove prove --format json` (schema:
+/// docs/json/prove.schema.json).
+#[derive(serde::Serialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct ProveJson<'a> {
+    /// One entry per assertion tried, in the model's order.
     assertions: Vec<AssertJson<'a>>,
 }
 
@@ -38,10 +45,7 @@ pub fn run(args: &ProveArgs) -> ExitCode {
     ) {
         Ok(m) => m,
         Err(diags) => {
-            eprint!(
-                "{}",
-                relprove::diag::render(&sources, &diags, std::io::stderr().is_terminal())
-            );
+            super::report::error(&sources, diags, std::io::stderr().is_terminal());
             return ExitCode::from(2);
         }
     };
@@ -87,12 +91,12 @@ pub fn run(args: &ProveArgs) -> ExitCode {
             Ok(text) => {
                 let _ = std::io::Write::write_all(out, text.as_bytes());
             }
-            Err(e) => {
-                let d = e.to_diagnostic("the Coq proof");
-                eprint!(
-                    "{}",
-                    relprove::diag::render(&sources, &[d], std::io::stderr().is_terminal())
-                );
+            Err(error) => {
+                let e = relprove::Error::Export {
+                    what: "the Coq proof".into(),
+                    error,
+                };
+                super::report::error(&sources, e, std::io::stderr().is_terminal());
                 return ExitCode::from(2);
             }
         }

@@ -74,7 +74,8 @@ pub fn render_text(model: &Model, inst: &Instance) -> String {
 }
 
 /// JSON form of an instance.
-#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+#[derive(Clone, Debug, Serialize, PartialEq, Eq, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
 pub struct InstanceJson {
     pub sigs: Vec<RelationJson>,
     pub fields: Vec<RelationJson>,
@@ -83,7 +84,8 @@ pub struct InstanceJson {
 
 /// One relation: its printed name and its tuples, each an array of atom
 /// labels (unary relations too: `[["Event$0"], ["Event$1"]]`).
-#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+#[derive(Clone, Debug, Serialize, PartialEq, Eq, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
 pub struct RelationJson {
     pub name: String,
     pub tuples: Vec<Vec<String>>,

@@ -66,10 +66,7 @@ impl Backend for Checker {
         deadline: Option<Instant>,
     ) -> Result<Option<Solution>, LitmusError> {
         let options = self.options(deadline)?;
-        let mut sources = SourceMap::new();
-        let name = path.display().to_string();
-        let model = load_source(&name, source, &mut sources, &self.load)
-            .map_err(|ds| LitmusError::Generated(crate::diag::render(&sources, &ds, false)))?;
+        let (model, sources) = load(path, source, &self.load)?;
         let idx = model
             .commands
             .iter()
@@ -117,9 +114,23 @@ fn solution(model: &Model, inst: Instance, graph: Option<(Arc<Model>, Vec<String
     }
 }
 
-fn check_error(sources: &SourceMap, e: CheckError) -> LitmusError {
+/// Load a generated module; its sources are kept for its diagnostics.
+fn load(
+    path: &Path,
+    source: &str,
+    opts: &LoadOptions,
+) -> Result<(Model, Arc<SourceMap>), LitmusError> {
+    let mut sources = SourceMap::new();
+    let name = path.display().to_string();
+    match load_source(&name, source, &mut sources, opts) {
+        Ok(m) => Ok((m, Arc::new(sources))),
+        Err(ds) => Err(LitmusError::generated(&Arc::new(sources), ds)),
+    }
+}
+
+fn check_error(sources: &Arc<SourceMap>, e: CheckError) -> LitmusError {
     match e {
-        CheckError::Input(d) => LitmusError::Generated(crate::diag::render(sources, &[d], false)),
+        CheckError::Input(d) => LitmusError::generated(sources, vec![d]),
         CheckError::Internal(m) => LitmusError::Internal(m.to_string()),
     }
 }
@@ -128,7 +139,7 @@ fn check_error(sources: &SourceMap, e: CheckError) -> LitmusError {
 /// error messages.
 struct CheckerSession {
     session: Session<'static>,
-    sources: SourceMap,
+    sources: Arc<SourceMap>,
     /// With `--graph`: the model (a copy shared by every solution's
     /// [`Drawable`]) and the `--show` relations.
     graph: Option<(Arc<Model>, Vec<String>)>,
@@ -162,10 +173,7 @@ impl Checker {
         deadline: Option<Instant>,
     ) -> Result<Option<Box<dyn LitmusSession>>, LitmusError> {
         let options = self.options(deadline)?;
-        let mut sources = SourceMap::new();
-        let name = path.display().to_string();
-        let model = load_source(&name, source, &mut sources, &self.load)
-            .map_err(|ds| LitmusError::Generated(crate::diag::render(&sources, &ds, false)))?;
+        let (model, sources) = load(path, source, &self.load)?;
         let idx = model
             .commands
             .iter()

@@ -6,17 +6,24 @@
 
 use std::fmt;
 
+use crate::diag::Cause;
 use crate::instance::graph::GraphError;
 
 /// A back end ([`super::run::Backend`], [`super::run::LitmusSession`])
 /// could not decide a generated module.
 #[derive(Debug)]
 pub enum LitmusError {
-    /// The generated module does not load or check: its diagnostics,
-    /// rendered against the generated text (which is not the user's input).
-    Generated(String),
+    /// The generated module does not load or check: its diagnostics, with
+    /// the generated text their spans point into (not the user's input).
+    Generated(Cause),
     /// The generated module has no `run` command of the expected name.
     NoRunCommand(&'static str),
+    /// The memory model has no consistency predicate of this name.
+    NoConsistency(String),
+    /// The generated `run` command is not an inline block.
+    NotInline,
+    /// The generated command does not call the consistency predicate.
+    NotAsked(String),
     /// A predicate a session was asked for is missing.
     NoPredicate(String),
     /// A predicate a session was asked for has parameters.
@@ -34,9 +41,17 @@ pub enum LitmusError {
 impl fmt::Display for LitmusError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            LitmusError::Generated(rendered) => f.write_str(rendered),
+            LitmusError::Generated(c) => match c.diagnostics.first() {
+                Some(d) => write!(f, "the generated module: {}", d.message),
+                None => f.write_str("the generated module does not check"),
+            },
             LitmusError::NoRunCommand(name) => {
                 write!(f, "the generated module has no `{name}` command")
+            }
+            LitmusError::NoConsistency(p) => write!(f, "the model has no predicate `{p}`"),
+            LitmusError::NotInline => f.write_str("the generated command is not an inline block"),
+            LitmusError::NotAsked(p) => {
+                write!(f, "the generated command does not ask for `{p}`")
             }
             LitmusError::NoPredicate(p) => {
                 write!(f, "the generated module has no predicate `{p}`")
@@ -53,6 +68,31 @@ impl fmt::Display for LitmusError {
 }
 
 impl std::error::Error for LitmusError {}
+
+impl LitmusError {
+    /// The generated module's diagnostics, in their own sources.
+    pub fn generated(
+        sources: &std::sync::Arc<crate::diag::SourceMap>,
+        diagnostics: Vec<crate::diag::Diagnostic>,
+    ) -> LitmusError {
+        LitmusError::Generated(Cause {
+            sources: sources.clone(),
+            diagnostics,
+        })
+    }
+
+    /// The error as a diagnostic at `span` (the test's name): `what`
+    /// failed; a generated module's own diagnostics are kept as its cause.
+    pub fn at(self, span: crate::diag::Span, what: &str) -> crate::diag::Diagnostic {
+        use crate::diag::{Diagnostic, Phase};
+        match self {
+            LitmusError::Generated(c) => {
+                Diagnostic::new(Phase::Litmus, span, format!("{what}: ")).caused_by(c)
+            }
+            e => Diagnostic::new(Phase::Litmus, span, format!("{what}: {e}")),
+        }
+    }
+}
 
 impl From<StateError> for LitmusError {
     fn from(e: StateError) -> Self {

@@ -16,43 +16,47 @@
 //! several, each combination's core is minimal, their union need not be).
 
 use std::path::Path;
+use std::sync::Arc;
 
 use super::ast::Test;
+use super::error::LitmusError;
 use super::lower::{self, Limits};
 use super::run::{combinations, sanitize, units as units_of, ModelRef};
 use crate::budget::Budget;
 use crate::check::{CheckError, CheckOptions};
 use crate::cores::{minimal_core, Minimised};
-use crate::diag::{Diagnostic, Phase, SourceMap, Span};
+use crate::diag::{Diagnostic, SourceMap, Span};
 use crate::ir::{CommandId, CommandTarget, Formula, FormulaKind, Model, PredId};
 use crate::resolve::{load_source, LoadOptions};
 
 /// One axiom of a forbidding set.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
 pub struct Axiom {
+    /// Where it is defined (`file:line:col`).
+    pub location: String,
     /// The predicate's name (`ptx_causality`), or the conjunct's text
     /// when it is not a call of a predicate.
     pub name: String,
-    /// Where it is defined (`file:line:col`).
-    pub location: String,
     /// Its first source line.
     pub text: String,
 }
 
 /// Why an outcome is never reached.
-#[derive(Clone, Debug, serde::Serialize)]
+#[derive(Clone, Debug, serde::Serialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
 pub struct Explanation {
     /// The axioms, in the order the consistency predicate lists them.
     pub axioms: Vec<Axiom>,
-    /// Without any one of them the outcome becomes reachable (in the one
-    /// path combination of the test).
-    pub minimal: bool,
-    /// Every core was re-solved on its own by a fresh translation.
-    pub verified: bool,
     /// Path combinations explained (those on which a barrier hangs have
     /// no final state and need no axiom).
     pub combinations: usize,
+    /// Without any one of them the outcome becomes reachable (in the one
+    /// path combination of the test).
+    pub minimal: bool,
     pub solver_calls: usize,
+    /// Every core was re-solved on its own by a fresh translation.
+    pub verified: bool,
 }
 
 /// The answer of [`explain`].
@@ -65,12 +69,8 @@ pub enum Explained {
     Unknown(String),
 }
 
-fn failed(test: &Test, what: String) -> Diagnostic {
-    Diagnostic::new(
-        Phase::Litmus,
-        test.name_span,
-        format!("explaining the outcome failed: {what}"),
-    )
+fn failed(test: &Test, e: LitmusError) -> Diagnostic {
+    e.at(test.name_span, "explaining the outcome failed")
 }
 
 /// The axioms of `model` (one per conjunct of the consistency predicate
@@ -99,13 +99,14 @@ pub fn explain(
         let src = low.with_condition(&test.cond.prop, holds);
         let path = dir.join(format!("lt_{}_{k}_{v}.als", sanitize(&test.name)));
         let mut sources = SourceMap::new();
-        let m = load_source(
+        let loaded = load_source(
             &path.display().to_string(),
             &src,
             &mut sources,
             &LoadOptions::default(),
-        )
-        .map_err(|ds| failed(test, crate::diag::render(&sources, &ds, false)))?;
+        );
+        let sources = Arc::new(sources);
+        let m = loaded.map_err(|ds| failed(test, LitmusError::generated(&sources, ds)))?;
         let (stripped, id, parts) =
             split(&m, model.binding.consistent).map_err(|w| failed(test, w))?;
         let formulas: Vec<Formula> = parts.iter().map(|p| p.0.clone()).collect();
@@ -113,8 +114,8 @@ pub fn explain(
             failed(
                 test,
                 match e {
-                    CheckError::Input(d) => crate::diag::render(&sources, &[d], false),
-                    CheckError::Internal(w) => format!("internal error: {w}"),
+                    CheckError::Input(d) => LitmusError::generated(&sources, vec![d]),
+                    CheckError::Internal(w) => LitmusError::Internal(w.to_string()),
                 },
             )
         })?;
@@ -152,29 +153,27 @@ type Part = (Formula, Option<PredId>);
 
 /// The module `m` with the consistency predicate `consistent` taken out
 /// of its litmus command, the command's id, and the predicate's conjuncts.
-fn split(m: &Model, consistent: &str) -> Result<(Model, CommandId, Vec<Part>), String> {
+fn split(m: &Model, consistent: &str) -> Result<(Model, CommandId, Vec<Part>), LitmusError> {
     let short = |n: &str| n.rsplit('/').next().unwrap_or(n).to_string();
     let pid = (0..m.preds.len())
         .rev()
         .find(|&i| short(&m.preds[i].name) == consistent)
         .map(|i| PredId(i as u32))
-        .ok_or_else(|| format!("the model has no predicate `{consistent}`"))?;
+        .ok_or_else(|| LitmusError::NoConsistency(consistent.to_string()))?;
     let idx = m
         .commands
         .iter()
         .rposition(|c| c.name == lower::RUN_NAME)
-        .ok_or_else(|| format!("the generated module has no `{}` command", lower::RUN_NAME))?;
+        .ok_or(LitmusError::NoRunCommand(lower::RUN_NAME))?;
     let mut stripped = m.clone();
     let cmd = &mut stripped.commands[idx];
     let CommandTarget::Inline(body) = &cmd.target else {
-        return Err("the generated command is not an inline block".into());
+        return Err(LitmusError::NotInline);
     };
     let mut removed = 0;
     let body = without_call(body, pid, &mut removed);
     if removed == 0 {
-        return Err(format!(
-            "the generated command does not ask for `{consistent}`"
-        ));
+        return Err(LitmusError::NotAsked(consistent.to_string()));
     }
     cmd.target = CommandTarget::Inline(body);
     let mut parts = Vec::new();

@@ -3,7 +3,8 @@
 
 use std::collections::BTreeMap;
 
-use serde_json::{json, Value};
+use schemars::JsonSchema;
+use serde::Serialize;
 
 use super::ast::{Prop, Quant, Term};
 use super::run::{Observation, TestResult};
@@ -108,48 +109,136 @@ pub fn text(r: &TestResult) -> String {
     s
 }
 
-/// The JSON object of one test.
-pub fn json_result(r: &TestResult, expect: Option<&Expectation>) -> Value {
-    let states: Vec<Value> = r
-        .states
-        .iter()
-        .map(|st| {
-            let m: serde_json::Map<String, Value> = r
-                .vars
-                .iter()
-                .zip(st)
-                .map(|(v, x)| (var(v), json!(x)))
-                .collect();
-            Value::Object(m)
-        })
-        .collect();
-    let mut o = json!({
-        "name": r.name,
-        "file": r.file,
-        "kind": kind_word(r.quant),
-        "condition": r.quant.keyword(),
-        "condition_text": condition(r),
-        "validated": r.validated,
-        "observation": r.observation.word(),
-        "positive": r.positive,
-        "negative": r.negative,
-        "states": states,
-        "states_enumerated": r.enumerated,
-        "combinations": r.combinations,
-        "hung_combinations": r.hung_combinations,
-        "solver_calls": r.solver_calls,
-        "time_ms": r.time_ms as u64,
-    });
-    if let Some(e) = expect {
-        o["expected"] = json!(e.word());
-        o["matches_expectation"] = json!(e.matches(r));
-    }
-    o
+/// The JSON document of `relprove litmus --format json` (schema:
+/// docs/json/litmus.schema.json; fields in alphabetical order, as the
+/// output has always had them).
+#[derive(Debug, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct JsonDoc {
+    pub summary: Summary,
+    /// One entry per test file, in the order given.
+    pub tests: Vec<JsonEntry>,
+}
+
+/// A decided test, or one that could not be run.
+#[derive(Debug, Serialize, JsonSchema)]
+#[serde(untagged)]
+pub enum JsonEntry {
+    Test(Box<JsonTest>),
+    Error(JsonError),
+}
+
+/// The JSON object of one decided test.
+#[derive(Debug, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct JsonTest {
+    /// Path combinations (branches of the test's threads) decided.
+    pub combinations: usize,
+    /// The condition's quantifier: `exists`, `~exists` or `forall`.
+    #[schemars(extend("enum" = ["exists", "~exists", "forall"]))]
+    pub condition: &'static str,
+    /// The condition as written in herd's syntax.
+    pub condition_text: String,
+    /// With `--expect`: the expected result (`Ok`, `No`, `Never`, ...).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub expected: Option<&'static str>,
+    /// With `--explain`: why the outcome is (not) reached.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub explain: Option<JsonExplain>,
+    pub file: String,
+    /// Path combinations on which a barrier hangs (no final state).
+    pub hung_combinations: usize,
+    /// herd's kind of the condition: `Allowed`, `Forbidden`, `Required`.
+    #[schemars(extend("enum" = ["Allowed", "Forbidden", "Required"]))]
+    pub kind: &'static str,
+    /// With `--expect`: whether the result matches the expectation.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub matches_expectation: Option<bool>,
+    pub name: String,
+    /// Final states where the condition does not hold.
+    pub negative: usize,
+    /// `Never`, `Sometimes` or `Always`.
+    #[schemars(extend("enum" = ["Never", "Sometimes", "Always"]))]
+    pub observation: &'static str,
+    /// Final states where the condition holds.
+    pub positive: usize,
+    pub solver_calls: usize,
+    /// The reachable final states, each a map from observed location or
+    /// register (`1:r0`, `x`) to its value.
+    pub states: Vec<BTreeMap<String, i64>>,
+    /// Whether `states` lists every reachable final state (false with
+    /// `--witnesses`).
+    pub states_enumerated: bool,
+    pub time_ms: u64,
+    /// herd's `Ok` (true) or `No` (false).
+    pub validated: bool,
+}
+
+/// Why the outcome of a test is (not) reached (`--explain`); exactly one
+/// key.
+#[derive(Debug, Serialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum JsonExplain {
+    /// The model's axioms that forbid the outcome.
+    ForbiddenBy(super::explain::Explanation),
+    /// A reached outcome: the relations of a witness execution, each a
+    /// list of tuples of event names.
+    Witness(BTreeMap<String, std::collections::BTreeSet<Vec<String>>>),
+    /// A reached outcome without a witness kept (always `true`).
+    Reached(bool),
+    /// A limit stopped the explanation; why.
+    Unknown(String),
+    /// The explanation failed; the message.
+    Error(String),
 }
 
 /// The JSON object of a test that could not be run.
-pub fn json_error(file: &str, message: &str, location: &str) -> Value {
-    json!({ "file": file, "error": message, "location": location })
+#[derive(Debug, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct JsonError {
+    /// The error message.
+    pub error: String,
+    pub file: String,
+    /// `file:line:col` of the error, or the file when it has no position.
+    pub location: String,
+}
+
+/// The JSON object of one test.
+pub fn json_result(r: &TestResult, expect: Option<&Expectation>) -> JsonTest {
+    let states = r
+        .states
+        .iter()
+        .map(|st| r.vars.iter().zip(st).map(|(v, x)| (var(v), *x)).collect())
+        .collect();
+    JsonTest {
+        name: r.name.clone(),
+        file: r.file.clone(),
+        kind: kind_word(r.quant),
+        condition: r.quant.keyword(),
+        condition_text: condition(r),
+        validated: r.validated,
+        observation: r.observation.word(),
+        positive: r.positive,
+        negative: r.negative,
+        states,
+        states_enumerated: r.enumerated,
+        combinations: r.combinations,
+        hung_combinations: r.hung_combinations,
+        solver_calls: r.solver_calls,
+        time_ms: r.time_ms as u64,
+        expected: expect.map(|e| e.word()),
+        matches_expectation: expect.map(|e| e.matches(r)),
+        explain: None,
+    }
+}
+
+/// The JSON object of a test that could not be run.
+pub fn json_error(file: &str, message: &str, location: &str) -> JsonError {
+    JsonError {
+        error: message.to_string(),
+        file: file.to_string(),
+        location: location.to_string(),
+    }
 }
 
 /// What a test is expected to give.
@@ -219,16 +308,30 @@ pub fn parse_expectations(
     Ok(out)
 }
 
-/// Counts over a batch.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+/// Counts over a batch (JSON: the `summary` object; fields in
+/// alphabetical order).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
 pub struct Summary {
-    pub tests: usize,
-    pub ok: usize,
-    pub no: usize,
+    /// Tests that could not be run.
     pub errors: usize,
+    /// Tests with an expectation (`--expect`).
     pub expected: usize,
+    /// Tests whose result differs from its expectation.
     pub mismatches: usize,
+    /// Tests whose result is herd's `No`.
+    pub no: usize,
+    /// Tests whose result is herd's `Ok`.
+    pub ok: usize,
+    pub tests: usize,
+    /// Wall time of the batch.
+    #[serde(serialize_with = "as_u64")]
+    #[schemars(with = "u64")]
     pub time_ms: u128,
+}
+
+fn as_u64<S: serde::Serializer>(ms: &u128, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_u64(*ms as u64)
 }
 
 impl Summary {
@@ -248,11 +351,5 @@ impl Summary {
             ));
         }
         s
-    }
-    pub fn json(&self) -> Value {
-        json!({
-            "tests": self.tests, "ok": self.ok, "no": self.no, "errors": self.errors,
-            "expected": self.expected, "mismatches": self.mismatches, "time_ms": self.time_ms as u64,
-        })
     }
 }

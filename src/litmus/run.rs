@@ -289,11 +289,7 @@ fn failure(test: &Test, opts: Options, e: LitmusError) -> Diagnostic {
                 format!("gave up on test `{}`: {why}{limit}", test.name),
             )
         }
-        e => Diagnostic::new(
-            Phase::Litmus,
-            test.name_span,
-            format!("checking the generated Alloy module failed: {e}"),
-        ),
+        e => e.at(test.name_span, "checking the generated Alloy module failed"),
     }
 }
 

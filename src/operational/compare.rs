@@ -75,7 +75,7 @@ pub fn decide(
 }
 
 /// How model A's final states relate to model B's on one test.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, schemars::JsonSchema)]
 pub enum Relation {
     /// The same final states.
     Same,
@@ -111,7 +111,8 @@ pub fn relation(a: &TestResult, b: &TestResult) -> Relation {
 }
 
 /// One row of a comparison.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
 pub struct Row {
     pub test: String,
     pub file: String,
@@ -124,7 +125,8 @@ pub struct Row {
 }
 
 /// A test one side could not decide.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
 pub struct Skipped {
     pub file: String,
     pub side: &'static str,

@@ -158,9 +158,11 @@ impl ModelName {
     }
 }
 
-/// One test decided by an operational model.
-#[derive(Clone, Debug, Serialize)]
+/// One test decided by an operational model (its JSON: the exploration's
+/// fields of `litmus --model op:NAME --format json`).
+#[derive(Clone, Debug, Serialize, schemars::JsonSchema)]
 pub struct OpResult {
+    /// The operational model (`op:lost-pop`).
     pub model: &'static str,
     /// Reachable final states (values of the observed variables).
     #[serde(skip)]
@@ -176,8 +178,9 @@ pub struct OpResult {
     pub stuck: usize,
     /// States cut by `--witnesses` (their side of the condition was
     /// already witnessed).
-    #[serde(skip_serializing_if = "is_zero")]
+    #[serde(skip_serializing_if = "is_zero", default)]
     pub pruned: usize,
+    /// Exploration time, in microseconds.
     pub explore_us: u128,
 }
 

@@ -27,7 +27,7 @@ use super::proof::Proof;
 use super::{Hypothesis, Kind};
 
 /// Which engine proved a goal or an assertion.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, schemars::JsonSchema)]
 pub enum Engine {
     /// Equality saturation alone.
     #[serde(rename = "egg")]

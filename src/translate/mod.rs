@@ -19,7 +19,7 @@ use std::collections::{BTreeMap, HashSet};
 use std::rc::Rc;
 
 use crate::bounds::Bounds;
-use crate::budget::{Budget, Exhausted};
+use crate::budget::{Budget, Exhausted, MemoryNeed};
 use crate::diag::{Diagnostic, Phase, Span};
 use crate::ir::*;
 use circuit::{Circuit, Lit};
@@ -42,7 +42,8 @@ pub struct Options {
     pub symmetry: usize,
     /// The command's time and memory limits: every loop of the translation
     /// (matrix operations, quantifier grounding, gate construction) ticks
-    /// it, and stops with [`TranslateError::Limit`].
+    /// it, and stops with [`TranslateError::Deadline`] or
+    /// [`TranslateError::Memory`].
     pub budget: Budget,
 }
 
@@ -60,13 +61,29 @@ impl Default for Options {
 pub enum TranslateError {
     /// The model asks for something the translation cannot do (with a span).
     Input(Diagnostic),
-    /// The budget of [`Options::budget`] ran out during translation.
-    Limit(Exhausted),
+    /// The deadline of [`Options::budget`] passed during translation.
+    Deadline,
+    /// The memory limit of [`Options::budget`]: what would not fit.
+    Memory(MemoryNeed),
+}
+
+impl TranslateError {
+    /// The limit that stopped the translation; `None` for bad input.
+    pub fn exhausted(&self) -> Option<Exhausted> {
+        match self {
+            TranslateError::Input(_) => None,
+            TranslateError::Deadline => Some(Exhausted::Time),
+            TranslateError::Memory(m) => Some(Exhausted::Memory(m.clone())),
+        }
+    }
 }
 
 impl From<Exhausted> for TranslateError {
     fn from(e: Exhausted) -> Self {
-        TranslateError::Limit(e)
+        match e {
+            Exhausted::Time => TranslateError::Deadline,
+            Exhausted::Memory(m) => TranslateError::Memory(m),
+        }
     }
 }
 

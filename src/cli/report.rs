@@ -1,0 +1,43 @@
+//! The one place where the binary renders errors and diagnostics: every
+//! subcommand hands its [`relprove::Error`] (or diagnostics, or source
+//! excerpts) here, so that the look of an error, its colours and its exit
+//! code are decided once.
+
+use relprove::check::CheckError;
+use relprove::cubes::CubeError;
+use relprove::diag::{SourceMap, Span};
+use relprove::error::{Class, Error};
+
+/// Print `e` on stderr, rendered against `sources` (ANSI colours with
+/// `color`), and return its exit code.
+pub fn error(sources: &SourceMap, e: impl Into<Error>, color: bool) -> u8 {
+    let e = e.into();
+    eprint!("{}", render(sources, &e, color));
+    exit_code(&e)
+}
+
+/// The text of `e`: its diagnostics with source excerpts; a broken
+/// invariant of relprove as one line asking for a bug report.
+pub fn render(sources: &SourceMap, e: &Error, color: bool) -> String {
+    match e {
+        Error::Check(CheckError::Internal(m))
+        | Error::Cube(CubeError::Check(CheckError::Internal(m))) => {
+            format!("relprove: internal error (this is a bug in relprove): {m}\n")
+        }
+        _ => relprove::diag::render(sources, &e.to_diagnostics(), color),
+    }
+}
+
+/// The exit code of `e`: 2 bad input, 3 a limit, 4 a bug of relprove.
+pub fn exit_code(e: &Error) -> u8 {
+    match e.class() {
+        Class::Input => 2,
+        Class::Limit => 3,
+        Class::Internal => 4,
+    }
+}
+
+/// Source excerpts that are not errors (the formulas of an unsat core).
+pub fn notes(sources: &SourceMap, notes: &[(Span, String)], color: bool) -> String {
+    relprove::diag::render_notes(sources, notes, color)
+}

@@ -1,0 +1,35 @@
+//! `relprove schema NAME`: the JSON Schema of a subcommand's
+//! `--format json` output, derived (schemars) from the very types the
+//! output is serialized from. The committed copies are
+//! docs/json/NAME.schema.json (a test regenerates and compares them);
+//! docs/json.md describes the fields.
+
+use schemars::{schema_for, Schema};
+
+/// The subcommands whose JSON output has a schema, by file name.
+pub const NAMES: [&str; 8] = [
+    "check",
+    "check-all",
+    "compare",
+    "cubes",
+    "cubes-emit",
+    "litmus",
+    "op-litmus",
+    "prove",
+];
+
+/// The schema of `name`'s JSON output (`None`: not one of [`NAMES`]).
+pub fn schema(name: &str) -> Option<Schema> {
+    Some(match name {
+        "check" => schema_for!(super::check::JsonDoc),
+        // one schema per line (JSON lines)
+        "check-all" => schema_for!(super::enumerate::JsonLine),
+        "compare" => schema_for!(super::compare::Doc),
+        "cubes" => schema_for!(super::cubes::JsonResult),
+        "cubes-emit" => schema_for!(relprove::cubes::Manifest),
+        "litmus" => schema_for!(relprove::litmus::output::JsonDoc),
+        "prove" => schema_for!(super::prove::ProveJson),
+        "op-litmus" => schema_for!(super::op_litmus::Doc),
+        _ => return None,
+    })
+}
