@@ -36,6 +36,12 @@ pub(super) struct Alt {
     pub ty: Type,
     /// The choices made for overloaded names: (span, name, meaning).
     pub picks: Vec<(Span, String, String)>,
+    /// For a union (`+`, `++`, nested unions flattened): the type of each
+    /// operand and whether it chose a meaning of an overloaded name; empty
+    /// otherwise. A join uses them to drop readings that chose a meaning
+    /// which cannot meet the other side of the join (see
+    /// [`irrelevant_part`]).
+    pub parts: Vec<(Type, bool)>,
 }
 
 const MAX_ALTS: usize = 16;
@@ -49,6 +55,7 @@ impl Alt {
             term,
             ty,
             picks: Vec::new(),
+            parts: Vec::new(),
         }
     }
     fn rel(e: Expr, ty: Type) -> Alt {
@@ -130,6 +137,60 @@ fn overlapping(alts: Vec<Alt>, others: &[Alt]) -> Vec<Alt> {
     alts.into_iter()
         .zip(keep)
         .filter_map(|(a, k)| k.then_some(a))
+        .collect()
+}
+
+/// The operands of a union reading (`x.parts`), or the reading itself.
+fn parts_of(x: &Alt) -> Vec<(Type, bool)> {
+    if x.parts.is_empty() {
+        vec![(x.ty.clone(), !x.picks.is_empty())]
+    } else {
+        x.parts.clone()
+    }
+}
+
+/// Whether the join `x.y` has a union operand (in `x` or `y`) that chose
+/// a meaning of an overloaded name and whose type cannot take part in the
+/// join. The Analyzer resolves each operand of `+`
+/// against the type the join leaves for that side (its `ExprBinary.resolve`
+/// for JOIN and PLUS): in `this.(prev + next)` the right side must start
+/// with `this`'s sig, so a `prev` of `Int -> Int` is not a candidate there.
+fn irrelevant_part(x: &Alt, y: &Alt) -> bool {
+    let side_irrelevant = |parts: &[(Type, bool)], usable: Type| {
+        !usable.is_empty()
+            && parts
+                .iter()
+                .any(|(p, chose)| *chose && !p.overlaps(&usable))
+    };
+    // The products of y's type that join with x's, and those of x's that join with y's.
+    let one = |ty: &Type, t: &Vec<super::types::Prim>| Type::from_tuples(ty.arity, [t.clone()]);
+    let right_usable = y
+        .ty
+        .tuples
+        .iter()
+        .filter(|t| !x.ty.join(&one(&y.ty, t)).is_empty())
+        .fold(Type::from_tuples(y.ty.arity, []), |acc, t| {
+            acc.union(&one(&y.ty, t))
+        });
+    let left_usable = x
+        .ty
+        .tuples
+        .iter()
+        .filter(|t| !one(&x.ty, t).join(&y.ty).is_empty())
+        .fold(Type::from_tuples(x.ty.arity, []), |acc, t| {
+            acc.union(&one(&x.ty, t))
+        });
+    side_irrelevant(&y.parts, right_usable) || side_irrelevant(&x.parts, left_usable)
+}
+
+/// Drop the join readings flagged by [`irrelevant_part`] when some reading
+/// is not flagged (the Analyzer then never chose the flagged operands).
+fn drop_irrelevant_parts(results: Vec<(R<Alt>, bool)>) -> Vec<R<Alt>> {
+    let any_clean = results.iter().any(|(r, flag)| r.is_ok() && !flag);
+    results
+        .into_iter()
+        .filter(|(r, flag)| !(any_clean && *flag && r.is_ok()))
+        .map(|(r, _)| r)
         .collect()
 }
 
@@ -313,6 +374,7 @@ impl Resolver<'_> {
                         term: Term::Form(f),
                         ty: a.ty.clone(),
                         picks: a.picks.clone(),
+                        parts: Vec::new(),
                     })
                 })
                 .collect(),
@@ -347,7 +409,14 @@ impl Resolver<'_> {
 
     fn rel_alts(&mut self, cx: &mut Ctx, e: &ast::Expr) -> R<Vec<Alt>> {
         let alts = self.expr(cx, e)?;
-        map_alts(alts, |a| to_rel(a, e.span).map(|(x, t)| Alt::rel(x, t))).map_err(|err| {
+        map_alts(alts, |a| {
+            to_rel(a, e.span).map(|(x, t)| {
+                let mut r = Alt::rel(x, t);
+                r.parts = a.parts.clone();
+                r
+            })
+        })
+        .map_err(|err| {
             match (&err, &e.kind) {
                 (ResolveError::ExpectedExpression { .. }, ast::ExprKind::Name(n)) => {
                     ResolveError::PredAsExpression {
@@ -1129,7 +1198,12 @@ impl Resolver<'_> {
                                 }
                                 _ => (ExprKind::Override(b(ex), b(ey)), tx.union(&ty)),
                             };
-                            Ok(Alt::rel(Expr::new(kind, arity, span), t))
+                            let mut alt = Alt::rel(Expr::new(kind, arity, span), t);
+                            if matches!(op, BinOp::Union | BinOp::Override) {
+                                alt.parts = parts_of(x);
+                                alt.parts.extend(parts_of(y));
+                            }
+                            Ok(alt)
                         }
                     }
                 })
@@ -1172,14 +1246,17 @@ impl Resolver<'_> {
         }
         match self.rel_alts(cx, r) {
             Ok(ra) => {
+                let mut pairs = Vec::new();
                 for x in &la {
                     for y in &ra {
-                        results.push(
+                        pairs.push((
                             self.join_pair(x, y, l.span, r.span, span)
                                 .map(|a| a.with_picks(&x.picks, &y.picks)),
-                        );
+                            irrelevant_part(x, y),
+                        ));
                     }
                 }
+                results.extend(drop_irrelevant_parts(pairs));
             }
             Err(e) => {
                 if receiver_tried {
@@ -1435,13 +1512,14 @@ impl Resolver<'_> {
             let mut results = Vec::new();
             for x in &aa {
                 for y in &cur {
-                    results.push(
+                    results.push((
                         self.join_pair(x, y, a.span, span, span)
                             .map(|r| r.with_picks(&x.picks, &y.picks)),
-                    );
+                        irrelevant_part(x, y),
+                    ));
                 }
             }
-            cur = collect(results)?;
+            cur = collect(drop_irrelevant_parts(results))?;
         }
         Ok(cur)
     }
