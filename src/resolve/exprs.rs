@@ -8,7 +8,7 @@
 //! required (a formula, a declaration bound, a fun body) exactly one must
 //! remain, otherwise the name is reported as ambiguous.
 
-use super::env::{Cand, Ctx};
+use super::env::{BuiltinArg, Cand, Ctx};
 use super::error::ResolveError;
 use super::types::Type;
 use super::Resolver;
@@ -164,22 +164,20 @@ fn irrelevant_part(x: &Alt, y: &Alt) -> bool {
     };
     // The products of y's type that join with x's, and those of x's that join with y's.
     let one = |ty: &Type, t: &Vec<super::types::Prim>| Type::from_tuples(ty.arity, [t.clone()]);
-    let right_usable = y
-        .ty
-        .tuples
-        .iter()
-        .filter(|t| !x.ty.join(&one(&y.ty, t)).is_empty())
-        .fold(Type::from_tuples(y.ty.arity, []), |acc, t| {
-            acc.union(&one(&y.ty, t))
-        });
-    let left_usable = x
-        .ty
-        .tuples
-        .iter()
-        .filter(|t| !one(&x.ty, t).join(&y.ty).is_empty())
-        .fold(Type::from_tuples(x.ty.arity, []), |acc, t| {
-            acc.union(&one(&x.ty, t))
-        });
+    let right_usable =
+        y.ty.tuples
+            .iter()
+            .filter(|t| !x.ty.join(&one(&y.ty, t)).is_empty())
+            .fold(Type::from_tuples(y.ty.arity, []), |acc, t| {
+                acc.union(&one(&y.ty, t))
+            });
+    let left_usable =
+        x.ty.tuples
+            .iter()
+            .filter(|t| !one(&x.ty, t).join(&y.ty).is_empty())
+            .fold(Type::from_tuples(x.ty.arity, []), |acc, t| {
+                acc.union(&one(&x.ty, t))
+            });
     side_irrelevant(&y.parts, right_usable) || side_irrelevant(&x.parts, left_usable)
 }
 
@@ -416,16 +414,14 @@ impl Resolver<'_> {
                 r
             })
         })
-        .map_err(|err| {
-            match (&err, &e.kind) {
-                (ResolveError::ExpectedExpression { .. }, ast::ExprKind::Name(n)) => {
-                    ResolveError::PredAsExpression {
-                        name: n.text(),
-                        span: e.span,
-                    }
+        .map_err(|err| match (&err, &e.kind) {
+            (ResolveError::ExpectedExpression { .. }, ast::ExprKind::Name(n)) => {
+                ResolveError::PredAsExpression {
+                    name: n.text(),
+                    span: e.span,
                 }
-                _ => err,
             }
+            _ => err,
         })
     }
 
@@ -909,6 +905,20 @@ impl Resolver<'_> {
                 Expr::new(ExprKind::SeqIdx, 1, n.span),
                 Type::int(),
             )]);
+        }
+        // A parameter of this module bound to `Int` or `univ` (`open m[Int]`),
+        // unless a variable shadows it.
+        if let Some(arg) = self.builtin_param(cx.module, n) {
+            if !cx.vars.iter().any(|(x, _, _)| x == n.last()) {
+                return Ok(vec![match arg {
+                    BuiltinArg::Int => {
+                        Alt::rel(Expr::new(ExprKind::IntAtoms, 1, n.span), Type::int())
+                    }
+                    BuiltinArg::Univ => {
+                        Alt::rel(Expr::new(ExprKind::Univ, 1, n.span), Type::univ(1))
+                    }
+                }]);
+            }
         }
         let implicit = self.implicit_integer_relation(n);
         let cands = match (self.lookup(cx, n), &implicit) {

@@ -175,7 +175,7 @@ pub(crate) struct Resolver<'s> {
     model: Model,
     mods: Vec<ModInfo>,
     /// (canonical path, sig arguments) → instance.
-    instances: BTreeMap<(PathBuf, Vec<SigId>), ModuleId>,
+    instances: BTreeMap<(PathBuf, Vec<env::ModArg>), ModuleId>,
     /// Files being loaded (for cyclic opens).
     loading: Vec<PathBuf>,
     /// Every alias path through which each instance was opened.
