@@ -531,6 +531,6 @@ fn builtin_sig_diagnostic(name: &str, role: BuiltinRole, span: Span) -> Diagnost
             format!("relprove does not support a subset sig of the built-in `{name}`"),
         )
         .label("unsupported")
-        .hint("the Alloy Analyzer accepts it; relprove's subset sigs have declared sigs and `Int` as parents"),
+        .hint("the Alloy Analyzer accepts it; relprove's subset sigs have declared sigs, `Int` and `univ` as parents"),
     }
 }

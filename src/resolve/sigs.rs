@@ -21,6 +21,9 @@ impl Resolver<'_> {
     /// Parents, abstract/multiplicity flags, cycle checks, and the column
     /// type of every sig.
     pub(super) fn resolve_hierarchy(&mut self) {
+        // subset sigs of `univ`: their parents are every top-level sig and
+        // Int, known once every sig's kind is
+        let mut in_univ: Vec<usize> = Vec::new();
         for s in 0..self.model.sigs.len() {
             let m = self.sig_info[s].module;
             let Some((pi, ni)) = self.sig_info[s].decl else {
@@ -67,11 +70,7 @@ impl Resolver<'_> {
                                     continue;
                                 }
                                 if self.is_builtin(m, p, BuiltinArg::Univ) {
-                                    self.error(ResolveError::BuiltinSig {
-                                        name: "univ".into(),
-                                        role: BuiltinRole::SubsetParent,
-                                        span: p.span,
-                                    });
+                                    in_univ.push(s);
                                     continue;
                                 }
                                 match self.lookup_sig(m, p) {
@@ -104,6 +103,21 @@ impl Resolver<'_> {
                 }
                 _ => {}
             }
+        }
+        for &s in &in_univ {
+            let tops: Vec<SigId> = (0..self.model.sigs.len())
+                .filter(|&t| t != s && self.model.sigs[t].kind == SigKind::TopLevel)
+                .map(|t| SigId(t as u32))
+                .collect();
+            let sig = &mut self.model.sigs[s];
+            if let SigKind::Subset(ps) = &mut sig.kind {
+                for t in tops {
+                    if !ps.contains(&t) {
+                        ps.push(t);
+                    }
+                }
+            }
+            sig.in_int = true;
         }
         // Cycles through `extends` or `in`.
         for s in 0..self.model.sigs.len() {
