@@ -1114,7 +1114,18 @@ impl Resolver<'_> {
                         UnOp::Closure => (ExprKind::Closure(b(e)), ty.closure()),
                         _ => (ExprKind::ReflexiveClosure(b(e)), ty.reflexive_closure()),
                     };
-                    Ok(Alt::rel(Expr::new(kind, 2, span), ty))
+                    let mut alt = Alt::rel(Expr::new(kind, 2, span), ty);
+                    // (a union's operands, seen through `~`, `^`, `*`, for
+                    // the join around it: `h.^(prev + next)`)
+                    alt.parts = a
+                        .parts
+                        .iter()
+                        .map(|(t, chose)| match op {
+                            UnOp::Transpose => (t.transpose(), *chose),
+                            _ => (t.clone(), *chose),
+                        })
+                        .collect();
+                    Ok(alt)
                 })
             }
         }
