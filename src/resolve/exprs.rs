@@ -58,13 +58,13 @@ impl Alt {
             parts: Vec::new(),
         }
     }
-    fn rel(e: Expr, ty: Type) -> Alt {
+    pub(super) fn rel(e: Expr, ty: Type) -> Alt {
         Alt::new(Term::Rel(e), ty)
     }
     fn int(i: IntExpr) -> Alt {
         Alt::new(Term::Int(i), Type::int())
     }
-    fn form(f: Formula, relevant: bool) -> Alt {
+    pub(super) fn form(f: Formula, relevant: bool) -> Alt {
         Alt::new(Term::Form(f), Type::formula(relevant))
     }
     fn with_picks(mut self, a: &[(Span, String, String)], b: &[(Span, String, String)]) -> Alt {
@@ -85,7 +85,7 @@ fn mult_of(m: MultKw) -> Mult {
     }
 }
 
-fn b<T>(x: T) -> Box<T> {
+pub(super) fn b<T>(x: T) -> Box<T> {
     Box::new(x)
 }
 
@@ -240,7 +240,7 @@ fn kind_name(t: &Term) -> &'static str {
 }
 
 /// A reading as a relational expression (integers become atoms).
-fn to_rel(a: &Alt, span: Span) -> R<(Expr, Type)> {
+pub(super) fn to_rel(a: &Alt, span: Span) -> R<(Expr, Type)> {
     match &a.term {
         Term::Rel(e) => Ok((e.clone(), a.ty.clone())),
         Term::Int(i) => Ok((
@@ -289,11 +289,11 @@ fn to_form(a: &Alt, span: Span) -> R<Formula> {
     }
 }
 
-fn not(f: Formula, span: Span) -> Formula {
+pub(super) fn not(f: Formula, span: Span) -> Formula {
     Formula::new(FormulaKind::Not(b(f)), span)
 }
 
-fn and_all(fs: Vec<Formula>, span: Span) -> Formula {
+pub(super) fn and_all(fs: Vec<Formula>, span: Span) -> Formula {
     match fs.len() {
         0 => Formula::new(FormulaKind::True, span),
         1 => fs
@@ -323,7 +323,7 @@ fn builtin_int(name: &str) -> Option<usize> {
 
 impl Resolver<'_> {
     /// Exactly one reading must remain.
-    fn single(&self, alts: Vec<Alt>, span: Span) -> R<Alt> {
+    pub(super) fn single(&self, alts: Vec<Alt>, span: Span) -> R<Alt> {
         let mut alts = prune(alts);
         if alts.len() == 1 {
             return Ok(alts.remove(0));
@@ -405,7 +405,7 @@ impl Resolver<'_> {
         Ok(and_all(fs, blk.span))
     }
 
-    fn rel_alts(&mut self, cx: &mut Ctx, e: &ast::Expr) -> R<Vec<Alt>> {
+    pub(super) fn rel_alts(&mut self, cx: &mut Ctx, e: &ast::Expr) -> R<Vec<Alt>> {
         let alts = self.expr(cx, e)?;
         map_alts(alts, |a| {
             to_rel(a, e.span).map(|(x, t)| {
@@ -953,50 +953,13 @@ impl Resolver<'_> {
         collect(results)
     }
 
-    /// Alloy's library constants `fun/next` (`Int -> Int`, the successor
-    /// relation), `fun/min` and `fun/max` (the least and the largest
-    /// integer of the bitwidth, as sets of one integer atom).
-    fn fun_constant(&mut self, n: &ast::Name) -> Option<Alt> {
-        if n.parts.len() != 2 || n.parts[0] != "fun" {
-            return None;
-        }
-        let which = n.parts[1].clone();
-        if !matches!(which.as_str(), "next" | "min" | "max") {
-            return None;
-        }
-        let next_name = ast::Name {
-            parts: vec!["next".into()],
-            span: n.span,
-        };
-        let next = self.implicit_integer_relation(&next_name)?;
-        let Term::Rel(next) = next.term else {
-            return None;
-        };
-        let span = n.span;
-        let ints = Expr::new(ExprKind::IntAtoms, 1, span);
-        // min: no predecessor (`Int - Int.next`); max: no successor (`Int - next.Int`)
-        let (l, r) = match which.as_str() {
-            "next" => {
-                return Some(Alt::rel(
-                    next,
-                    Type::from_tuples(2, [vec![super::types::Prim::Int; 2]]),
-                ))
-            }
-            "min" => (ints.clone(), next),
-            _ => (next, ints.clone()),
-        };
-        let has = Expr::new(ExprKind::Join(b(l), b(r)), 1, span);
-        let e = Expr::new(ExprKind::Difference(b(ints), b(has)), 1, span);
-        Some(Alt::rel(e, Type::int()))
-    }
-
     /// util/integer's `next` and `prev` (`Int -> Int`, the successor
     /// relation without wrap-around, and its converse): the Analyzer opens
     /// util/integer in every module, so these names are always candidates
     /// and compete with fields and funs of the same name by type (a field
     /// `next: Node -> Node` wins where only it is relevant; where both are,
     /// the name is ambiguous, as in the Analyzer).
-    fn implicit_integer_relation(&mut self, n: &ast::Name) -> Option<Alt> {
+    pub(super) fn implicit_integer_relation(&mut self, n: &ast::Name) -> Option<Alt> {
         if n.is_qualified() || !matches!(n.last(), "next" | "prev") {
             return None;
         }
@@ -1594,140 +1557,6 @@ impl Resolver<'_> {
             cur = collect(drop_irrelevant_parts(results))?;
         }
         Ok(cur)
-    }
-
-    /// Alloy's built-in `pred/totalOrder[elem, first, next]` (its library's
-    /// util/ordering states its fact with it): `next` orders `elem` totally
-    /// from `first`. The Analyzer (TranslateAlloyToKodkod, `ExprList`
-    /// TOTALORDER) has two meanings. When all three arguments are relations
-    /// (a sig, fields, or fields of a `one sig` in its own fact, as in
-    /// util/ordering), Kodkod's TOTAL_ORDERING: `one first`, `elem =
-    /// first.*next`, `no next.first`, and one last element (`elem -
-    /// next.elem`) with no successor while every other element has one;
-    /// `elem` is never empty. Otherwise: `elem in first.*next`, `no
-    /// next.first`, and for every `e` in `elem`: `e` is `first` or has one
-    /// predecessor, `e` is the last or has one successor, and `e` is not in
-    /// `e.^next` (an empty `elem` is ordered).
-    fn builtin_total_order(&mut self, cx: &mut Ctx, args: &[ast::Expr], span: Span) -> R<Vec<Alt>> {
-        let name = "pred/totalOrder";
-        if args.len() != 3 {
-            return Err(ResolveError::ArgCount {
-                name: name.to_string(),
-                expected: vec![3],
-                found: args.len(),
-                span,
-                decl: None,
-            });
-        }
-        let mut es: Vec<Expr> = Vec::new();
-        // As the Analyzer: `first` and `next` are typed within `elem`'s type
-        // (and its square), which picks among overloaded meanings.
-        let mut elem_ty: Option<Type> = None;
-        for (i, (a, arity)) in args.iter().zip([1, 1, 2]).enumerate() {
-            let mut alts = self.rel_alts(cx, a)?;
-            if let Some(t) = &elem_ty {
-                let want = if arity == 2 { t.product(t) } else { t.clone() };
-                if alts.iter().any(|x| x.ty.overlaps(&want)) {
-                    alts.retain(|x| x.ty.overlaps(&want));
-                }
-            }
-            let one = self.single(alts, a.span)?;
-            if elem_ty.is_none() {
-                elem_ty = Some(one.ty.clone());
-            }
-            let (e, _) = to_rel(&one, a.span)?;
-            if e.arity != arity {
-                return Err(ResolveError::ArgArity {
-                    name: name.to_string(),
-                    index: i + 1,
-                    expected: arity,
-                    found: e.arity,
-                    span: a.span,
-                });
-            }
-            es.push(e);
-        }
-        let relation = |e: &Expr| match &e.kind {
-            ExprKind::Sig(_) | ExprKind::Field(_) => true,
-            ExprKind::Join(v, f) => match (&v.kind, &f.kind, &cx.this_var) {
-                (ExprKind::Var(v), ExprKind::Field(f), Some((this, _))) => {
-                    let sig = self.model.fields[f.index()].sig;
-                    v == this && self.model.sigs[sig.index()].mult == Some(Mult::One)
-                }
-                _ => false,
-            },
-            _ => false,
-        };
-        let kodkod = es.iter().all(relation);
-        let (elem, first, next) = (es[0].clone(), es[1].clone(), es[2].clone());
-        let ex = |k: ExprKind, arity: usize| Expr::new(k, arity, span);
-        let join = |l: &Expr, r: &Expr| {
-            ex(
-                ExprKind::Join(b(l.clone()), b(r.clone())),
-                l.arity + r.arity - 2,
-            )
-        };
-        let f = |k: FormulaKind| Formula::new(k, span);
-        let reach = ex(ExprKind::ReflexiveClosure(b(next.clone())), 2);
-        let f1 = f(FormulaKind::In(b(elem.clone()), b(join(&first, &reach))));
-        let f2 = not(
-            f(FormulaKind::Mult(Mult::Some, b(join(&next, &first)))),
-            span,
-        );
-        let v = self.new_var("e", 1, span);
-        let e = ex(ExprKind::Var(v), 1);
-        let last = ex(
-            ExprKind::Difference(b(elem.clone()), b(join(&next, &elem))),
-            1,
-        );
-        if kodkod {
-            let one = |x: &Expr| f(FormulaKind::Mult(Mult::One, b(x.clone())));
-            let others = ex(ExprKind::Difference(b(elem.clone()), b(last.clone())), 1);
-            let each = f(FormulaKind::Quant(
-                Quant::All,
-                vec![ir::QuantDecl {
-                    vars: vec![v],
-                    disj: false,
-                    mult: Mult::One,
-                    bound: others,
-                }],
-                b(one(&join(&e, &next))),
-            ));
-            let parts = vec![
-                one(&first),
-                one(&last),
-                f(FormulaKind::Eq(b(elem.clone()), b(join(&first, &reach)))),
-                f2,
-                not(
-                    f(FormulaKind::Mult(Mult::Some, b(join(&last, &next)))),
-                    span,
-                ),
-                each,
-            ];
-            return Ok(vec![Alt::form(and_all(parts, span), true)]);
-        }
-        let either = |x: Formula, y: Formula| f(FormulaKind::Or(vec![x, y]));
-        let f3 = either(
-            f(FormulaKind::Eq(b(e.clone()), b(first.clone()))),
-            f(FormulaKind::Mult(Mult::One, b(join(&next, &e)))),
-        );
-        let f4 = either(
-            f(FormulaKind::Eq(b(e.clone()), b(last))),
-            f(FormulaKind::Mult(Mult::One, b(join(&e, &next)))),
-        );
-        let after = ex(ExprKind::Closure(b(next.clone())), 2);
-        let f5 = not(f(FormulaKind::In(b(e.clone()), b(join(&e, &after)))), span);
-        let each = f(FormulaKind::Quant(
-            Quant::All,
-            vec![ir::QuantDecl {
-                vars: vec![v],
-                disj: false,
-                mult: Mult::One,
-                bound: elem,
-            }],
-            b(and_all(vec![f3, f4, f5], span)),
-        ));
-        Ok(vec![Alt::form(and_all(vec![each, f1, f2], span), true)])
     }
 
     /// Alloy's built-in predicate `disj[a, b, ...]`: the arguments (of

@@ -41,6 +41,7 @@
 //! scopes, recursive funs/preds, a field declaration that uses a field
 //! declared after it.
 
+mod builtins;
 mod calls;
 mod env;
 pub mod error;
