@@ -57,6 +57,7 @@ impl B {
             kind,
             is_abstract,
             mult,
+            in_int: false,
             span: self.sp(name),
         });
         SigId(self.m.sigs.len() as u32 - 1)

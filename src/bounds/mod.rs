@@ -303,6 +303,10 @@ pub fn compute_within(
                 for p in parents {
                     add_atoms(&mut up, &sig_upper[p.index()], budget)?;
                 }
+                if model.sig(s).in_int {
+                    let ints: Vec<Atom> = (num_sig_atoms..atoms.len()).map(|a| a as Atom).collect();
+                    add_atoms(&mut up, &ints, budget)?;
+                }
                 sig_upper[s.index()] = up.into_iter().collect();
                 let sig = model.sig(s);
                 // (Commands cannot scope subset sigs: only their

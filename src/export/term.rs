@@ -1110,6 +1110,15 @@ pub(super) trait ProofAssistant<'a> {
         disjoint(self, &tops, &mut parts)?;
         for s in m.sig_ids() {
             let sig = m.sig(s);
+            if sig.in_int {
+                return Err(err(
+                    sig.span,
+                    format!(
+                        "the {} export does not support a subset sig of `Int` (integer atoms)",
+                        Self::PROVER
+                    ),
+                ));
+            }
             match &sig.kind {
                 SigKind::TopLevel => {}
                 SigKind::Extends(p) => parts.push(appk(

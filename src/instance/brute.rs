@@ -251,6 +251,13 @@ impl<'a> Search<'a> {
         for p in ps {
             up.extend(inst.sigs[p].iter().cloned());
         }
+        if self.model.sig(s).in_int {
+            let ints = inst.universe.atoms.iter().enumerate();
+            up.extend(
+                ints.filter(|(_, a)| a.int.is_some())
+                    .map(|(i, _)| vec![i as Atom]),
+            );
+        }
         let c = self.cards[&s];
         let v: Vec<Tuple> = up.into_iter().collect();
         if v.len() > 20 {

@@ -933,6 +933,9 @@ pub fn violations(model: &Model, inst: &Instance) -> R<Vec<String>> {
                 for p in ps {
                     u.extend(sig_value(inst, *p)?.iter().cloned());
                 }
+                if sig.in_int {
+                    u.extend(ctx.int_atoms());
+                }
                 if !v.is_subset(&u) {
                     out.push(format!(
                         "subset sig {} is not within its parents",

@@ -329,7 +329,10 @@ impl<'m> Printer<'m> {
                 let _ = write!(out, " extends {}", self.sig(*p));
             }
             SigKind::Subset(ps) => {
-                let names: Vec<String> = ps.iter().map(|p| self.sig(*p)).collect();
+                let mut names: Vec<String> = ps.iter().map(|p| self.sig(*p)).collect();
+                if sig.in_int {
+                    names.push("Int".into());
+                }
                 let _ = write!(out, " in {}", names.join(" + "));
             }
         }

@@ -132,6 +132,10 @@ pub struct Sig {
     pub is_abstract: bool,
     /// `one`/`lone`/`some sig`; `None` for a plain `sig`.
     pub mult: Option<Mult>,
+    /// A subset sig with the built-in `Int` among its parents (`sig S in
+    /// Int`, `sig S in A + Int`): its atoms may be integer atoms. Only
+    /// meaningful with [`SigKind::Subset`].
+    pub in_int: bool,
     pub span: Span,
 }
 

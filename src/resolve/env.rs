@@ -29,6 +29,34 @@ pub(super) struct Namespace {
     pub preds: BTreeMap<String, Vec<PredId>>,
     pub asserts: BTreeMap<String, (AssertId, Span)>,
     pub aliases: BTreeMap<String, (ModuleId, Span)>,
+    /// Module parameters bound to a built-in sig (`open m[Int]`): no
+    /// declared sig stands for them, so they are looked up here first.
+    pub builtin_params: BTreeMap<String, (BuiltinArg, Span)>,
+}
+
+/// A built-in sig the Analyzer accepts as a module argument.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub(super) enum BuiltinArg {
+    Int,
+    Univ,
+}
+
+impl BuiltinArg {
+    /// The built-in sig a name written as a module argument denotes.
+    pub(super) fn named(name: &str) -> Option<BuiltinArg> {
+        match name {
+            "Int" => Some(BuiltinArg::Int),
+            "univ" => Some(BuiltinArg::Univ),
+            _ => None,
+        }
+    }
+}
+
+/// One argument of an `open`: a declared sig or a built-in one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub(super) enum ModArg {
+    Sig(SigId),
+    Builtin(BuiltinArg),
 }
 
 /// One meaning of a name.
@@ -265,6 +293,34 @@ impl Resolver<'_> {
             name: name.text(),
             span: name.span,
             suggestion,
+        }
+    }
+
+    /// A module parameter of `m` bound to a built-in sig, named by `name`.
+    pub(super) fn builtin_param(&self, m: ModuleId, name: &ast::Name) -> Option<BuiltinArg> {
+        if name.is_qualified() {
+            return None;
+        }
+        self.mods[m.index()]
+            .ns
+            .builtin_params
+            .get(name.last())
+            .map(|(b, _)| *b)
+    }
+
+    /// An argument of an `open` in `m`: a sig, `Int`, `univ`, or a
+    /// parameter of `m` bound to one of those.
+    pub(super) fn lookup_module_arg(&self, m: ModuleId, name: &ast::Name) -> R<ModArg> {
+        if let Some(b) = self.builtin_param(m, name) {
+            return Ok(ModArg::Builtin(b));
+        }
+        match self.lookup_sig(m, name) {
+            Ok(s) => Ok(ModArg::Sig(s)),
+            Err(e @ ResolveError::UnknownName { .. }) => match BuiltinArg::named(&name.text()) {
+                Some(b) => Ok(ModArg::Builtin(b)),
+                None => Err(e),
+            },
+            Err(e) => Err(e),
         }
     }
 

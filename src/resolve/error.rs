@@ -488,6 +488,8 @@ pub enum BuiltinRole {
     Extends,
     /// `sig S in Int`
     SubsetParent,
+    /// The argument of `util/ordering`.
+    OrderingArg,
 }
 
 /// The built-in sig names, as written in a model.
@@ -508,14 +510,14 @@ fn builtin_sig_diagnostic(name: &str, role: BuiltinRole, span: Span) -> Diagnost
             format!("relprove does not support the built-in `{name}` as a module argument"),
         )
         .label("unsupported")
-        .hint("the Alloy Analyzer accepts it (but not for util/ordering, whose `next` is then ambiguous with util/integer's); relprove's module arguments are declared sigs"),
-        BuiltinRole::Extends if name == "univ" => Diagnostic::new(
+        .hint("relprove's module arguments are declared sigs, `Int` and `univ`"),
+        BuiltinRole::OrderingArg => Diagnostic::new(
             Phase::Resolve,
             span,
-            "relprove does not support `extends univ`",
+            format!("util/ordering cannot order the built-in `{name}`"),
         )
-        .label("unsupported")
-        .hint("leave out `extends univ`: a top-level sig means the same"),
+        .label("built-in sig")
+        .hint("the Alloy Analyzer rejects it too: the ordering's `next` is then ambiguous with util/integer's; Int is ordered already (`i.next`, `<`)"),
         BuiltinRole::Extends => Diagnostic::new(
             Phase::Resolve,
             span,
@@ -529,6 +531,6 @@ fn builtin_sig_diagnostic(name: &str, role: BuiltinRole, span: Span) -> Diagnost
             format!("relprove does not support a subset sig of the built-in `{name}`"),
         )
         .label("unsupported")
-        .hint("the Alloy Analyzer accepts it; relprove's sig parents are declared sigs"),
+        .hint("the Alloy Analyzer accepts it; relprove's subset sigs have declared sigs, `Int` and `univ` as parents"),
     }
 }

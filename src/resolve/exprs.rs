@@ -8,7 +8,7 @@
 //! required (a formula, a declaration bound, a fun body) exactly one must
 //! remain, otherwise the name is reported as ambiguous.
 
-use super::env::{Cand, Ctx};
+use super::env::{BuiltinArg, Cand, Ctx};
 use super::error::ResolveError;
 use super::types::Type;
 use super::Resolver;
@@ -36,6 +36,12 @@ pub(super) struct Alt {
     pub ty: Type,
     /// The choices made for overloaded names: (span, name, meaning).
     pub picks: Vec<(Span, String, String)>,
+    /// For a union (`+`, `++`, nested unions flattened): the type of each
+    /// operand and whether it chose a meaning of an overloaded name; empty
+    /// otherwise. A join uses them to drop readings that chose a meaning
+    /// which cannot meet the other side of the join (see
+    /// [`irrelevant_part`]).
+    pub parts: Vec<(Type, bool)>,
 }
 
 const MAX_ALTS: usize = 16;
@@ -49,15 +55,16 @@ impl Alt {
             term,
             ty,
             picks: Vec::new(),
+            parts: Vec::new(),
         }
     }
-    fn rel(e: Expr, ty: Type) -> Alt {
+    pub(super) fn rel(e: Expr, ty: Type) -> Alt {
         Alt::new(Term::Rel(e), ty)
     }
     fn int(i: IntExpr) -> Alt {
         Alt::new(Term::Int(i), Type::int())
     }
-    fn form(f: Formula, relevant: bool) -> Alt {
+    pub(super) fn form(f: Formula, relevant: bool) -> Alt {
         Alt::new(Term::Form(f), Type::formula(relevant))
     }
     fn with_picks(mut self, a: &[(Span, String, String)], b: &[(Span, String, String)]) -> Alt {
@@ -78,7 +85,7 @@ fn mult_of(m: MultKw) -> Mult {
     }
 }
 
-fn b<T>(x: T) -> Box<T> {
+pub(super) fn b<T>(x: T) -> Box<T> {
     Box::new(x)
 }
 
@@ -133,6 +140,58 @@ fn overlapping(alts: Vec<Alt>, others: &[Alt]) -> Vec<Alt> {
         .collect()
 }
 
+/// The operands of a union reading (`x.parts`), or the reading itself.
+fn parts_of(x: &Alt) -> Vec<(Type, bool)> {
+    if x.parts.is_empty() {
+        vec![(x.ty.clone(), !x.picks.is_empty())]
+    } else {
+        x.parts.clone()
+    }
+}
+
+/// Whether the join `x.y` has a union operand (in `x` or `y`) that chose
+/// a meaning of an overloaded name and whose type cannot take part in the
+/// join. The Analyzer resolves each operand of `+`
+/// against the type the join leaves for that side (its `ExprBinary.resolve`
+/// for JOIN and PLUS): in `this.(prev + next)` the right side must start
+/// with `this`'s sig, so a `prev` of `Int -> Int` is not a candidate there.
+fn irrelevant_part(x: &Alt, y: &Alt) -> bool {
+    let side_irrelevant = |parts: &[(Type, bool)], usable: Type| {
+        !usable.is_empty()
+            && parts
+                .iter()
+                .any(|(p, chose)| *chose && !p.overlaps(&usable))
+    };
+    // The products of y's type that join with x's, and those of x's that join with y's.
+    let one = |ty: &Type, t: &Vec<super::types::Prim>| Type::from_tuples(ty.arity, [t.clone()]);
+    let right_usable =
+        y.ty.tuples
+            .iter()
+            .filter(|t| !x.ty.join(&one(&y.ty, t)).is_empty())
+            .fold(Type::from_tuples(y.ty.arity, []), |acc, t| {
+                acc.union(&one(&y.ty, t))
+            });
+    let left_usable =
+        x.ty.tuples
+            .iter()
+            .filter(|t| !one(&x.ty, t).join(&y.ty).is_empty())
+            .fold(Type::from_tuples(x.ty.arity, []), |acc, t| {
+                acc.union(&one(&x.ty, t))
+            });
+    side_irrelevant(&y.parts, right_usable) || side_irrelevant(&x.parts, left_usable)
+}
+
+/// Drop the join readings flagged by [`irrelevant_part`] when some reading
+/// is not flagged (the Analyzer then never chose the flagged operands).
+fn drop_irrelevant_parts(results: Vec<(R<Alt>, bool)>) -> Vec<R<Alt>> {
+    let any_clean = results.iter().any(|(r, flag)| r.is_ok() && !flag);
+    results
+        .into_iter()
+        .filter(|(r, flag)| !(any_clean && *flag && r.is_ok()))
+        .map(|(r, _)| r)
+        .collect()
+}
+
 /// Collect the successful results; if there are none, the first error.
 fn collect(results: Vec<R<Alt>>) -> R<Vec<Alt>> {
     let mut ok = Vec::new();
@@ -181,7 +240,7 @@ fn kind_name(t: &Term) -> &'static str {
 }
 
 /// A reading as a relational expression (integers become atoms).
-fn to_rel(a: &Alt, span: Span) -> R<(Expr, Type)> {
+pub(super) fn to_rel(a: &Alt, span: Span) -> R<(Expr, Type)> {
     match &a.term {
         Term::Rel(e) => Ok((e.clone(), a.ty.clone())),
         Term::Int(i) => Ok((
@@ -230,11 +289,11 @@ fn to_form(a: &Alt, span: Span) -> R<Formula> {
     }
 }
 
-fn not(f: Formula, span: Span) -> Formula {
+pub(super) fn not(f: Formula, span: Span) -> Formula {
     Formula::new(FormulaKind::Not(b(f)), span)
 }
 
-fn and_all(fs: Vec<Formula>, span: Span) -> Formula {
+pub(super) fn and_all(fs: Vec<Formula>, span: Span) -> Formula {
     match fs.len() {
         0 => Formula::new(FormulaKind::True, span),
         1 => fs
@@ -264,7 +323,7 @@ fn builtin_int(name: &str) -> Option<usize> {
 
 impl Resolver<'_> {
     /// Exactly one reading must remain.
-    fn single(&self, alts: Vec<Alt>, span: Span) -> R<Alt> {
+    pub(super) fn single(&self, alts: Vec<Alt>, span: Span) -> R<Alt> {
         let mut alts = prune(alts);
         if alts.len() == 1 {
             return Ok(alts.remove(0));
@@ -313,6 +372,7 @@ impl Resolver<'_> {
                         term: Term::Form(f),
                         ty: a.ty.clone(),
                         picks: a.picks.clone(),
+                        parts: Vec::new(),
                     })
                 })
                 .collect(),
@@ -345,18 +405,23 @@ impl Resolver<'_> {
         Ok(and_all(fs, blk.span))
     }
 
-    fn rel_alts(&mut self, cx: &mut Ctx, e: &ast::Expr) -> R<Vec<Alt>> {
+    pub(super) fn rel_alts(&mut self, cx: &mut Ctx, e: &ast::Expr) -> R<Vec<Alt>> {
         let alts = self.expr(cx, e)?;
-        map_alts(alts, |a| to_rel(a, e.span).map(|(x, t)| Alt::rel(x, t))).map_err(|err| {
-            match (&err, &e.kind) {
-                (ResolveError::ExpectedExpression { .. }, ast::ExprKind::Name(n)) => {
-                    ResolveError::PredAsExpression {
-                        name: n.text(),
-                        span: e.span,
-                    }
+        map_alts(alts, |a| {
+            to_rel(a, e.span).map(|(x, t)| {
+                let mut r = Alt::rel(x, t);
+                r.parts = a.parts.clone();
+                r
+            })
+        })
+        .map_err(|err| match (&err, &e.kind) {
+            (ResolveError::ExpectedExpression { .. }, ast::ExprKind::Name(n)) => {
+                ResolveError::PredAsExpression {
+                    name: n.text(),
+                    span: e.span,
                 }
-                _ => err,
             }
+            _ => err,
         })
     }
 
@@ -841,6 +906,23 @@ impl Resolver<'_> {
                 Type::int(),
             )]);
         }
+        // A parameter of this module bound to `Int` or `univ` (`open m[Int]`),
+        // unless a variable shadows it.
+        if let Some(arg) = self.builtin_param(cx.module, n) {
+            if !cx.vars.iter().any(|(x, _, _)| x == n.last()) {
+                return Ok(vec![match arg {
+                    BuiltinArg::Int => {
+                        Alt::rel(Expr::new(ExprKind::IntAtoms, 1, n.span), Type::int())
+                    }
+                    BuiltinArg::Univ => {
+                        Alt::rel(Expr::new(ExprKind::Univ, 1, n.span), Type::univ(1))
+                    }
+                }]);
+            }
+        }
+        if let Some(alt) = self.fun_constant(n) {
+            return Ok(vec![alt]);
+        }
         let implicit = self.implicit_integer_relation(n);
         let cands = match (self.lookup(cx, n), &implicit) {
             (Ok(c), _) => c,
@@ -877,7 +959,7 @@ impl Resolver<'_> {
     /// and compete with fields and funs of the same name by type (a field
     /// `next: Node -> Node` wins where only it is relevant; where both are,
     /// the name is ambiguous, as in the Analyzer).
-    fn implicit_integer_relation(&mut self, n: &ast::Name) -> Option<Alt> {
+    pub(super) fn implicit_integer_relation(&mut self, n: &ast::Name) -> Option<Alt> {
         if n.is_qualified() || !matches!(n.last(), "next" | "prev") {
             return None;
         }
@@ -995,7 +1077,18 @@ impl Resolver<'_> {
                         UnOp::Closure => (ExprKind::Closure(b(e)), ty.closure()),
                         _ => (ExprKind::ReflexiveClosure(b(e)), ty.reflexive_closure()),
                     };
-                    Ok(Alt::rel(Expr::new(kind, 2, span), ty))
+                    let mut alt = Alt::rel(Expr::new(kind, 2, span), ty);
+                    // (a union's operands, seen through `~`, `^`, `*`, for
+                    // the join around it: `h.^(prev + next)`)
+                    alt.parts = a
+                        .parts
+                        .iter()
+                        .map(|(t, chose)| match op {
+                            UnOp::Transpose => (t.transpose(), *chose),
+                            _ => (t.clone(), *chose),
+                        })
+                        .collect();
+                    Ok(alt)
                 })
             }
         }
@@ -1129,7 +1222,12 @@ impl Resolver<'_> {
                                 }
                                 _ => (ExprKind::Override(b(ex), b(ey)), tx.union(&ty)),
                             };
-                            Ok(Alt::rel(Expr::new(kind, arity, span), t))
+                            let mut alt = Alt::rel(Expr::new(kind, arity, span), t);
+                            if matches!(op, BinOp::Union | BinOp::Override) {
+                                alt.parts = parts_of(x);
+                                alt.parts.extend(parts_of(y));
+                            }
+                            Ok(alt)
                         }
                     }
                 })
@@ -1172,14 +1270,17 @@ impl Resolver<'_> {
         }
         match self.rel_alts(cx, r) {
             Ok(ra) => {
+                let mut pairs = Vec::new();
                 for x in &la {
                     for y in &ra {
-                        results.push(
+                        pairs.push((
                             self.join_pair(x, y, l.span, r.span, span)
                                 .map(|a| a.with_picks(&x.picks, &y.picks)),
-                        );
+                            irrelevant_part(x, y),
+                        ));
                     }
                 }
+                results.extend(drop_irrelevant_parts(pairs));
             }
             Err(e) => {
                 if receiver_tried {
@@ -1366,8 +1467,16 @@ impl Resolver<'_> {
             }
             let shadowed = !n.is_qualified() && cx.vars.iter().any(|(x, _, _)| x == n.last());
             // `fun/add`-style and bare builtin integer functions.
+            // (Alloy's library spells the integer operators `fun/add`,
+            // `fun/sub`, `fun/mul`, `fun/div`, `fun/rem`; the parser turns
+            // their infix uses into these calls)
             let builtin = if n.parts.len() == 2 && n.parts[0] == "fun" {
-                Some(n.parts[1].as_str())
+                match n.parts[1].as_str() {
+                    "add" => Some("plus"),
+                    "sub" => Some("minus"),
+                    s @ ("mul" | "div" | "rem") => Some(s),
+                    _ => None,
+                }
             } else if !n.is_qualified() {
                 Some(n.last())
             } else {
@@ -1387,6 +1496,9 @@ impl Resolver<'_> {
             if !shadowed && callables.is_empty() {
                 if n.parts.len() == 1 && n.last() == "disj" {
                     return self.builtin_disj(cx, args, span);
+                }
+                if n.parts.len() == 2 && n.parts[0] == "pred" && n.parts[1] == "totalOrder" {
+                    return self.builtin_total_order(cx, args, span);
                 }
                 if let Some(arity) = builtin.and_then(builtin_int) {
                     return self.builtin_call(cx, builtin.unwrap_or(""), arity, args, span);
@@ -1435,13 +1547,14 @@ impl Resolver<'_> {
             let mut results = Vec::new();
             for x in &aa {
                 for y in &cur {
-                    results.push(
+                    results.push((
                         self.join_pair(x, y, a.span, span, span)
                             .map(|r| r.with_picks(&x.picks, &y.picks)),
-                    );
+                        irrelevant_part(x, y),
+                    ));
                 }
             }
-            cur = collect(results)?;
+            cur = collect(drop_irrelevant_parts(results))?;
         }
         Ok(cur)
     }

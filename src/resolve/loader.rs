@@ -4,7 +4,7 @@
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
 
-use super::env::Namespace;
+use super::env::{BuiltinArg, ModArg, Namespace};
 use super::error::{BuiltinRole, ResolveError};
 use super::types::{Prim, Type};
 use super::{CallableInfo, FieldInfo, ModInfo, Resolver, SigInfo};
@@ -40,7 +40,7 @@ impl Resolver<'_> {
         file: FileId,
         path: PathBuf,
         ast: ast::File,
-        args: Vec<SigId>,
+        args: Vec<ModArg>,
         label_prefix: String,
         open: Option<&ast::Open>,
     ) -> Option<ModuleId> {
@@ -94,9 +94,18 @@ impl Resolver<'_> {
                 return None;
             }
             Some(_) => {
-                for ((p, _), s) in formals.iter().zip(&args) {
-                    params.push((p.name.clone(), *s));
-                    ns.sigs.insert(p.name.clone(), (*s, p.span));
+                for ((p, _), a) in formals.iter().zip(&args) {
+                    match a {
+                        ModArg::Sig(s) => {
+                            params.push((p.name.clone(), *s));
+                            ns.sigs.insert(p.name.clone(), (*s, p.span));
+                        }
+                        // (not a sig: the IR's module parameters are sigs;
+                        // uses of the parameter resolve to `Int`/`univ`)
+                        ModArg::Builtin(b) => {
+                            ns.builtin_params.insert(p.name.clone(), (*b, p.span));
+                        }
+                    }
                 }
             }
             None => {
@@ -149,7 +158,10 @@ impl Resolver<'_> {
             let before = pending.len();
             let mut ready = Vec::new();
             pending.retain(|o| {
-                if o.args.iter().all(|a| self.lookup_sig(mid, a).is_ok()) {
+                if o.args
+                    .iter()
+                    .all(|a| self.lookup_module_arg(mid, a).is_ok())
+                {
                     ready.push(*o);
                     false
                 } else {
@@ -187,7 +199,12 @@ impl Resolver<'_> {
             for a in ast.opens.iter().flat_map(|o| &o.args) {
                 let name = a.last();
                 // local sigs and parameters: no path involved
-                if a.is_qualified() || self.mods[m].ns.sigs.contains_key(name) {
+                let ns = &self.mods[m].ns;
+                if a.is_qualified()
+                    || ns.sigs.contains_key(name)
+                    || ns.builtin_params.contains_key(name)
+                    || BuiltinArg::named(name).is_some()
+                {
                     continue;
                 }
                 let mut holders = Vec::new();
@@ -306,8 +323,18 @@ impl Resolver<'_> {
         let mut args = Vec::new();
         let mut ok = true;
         for a in &o.args {
-            match self.lookup_sig(opener, a) {
-                Ok(s) => args.push(s),
+            match self.lookup_module_arg(opener, a) {
+                // util/ordering over `Int`: the Analyzer rejects the model
+                // (the ordering's `next` is then ambiguous with util/integer's).
+                Ok(ModArg::Builtin(BuiltinArg::Int)) if o.path.text() == "util/ordering" => {
+                    self.error(ResolveError::BuiltinSig {
+                        name: "Int".into(),
+                        role: BuiltinRole::OrderingArg,
+                        span: a.span,
+                    });
+                    ok = false;
+                }
+                Ok(arg) => args.push(arg),
                 Err(e) => {
                     self.error(match e {
                         ResolveError::NotASig { name, span, .. } => {
@@ -431,6 +458,7 @@ impl Resolver<'_> {
             kind: ir::SigKind::TopLevel,
             is_abstract: false,
             mult: None,
+            in_int: false,
             span,
         });
         self.sig_info.push(SigInfo {

@@ -41,6 +41,7 @@
 //! scopes, recursive funs/preds, a field declaration that uses a field
 //! declared after it.
 
+mod builtins;
 mod calls;
 mod env;
 pub mod error;
@@ -175,7 +176,7 @@ pub(crate) struct Resolver<'s> {
     model: Model,
     mods: Vec<ModInfo>,
     /// (canonical path, sig arguments) → instance.
-    instances: BTreeMap<(PathBuf, Vec<SigId>), ModuleId>,
+    instances: BTreeMap<(PathBuf, Vec<env::ModArg>), ModuleId>,
     /// Files being loaded (for cyclic opens).
     loading: Vec<PathBuf>,
     /// Every alias path through which each instance was opened.

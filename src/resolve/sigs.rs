@@ -3,7 +3,7 @@
 
 use std::rc::Rc;
 
-use super::env::Ctx;
+use super::env::{BuiltinArg, Ctx};
 use super::error::{suggest, BuiltinRole, ResolveError};
 use super::types::{Prim, Type};
 use super::Resolver;
@@ -21,6 +21,9 @@ impl Resolver<'_> {
     /// Parents, abstract/multiplicity flags, cycle checks, and the column
     /// type of every sig.
     pub(super) fn resolve_hierarchy(&mut self) {
+        // subset sigs of `univ`: their parents are every top-level sig and
+        // Int, known once every sig's kind is
+        let mut in_univ: Vec<usize> = Vec::new();
         for s in 0..self.model.sigs.len() {
             let m = self.sig_info[s].module;
             let Some((pi, ni)) = self.sig_info[s].decl else {
@@ -38,6 +41,9 @@ impl Resolver<'_> {
                     });
                     match &d.ext {
                         None => {}
+                        // `extends univ` is a top-level sig (as in Alloy)
+                        Some(ast::SigExt::Extends(p))
+                            if self.is_builtin(m, p, BuiltinArg::Univ) => {}
                         Some(ast::SigExt::Extends(p)) => match self.lookup_sig(m, p) {
                             Ok(pid) => {
                                 // (the parent's kind may not be filled in yet: look at its declaration)
@@ -59,6 +65,14 @@ impl Resolver<'_> {
                         Some(ast::SigExt::In(ps)) => {
                             let mut ids = Vec::new();
                             for p in ps {
+                                if self.is_builtin(m, p, BuiltinArg::Int) {
+                                    self.model.sigs[s].in_int = true;
+                                    continue;
+                                }
+                                if self.is_builtin(m, p, BuiltinArg::Univ) {
+                                    in_univ.push(s);
+                                    continue;
+                                }
                                 match self.lookup_sig(m, p) {
                                     Ok(pid) => ids.push(pid),
                                     Err(e) => {
@@ -90,6 +104,21 @@ impl Resolver<'_> {
                 _ => {}
             }
         }
+        for &s in &in_univ {
+            let tops: Vec<SigId> = (0..self.model.sigs.len())
+                .filter(|&t| t != s && self.model.sigs[t].kind == SigKind::TopLevel)
+                .map(|t| SigId(t as u32))
+                .collect();
+            let sig = &mut self.model.sigs[s];
+            if let SigKind::Subset(ps) = &mut sig.kind {
+                for t in tops {
+                    if !ps.contains(&t) {
+                        ps.push(t);
+                    }
+                }
+            }
+            sig.in_int = true;
+        }
         // Cycles through `extends` or `in`.
         for s in 0..self.model.sigs.len() {
             if self.reaches_itself(SigId(s as u32)) {
@@ -111,6 +140,21 @@ impl Resolver<'_> {
             return false;
         };
         matches!(&self.mods[info.module.index()].ast.paragraphs[pi], ast::Paragraph::Sig(d) if matches!(d.ext, Some(ast::SigExt::In(_))))
+    }
+
+    /// `name` denotes the built-in sig `b` (written as such, or a module
+    /// parameter bound to it), and no declared sig of that name is visible.
+    fn is_builtin(&self, m: ModuleId, name: &ast::Name, b: BuiltinArg) -> bool {
+        match self.builtin_param(m, name) {
+            Some(x) => x == b,
+            None => {
+                BuiltinArg::named(&name.text()) == Some(b)
+                    && matches!(
+                        self.lookup_sig(m, name),
+                        Err(ResolveError::UnknownName { .. })
+                    )
+            }
+        }
     }
 
     fn parents(&self, s: SigId) -> Vec<SigId> {
@@ -143,10 +187,16 @@ impl Resolver<'_> {
         match &self.model.sigs[s.index()].kind {
             SigKind::TopLevel => vec![Prim::Sig(s.0)],
             SigKind::Extends(p) => self.root_prims(*p, depth + 1),
-            SigKind::Subset(ps) => ps
-                .iter()
-                .flat_map(|p| self.root_prims(*p, depth + 1))
-                .collect(),
+            SigKind::Subset(ps) => {
+                let mut prims: Vec<Prim> = ps
+                    .iter()
+                    .flat_map(|p| self.root_prims(*p, depth + 1))
+                    .collect();
+                if self.model.sigs[s.index()].in_int {
+                    prims.push(Prim::Int);
+                }
+                prims
+            }
         }
     }
 
@@ -578,11 +628,14 @@ impl Resolver<'_> {
             let span = self.model.sigs[sid.index()].span;
             let sig = |s: SigId| ir::Expr::new(ir::ExprKind::Sig(s), 1, span);
             let mut union: Option<ir::Expr> = None;
-            for p in parents {
+            let ints = self.model.sigs[sid.index()]
+                .in_int
+                .then(|| ir::Expr::new(ir::ExprKind::IntAtoms, 1, span));
+            for part in parents.into_iter().map(sig).chain(ints) {
                 union = Some(match union {
-                    None => sig(p),
+                    None => part,
                     Some(u) => {
-                        ir::Expr::new(ir::ExprKind::Union(Box::new(u), Box::new(sig(p))), 1, span)
+                        ir::Expr::new(ir::ExprKind::Union(Box::new(u), Box::new(part)), 1, span)
                     }
                 });
             }

@@ -27,6 +27,15 @@ const MAX_ERRORS: usize = 30;
 /// descent's stack frames small.
 type PResult<X> = Result<X, Box<SyntaxError>>;
 
+/// The binding power of Alloy's infix integer operators `fun/add` etc.
+fn int_infix(name: &str) -> Option<u8> {
+    match name {
+        "fun/add" | "fun/sub" => Some(PLUS),
+        "fun/mul" | "fun/div" | "fun/rem" => Some(MUL),
+        _ => None,
+    }
+}
+
 /// `e` wrapped in an integer cast, spanning from `start`.
 fn un_cast(start: Span, e: Expr) -> Expr {
     let span = start.to(e.span);
@@ -96,6 +105,8 @@ const AND: u8 = 4;
 const CMP: u8 = 6;
 const SHIFT: u8 = 8;
 const PLUS: u8 = 9;
+/// Alloy's `fun/mul`, `fun/div`, `fun/rem` (between `+` and `++`).
+const MUL: u8 = 10;
 const OVERRIDE: u8 = 11;
 const INTERSECT: u8 = 12;
 const ARROW: u8 = 13;
@@ -1381,6 +1392,27 @@ impl Parser {
                     self.bump();
                     let rhs = self.rhs(PLUS + 1)?;
                     lhs = bin(BinOp::Diff, lhs, rhs);
+                }
+                // Alloy's library writes integer arithmetic as infix
+                // `fun/add`, `fun/sub` (at the level of `+`) and `fun/mul`,
+                // `fun/div`, `fun/rem` (just below it): the call `fun/add[a, b]`.
+                T::Name(ref op) if min <= MUL && int_infix(op).is_some_and(|p| min <= p) => {
+                    let level = int_infix(op).unwrap_or(MUL);
+                    let op_tok = self.bump();
+                    let rhs = self.rhs(level + 1)?;
+                    let span = lhs.span.to(rhs.span);
+                    let parts = op.split('/').map(str::to_string).collect();
+                    let head = Expr {
+                        kind: ExprKind::Name(Name {
+                            parts,
+                            span: op_tok.span,
+                        }),
+                        span: op_tok.span,
+                    };
+                    lhs = Expr {
+                        kind: ExprKind::BoxJoin(Box::new(head), vec![lhs, rhs]),
+                        span,
+                    };
                 }
                 T::PlusPlus if min <= OVERRIDE => {
                     self.bump();

@@ -438,6 +438,9 @@ impl<'a> Translator<'a> {
                         .d
                         .union(&mut self.c, &u, &self.sigs[p.index()].clone())?;
                 }
+                if sig.in_int {
+                    u = self.d.union(&mut self.c, &u, &self.ints.clone())?;
+                }
                 let me = self.sigs[s.index()].clone();
                 let l = self.subset(&me, &u)?;
                 out.push(l);

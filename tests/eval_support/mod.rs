@@ -47,6 +47,7 @@ impl B {
             kind,
             is_abstract,
             mult,
+            in_int: false,
             span: S,
         });
         SigId(self.m.sigs.len() as u32 - 1)
