@@ -710,7 +710,8 @@ fn graph_dir_per_instance() {
     let svg = g.join("fig5_mp_rel_acq_cta_across_ctas.svg");
     if which::which("dot").is_ok() {
         let s = std::fs::read_to_string(&svg).unwrap();
-        assert!(s.contains("<svg") && s.contains("b: W.rel.cta y"), "{s}");
+        // (which thread comes first depends on symmetry breaking)
+        assert!(s.contains("<svg") && s.contains(": W.rel.cta "), "{s}");
     } else {
         eprintln!("SKIP: Graphviz `dot` not installed; SVG not checked");
         assert!(!svg.exists());
