@@ -36,6 +36,9 @@ pub struct CheckOptions {
     /// A preprocessing round before the first search (CaDiCaL): on by
     /// default; off for the many small problems of litmus tests.
     pub preprocessing: bool,
+    /// Shrink field bounds with the facts' simple constraints before
+    /// translating ([`bounds::analysis`]); on by default.
+    pub relation_analysis: bool,
     /// Where the running command publishes its phase and sizes (for a
     /// progress display); `None`: nowhere.
     pub progress: Option<Arc<Progress>>,
@@ -51,6 +54,7 @@ impl Default for CheckOptions {
             symmetry: 60,
             verify: true,
             preprocessing: true,
+            relation_analysis: true,
             progress: None,
         }
     }
@@ -495,6 +499,12 @@ impl<'m> Session<'m> {
             }
         };
         bounds::pin::pin_constant_fields(&model, &mut b);
+        if opts.relation_analysis {
+            let with_symmetry = opts.symmetry > 0;
+            if let Err(e) = bounds::analysis::shrink(&model, cmd, &mut b, with_symmetry, &budget) {
+                return Ok(Opened::Stopped(e, Stage::Bounds, elapsed()));
+            }
+        }
         progress.set_stage(Stage::Translate);
         let topts = translate::Options {
             symmetry: opts.symmetry,

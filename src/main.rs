@@ -142,6 +142,10 @@ struct CheckArgs {
         allow_negative_numbers = true
     )]
     symmetry: usize,
+    /// Translate with the declared bounds only: no relation analysis
+    /// (fewer variables from the facts' simple constraints, docs/relation-analysis.md).
+    #[arg(long)]
+    no_relation_analysis: bool,
     /// For a command with no instance (or counterexample): print a verified
     /// unsat core, the model's formulas that already rule every instance
     /// out (docs/cores.md).
@@ -494,6 +498,7 @@ fn check(args: CheckArgs) -> ExitCode {
         max_memory: Some(max_memory),
         solver: args.solver,
         symmetry: args.symmetry,
+        relation_analysis: !args.no_relation_analysis,
         ..Default::default()
     };
     if let Some(n) = args.cubes {

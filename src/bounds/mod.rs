@@ -22,6 +22,7 @@ use crate::diag::{Diagnostic, Phase};
 use crate::instance::{int_range, AtomInfo, Universe};
 use crate::ir::*;
 
+pub mod analysis;
 mod ordering;
 pub mod pin;
 pub mod scopes;
@@ -81,6 +82,15 @@ pub struct Bounds {
     /// bound; empty except for `util/ordering`'s fixed order, see
     /// [`ordering`], and fields a fact pins to a constant, see [`pin`]).
     pub field_lower: Vec<Vec<Vec<Atom>>>,
+    /// Per field: sorted tuples of the upper bound that symmetry breaking
+    /// fixes to false ([`analysis`]): the translation makes them the
+    /// constant false, while its lex-leader predicates still see the
+    /// (symmetric) upper bound.
+    pub field_false: Vec<Vec<Vec<Atom>>>,
+    /// Fields whose backward tuples `field_false` holds for symmetry
+    /// breaking: the lex-leader predicates must compare their entries
+    /// first, backward tuples before forward ones ([`analysis`]).
+    pub ordered: Vec<FieldId>,
     pub cards: Vec<SigCard>,
     /// The scope each top-level sig got, for reporting.
     pub top_scopes: BTreeMap<SigId, u32>,
@@ -355,6 +365,8 @@ pub fn compute_within(
         sig_upper,
         field_upper: Vec::new(),
         field_lower: vec![Vec::new(); model.fields.len()],
+        field_false: vec![Vec::new(); model.fields.len()],
+        ordered: Vec::new(),
         cards,
         top_scopes,
     };

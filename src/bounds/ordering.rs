@@ -85,7 +85,11 @@ fn library_ordering(model: &Model, id: ModuleId, m: &Module) -> Option<Ordering>
 /// Whether every transposition of two adjacent atoms of `atoms` maps every
 /// sig bound and field bound to itself (the adjacent transpositions
 /// generate all permutations of `atoms`).
-fn interchangeable(b: &Bounds, atoms: &[Atom], budget: &Budget) -> Result<bool, Exhausted> {
+pub(super) fn interchangeable(
+    b: &Bounds,
+    atoms: &[Atom],
+    budget: &Budget,
+) -> Result<bool, Exhausted> {
     let has = |v: &[Atom], a: Atom| v.binary_search(&a).is_ok();
     for w in atoms.windows(2) {
         let (x, y) = (w[0], w[1]);
