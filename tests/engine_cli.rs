@@ -1056,6 +1056,8 @@ assert no_r { no r }
         "{doc:#}"
     );
     valid("prove", &s, &doc);
+}
+
 /// `--no-relation-analysis`: the same verdicts from a larger encoding
 /// (the analysis orders the acyclic `po` and drops its diagonal).
 #[test]
