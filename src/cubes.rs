@@ -28,7 +28,7 @@ use crate::translate::{self, circuit::Lit, TranslateError, Translation};
 /// The manifest's file name in an emitted directory.
 pub const MANIFEST: &str = "manifest.json";
 /// The manifest format written by this version.
-pub const MANIFEST_VERSION: u32 = 1;
+pub const MANIFEST_VERSION: u32 = 2;
 /// At most 2^MAX_SPLIT cubes.
 pub const MAX_SPLIT: usize = 16;
 
@@ -155,11 +155,20 @@ pub fn encode(model: &Model, id: CommandId, opts: &CheckOptions) -> Result<Encod
         r.limit = Some((e, stage));
         Ok(Encoding::Stopped(Box::new(r)))
     };
-    let b = match bounds::compute_within(model, &scope, cmd.span, &budget) {
+    let mut b = match bounds::compute_within(model, &scope, cmd.span, &budget) {
         Ok(b) => b,
         Err(BoundsError::Input(d)) => return Err(CheckError::Input(d)),
         Err(BoundsError::Exhausted(e)) => return stopped(e, Stage::Bounds),
     };
+    // The bounds a session gives the command (src/check.rs, Session::open),
+    // so that the cubes split the CNF `check` would solve.
+    bounds::pin::pin_constant_fields(model, &mut b);
+    if opts.relation_analysis {
+        let with_symmetry = opts.symmetry > 0;
+        if let Err(e) = bounds::analysis::shrink(model, cmd, &mut b, with_symmetry, &budget) {
+            return stopped(e, Stage::Bounds);
+        }
+    }
     let topts = translate::Options {
         symmetry: opts.symmetry,
         budget: budget.clone(),
@@ -254,6 +263,9 @@ pub struct Manifest {
     /// `--scope` of the emitting run.
     pub scope: Option<u32>,
     pub symmetry: usize,
+    /// Whether the bounds were shrunk by the relation analysis
+    /// (`--no-relation-analysis` turns it off; `merge` must do the same).
+    pub relation_analysis: bool,
     pub variables: u32,
     pub clauses: usize,
     pub primary_variables: u32,
@@ -304,6 +316,7 @@ pub fn emit(
         command: command.to_string(),
         scope: opts.scope,
         symmetry: opts.symmetry,
+        relation_analysis: opts.relation_analysis,
         variables: enc.cnf.num_vars,
         clauses: enc.cnf.num_clauses,
         primary_variables: enc.tr.circuit.num_inputs(),

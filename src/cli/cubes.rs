@@ -247,6 +247,7 @@ pub fn merge(dir: &Path, json: bool, color: bool, out: &mut dyn Write) -> u8 {
     let opts = CheckOptions {
         scope: manifest.scope,
         symmetry: manifest.symmetry,
+        relation_analysis: manifest.relation_analysis,
         ..CheckOptions::default()
     };
     match cubes::merge(&model, CommandId(i as u32), &manifest, dir, &opts) {
