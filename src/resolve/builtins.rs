@@ -137,6 +137,19 @@ impl Resolver<'_> {
         );
         let v = self.new_var("e", 1, span);
         let e = ex(ExprKind::Var(v), 1);
+        // `all e: bound | body`, over the one variable `e`.
+        let for_each = |bound: Expr, body: Formula| {
+            f(FormulaKind::Quant(
+                Quant::All,
+                vec![ir::QuantDecl {
+                    vars: vec![v],
+                    disj: false,
+                    mult: Mult::One,
+                    bound,
+                }],
+                b(body),
+            ))
+        };
         let last = ex(
             ExprKind::Difference(b(elem.clone()), b(join(&next, &elem))),
             1,
@@ -144,16 +157,7 @@ impl Resolver<'_> {
         if kodkod {
             let one = |x: &Expr| f(FormulaKind::Mult(Mult::One, b(x.clone())));
             let others = ex(ExprKind::Difference(b(elem.clone()), b(last.clone())), 1);
-            let each = f(FormulaKind::Quant(
-                Quant::All,
-                vec![ir::QuantDecl {
-                    vars: vec![v],
-                    disj: false,
-                    mult: Mult::One,
-                    bound: others,
-                }],
-                b(one(&join(&e, &next))),
-            ));
+            let each = for_each(others, one(&join(&e, &next)));
             let parts = vec![
                 one(&first),
                 one(&last),
@@ -178,16 +182,7 @@ impl Resolver<'_> {
         );
         let after = ex(ExprKind::Closure(b(next.clone())), 2);
         let f5 = not(f(FormulaKind::In(b(e.clone()), b(join(&e, &after)))), span);
-        let each = f(FormulaKind::Quant(
-            Quant::All,
-            vec![ir::QuantDecl {
-                vars: vec![v],
-                disj: false,
-                mult: Mult::One,
-                bound: elem,
-            }],
-            b(and_all(vec![f3, f4, f5], span)),
-        ));
+        let each = for_each(elem, and_all(vec![f3, f4, f5], span));
         Ok(vec![Alt::form(and_all(vec![each, f1, f2], span), true)])
     }
 }
