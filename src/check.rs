@@ -467,6 +467,24 @@ pub enum Opened<'m> {
     Stopped(Exhausted, Stage, Stats),
 }
 
+/// The bounds a command is translated with, after the scopes: constant
+/// fields pinned, then (unless `--no-relation-analysis`) shrunk by the
+/// relation analysis. Sessions and cubes both use it, so the cubes split
+/// the CNF `check` solves.
+pub(crate) fn refine_bounds(
+    model: &Model,
+    cmd: &Command,
+    b: &mut bounds::Bounds,
+    opts: &CheckOptions,
+    budget: &Budget,
+) -> Result<(), Exhausted> {
+    bounds::pin::pin_constant_fields(model, b);
+    if opts.relation_analysis {
+        bounds::analysis::shrink(model, cmd, b, opts.symmetry > 0, budget)?;
+    }
+    Ok(())
+}
+
 impl<'m> Session<'m> {
     /// Bounds, translation, CNF and solver loading of command `id` (with
     /// its `extras`), all within `budget`.
@@ -498,12 +516,8 @@ impl<'m> Session<'m> {
                 return Ok(Opened::Stopped(e, Stage::Bounds, elapsed()))
             }
         };
-        bounds::pin::pin_constant_fields(&model, &mut b);
-        if opts.relation_analysis {
-            let with_symmetry = opts.symmetry > 0;
-            if let Err(e) = bounds::analysis::shrink(&model, cmd, &mut b, with_symmetry, &budget) {
-                return Ok(Opened::Stopped(e, Stage::Bounds, elapsed()));
-            }
+        if let Err(e) = refine_bounds(&model, cmd, &mut b, opts, &budget) {
+            return Ok(Opened::Stopped(e, Stage::Bounds, elapsed()));
         }
         progress.set_stage(Stage::Translate);
         let topts = translate::Options {

@@ -160,14 +160,8 @@ pub fn encode(model: &Model, id: CommandId, opts: &CheckOptions) -> Result<Encod
         Err(BoundsError::Input(d)) => return Err(CheckError::Input(d)),
         Err(BoundsError::Exhausted(e)) => return stopped(e, Stage::Bounds),
     };
-    // The bounds a session gives the command (src/check.rs, Session::open),
-    // so that the cubes split the CNF `check` would solve.
-    bounds::pin::pin_constant_fields(model, &mut b);
-    if opts.relation_analysis {
-        let with_symmetry = opts.symmetry > 0;
-        if let Err(e) = bounds::analysis::shrink(model, cmd, &mut b, with_symmetry, &budget) {
-            return stopped(e, Stage::Bounds);
-        }
+    if let Err(e) = check::refine_bounds(model, cmd, &mut b, opts, &budget) {
+        return stopped(e, Stage::Bounds);
     }
     let topts = translate::Options {
         symmetry: opts.symmetry,

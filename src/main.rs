@@ -399,11 +399,7 @@ fn litmus(a: LitmusArgs) -> ExitCode {
         explain: a.explain,
         timeout: a.timeout,
     };
-    let Some(max_memory) = relprove::budget::parse_bytes(&a.max_memory) else {
-        eprintln!(
-            "relprove: --max-memory `{}`: expected a size such as 4G, 512M or 100000 (bytes)",
-            a.max_memory
-        );
+    let Some(max_memory) = max_memory(&a.max_memory) else {
         return ExitCode::from(2);
     };
     let graph = a.graph.dir();
@@ -465,6 +461,17 @@ fn parse_only(args: &CheckArgs) -> ExitCode {
 }
 
 /// `check`: decide the model's commands (see `cli::check::run`).
+/// `--max-memory SIZE` in bytes; `None` after saying why it is not a size.
+fn max_memory(size: &str) -> Option<u64> {
+    let bytes = relprove::budget::parse_bytes(size);
+    if bytes.is_none() {
+        eprintln!(
+            "relprove: --max-memory `{size}`: expected a size such as 4G, 512M or 100000 (bytes)"
+        );
+    }
+    bytes
+}
+
 fn check(args: CheckArgs) -> ExitCode {
     use cli::check::{self as show, exit};
     use relprove::check::CheckOptions;
@@ -485,11 +492,7 @@ fn check(args: CheckArgs) -> ExitCode {
             args.file.display()
         );
     }
-    let Some(max_memory) = relprove::budget::parse_bytes(&args.max_memory) else {
-        eprintln!(
-            "relprove: --max-memory `{}`: expected a size such as 4G, 512M or 100000 (bytes)",
-            args.max_memory
-        );
+    let Some(max_memory) = max_memory(&args.max_memory) else {
         return ExitCode::from(exit::INPUT);
     };
     let opts = CheckOptions {
