@@ -268,6 +268,11 @@ struct LitmusArgs {
     /// Write the generated Alloy modules to DIR instead of deciding them.
     #[arg(long, value_name = "DIR")]
     emit_alloy: Option<PathBuf>,
+    /// Decide the generated Alloy text (parsed and resolved with the model
+    /// for every path combination) instead of lowering to the IR over the
+    /// model resolved once: for differential tests and benchmarks.
+    #[arg(long, hide = true)]
+    via_alloy_text: bool,
     /// How many times a loop label may be passed on one path.
     #[arg(
         long,
@@ -405,6 +410,7 @@ fn litmus(a: LitmusArgs) -> ExitCode {
     let graph = a.graph.dir();
     let backend = relprove::litmus::checker::Checker {
         graph_relations: graph.as_ref().map(|g| g.show.clone()),
+        via_text: a.via_alloy_text,
         check: relprove::check::CheckOptions {
             max_memory: Some(max_memory),
             ..Default::default()

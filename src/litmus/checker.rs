@@ -1,15 +1,22 @@
-//! The [`Backend`] that decides generated modules with relprove's own
-//! pipeline: `resolve::load_source` (the module is resolved as if it lived
-//! beside the model, so its `open` finds it) and `check::check_command`.
+//! The [`Backend`] that decides lowered tests with relprove's own
+//! pipeline. By default a test's execution is lowered to the IR over the
+//! model resolved once ([`super::to_ir`]) and decided by a
+//! [`check::Session`](Session); with [`Checker::via_text`], the generated
+//! Alloy module is resolved instead (`resolve::load_source`, as if it lived
+//! beside the model, so its `open` finds it): the path of old, kept for the
+//! differential test and the side-by-side benchmark.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use super::error::LitmusError;
-use super::run::{Backend, Drawable, LitmusSession, Solution};
-use crate::check::{check_command, CheckError, CheckOptions, Outcome, Session};
+use super::execution::{Fml, LitmusExecution};
+use super::run::{Backend, Drawable, LitmusSession, ModelRef, Solution};
+use super::to_ir::{self, BaseModel};
+use crate::budget::Budget;
+use crate::check::{check_command, CheckError, CheckOptions, Opened, Outcome, Session};
 use crate::diag::SourceMap;
 use crate::instance::Instance;
 use crate::ir::{CommandId, Model};
@@ -23,6 +30,31 @@ pub struct Checker {
     /// `Some(show)`: every solution can compute the model's derived
     /// relations (`fr`, `sw` and `show`) on demand, for `litmus --graph`.
     pub graph_relations: Option<Vec<String>>,
+    /// Decide the generated Alloy text (parsed and resolved, model
+    /// included, for every path combination) instead of the IR lowering.
+    pub via_text: bool,
+    /// The model resolved once, shared by every test and worker.
+    pub base: BaseCache,
+}
+
+/// The memory model resolved once (the first test that needs it loads it;
+/// the others wait for it), keyed by its path.
+#[derive(Clone, Debug, Default)]
+pub struct BaseCache(Arc<Mutex<Option<(std::path::PathBuf, Arc<BaseModel>)>>>);
+
+impl BaseCache {
+    /// The resolved model of `model`, loaded on first use.
+    pub fn get(&self, model: &ModelRef, opts: &LoadOptions) -> Result<Arc<BaseModel>, LitmusError> {
+        let mut slot = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some((p, base)) = slot.as_ref() {
+            if *p == model.path {
+                return Ok(base.clone());
+            }
+        }
+        let base = Arc::new(BaseModel::load(&model.path, &model.open_name, opts)?);
+        *slot = Some((model.path.clone(), base.clone()));
+        Ok(base)
+    }
 }
 
 impl Checker {
@@ -49,6 +81,38 @@ impl Checker {
 }
 
 impl Backend for Checker {
+    fn session_ir(
+        &self,
+        model: &ModelRef,
+        exec: &LitmusExecution,
+        queries: &[Fml],
+        deadline: Option<Instant>,
+    ) -> Result<Option<Box<dyn LitmusSession>>, LitmusError> {
+        if self.via_text {
+            return Ok(None);
+        }
+        let options = self.options(deadline)?;
+        let base = self.base.get(model, &self.load)?;
+        let low = to_ir::build(&base, exec, queries).map_err(LitmusError::Lowering)?;
+        let graph = self
+            .graph_relations
+            .clone()
+            .map(|show| (Arc::new(low.model.clone()), show));
+        let budget = Budget::new(options.timeout, options.max_memory)
+            .with_progress(options.progress.clone().unwrap_or_default());
+        let model = std::borrow::Cow::Owned(low.model);
+        match Session::open(model, low.command, low.queries, &options, budget) {
+            Ok(Opened::Ready(session)) => Ok(Some(Box::new(CheckerSession {
+                session: *session,
+                sources: base.sources.clone(),
+                graph,
+            }))),
+            // A limit stopped it while opening.
+            Ok(Opened::Stopped(why, ..)) => Err(LitmusError::GaveUp(why.to_string())),
+            Err(e) => Err(check_error(&base.sources, e)),
+        }
+    }
+
     fn session(
         &self,
         path: &Path,

@@ -32,6 +32,9 @@ pub enum LitmusError {
     GaveUp(String),
     /// A bug in relprove's checker.
     Internal(String),
+    /// The lowered test does not fit the model's declarations (a binding
+    /// that names what the model lacks).
+    Lowering(super::to_ir::IrError),
     /// The relations `--graph` draws could not be computed.
     Graph(GraphError),
     /// The final state could not be read off an instance.
@@ -61,6 +64,7 @@ impl fmt::Display for LitmusError {
             }
             LitmusError::GaveUp(why) => write!(f, "the checker gave up: {why}"),
             LitmusError::Internal(m) => write!(f, "internal error: {m}"),
+            LitmusError::Lowering(e) => write!(f, "lowering the test over the model: {e}"),
             LitmusError::Graph(e) => write!(f, "{e}"),
             LitmusError::State(e) => write!(f, "{e}"),
         }

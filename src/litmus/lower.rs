@@ -22,11 +22,10 @@
 //! The names of the model's sigs and fields come from a [`Binding`], one per
 //! supported model (documented in docs/litmus.md).
 
-use std::collections::{BTreeMap, BTreeSet};
-use std::fmt::Write as _;
-
 use super::ast::*;
+use super::execution::{FactDecl, Fml, FunDecl, LitmusExecution, Rel, RunScope, SigDecl};
 use crate::diag::{Diagnostic, Phase, Span};
+use std::collections::{BTreeMap, BTreeSet};
 
 // ---------------------------------------------------------------------------
 // Bindings
@@ -1267,8 +1266,7 @@ fn thread_name(t: usize) -> String {
     format!("lt_T{t}")
 }
 
-/// The name of the run command in every generated module.
-pub const RUN_NAME: &str = "lt_run";
+pub use super::execution::RUN_NAME;
 
 /// How an observed variable's final value is read off a solution.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -1281,99 +1279,30 @@ pub enum ObsEval {
     Const(i64),
 }
 
-/// One combination of paths (one per thread), lowered.
-pub struct Lowered {
-    /// The Alloy module, without the run command's blocking constraints.
-    pub module: String,
-    /// The Alloy formula of the path conditions and the model predicate.
-    pub base: String,
-    /// Alloy expression (a value atom set) of each observed variable.
-    pub observed: Vec<(Term, String)>,
-    /// How to compute each observed variable from a solution.
-    pub obs_eval: Vec<ObsEval>,
-    /// The run command's scope clause (`for ...`).
-    pub scope: String,
+/// One combination of paths (one per thread), lowered: the data both the
+/// Alloy printer and the IR builder read (see [`super::execution`]).
+pub type Lowered = LitmusExecution;
+
+/// `lt_V.<field>`, parenthesised (`(lt_V.lt_val)`).
+fn lt_v(field: &str) -> Rel {
+    Rel::paren(Rel::join(Rel::name("lt_V"), Rel::name(field)))
 }
 
-impl Lowered {
-    /// The full module with a `run` excluding the given final states
-    /// (values of the observed variables, in order).
-    pub fn with_run(&self, blocked: &[Vec<i64>]) -> String {
-        let mut s = self.module.clone();
-        let _ = writeln!(s, "run {RUN_NAME} {{");
-        let _ = writeln!(s, "  {}", self.base);
-        for st in blocked {
-            let conj: Vec<String> = self
-                .observed
-                .iter()
-                .zip(st)
-                .map(|((_, e), v)| format!("{e} = {}", val_atom(*v)))
-                .collect();
-            if conj.is_empty() {
-                let _ = writeln!(s, "  some none");
-            } else {
-                let _ = writeln!(s, "  not ({})", conj.join(" and "));
-            }
-        }
-        let _ = writeln!(s, "}} {}", self.scope);
-        s
-    }
-
-    /// The full module with a `run` asking for the condition (`holds`) or
-    /// its negation on the final state.
-    pub fn with_condition(&self, prop: &Prop, holds: bool) -> String {
-        let mut s = self.module.clone();
-        let f = self.prop_alloy(prop);
-        let _ = writeln!(s, "run {RUN_NAME} {{");
-        let _ = writeln!(s, "  {}", self.base);
-        let _ = writeln!(
-            s,
-            "  {}",
-            if holds {
-                format!("({f})")
-            } else {
-                format!("not ({f})")
-            }
-        );
-        let _ = writeln!(s, "}} {}", self.scope);
-        s
-    }
-
-    fn term_alloy(&self, t: &Term) -> String {
-        match t {
-            Term::Const(c) => val_atom(*c),
-            t => self
-                .observed
-                .iter()
-                .find(|(v, _)| v == t)
-                .map(|(_, e)| e.clone())
-                .unwrap_or_else(|| "none".into()),
-        }
-    }
-
-    /// A condition as an Alloy formula over the observed expressions.
-    pub fn prop_alloy(&self, p: &Prop) -> String {
-        match p {
-            Prop::True => "no none".into(),
-            Prop::False => "some none".into(),
-            Prop::Eq(a, b) => format!("{} = {}", self.term_alloy(a), self.term_alloy(b)),
-            Prop::Ne(a, b) => format!("{} != {}", self.term_alloy(a), self.term_alloy(b)),
-            Prop::Not(q) => format!("not ({})", self.prop_alloy(q)),
-            Prop::And(a, b) => format!("({}) and ({})", self.prop_alloy(a), self.prop_alloy(b)),
-            Prop::Or(a, b) => format!("({}) or ({})", self.prop_alloy(a), self.prop_alloy(b)),
-        }
-    }
+/// The value of event `n`: `n.(lt_V.lt_val)`.
+fn val_of(n: &str) -> Rel {
+    Rel::join(Rel::name(n), lt_v("lt_val"))
 }
 
-fn sym_alloy(s: &Sym, t: usize) -> String {
+fn sym_rel(s: &Sym, t: usize) -> Rel {
     match s {
-        Sym::Const(c) => val_atom(*c),
-        Sym::Read(i) => format!("{}.(lt_V.lt_val)", ev_name(t, *i)),
-        Sym::Op(op, a, b) => format!(
-            "({}).(({}).lt_op_{})",
-            sym_alloy(b, t),
-            sym_alloy(a, t),
-            op.name()
+        Sym::Const(c) => Rel::Name(val_atom(*c)),
+        Sym::Read(i) => val_of(&ev_name(t, *i)),
+        Sym::Op(op, a, b) => Rel::join(
+            Rel::paren(sym_rel(b, t)),
+            Rel::paren(Rel::join(
+                Rel::paren(sym_rel(a, t)),
+                Rel::Name(format!("lt_op_{}", op.name())),
+            )),
         ),
     }
 }
@@ -1394,31 +1323,18 @@ fn sys_atom(b: &Binding) -> &'static str {
     }
 }
 
-fn union(items: &[String]) -> String {
-    if items.is_empty() {
-        "none".to_string()
-    } else {
-        balanced(items)
-    }
+fn pair(a: impl Into<String>, b: impl Into<String>) -> Vec<String> {
+    vec![a.into(), b.into()]
 }
 
-fn union2(items: &[String]) -> String {
-    if items.is_empty() {
-        "none->none".to_string()
-    } else {
-        balanced(items)
-    }
+/// `rel = rows` (a binary relation pinned to its tuples).
+fn pinned(rel: &str, rows: Vec<Vec<String>>) -> Fml {
+    Fml::Eq(Rel::name(rel), Rel::tuples(rows, 2))
 }
 
-/// `a + b + ...`, parenthesised as a balanced tree when long, so that the
-/// expression's depth (and the recursion of every phase that walks it)
-/// grows with the logarithm of its length.
-fn balanced(items: &[String]) -> String {
-    if items.len() <= 8 {
-        return items.join(" + ");
-    }
-    let (l, r) = items.split_at(items.len() / 2);
-    format!("({}) + ({})", balanced(l), balanced(r))
+/// `sig = atoms`.
+fn pinned_set(sig: &str, atoms: &[String]) -> Fml {
+    Fml::Eq(Rel::name(sig), Rel::union_of(atoms))
 }
 
 /// Lower one combination (`combo[t]` is the path of thread `t`).
@@ -1436,15 +1352,12 @@ pub fn alloy_source(
             .find(|(l, _, _)| l == x)
             .map_or(0, |(_, v, _)| *v)
     };
-    let mut m = String::new();
-    let _ = writeln!(m, "module lt_{}", sanitize(&test.name));
-    let _ = writeln!(
-        m,
-        "-- generated by `relprove litmus` from test {} for {}",
-        test.name, b.name
-    );
-    let _ = writeln!(m, "open {model_module}");
-    let _ = writeln!(m);
+    let mut sigs: Vec<SigDecl> = Vec::new();
+    let one = |names: Vec<String>, parent: &str| SigDecl::One {
+        names,
+        parent: parent.to_string(),
+        always: false,
+    };
 
     // Threads with at least one event on this combination.
     let live: Vec<&Thread> = test
@@ -1531,13 +1444,9 @@ pub fn alloy_source(
     }
 
     // Signatures.
-    if !addr_atoms.is_empty() {
-        let names: Vec<String> = addr_atoms.iter().cloned().collect();
-        let _ = writeln!(m, "one sig {} extends Address {{}}", names.join(", "));
-    }
-    if b.proxies == ProxyStyle::Ptx75 && !vaddrs.is_empty() {
-        let names: Vec<String> = vaddrs.keys().map(|x| vaddr_name(x)).collect();
-        let _ = writeln!(m, "one sig {} extends VAddr {{}}", names.join(", "));
+    sigs.push(one(addr_atoms.iter().cloned().collect(), "Address"));
+    if b.proxies == ProxyStyle::Ptx75 {
+        sigs.push(one(vaddrs.keys().map(|x| vaddr_name(x)).collect(), "VAddr"));
     }
     let mut gpus = BTreeSet::new();
     let mut ctas = BTreeSet::new();
@@ -1551,21 +1460,22 @@ pub fn alloy_source(
     scopes.extend(gpu_atoms.iter().cloned());
     scopes.extend(cta_atoms.iter().cloned());
     match b.scope_tree {
-        ScopeTree::SubField => {
-            let _ = writeln!(m, "one sig {} extends Scope {{}}", scopes.join(", "));
-        }
+        ScopeTree::SubField => sigs.push(one(scopes.clone(), "Scope")),
         ScopeTree::Levels => {
-            let _ = writeln!(m, "one sig {} extends Device {{}}", gpu_atoms.join(", "));
-            let _ = writeln!(m, "one sig {} extends Block {{}}", cta_atoms.join(", "));
+            for (atoms, level) in [(&gpu_atoms, "Device"), (&cta_atoms, "Block")] {
+                sigs.push(SigDecl::One {
+                    names: atoms.clone(),
+                    parent: level.to_string(),
+                    always: true,
+                });
+            }
         }
     }
     let mut threads: Vec<String> = live.iter().map(|t| thread_name(t.id)).collect();
     if !phantoms.is_empty() {
         threads.push("lt_Tphantom".to_string());
     }
-    if !threads.is_empty() {
-        let _ = writeln!(m, "one sig {} extends Thread {{}}", threads.join(", "));
-    }
+    sigs.push(one(threads.clone(), "Thread"));
     let mut all_events = Vec::new();
     let mut kinds: BTreeMap<String, usize> = BTreeMap::new();
     for th in &live {
@@ -1620,7 +1530,7 @@ pub fn alloy_source(
                     ),
                 ));
             }
-            let _ = writeln!(m, "one sig {name} extends {sig} {{}}");
+            sigs.push(one(vec![name.clone()], &sig));
             all_events.push(name.clone());
             count_kind(&mut kinds, b, &sig);
             if let (
@@ -1630,7 +1540,7 @@ pub fn alloy_source(
                 BarrierStyle::ArriveWait { wait, .. },
             ) = (&e.kind, b.barrier)
             {
-                let _ = writeln!(m, "one sig {name}w extends {wait} {{}}");
+                sigs.push(one(vec![format!("{name}w")], wait));
                 all_events.push(format!("{name}w"));
                 count_kind(&mut kinds, b, wait);
             }
@@ -1638,19 +1548,25 @@ pub fn alloy_source(
     }
     for x in &phantoms {
         let name = format!("lt_phantom_{x}");
-        let _ = writeln!(m, "one sig {name} extends Write {{}}");
+        sigs.push(one(vec![name.clone()], "Write"));
         all_events.push(name);
         count_kind(&mut kinds, b, "Write");
     }
-    let _ = writeln!(m, "abstract sig lt_Val {{}}");
-    let vals: Vec<String> = dom.iter().map(|v| val_atom(*v)).collect();
-    let _ = writeln!(m, "one sig {} extends lt_Val {{}}", vals.join(", "));
-    let _ = writeln!(
-        m,
-        "one sig lt_V {{\n  lt_val: {0} -> lone lt_Val,\n  lt_fin: Address -> lone {0}\n}}",
-        b.event_sig
-    );
-    let _ = writeln!(m);
+    sigs.push(SigDecl::Abstract("lt_Val".into()));
+    sigs.push(one(dom.iter().map(|v| val_atom(*v)).collect(), "lt_Val"));
+    sigs.push(SigDecl::OneWithFields {
+        name: "lt_V".into(),
+        fields: vec![
+            (
+                "lt_val".into(),
+                Rel::arrow(Rel::name(b.event_sig), Some("lone"), Rel::name("lt_Val")),
+            ),
+            (
+                "lt_fin".into(),
+                Rel::arrow(Rel::name("Address"), Some("lone"), Rel::name(b.event_sig)),
+            ),
+        ],
+    });
 
     // Arithmetic tables.
     let mut ops = BTreeSet::new();
@@ -1668,66 +1584,60 @@ pub fn alloy_source(
             s.ops(&mut ops);
         }
     }
+    let mut funs = Vec::new();
     for op in &ops {
         let mut rows = Vec::new();
         for x in dom {
             for y in dom {
                 let z = op.apply(*x, *y);
                 if dom.contains(&z) {
-                    rows.push(format!(
-                        "{}->{}->{}",
-                        val_atom(*x),
-                        val_atom(*y),
-                        val_atom(z)
-                    ));
+                    rows.push(vec![val_atom(*x), val_atom(*y), val_atom(z)]);
                 }
             }
         }
-        let body = if rows.is_empty() {
-            "none->none->none".to_string()
-        } else {
-            balanced(&rows)
-        };
-        let _ = writeln!(
-            m,
-            "fun lt_op_{} : lt_Val->lt_Val->lt_Val {{ {body} }}",
-            op.name()
-        );
+        funs.push(FunDecl {
+            name: format!("lt_op_{}", op.name()),
+            arity: 3,
+            result: vec!["lt_Val".into(); 3],
+            body: Rel::tuples(rows, 3),
+        });
     }
 
     // The skeleton.
-    let _ = writeln!(m, "fact lt_skeleton {{");
-    let _ = writeln!(m, "  {} = {}", b.event_sig, union(&all_events));
-    let _ = writeln!(
-        m,
-        "  Address = {}",
-        union(&addr_atoms.iter().cloned().collect::<Vec<_>>())
-    );
+    let mut skel = Vec::new();
+    skel.push(pinned_set(b.event_sig, &all_events));
+    skel.push(pinned_set(
+        "Address",
+        &addr_atoms.iter().cloned().collect::<Vec<_>>(),
+    ));
     let mut all_scopes = scopes.clone();
     all_scopes.extend(threads.iter().cloned());
-    let _ = writeln!(m, "  Scope = {}", union(&all_scopes));
+    skel.push(pinned_set("Scope", &all_scopes));
     let sys = sys_atom(b);
-    let level1: Vec<String> = gpus.iter().map(|g| format!("{sys}->lt_gpu{g}")).collect();
-    let level2: Vec<String> = ctas
+    let level1: Vec<Vec<String>> = gpus
         .iter()
-        .map(|(g, c)| format!("lt_gpu{g}->lt_cta{g}_{c}"))
+        .map(|g| pair(sys, format!("lt_gpu{g}")))
         .collect();
-    let level3: Vec<String> = live
+    let level2: Vec<Vec<String>> = ctas
         .iter()
-        .map(|th| format!("lt_cta{}_{}->{}", th.gpu, th.cta, thread_name(th.id)))
+        .map(|(g, c)| pair(format!("lt_gpu{g}"), format!("lt_cta{g}_{c}")))
+        .collect();
+    let level3: Vec<Vec<String>> = live
+        .iter()
+        .map(|th| pair(format!("lt_cta{}_{}", th.gpu, th.cta), thread_name(th.id)))
         .collect();
     match b.scope_tree {
         ScopeTree::SubField => {
             let mut sub = [level1, level2, level3].concat();
             if !phantoms.is_empty() {
-                sub.push(format!("{sys}->lt_Tphantom"));
+                sub.push(pair(sys, "lt_Tphantom"));
             }
-            let _ = writeln!(m, "  {} = {}", b.subscope, union2(&sub));
+            skel.push(pinned(b.subscope, sub));
         }
         ScopeTree::Levels => {
-            let _ = writeln!(m, "  devices = {}", union2(&level1));
-            let _ = writeln!(m, "  blocks = {}", union2(&level2));
-            let _ = writeln!(m, "  threads = {}", union2(&level3));
+            skel.push(pinned("devices", level1));
+            skel.push(pinned("blocks", level2));
+            skel.push(pinned("threads", level3));
         }
     }
 
@@ -1760,26 +1670,23 @@ pub fn alloy_source(
         for i in 0..seq.len() {
             for j in i + 1..seq.len() {
                 if b.po_transitive || j == i + 1 {
-                    po.push(format!("{}->{}", seq[i], seq[j]));
+                    po.push(pair(&seq[i], &seq[j]));
                 }
             }
         }
     }
-    let _ = writeln!(m, "  po = {}", union2(&po));
+    skel.push(pinned("po", po));
     match b.placement {
         Placement::ThreadField(f) => {
             let mut rows = Vec::new();
             for (t, seq) in &seqs {
-                rows.extend(seq.iter().map(|e| format!("{e}->{t}")));
+                rows.extend(seq.iter().map(|e| pair(e, t)));
             }
-            let _ = writeln!(m, "  {f} = {}", union2(&rows));
+            skel.push(pinned(f, rows));
         }
         Placement::StartField(f) => {
-            let rows: Vec<String> = seqs
-                .iter()
-                .map(|(t, seq)| format!("{t}->{}", seq[0]))
-                .collect();
-            let _ = writeln!(m, "  {f} = {}", union2(&rows));
+            let rows = seqs.iter().map(|(t, seq)| pair(t, &seq[0])).collect();
+            skel.push(pinned(f, rows));
         }
     }
     // Scopes, addresses, strengths, rmw, deps, barriers.
@@ -1795,7 +1702,7 @@ pub fn alloy_source(
             let unscoped =
                 b.proxies == ProxyStyle::MixedProxy && matches!(e.kind, EvKind::ProxyFence(_));
             if !unscoped {
-                scope_rows.push(format!("{n}->{sc}"));
+                scope_rows.push(pair(&n, &sc));
             }
             if let (
                 EvKind::Barrier {
@@ -1804,7 +1711,7 @@ pub fn alloy_source(
                 BarrierStyle::ArriveWait { .. },
             ) = (&e.kind, b.barrier)
             {
-                scope_rows.push(format!("{n}w->{sc}"));
+                scope_rows.push(pair(format!("{n}w"), &sc));
             }
             if let EvKind::Read { loc, vloc } | EvKind::Write { loc, vloc, .. } = &e.kind {
                 let a = if b.proxies == ProxyStyle::MixedProxy {
@@ -1812,7 +1719,7 @@ pub fn alloy_source(
                 } else {
                     loc
                 };
-                addr_rows.push(format!("{n}->{}", loc_name(a)));
+                addr_rows.push(pair(&n, loc_name(a)));
                 match e.strength {
                     Strength::Weak => weak.push(n.clone()),
                     Strength::Acquire => acq.push(n.clone()),
@@ -1822,14 +1729,14 @@ pub fn alloy_source(
             }
         }
         for (r, w) in &p.rmw {
-            rmw_rows.push(format!("{}->{}", ev_name(th.id, *r), ev_name(th.id, *w)));
+            rmw_rows.push(pair(ev_name(th.id, *r), ev_name(th.id, *w)));
         }
         let mut deps = p.deps.clone();
         if b.rmw_in_dep {
             deps.extend(p.rmw.iter().copied());
         }
         for (r, e) in deps {
-            dep_rows.push(format!("{}->{}", ev_name(th.id, r), ev_name(th.id, e)));
+            dep_rows.push(pair(ev_name(th.id, r), ev_name(th.id, e)));
             if let (
                 EvKind::Barrier {
                     arrive_only: false, ..
@@ -1837,7 +1744,7 @@ pub fn alloy_source(
                 BarrierStyle::ArriveWait { .. },
             ) = (&p.events[e].kind, b.barrier)
             {
-                dep_rows.push(format!("{}->{}w", ev_name(th.id, r), ev_name(th.id, e)));
+                dep_rows.push(pair(ev_name(th.id, r), format!("{}w", ev_name(th.id, e))));
             }
         }
         // A lone bar.arrive must synchronise with some wait in NVIDIA's
@@ -1870,26 +1777,26 @@ pub fn alloy_source(
     for ((t1, i1), (t2, i2)) in bsync {
         match b.barrier {
             BarrierStyle::Single { .. } => {
-                bar_rows.push(format!("{}->{}", ev_name(*t1, *i1), ev_name(*t2, *i2)))
+                bar_rows.push(pair(ev_name(*t1, *i1), ev_name(*t2, *i2)))
             }
             BarrierStyle::ArriveWait { .. } => {
-                bar_rows.push(format!("{}->{}w", ev_name(*t1, *i1), ev_name(*t2, *i2)))
+                bar_rows.push(pair(ev_name(*t1, *i1), format!("{}w", ev_name(*t2, *i2))))
             }
             BarrierStyle::NoBarriers => {}
         }
     }
     for x in &phantoms {
         let n = format!("lt_phantom_{x}");
-        scope_rows.push(format!("{n}->lt_Tphantom"));
-        addr_rows.push(format!("{n}->{}", loc_name(x)));
+        scope_rows.push(pair(&n, "lt_Tphantom"));
+        addr_rows.push(pair(&n, loc_name(x)));
         weak.push(n);
     }
-    let _ = writeln!(m, "  scope = {}", union2(&scope_rows));
-    let _ = writeln!(m, "  {} = {}", b.addr, union2(&addr_rows));
+    skel.push(pinned("scope", scope_rows));
+    skel.push(pinned(b.addr, addr_rows));
     if b.strength == StrengthStyle::SubsetSigs {
-        let _ = writeln!(m, "  Weak = {}", union(&weak));
-        let _ = writeln!(m, "  Acquire = {}", union(&acq));
-        let _ = writeln!(m, "  Release = {}", union(&rel));
+        skel.push(pinned_set("Weak", &weak));
+        skel.push(pinned_set("Acquire", &acq));
+        skel.push(pinned_set("Release", &rel));
     }
     if b.proxies == ProxyStyle::Ptx75 {
         let mut proxy_rows = Vec::new();
@@ -1898,28 +1805,27 @@ pub fn alloy_source(
             for (i, e) in combo[th.id].events.iter().enumerate() {
                 let n = ev_name(th.id, i);
                 if let Some(p) = e.proxy {
-                    proxy_rows.push(format!("{n}->{}", proxy_atom(p)));
+                    proxy_rows.push(pair(&n, proxy_atom(p)));
                 }
                 if let EvKind::Read { vloc, .. } | EvKind::Write { vloc, .. } = &e.kind {
-                    vaddr_rows.push(format!("{n}->{}", vaddr_name(vloc)));
+                    vaddr_rows.push(pair(&n, vaddr_name(vloc)));
                 }
             }
         }
-        let _ = writeln!(m, "  proxy = {}", union2(&proxy_rows));
-        let _ = writeln!(m, "  vaddr = {}", union2(&vaddr_rows));
-        let paddr: Vec<String> = vaddrs
+        skel.push(pinned("proxy", proxy_rows));
+        skel.push(pinned("vaddr", vaddr_rows));
+        let paddr = vaddrs
             .iter()
-            .map(|(v, l)| format!("{}->{}", vaddr_name(v), loc_name(l)))
+            .map(|(v, l)| pair(vaddr_name(v), loc_name(l)))
             .collect();
-        let _ = writeln!(
-            m,
-            "  VAddr = {}",
-            union(&vaddrs.keys().map(|v| vaddr_name(v)).collect::<Vec<_>>())
-        );
-        let _ = writeln!(m, "  paddr = {}", union2(&paddr));
+        skel.push(pinned_set(
+            "VAddr",
+            &vaddrs.keys().map(|v| vaddr_name(v)).collect::<Vec<_>>(),
+        ));
+        skel.push(pinned("paddr", paddr));
     }
-    let _ = writeln!(m, "  rmw = {}", union2(&rmw_rows));
-    let _ = writeln!(m, "  dep = {}", union2(&dep_rows));
+    skel.push(pinned("rmw", rmw_rows));
+    skel.push(pinned("dep", dep_rows));
     if b.proxies == ProxyStyle::MixedProxy {
         let mut proxy_rows = Vec::new();
         let mut pf_rows = Vec::new();
@@ -1928,65 +1834,74 @@ pub fn alloy_source(
                 let n = ev_name(th.id, i);
                 match (&e.kind, e.proxy) {
                     (EvKind::ProxyFence(Some(p)), _) => {
-                        pf_rows.push(format!("{n}->{}", mixed_proxy_atom(*p)))
+                        pf_rows.push(pair(&n, mixed_proxy_atom(*p)))
                     }
                     (EvKind::Read { .. } | EvKind::Write { .. }, Some(p)) => {
-                        proxy_rows.push(format!("{n}->{}", mixed_proxy_atom(p)))
+                        proxy_rows.push(pair(&n, mixed_proxy_atom(p)))
                     }
                     _ => {}
                 }
             }
         }
-        let _ = writeln!(m, "  proxy = {}", union2(&proxy_rows));
-        let _ = writeln!(m, "  proxy_fence_proxy = {}", union2(&pf_rows));
-        let alias: Vec<String> = vaddrs
+        skel.push(pinned("proxy", proxy_rows));
+        skel.push(pinned("proxy_fence_proxy", pf_rows));
+        let alias = vaddrs
             .iter()
             .filter(|(v, l)| v != l)
-            .map(|(v, l)| format!("{}->{}", loc_name(v), loc_name(l)))
+            .map(|(v, l)| pair(loc_name(v), loc_name(l)))
             .collect();
-        let _ = writeln!(m, "  alias = {}", union2(&alias));
+        skel.push(pinned("alias", alias));
     }
     let bar_rel = match b.barrier {
         BarrierStyle::Single { rel, .. } | BarrierStyle::ArriveWait { rel, .. } => Some(rel),
         BarrierStyle::NoBarriers => None,
     };
     if let Some(bar_rel) = bar_rel {
-        let _ = writeln!(m, "  {bar_rel} = {}", union2(&bar_rows));
+        skel.push(pinned(bar_rel, bar_rows));
     }
     for x in &phantoms {
-        let _ = writeln!(m, "  no lt_phantom_{x}.rf");
+        skel.push(Fml::No(Rel::join(
+            Rel::Name(format!("lt_phantom_{x}")),
+            Rel::name("rf"),
+        )));
     }
-    let _ = writeln!(m, "}}");
-    let _ = writeln!(m);
 
     // Values.
-    let _ = writeln!(m, "fact lt_values {{");
-    let _ = writeln!(m, "  lt_V.lt_val in {} -> lt_Val", b.mem_event);
+    let mut values = vec![Fml::In(
+        Rel::join(Rel::name("lt_V"), Rel::name("lt_val")),
+        Rel::arrow(Rel::name(b.mem_event), None, Rel::name("lt_Val")),
+    )];
     for th in &live {
         let p = combo[th.id];
         for (i, e) in p.events.iter().enumerate() {
             let n = ev_name(th.id, i);
             match &e.kind {
-                EvKind::Write { val, .. } => {
-                    let _ = writeln!(
-                        m,
-                        "  one {n}.(lt_V.lt_val) and {n}.(lt_V.lt_val) = {}",
-                        sym_alloy(val, th.id)
-                    );
-                }
+                EvKind::Write { val, .. } => values.push(Fml::And(vec![
+                    Fml::One(val_of(&n)),
+                    Fml::Eq(val_of(&n), sym_rel(val, th.id)),
+                ])),
                 EvKind::Read { loc, .. } => {
-                    let _ = writeln!(
-                        m,
-                        "  (no rf.{n} and {n}.(lt_V.lt_val) = {}) or (some rf.{n} and {n}.(lt_V.lt_val) = (rf.{n}).(lt_V.lt_val))",
-                        val_atom(init(loc))
-                    );
+                    let rf_n = Rel::join(Rel::name("rf"), Rel::name(&n));
+                    values.push(Fml::Or(vec![
+                        Fml::Paren(Box::new(Fml::And(vec![
+                            Fml::No(rf_n.clone()),
+                            Fml::Eq(val_of(&n), Rel::Name(val_atom(init(loc)))),
+                        ]))),
+                        Fml::Paren(Box::new(Fml::And(vec![
+                            Fml::Some(rf_n.clone()),
+                            Fml::Eq(val_of(&n), Rel::join(Rel::paren(rf_n), lt_v("lt_val"))),
+                        ]))),
+                    ]));
                 }
                 _ => {}
             }
         }
     }
     for x in &phantoms {
-        let _ = writeln!(m, "  lt_phantom_{x}.(lt_V.lt_val) = {}", val_atom(init(x)));
+        values.push(Fml::Eq(
+            val_of(&format!("lt_phantom_{x}")),
+            Rel::Name(val_atom(init(x))),
+        ));
     }
     // Final memory values: a co-maximal write of each observed location.
     let observed_vars = test.cond.prop.vars();
@@ -1996,30 +1911,32 @@ pub fn alloy_source(
             let x = &resolve_loc(test, x).0;
             if let Some((_, ws)) = locs.get(x) {
                 if !ws.is_empty() {
-                    let wx = format!("({})", ws.join(" + "));
-                    let _ = writeln!(
-                        m,
-                        "  one {0}.(lt_V.lt_fin) and {0}.(lt_V.lt_fin) in {wx} - co.{wx}",
-                        loc_name(x)
-                    );
+                    let wx = Rel::paren(Rel::Union {
+                        items: ws.iter().map(|w| Rel::name(w.clone())).collect(),
+                        arity: 1,
+                        balanced: false,
+                    });
+                    let fin = Rel::join(Rel::Name(loc_name(x)), lt_v("lt_fin"));
+                    values.push(Fml::And(vec![
+                        Fml::One(fin.clone()),
+                        Fml::In(fin, Rel::diff(wx.clone(), Rel::join(Rel::name("co"), wx))),
+                    ]));
                     fin_locs.push(loc_name(x));
                 }
             }
         }
     }
-    let _ = writeln!(m, "  (lt_V.lt_fin).{} in {}", b.event_sig, union(&fin_locs));
-    let _ = writeln!(m, "}}");
+    values.push(Fml::In(
+        Rel::join(lt_v("lt_fin"), Rel::name(b.event_sig)),
+        Rel::union_of(&fin_locs),
+    ));
 
     // Path conditions and the observed variables.
-    let mut base = vec![b.consistent.to_string()];
+    let mut base = vec![Fml::Pred(b.consistent.to_string())];
     for th in &live {
         for (eq, x, y) in &combo[th.id].conds {
-            let (x, y) = (sym_alloy(x, th.id), sym_alloy(y, th.id));
-            base.push(if *eq {
-                format!("{x} = {y}")
-            } else {
-                format!("{x} != {y}")
-            });
+            let (x, y) = (sym_rel(x, th.id), sym_rel(y, th.id));
+            base.push(if *eq { Fml::Eq(x, y) } else { Fml::Ne(x, y) });
         }
     }
     // A path that is not taken because its thread has no events is still
@@ -2028,38 +1945,27 @@ pub fn alloy_source(
     let mut observed = Vec::new();
     let mut obs_eval = Vec::new();
     for v in observed_vars {
-        obs_eval.push(match &v {
-            Term::Reg(t, r) => {
-                ObsEval::Reg(*t, combo[*t].regs.get(r).cloned().unwrap_or(Sym::Const(0)))
-            }
+        let (o, e) = match &v {
+            Term::Reg(t, r) => match combo[*t].regs.get(r) {
+                Some(s) => (ObsEval::Reg(*t, s.clone()), sym_rel(s, *t)),
+                None => (ObsEval::Reg(*t, Sym::Const(0)), Rel::Name(val_atom(0))),
+            },
             Term::Loc(x) => {
                 let x = &resolve_loc(test, x).0;
                 match locs.get(x) {
-                    Some((_, ws)) if !ws.is_empty() => ObsEval::Loc(loc_name(x)),
-                    _ => ObsEval::Const(init(x)),
+                    Some((_, ws)) if !ws.is_empty() => (
+                        ObsEval::Loc(loc_name(x)),
+                        Rel::join(
+                            Rel::join(Rel::Name(loc_name(x)), lt_v("lt_fin")),
+                            lt_v("lt_val"),
+                        ),
+                    ),
+                    _ => (ObsEval::Const(init(x)), Rel::Name(val_atom(init(x)))),
                 }
             }
-            Term::Const(c) => ObsEval::Const(*c),
-        });
-        let e = match &v {
-            Term::Reg(t, r) => {
-                let p = combo[*t];
-                match p.regs.get(r) {
-                    Some(s) => sym_alloy(s, *t),
-                    None => val_atom(0),
-                }
-            }
-            Term::Loc(x) => {
-                let x = &resolve_loc(test, x).0;
-                match locs.get(x) {
-                    Some((_, ws)) if !ws.is_empty() => {
-                        format!("{}.(lt_V.lt_fin).(lt_V.lt_val)", loc_name(x))
-                    }
-                    _ => val_atom(init(x)),
-                }
-            }
-            Term::Const(_) => unreachable!("vars() excludes constants"),
+            Term::Const(c) => (ObsEval::Const(*c), Rel::Name(val_atom(*c))),
         };
+        obs_eval.push(o);
         observed.push((v, e));
     }
     let n_events = all_events.len();
@@ -2069,8 +1975,6 @@ pub fn alloy_source(
         .max(addr_atoms.len())
         .max(dom.len())
         .max(1);
-    // Models may count events per address (`#(address :> this) > 1`): make
-    // the integers wide enough for the event count.
     // The NVIDIA model counts the accesses of each address
     // (`#(address :> this) > 1`): make the integers wide enough for that.
     let per_address = locs
@@ -2082,24 +1986,33 @@ pub fn alloy_source(
     while b.address_needs_accesses && (1i64 << (bits - 1)) - 1 < per_address as i64 {
         bits += 1;
     }
-    let mut buts: Vec<String> = kinds
-        .iter()
-        .map(|(k, c)| format!("exactly {c} {k}"))
-        .collect();
-    if bits > 4 {
-        buts.push(format!("{bits} Int"));
-    }
-    let scope = if buts.is_empty() {
-        format!("for {n}")
-    } else {
-        format!("for {n} but {}", buts.join(", "))
-    };
-    Ok(Lowered {
-        module: m,
-        base: base.join(" and "),
+    Ok(LitmusExecution {
+        module_name: format!("lt_{}", sanitize(&test.name)),
+        comment: format!(
+            "generated by `relprove litmus` from test {} for {}",
+            test.name, b.name
+        ),
+        open: model_module.to_string(),
+        sigs,
+        funs,
+        facts: vec![
+            FactDecl {
+                name: "lt_skeleton".into(),
+                body: skel,
+            },
+            FactDecl {
+                name: "lt_values".into(),
+                body: values,
+            },
+        ],
+        base,
         observed,
         obs_eval,
-        scope,
+        scope: RunScope {
+            overall: n,
+            exact: kinds.into_iter().collect(),
+            bitwidth: (bits > 4).then_some(bits),
+        },
     })
 }
 

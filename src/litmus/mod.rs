@@ -10,6 +10,7 @@
 pub mod ast;
 pub mod checker;
 pub mod error;
+pub mod execution;
 pub mod explain;
 pub mod files;
 pub mod lower;
@@ -17,6 +18,7 @@ pub mod mixedproxy;
 pub mod output;
 pub mod parse;
 pub mod run;
+pub mod to_ir;
 
 use std::path::Path;
 

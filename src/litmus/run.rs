@@ -11,6 +11,7 @@ use std::time::{Duration, Instant};
 
 use super::ast::{Prop, Quant, Term, Test};
 use super::error::{LitmusError, StateError};
+use super::execution::Fml;
 use super::lower::{self, Binding, Limits, Lowered, ObsEval};
 use crate::diag::{Diagnostic, Phase, SourceMap};
 use crate::instance::graph::{GraphError, Named};
@@ -82,6 +83,20 @@ pub trait Backend: Sync {
         _path: &Path,
         _source: &str,
         _preds: &[String],
+        _deadline: Option<Instant>,
+    ) -> Result<Option<Box<dyn LitmusSession>>, LitmusError> {
+        Ok(None)
+    }
+
+    /// The incremental form over the IR: `exec` (one lowered combination)
+    /// is added to `model` resolved once, and `queries` are the formulas a
+    /// session's assumptions name by index. `Ok(None)`: not supported (the
+    /// caller falls back to [`Backend::session`] on the printed module).
+    fn session_ir(
+        &self,
+        _model: &ModelRef,
+        _exec: &Lowered,
+        _queries: &[Fml],
         _deadline: Option<Instant>,
     ) -> Result<Option<Box<dyn LitmusSession>>, LitmusError> {
         Ok(None)
@@ -342,11 +357,21 @@ pub fn run_test(
         }
         // The incremental form: one module per combination, loaded and
         // translated once, queried under predicates.
-        let (src, preds) = session_source(&low, &test.cond.prop, &dom, opts.enumerate);
-        if let Some(mut sess) = backend
-            .session(&path, &src, &preds, deadline)
+        let queries = queries(&low, &test.cond.prop, &dom, opts.enumerate);
+        let formulas: Vec<Fml> = queries.iter().map(|(_, f)| f.clone()).collect();
+        let sess = match backend
+            .session_ir(model, &low, &formulas, deadline)
             .map_err(failed)?
         {
+            Some(s) => Some(s),
+            None => {
+                let (src, preds) = session_source(&low, &queries);
+                backend
+                    .session(&path, &src, &preds, deadline)
+                    .map_err(failed)?
+            }
+        };
+        if let Some(mut sess) = sess {
             let obs_pred = |i: usize, v: i64| -> Result<usize, Diagnostic> {
                 dom.iter()
                     .position(|&d| d == v)
@@ -692,38 +717,37 @@ pub fn extract_state(sol: &Solution, low: &Lowered) -> Result<Vec<i64>, StateErr
     Ok(out)
 }
 
-/// The module of a [`Backend::session`] for one combination: the lowered
-/// module, the predicates `lt_q0` (the condition) and `lt_q1` (its
-/// negation), with enumeration `lt_o<i>_<j>` (observed variable `i` has
-/// the `j`-th value of the domain; predicate index `2 + i * |dom| + j`),
-/// and `run lt_run { base }`.
-fn session_source(
-    low: &Lowered,
-    prop: &Prop,
-    dom: &BTreeSet<i64>,
-    enumerate: bool,
-) -> (String, Vec<String>) {
-    use std::fmt::Write;
-    let mut s = low.module.clone();
-    let mut preds = Vec::new();
-    let f = low.prop_alloy(prop);
-    let _ = writeln!(s, "pred lt_q0 {{ ({f}) }}");
-    let _ = writeln!(s, "pred lt_q1 {{ not ({f}) }}");
-    preds.push("lt_q0".to_string());
-    preds.push("lt_q1".to_string());
+/// The queries of a session on one combination, by predicate name:
+/// `lt_q0` (the condition) and `lt_q1` (its negation), with enumeration
+/// `lt_o<i>_<j>` (observed variable `i` has the `j`-th value of the
+/// domain; index `2 + i * |dom| + j`).
+fn queries(low: &Lowered, prop: &Prop, dom: &BTreeSet<i64>, enumerate: bool) -> Vec<(String, Fml)> {
+    let mut out = vec![
+        ("lt_q0".to_string(), low.condition(prop, true)),
+        ("lt_q1".to_string(), low.condition(prop, false)),
+    ];
     if enumerate {
         for (i, (_, e)) in low.observed.iter().enumerate() {
             for (j, v) in dom.iter().enumerate() {
-                let name = format!("lt_o{i}_{j}");
-                let _ = writeln!(s, "pred {name} {{ {e} = {} }}", lower::val_atom(*v));
-                preds.push(name);
+                out.push((format!("lt_o{i}_{j}"), low.observed_is(e, *v)));
             }
         }
     }
+    out
+}
+
+/// The module of a [`Backend::session`] for one combination: the lowered
+/// module, one predicate per query, and `run lt_run { base }`.
+fn session_source(low: &Lowered, queries: &[(String, Fml)]) -> (String, Vec<String>) {
+    use std::fmt::Write;
+    let mut s = low.module();
+    for (name, f) in queries {
+        let _ = writeln!(s, "pred {name} {{ {f} }}");
+    }
     let _ = writeln!(s, "run {} {{", lower::RUN_NAME);
-    let _ = writeln!(s, "  {}", low.base);
+    let _ = writeln!(s, "  {}", low.base_formula());
     let _ = writeln!(s, "}} {}", low.scope);
-    (s, preds)
+    (s, queries.iter().map(|(n, _)| n.clone()).collect())
 }
 
 pub(crate) fn sanitize(s: &str) -> String {
