@@ -741,3 +741,139 @@ fn cli_limits_stop_tests_with_exit_3() {
     let out = run(&["--max-memory", "lots"]);
     assert_eq!(out.status.code(), Some(2));
 }
+
+/// The `.litmus` files below `dir`, sorted.
+fn litmus_files_below(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    let mut todo = vec![dir.to_path_buf()];
+    while let Some(d) = todo.pop() {
+        for e in std::fs::read_dir(&d).unwrap() {
+            let p = e.unwrap().path();
+            if p.is_dir() {
+                todo.push(p);
+            } else if p.extension().is_some_and(|x| x == "litmus") {
+                out.push(p);
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+/// The IR lowering (the default: each path combination added to the model
+/// resolved once) and the printed Alloy module (`Checker::via_text`, parsed
+/// and resolved with the model per combination) are two consumers of one
+/// `LitmusExecution`: they decide every test alike — verdict, final-state
+/// set, combinations and solver calls — on the fixtures under every model
+/// with a binding, and on a sample of the Dat3M folder.
+#[test]
+fn ir_lowering_matches_alloy_text() {
+    use relprove::litmus::run::Backend;
+    let (fixture_files, _) = fixtures();
+    // (model, tests, enumerate?): both modes under relprove's ptx.als, the
+    // enumeration elsewhere (kept to seconds: each test runs twice).
+    let mut runs = vec![
+        (root().join("models/ptx.als"), fixture_files.clone(), true),
+        (root().join("models/ptx.als"), fixture_files.clone(), false),
+        (root().join("models/ptx75.als"), fixture_files.clone(), true),
+    ];
+    match nvidia() {
+        Some(nv) => {
+            let names = [
+                "MP",
+                "SB+fence.sc.gpu",
+                "CoRR",
+                "Bar-sync",
+                "Atom-add",
+                "IRIW",
+            ];
+            let some: Vec<PathBuf> = fixture_files
+                .iter()
+                .filter(|f| {
+                    names
+                        .iter()
+                        .any(|n| f.file_stem().unwrap().to_str() == Some(n))
+                })
+                .cloned()
+                .collect();
+            runs.push((nv, some, true));
+        }
+        None => eprintln!("SKIP: ../shared/peers/ptxmemorymodel absent; NVIDIA model not compared"),
+    }
+    let dat3m = root().join("../shared/peers/dat3m-ptx/litmus/PTX");
+    if dat3m.exists() {
+        // Every 50th test of the 748 (all five folders are sampled).
+        let sample: Vec<PathBuf> = litmus_files_below(&dat3m).into_iter().step_by(50).collect();
+        assert!(sample.len() >= 14, "{}", sample.len());
+        runs.push((root().join("models/ptx75.als"), sample, true));
+    } else {
+        eprintln!("SKIP: ../shared/peers/dat3m-ptx absent; Dat3M sample not compared");
+    }
+    // The IR session is really what the default checker opens.
+    let model = ModelRef::load(&root().join("models/ptx.als")).unwrap();
+    let mut sm = SourceMap::new();
+    let mp = root().join("tests/fixtures/litmus/MP.litmus");
+    let test = relprove::litmus::parse_file(&mut sm, &mp).unwrap();
+    let paths = relprove::litmus::lower::paths(&test, Default::default()).unwrap();
+    let dom = relprove::litmus::lower::value_domain(&test, &paths).unwrap();
+    let combo: Vec<_> = paths.iter().map(|ps| &ps[0]).collect();
+    let exec = relprove::litmus::lower::alloy_source(
+        &test,
+        model.binding,
+        &model.open_name,
+        &combo,
+        &[],
+        &dom,
+    )
+    .unwrap();
+    let ir = Checker::default().session_ir(&model, &exec, &[], None);
+    assert!(matches!(ir, Ok(Some(_))), "the checker opens no IR session");
+    let text = Checker {
+        via_text: true,
+        ..Default::default()
+    };
+    assert!(matches!(
+        text.session_ir(&model, &exec, &[], None),
+        Ok(None)
+    ));
+    for (model, files, enumerate) in runs {
+        let model = ModelRef::load(&model).unwrap();
+        {
+            let opts = Options {
+                enumerate,
+                ..Options::default()
+            };
+            let (s1, s2) = (Mutex::new(SourceMap::new()), Mutex::new(SourceMap::new()));
+            let a = run_batch(&files, &model, &Checker::default(), opts, 2, &s1);
+            let b = run_batch(&files, &model, &text, opts, 2, &s2);
+            for ((f, a), b) in files.iter().zip(a).zip(b) {
+                let at = format!("{} under {}", f.display(), model.path.display());
+                match (a, b) {
+                    (Ok(a), Ok(b)) => {
+                        let key = |r: &relprove::litmus::run::TestResult| {
+                            (
+                                r.validated,
+                                r.observation,
+                                r.combinations,
+                                r.hung_combinations,
+                                r.solver_calls,
+                                r.positive,
+                                r.negative,
+                            )
+                        };
+                        assert_eq!(key(&a), key(&b), "{at}");
+                        if enumerate {
+                            assert_eq!(a.states, b.states, "{at}");
+                        }
+                    }
+                    (Err(a), Err(b)) => assert_eq!(a.message, b.message, "{at}"),
+                    (a, b) => panic!(
+                        "{at}: IR {:?}, text {:?}",
+                        a.map(|r| r.states).map_err(|d| d.message),
+                        b.map(|r| r.states).map_err(|d| d.message)
+                    ),
+                }
+            }
+        }
+    }
+}

@@ -2,7 +2,9 @@
 //!
 //! The consistency predicate a model binding names (`ptx_consistent`,
 //! `ptx75_consistent`, NVIDIA's `ptx_mm`) is a conjunction of axioms.
-//! For each path combination of the test, its generated module asks for
+//! For each path combination of the test, its lowered execution, built
+//! into the IR over the model resolved once for the test
+//! ([`super::to_ir`]), asks for
 //! the outcome with that predicate taken out of the command and each of
 //! its conjuncts given back as a retractable formula instead; an unsat
 //! core over those formulas ([`crate::cores::minimal_core`]: failed
@@ -15,19 +17,17 @@
 //! when the test has one combination and minimisation finished (with
 //! several, each combination's core is minimal, their union need not be).
 
-use std::path::Path;
-use std::sync::Arc;
-
 use super::ast::Test;
 use super::error::LitmusError;
 use super::lower::{self, Limits};
-use super::run::{combinations, sanitize, units as units_of, ModelRef};
+use super::run::{combinations, units as units_of, ModelRef};
+use super::to_ir::{self, BaseModel};
 use crate::budget::Budget;
 use crate::check::{CheckError, CheckOptions};
 use crate::cores::{minimal_core, Minimised};
 use crate::diag::{Diagnostic, SourceMap, Span};
 use crate::ir::{CommandId, CommandTarget, Formula, FormulaKind, Model, PredId};
-use crate::resolve::{load_source, LoadOptions};
+use crate::resolve::LoadOptions;
 
 /// One axiom of a forbidding set.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, schemars::JsonSchema)]
@@ -85,7 +85,11 @@ pub fn explain(
 ) -> Result<Explained, Diagnostic> {
     let paths = lower::paths(test, limits)?;
     let dom = lower::value_domain(test, &paths)?;
-    let dir = model.path.parent().unwrap_or(Path::new("."));
+    // The model, resolved once for the test; each combination is built into
+    // a copy of it (`to_ir`), its command asking for the outcome.
+    let base = BaseModel::load(&model.path, &model.open_name, &LoadOptions::default())
+        .map_err(|e| failed(test, e))?;
+    let sources = base.sources.clone();
     let budget = Budget::new(check.timeout, check.max_memory);
     let mut axioms: Vec<(usize, Axiom)> = Vec::new();
     let mut minimal = true;
@@ -93,20 +97,15 @@ pub fn explain(
     let mut calls = 0;
     let combos = combinations(&paths);
     // (a combination on which a barrier hangs has no final state to forbid)
-    for (k, v, combo, edges) in units_of(test, &combos).0 {
+    for (_, _, combo, edges) in units_of(test, &combos).0 {
         units += 1;
-        let low = lower::alloy_source(test, model.binding, &model.open_name, combo, &edges, &dom)?;
-        let src = low.with_condition(&test.cond.prop, holds);
-        let path = dir.join(format!("lt_{}_{k}_{v}.als", sanitize(&test.name)));
-        let mut sources = SourceMap::new();
-        let loaded = load_source(
-            &path.display().to_string(),
-            &src,
-            &mut sources,
-            &LoadOptions::default(),
-        );
-        let sources = Arc::new(sources);
-        let m = loaded.map_err(|ds| failed(test, LitmusError::generated(&sources, ds)))?;
+        let mut low =
+            lower::alloy_source(test, model.binding, &model.open_name, combo, &edges, &dom)?;
+        let outcome = low.condition(&test.cond.prop, holds);
+        low.base.push(outcome);
+        let m = to_ir::build(&base, &low, &[])
+            .map_err(|e| failed(test, LitmusError::Lowering(e)))?
+            .model;
         let (stripped, id, parts) =
             split(&m, model.binding.consistent).map_err(|w| failed(test, w))?;
         let formulas: Vec<Formula> = parts.iter().map(|p| p.0.clone()).collect();

@@ -1,4 +1,4 @@
-//! Lowering a litmus test to Alloy.
+//! Lowering a litmus test to a candidate-execution skeleton over a model.
 //!
 //! Two steps:
 //!
@@ -9,8 +9,9 @@
 //!    up to a bound (paths that would exceed it are cut, as herd does).
 //!    Every path fixes the thread's events exactly (kinds, locations,
 //!    strengths, scopes, program order and dependencies).
-//! 2. [`alloy_source`]: one path per thread (a *combination*) becomes an
-//!    Alloy module that opens the memory model, declares every event,
+//! 2. [`alloy_source`]: one path per thread (a *combination*) becomes a
+//!    [`LitmusExecution`] (data, printed as Alloy text or built into the
+//!    IR: see [`super::execution`]) that opens the memory model, declares every event,
 //!    location, scope and value as a `one sig`, pins the model's
 //!    relations that the program determines (po, thread placement, scope
 //!    tree, addresses, strengths, rmw, dep, barrier synchronisation), and

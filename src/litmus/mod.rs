@@ -1,11 +1,13 @@
-//! PTX litmus tests: parse Dat3M-format tests, lower each to an Alloy
-//! module that opens a memory model and pins the test's candidate
-//! executions, decide them with the checker, and return herd-style verdicts
-//! (printed by the binary's `cli::litmus`).
+//! PTX litmus tests: parse Dat3M-format tests, lower each path
+//! combination to a [`execution::LitmusExecution`] over a memory model
+//! (the test's candidate executions), decide them with the checker, and
+//! return herd-style verdicts (printed by the binary's `cli::litmus`).
 //!
 //! `parse` (text → [`ast::Test`]) → `lower` (test → control-flow paths →
-//! Alloy source, through a per-model [`lower::Binding`]) → `run` (solve,
-//! enumerate final states) → `output` (herd text, JSON, summary).
+//! `LitmusExecution`, through a per-model [`lower::Binding`]) → `to_ir`
+//! (the execution added to the model resolved once; `execution` prints the
+//! same value as Alloy for `--emit-alloy`) → `run` (solve, enumerate final
+//! states) → `output` (herd text, JSON, summary).
 
 pub mod ast;
 pub mod checker;

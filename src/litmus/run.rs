@@ -304,7 +304,7 @@ fn failure(test: &Test, opts: Options, e: LitmusError) -> Diagnostic {
                 format!("gave up on test `{}`: {why}{limit}", test.name),
             )
         }
-        e => e.at(test.name_span, "checking the generated Alloy module failed"),
+        e => e.at(test.name_span, "checking the lowered test failed"),
     }
 }
 
