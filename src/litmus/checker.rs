@@ -40,7 +40,10 @@ pub struct Checker {
 /// The memory model resolved once (the first test that needs it loads it;
 /// the others wait for it), keyed by its path.
 #[derive(Clone, Debug, Default)]
-pub struct BaseCache(Arc<Mutex<Option<(std::path::PathBuf, Arc<BaseModel>)>>>);
+pub struct BaseCache(Arc<Mutex<Option<Cached>>>);
+
+/// A resolved model and the path it was loaded from.
+type Cached = (std::path::PathBuf, Arc<BaseModel>);
 
 impl BaseCache {
     /// The resolved model of `model`, loaded on first use.
