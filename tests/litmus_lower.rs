@@ -177,3 +177,61 @@ fn generated_module_errors_keep_their_spans() {
         )]
     );
 }
+
+/// The IR builder adds an execution to the model resolved once: the
+/// generated sigs and fields are there by name, the model's are not
+/// duplicated, and a name the model lacks is a typed error (a binding bug
+/// reported, not a panic), also through the checker's session.
+#[test]
+fn ir_builder_adds_the_execution_to_the_resolved_model() {
+    use relprove::litmus::checker::Checker;
+    use relprove::litmus::error::LitmusError;
+    use relprove::litmus::execution::SigDecl;
+    use relprove::litmus::run::{Backend, ModelRef};
+    use relprove::litmus::to_ir::{build, BaseModel, IrError};
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let model = ModelRef::load(&root.join("models/ptx.als")).unwrap();
+    let base = BaseModel::load(&model.path, &model.open_name, &Default::default()).unwrap();
+    let mut sm = SourceMap::new();
+    let t = parse_file(&mut sm, &fixture("MP.litmus")).unwrap();
+    let paths = relprove::litmus::lower::paths(&t, Limits::default()).unwrap();
+    let dom = relprove::litmus::lower::value_domain(&t, &paths).unwrap();
+    let combo: Vec<_> = paths.iter().map(|ps| &ps[0]).collect();
+    let exec = relprove::litmus::lower::alloy_source(
+        &t,
+        model.binding,
+        &model.open_name,
+        &combo,
+        &[],
+        &dom,
+    )
+    .unwrap();
+    let low = build(&base, &exec, &[]).unwrap();
+    let sigs = |m: &relprove::ir::Model, n: &str| m.sigs.iter().filter(|s| s.name == n).count();
+    assert_eq!(sigs(&low.model, "lt_e0_0"), 1);
+    assert_eq!(sigs(&low.model, "Event"), 1);
+    assert_eq!(sigs(base.model(), "lt_e0_0"), 0, "the base is not changed");
+    assert_eq!(
+        low.model.sigs.len(),
+        base.model().sigs.len() + 16,
+        "2 locations, 4 scopes, 2 threads, 4 events, lt_Val, 2 values, lt_V"
+    );
+    assert!(low.model.fields.iter().any(|f| f.name == "lt_val"));
+    assert_eq!(low.model.commands[low.command.index()].name, "lt_run");
+    // A name the model lacks.
+    let mut bad = exec.clone();
+    bad.sigs.push(SigDecl::One {
+        names: vec!["lt_x".into()],
+        parent: "NoSuchSig".into(),
+        always: false,
+    });
+    assert_eq!(
+        build(&base, &bad, &[]).err(),
+        Some(IrError::UnknownName("NoSuchSig".into()))
+    );
+    match Checker::default().session_ir(&model, &bad, &[], None) {
+        Err(LitmusError::Lowering(IrError::UnknownName(n))) => assert_eq!(n, "NoSuchSig"),
+        Err(e) => panic!("unexpected error {e}"),
+        Ok(_) => panic!("a session over an unknown sig"),
+    }
+}
