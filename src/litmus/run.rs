@@ -1,5 +1,7 @@
-//! Deciding litmus tests: every path combination is lowered to Alloy and
-//! handed to a [`Backend`]; the reachable final states are enumerated by
+//! Deciding litmus tests: every path combination is lowered to a
+//! [`LitmusExecution`](super::execution::LitmusExecution) and handed to a
+//! [`Backend`] (as IR over the model resolved once, [`Backend::session_ir`];
+//! or as printed Alloy text); the reachable final states are enumerated by
 //! blocking each state found, and the verdict is computed from the states
 //! (as herd does).
 
@@ -59,7 +61,10 @@ impl PartialEq for Drawable {
 
 impl Eq for Drawable {}
 
-/// Something that decides the single `run` command of an Alloy module.
+/// Something that decides a lowered path combination: its IR over the
+/// model ([`Backend::session_ir`], tried first), or the single `run`
+/// command of its printed Alloy module ([`Backend::session`],
+/// [`Backend::solve`]).
 pub trait Backend: Sync {
     /// `path` is where the module notionally lives (beside the model, so
     /// that `open` finds it); `source` is its text. `Ok(None)`: no instance.
