@@ -13,7 +13,7 @@
 
 use super::{Cnf, SatError, SatResult, SatSolver};
 use crate::budget::{Budget, Progress};
-use std::sync::atomic::Ordering;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -36,6 +36,21 @@ struct Stop {
     progress: Arc<Progress>,
     calls: u32,
     timed_out: bool,
+    /// In a race of two solvers on one problem: set by whichever decides
+    /// it first, and the other stops ([`Cadical::race_first_call`]).
+    rival: Option<Arc<AtomicBool>>,
+}
+
+impl Stop {
+    fn new(deadline: Option<Instant>, progress: Arc<Progress>) -> Stop {
+        Stop {
+            deadline,
+            progress,
+            calls: 0,
+            timed_out: false,
+            rival: None,
+        }
+    }
 }
 
 impl cadical::Callbacks for Stop {
@@ -48,6 +63,10 @@ impl cadical::Callbacks for Stop {
             self.timed_out = true;
         }
         self.timed_out
+            || self
+                .rival
+                .as_ref()
+                .is_some_and(|r| r.load(Ordering::Relaxed))
     }
     fn max_length(&self) -> i32 {
         i32::MAX
@@ -69,6 +88,15 @@ pub struct Cadical {
     num_vars: u32,
     /// The preprocessing round has been run.
     preprocessed: bool,
+    /// Until the first call: every clause added (literals, each clause
+    /// ended by 0), to rebuild the solver for the preprocessing round when
+    /// the quick first search does not decide the problem.
+    clauses: Vec<i32>,
+    /// `clauses` holds every clause added so far (false once a clause was
+    /// added while preprocessing was off).
+    restartable: bool,
+    /// The racing copy decided the first call and replaced the solver.
+    rebuilt: bool,
 }
 
 impl Default for Cadical {
@@ -79,18 +107,107 @@ impl Default for Cadical {
 
 impl Cadical {
     fn make(config: Option<String>, mut solver: cadical::Solver<Stop>) -> Cadical {
-        solver.set_callbacks(Some(Stop {
-            deadline: None,
-            progress: Arc::default(),
-            calls: 0,
-            timed_out: false,
-        }));
+        solver.set_callbacks(Some(Stop::new(None, Arc::default())));
         Cadical {
             config,
             preprocessing: 1,
             solver,
             num_vars: 0,
             preprocessed: false,
+            clauses: Vec::new(),
+            restartable: true,
+            rebuilt: false,
+        }
+    }
+
+    /// A fresh CaDiCaL of the same configuration, without clauses.
+    fn fresh_solver(&self) -> Result<cadical::Solver<Stop>, SatError> {
+        match &self.config {
+            None => Ok(cadical::Solver::new()),
+            Some(c) => cadical::Solver::with_config(c).map_err(|e| SatError::Spec(e.to_string())),
+        }
+    }
+
+    /// The first call with the preprocessing round pending: a race between
+    /// this solver, which runs the round and then searches, and a fresh
+    /// copy of the clauses that searches at once, for at most
+    /// `QUICK_CONFLICTS` conflicts, on a second thread. When the copy
+    /// decides the problem, its answer is taken (and this solver stopped;
+    /// the copy becomes this solver); otherwise this solver's. So the answer
+    /// (the model too) does not depend on which thread was faster: the copy's
+    /// search is the same whether or not this solver finished first.
+    ///
+    /// Why: the round costs about 0.25 s on a 10k-variable PTX formula,
+    /// far more than an easy problem (a sanity `run`, a shallow
+    /// counterexample) needs, while the hard ones profit from it. Run one
+    /// after the other, a short search before the round made the PTX
+    /// checks at bound 4 0.1 s slower each (and searching before the round
+    /// on the same solver slowed the SC check at bound 5 by a quarter);
+    /// side by side, on a second core, the hard problems lose nothing but
+    /// the copy's few conflicts of CPU (bench/RESULTS.md, lead30).
+    fn race_first_call(
+        &mut self,
+        assumptions: &[i32],
+        budget: &Budget,
+    ) -> Result<Option<bool>, SatError> {
+        self.preprocessed = true;
+        let clauses = std::mem::take(&mut self.clauses);
+        self.solver
+            .set_limit("preprocessing", self.preprocessing)
+            .map_err(|e| SatError::Spec(e.to_string()))?;
+        // No race where the copy's memory would pass the limit.
+        let lits = clauses.len() as u64;
+        let copy_bytes = 56 * lits / 3 + 4 * lits + 160 * u64::from(self.num_vars);
+        if !self.restartable || budget.reserve(copy_bytes, String::new).is_err() {
+            return Ok(self.solver.solve_with(assumptions.iter().copied()));
+        }
+        let mut quick = self.fresh_solver()?;
+        let rival = Arc::new(AtomicBool::new(false));
+        // The budget's progress: a cancellation stops the copy too.
+        let mut stop = Stop::new(budget.deadline(), budget.progress.clone());
+        stop.rival = Some(rival.clone());
+        quick.set_callbacks(Some(stop));
+        quick.reserve(self.num_vars as i32);
+        // Every clause ends with its 0 (the empty clause too: it is there
+        // when a formula is false), so the piece after the last 0 is not one.
+        if let Some((_, ended)) = clauses.split_last() {
+            for clause in ended.split(|&l| l == 0) {
+                quick.add_clause(clause.iter().copied());
+            }
+        }
+        drop(clauses);
+        quick
+            .set_limit("conflicts", QUICK_CONFLICTS)
+            .map_err(|e| SatError::Spec(e.to_string()))?;
+        if let Some(stop) = self.solver.get_callbacks() {
+            stop.rival = Some(rival.clone());
+        }
+        let (main, copy) = std::thread::scope(|scope| {
+            let copy = scope.spawn(|| {
+                let answer = quick.solve_with(assumptions.iter().copied());
+                if answer.is_some() {
+                    rival.store(true, Ordering::Relaxed);
+                }
+                (quick, answer)
+            });
+            let main = self.solver.solve_with(assumptions.iter().copied());
+            (main, copy.join())
+        });
+        if let Some(stop) = self.solver.get_callbacks() {
+            stop.rival = None;
+        }
+        let (mut quick, fast) =
+            copy.map_err(|_| SatError::Spec("the racing solver panicked".into()))?;
+        match (fast, main) {
+            (None, main) => Ok(main),
+            (Some(answer), _) => {
+                if let Some(stop) = quick.get_callbacks() {
+                    stop.rival = None;
+                }
+                self.solver = quick;
+                self.rebuilt = true;
+                Ok(Some(answer))
+            }
         }
     }
 
@@ -107,6 +224,9 @@ impl Cadical {
     }
 }
 
+/// Conflicts of the racing copy's search (see [`Cadical::race_first_call`]).
+const QUICK_CONFLICTS: i32 = 1000;
+
 impl SatSolver for Cadical {
     fn name(&self) -> String {
         match &self.config {
@@ -120,6 +240,13 @@ impl SatSolver for Cadical {
             self.num_vars = self.num_vars.max(l.unsigned_abs());
         }
         self.solver.add_clause(clause.iter().copied());
+        if self.preprocessing > 0 && !self.preprocessed {
+            self.clauses.extend_from_slice(clause);
+            self.clauses.push(0);
+        } else {
+            self.restartable = false;
+            self.clauses = Vec::new();
+        }
     }
 
     fn reserve(&mut self, num_vars: u32) {
@@ -133,6 +260,10 @@ impl SatSolver for Cadical {
 
     fn set_preprocessing(&mut self, on: bool) {
         self.preprocessing = i32::from(on);
+        if !on {
+            self.restartable &= self.clauses.is_empty();
+            self.clauses = Vec::new();
+        }
     }
 
     fn solve(&mut self, assumptions: &[i32], budget: &Budget) -> Result<SatResult, SatError> {
@@ -151,13 +282,11 @@ impl SatSolver for Cadical {
         // which meets the whole translated formula; the later calls of a
         // session (enumeration, cores, a litmus test's outcomes) add a few
         // clauses each.
-        if self.preprocessing > 0 && !self.preprocessed {
-            self.preprocessed = true;
-            self.solver
-                .set_limit("preprocessing", self.preprocessing)
-                .map_err(|e| SatError::Spec(e.to_string()))?;
-        }
-        let answer = self.solver.solve_with(assumptions.iter().copied());
+        let answer = if self.preprocessing > 0 && !self.preprocessed {
+            self.race_first_call(assumptions, budget)?
+        } else {
+            self.solver.solve_with(assumptions.iter().copied())
+        };
         match answer {
             Some(true) => {
                 let mut m = vec![false; self.num_vars as usize + 1];
@@ -218,5 +347,86 @@ mod tests {
             }
         }
         assert!(sat > 10 && unsat > 10, "{sat} sat, {unsat} unsat");
+    }
+
+    /// Pigeonhole: `p` pigeons in `h` holes (unsatisfiable for p > h), as
+    /// clauses over variables `1 + i * h + j` (pigeon i in hole j).
+    fn pigeons(p: i32, h: i32) -> Vec<Vec<i32>> {
+        let v = |i: i32, j: i32| 1 + i * h + j;
+        let mut cls: Vec<Vec<i32>> = (0..p).map(|i| (0..h).map(|j| v(i, j)).collect()).collect();
+        for j in 0..h {
+            for a in 0..p {
+                for b in a + 1..p {
+                    cls.push(vec![-v(a, j), -v(b, j)]);
+                }
+            }
+        }
+        cls
+    }
+
+    /// A problem the racing copy does not decide (pigeonhole 9 in 8 needs
+    /// far more than `QUICK_CONFLICTS` conflicts) is decided by the
+    /// preprocessed solver; the session goes on on it (clauses added after
+    /// the first call, assumptions, failed assumptions).
+    #[test]
+    fn hard_first_call_is_decided_by_the_preprocessed_solver() {
+        let mut s = Cadical::default();
+        let budget = Budget::unlimited();
+        // 9 pigeons, 8 holes, and a selector 100 that frees pigeon 0.
+        for mut cl in pigeons(9, 8) {
+            if cl.len() == 8 && cl[0] == 1 {
+                cl.push(100);
+            }
+            s.add_clause(&cl);
+        }
+        assert!(matches!(s.solve(&[-100], &budget), Ok(SatResult::Unsat)));
+        assert!(!s.rebuilt && s.failed(-100));
+        // Pigeon 0 free: satisfiable.
+        match s.solve(&[100], &budget) {
+            Ok(SatResult::Sat(m)) => {
+                for cl in pigeons(9, 8).iter().skip(1) {
+                    assert!(cl.iter().any(|&l| m[l.unsigned_abs() as usize] == (l > 0)));
+                }
+            }
+            other => panic!("{other:?}"),
+        }
+        s.add_clause(&[-100]);
+        assert!(matches!(s.solve(&[], &budget), Ok(SatResult::Unsat)));
+    }
+
+    /// The copy gets every clause, the empty one too (a false formula).
+    #[test]
+    fn racing_copy_keeps_the_empty_clause() {
+        let mut s = Cadical::default();
+        s.add_clause(&[1, 2]);
+        s.add_clause(&[]);
+        s.add_clause(&[-1]);
+        assert!(matches!(s.solve(&[], &Budget::unlimited()), Ok(SatResult::Unsat)));
+    }
+
+    /// An easy problem is decided by the racing copy, whose answer is
+    /// taken even when the preprocessed solver was as fast (deterministic
+    /// models); the session goes on on the copy.
+    #[test]
+    fn easy_first_call_is_decided_by_the_racing_copy() {
+        let mut s = Cadical::default();
+        for cl in pigeons(4, 4) {
+            s.add_clause(&cl);
+        }
+        let first = s.solve(&[], &Budget::unlimited()).unwrap();
+        assert!(matches!(first, SatResult::Sat(_)));
+        assert!(s.preprocessed && s.rebuilt && s.clauses.is_empty());
+        for _ in 0..5 {
+            let mut again = Cadical::default();
+            for cl in pigeons(4, 4) {
+                again.add_clause(&cl);
+            }
+            assert_eq!(again.solve(&[], &Budget::unlimited()).unwrap(), first);
+        }
+        s.add_clause(&[-1]);
+        assert!(matches!(
+            s.solve(&[-6], &Budget::unlimited()),
+            Ok(SatResult::Sat(_))
+        ));
     }
 }
