@@ -1285,9 +1285,17 @@ impl<'a> Translator<'a> {
         let nf = self.fields.len();
         let is_ordered = |f: usize| b.ordered.iter().any(|o| o.index() == f);
         let mut order: Vec<(usize, Vec<u64>)> = Vec::new();
+        // (every ordered field's entries fixed to false before any other
+        // entry: some instance of every orbit has all of them false at
+        // once, and the fields may share atoms, e.g. along a diagonal)
+        let mut rest = Vec::new();
         for o in &b.ordered {
-            order.push((o.index(), field_entries(o.index())));
+            let es = field_entries(o.index());
+            let k = b.field_false[o.index()].len().min(es.len());
+            order.push((o.index(), es[..k].to_vec()));
+            rest.push((o.index(), es[k..].to_vec()));
         }
+        order.extend(rest);
         for f in (0..nf).filter(|&f| self.fields[f].arity == 2 && !is_ordered(f)) {
             order.push((f, field_entries(f)));
         }
