@@ -31,6 +31,14 @@
 //! that leaves `n(n-1)/2` of `n²` variables; the inclusions then fix what
 //! they rule out given that (`dep in ^po`: `dep` forward too).
 //!
+//! Two stronger forms replace the plain order where the constraints allow
+//! (docs/relation-analysis.md, "chains and diagonals"): a lone, acyclic,
+//! injective field (`po`: injective through the threads' reach) as chains
+//! of consecutive atoms, only `(a_i, a_i+1)` left free; and an injective
+//! function `f: S -> one T` into another top-level sig (`map`, `scopemap`)
+//! along the diagonal, `(s_i, t_i)` only, with `S`'s permutation spent on
+//! it.
+//!
 //! The tuples stay in the upper bound, so the translation still finds the
 //! sig's transpositions symmetric and adds its lex-leader predicates; they
 //! compare the ordered fields' entries first, backward tuples first
