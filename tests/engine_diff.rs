@@ -542,3 +542,181 @@ fn relation_analysis_keeps_verdicts_and_classes() {
         one_analysed(seed);
     }
 }
+
+// ---------------------------------------------------------------------
+// Canonical forms of the relation analysis (docs/symmetry.md): a lone
+// injective acyclic field as chains of consecutive atoms, an injective
+// function into another sig along the diagonal. Every isomorphism class
+// of instances (the labelled instances enumerated with neither the
+// analysis nor symmetry breaking, up to permutations of each top-level
+// sig's atoms) must be hit by the enumeration with both.
+
+/// A whole instance: every sig and field, as sorted atom tuples.
+type FullKey = Vec<Vec<Vec<u32>>>;
+
+fn full_key(inst: &Instance) -> FullKey {
+    let sorted = |t: &TupleSet| {
+        let mut v: Vec<Vec<u32>> = t.iter().cloned().collect();
+        v.sort();
+        v
+    };
+    inst.sigs
+        .values()
+        .chain(inst.fields.values())
+        .map(sorted)
+        .collect()
+}
+
+fn enumerate_keys(m: &Model, cmd: CommandId, opts: &CheckOptions) -> Vec<FullKey> {
+    let mut found = Vec::new();
+    let e = relprove::enumerate::enumerate(m, cmd, opts, None, &mut |_, inst| {
+        found.push(full_key(inst));
+    })
+    .unwrap_or_else(|e| panic!("{e:?}"));
+    assert_eq!(e.end, relprove::enumerate::End::Complete);
+    found
+}
+
+/// The least image of `k` under the permutations of each group of atoms.
+fn canonical_full(k: &FullKey, groups: &[Vec<u32>]) -> FullKey {
+    fn perms(v: &[u32]) -> Vec<Vec<u32>> {
+        if v.len() <= 1 {
+            return vec![v.to_vec()];
+        }
+        let mut out = Vec::new();
+        for i in 0..v.len() {
+            let mut rest = v.to_vec();
+            let x = rest.remove(i);
+            for mut p in perms(&rest) {
+                p.insert(0, x);
+                out.push(p);
+            }
+        }
+        out
+    }
+    // every combination of one permutation per group, as an atom map
+    let mut maps: Vec<std::collections::HashMap<u32, u32>> = vec![Default::default()];
+    for g in groups {
+        let ps = perms(g);
+        maps = maps
+            .iter()
+            .flat_map(|m| {
+                ps.iter().map(move |p| {
+                    let mut m = m.clone();
+                    m.extend(g.iter().copied().zip(p.iter().copied()));
+                    m
+                })
+            })
+            .collect();
+    }
+    maps.iter()
+        .map(|m| {
+            k.iter()
+                .map(|rel| {
+                    let mut r: Vec<Vec<u32>> = rel
+                        .iter()
+                        .map(|t| t.iter().map(|a| *m.get(a).unwrap_or(a)).collect())
+                        .collect();
+                    r.sort();
+                    r
+                })
+                .collect::<FullKey>()
+        })
+        .min()
+        .unwrap()
+}
+
+/// Every class of `cmd`'s instances is hit with the analysis and
+/// symmetry breaking; returns (labelled instances, classes).
+fn classes_kept(m: &Model, cmd: CommandId) -> (usize, usize) {
+    let plain = CheckOptions {
+        symmetry: 0,
+        relation_analysis: false,
+        ..Default::default()
+    };
+    let all = enumerate_keys(m, cmd, &plain);
+    let b = bounds::compute(m, &m.commands[cmd.index()].scope).unwrap();
+    let groups: Vec<Vec<u32>> = m
+        .top_level_sigs()
+        .map(|s| b.sig_upper[s.index()].clone())
+        .collect();
+    let classes: std::collections::BTreeSet<FullKey> =
+        all.iter().map(|k| canonical_full(k, &groups)).collect();
+    let set: std::collections::BTreeSet<FullKey> = all.iter().cloned().collect();
+    for symmetry in [20, 60] {
+        let some = enumerate_keys(
+            m,
+            cmd,
+            &CheckOptions {
+                symmetry,
+                ..Default::default()
+            },
+        );
+        let name = &m.commands[cmd.index()].name;
+        assert!(
+            some.iter().all(|k| set.contains(k)),
+            "{name}: not an instance"
+        );
+        let hit: std::collections::BTreeSet<FullKey> =
+            some.iter().map(|k| canonical_full(k, &groups)).collect();
+        assert_eq!(hit, classes, "{name}, symmetry {symmetry}: a class missed");
+    }
+    (all.len(), classes.len())
+}
+
+#[test]
+fn canonical_forms_keep_every_class() {
+    use relprove::diag::SourceMap;
+    use relprove::resolve::{load_source, LoadOptions};
+    // `po` as threads' chains (lone, acyclic, injective through the
+    // threads' reach) and `m` onto E (the PTX models' `po` and `map`);
+    // `sb`-like `q` within the chains; a second model with `po.~po in iden`
+    // and an injective, not onto `n` (`scopemap`).
+    let chains = "sig T { start: one E }\n\
+                  sig E { po: lone E, q: set E }\n\
+                  sig C { m: one E }\n\
+                  fact { no iden & ^po  q in ^po }\n\
+                  fact { all e: E | one t: T | t->e in start.*po }\n\
+                  fact { all e: E | one m.e }\n\
+                  run twoT {} for 3 but 2 T\n\
+                  run fewerC { some q } for 3 but 2 C\n\
+                  run fewerE { #T = 1 } for 3 but 2 E\n\
+                  run longChain { some t: T | #t.start.^po = 3 } for 3\n";
+    let injective = "sig E { po: lone E }\n\
+                     sig D { n: one E, s: lone D }\n\
+                     fact { no iden & ^po  po.~po in iden  n.~n in iden  no iden & s }\n\
+                     run equalDE { some s and #po = 2 } for 3\n\
+                     run fewerD { some po } for 3 but 2 D\n\
+                     run fewerE { some s } for 3 but 2 E\n";
+    let mut counts = Vec::new();
+    for (name, src, forms) in [
+        ("chains.als", chains, ["po", "m"]),
+        ("injective.als", injective, ["po", "n"]),
+    ] {
+        let mut sources = SourceMap::new();
+        let m = load_source(name, src, &mut sources, &LoadOptions::default()).unwrap();
+        // (the canonical forms apply: chains for `po`, a diagonal for the
+        // function, at the first command's scope)
+        let mut b = bounds::compute(&m, &m.commands[0].scope).unwrap();
+        let budget = relprove::budget::Budget::unlimited();
+        bounds::analysis::shrink(&m, &m.commands[0], &mut b, true, &budget).unwrap();
+        let ordered: Vec<&str> = b
+            .ordered
+            .iter()
+            .map(|f| m.field(*f).name.as_str())
+            .collect();
+        assert_eq!(ordered, forms, "{name}");
+        for c in 0..m.commands.len() {
+            counts.push(classes_kept(&m, CommandId(c as u32)));
+        }
+    }
+    // (every command but `longChain` has instances, all but `fewerC` more
+    // than one class; `longChain` has none: a 3-chain needs 4 events)
+    assert_eq!(counts[3], (0, 0));
+    for (i, &(n, k)) in counts.iter().enumerate() {
+        assert!(
+            i == 3 || (n > k && (k > 1 || i == 1)),
+            "command {i}: {n} instances, {k} classes"
+        );
+    }
+}

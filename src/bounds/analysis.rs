@@ -31,6 +31,14 @@
 //! that leaves `n(n-1)/2` of `n²` variables; the inclusions then fix what
 //! they rule out given that (`dep in ^po`: `dep` forward too).
 //!
+//! Two stronger forms replace the plain order where the constraints allow
+//! (docs/relation-analysis.md, "chains and diagonals"): a lone, acyclic,
+//! injective field (`po`: injective through the threads' reach) as chains
+//! of consecutive atoms, only `(a_i, a_i+1)` left free; and an injective
+//! function `f: S -> one T` into another top-level sig (`map`, `scopemap`)
+//! along the diagonal, `(s_i, t_i)` only, with `S`'s permutation spent on
+//! it.
+//!
 //! The tuples stay in the upper bound, so the translation still finds the
 //! sig's transpositions symmetric and adds its lex-leader predicates; they
 //! compare the ordered fields' entries first, backward tuples first
@@ -74,7 +82,7 @@ pub fn shrink(
     propagate(model, b, &facts.subsets, budget)?;
     let mut ordered = Vec::new();
     if break_symmetry {
-        ordered = order_acyclic_fields(model, b, &facts.acyclic, budget)?;
+        ordered = order_acyclic_fields(model, b, &facts, budget)?;
         if !ordered.is_empty() {
             propagate_false(model, b, &facts.subsets, budget)?;
         }
@@ -95,6 +103,16 @@ struct Facts {
     irreflexive: BTreeSet<FieldId>,
     /// Acyclic fields, in field order.
     acyclic: BTreeSet<FieldId>,
+    /// Binary fields no two atoms share a value of (`f.~f in iden`, or
+    /// `all x: T | one f.x`), in field order.
+    injective: BTreeSet<FieldId>,
+    /// Binary fields every atom of the sig they map into is a value of, for
+    /// exactly one atom (`all x: T | one f.x`).
+    onto: BTreeSet<FieldId>,
+    /// `all x: S | one y: T | y->x in g.*f` (`(g, f)`): with `g` a
+    /// function and `f` a lone, acyclic field over `S`, `f` is injective
+    /// ([`Facts::collect`]).
+    reach: Vec<(FieldId, FieldId)>,
 }
 
 impl Facts {
@@ -124,6 +142,20 @@ impl Facts {
             }
         }
         facts.irreflexive.extend(facts.acyclic.iter().copied());
+        // Every atom of S reached from exactly one `y` through a function
+        // `g` then a lone acyclic `f`: if `x1.f = x2.f` with `x1 != x2`,
+        // that atom is reached from the `y`s of both, so they are one `y`;
+        // from its single start `y.g`, `f` (lone) gives a single path, on
+        // which `x1` and `x2` come at different steps and then meet: a
+        // cycle. So `f` is injective.
+        for &(g, f) in &facts.reach {
+            if model.field(g).decl.mult == Mult::One
+                && model.field(f).decl.mult == Mult::Lone
+                && facts.acyclic.contains(&f)
+            {
+                facts.injective.insert(f);
+            }
+        }
         facts
     }
 }
@@ -216,10 +248,16 @@ impl Collector<'_> {
 
     fn atomic(&mut self, f: &Formula) {
         match &f.kind {
+            FormulaKind::Quant(Quant::All, decls, body) => self.quantified(decls, body),
             FormulaKind::In(l, r) => {
                 let (Some(l), Some(r)) = (subst(l, &self.subst), subst(r, &self.subst)) else {
                     return;
                 };
+                if is_iden(&r) {
+                    if let Some(g) = self_join_transpose(&l) {
+                        self.facts.injective.insert(g);
+                    }
+                }
                 let mut fs = Vec::new();
                 union_fields(&l, &mut fs);
                 for g in fs {
@@ -238,6 +276,103 @@ impl Collector<'_> {
                             self.facts.subsets.push((g, y.clone()));
                         }
                     }
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// `f.~f` for a field `f`: `f`.
+fn self_join_transpose(e: &Expr) -> Option<FieldId> {
+    let ExprKind::Join(x, y) = &e.kind else {
+        return None;
+    };
+    match (&x.kind, &y.kind) {
+        (ExprKind::Field(f), ExprKind::Transpose(z)) if z.kind == ExprKind::Field(*f) => Some(*f),
+        _ => None,
+    }
+}
+
+fn is_iden(e: &Expr) -> bool {
+    e.kind == ExprKind::Iden
+}
+
+/// The one variable of `all x: S` (a plain, single declaration).
+fn single_decl(decls: &[QuantDecl]) -> Option<(VarId, &Expr)> {
+    match decls {
+        [d] if d.vars.len() == 1 && d.mult == Mult::One => Some((d.vars[0], &d.bound)),
+        _ => None,
+    }
+}
+
+impl Collector<'_> {
+    /// `all x: S | one x.~f` (or `one f.x`) with `S` the sig `f` maps
+    /// into: `f` is injective. `all x: S | one y: T | y->x in g.*f` with
+    /// `S` the sig of `f`: recorded as `(g, f)` for [`Facts::collect`].
+    fn quantified(&mut self, decls: &[QuantDecl], body: &Formula) {
+        let Some((x, dom)) = single_decl(decls) else {
+            return;
+        };
+        let ExprKind::Sig(s) = dom.kind else {
+            return;
+        };
+        let is_x = |e: &Expr| e.kind == ExprKind::Var(x);
+        match &body.kind {
+            FormulaKind::Mult(Mult::One, e) => {
+                let f = match &e.kind {
+                    ExprKind::Join(a, b) if is_x(a) => match &b.kind {
+                        ExprKind::Transpose(t) => match t.kind {
+                            ExprKind::Field(f) => Some(f),
+                            _ => None,
+                        },
+                        _ => None,
+                    },
+                    ExprKind::Join(a, b) if is_x(b) => match a.kind {
+                        ExprKind::Field(f) => Some(f),
+                        _ => None,
+                    },
+                    _ => None,
+                };
+                if let Some(f) = f {
+                    let field = self.model.field(f);
+                    if field.arity == 2 && field.decl.bound.kind == ExprKind::Sig(s) {
+                        self.facts.injective.insert(f);
+                        self.facts.onto.insert(f);
+                    }
+                }
+            }
+            FormulaKind::Quant(Quant::One, inner, g) => {
+                let Some((y, _)) = single_decl(inner) else {
+                    return;
+                };
+                let FormulaKind::In(l, r) = &g.kind else {
+                    return;
+                };
+                let ExprKind::Product {
+                    lhs,
+                    lmult: Mult::Set,
+                    rmult: Mult::Set,
+                    rhs,
+                } = &l.kind
+                else {
+                    return;
+                };
+                if lhs.kind != ExprKind::Var(y) || !is_x(rhs) {
+                    return;
+                }
+                let ExprKind::Join(a, b) = &r.kind else {
+                    return;
+                };
+                let (ExprKind::Field(gf), ExprKind::ReflexiveClosure(c)) = (&a.kind, &b.kind)
+                else {
+                    return;
+                };
+                let ExprKind::Field(f) = c.kind else {
+                    return;
+                };
+                if self.model.field(f).sig == s && self.model.field(f).arity == 2 {
+                    self.facts.reach.push((*gf, f));
                 }
             }
             _ => {}
@@ -401,28 +536,67 @@ fn disjoint_sigs(model: &Model, s: SigId, t: SigId) -> bool {
     !sa.contains(&t) && !ta.contains(&s)
 }
 
-/// For each top-level sig with interchangeable atoms, the first acyclic
-/// binary field within its atoms gets its backward tuples fixed to false
-/// (see the module documentation); the fields so ordered, in order.
+/// For each top-level sig with interchangeable atoms, one canonical form
+/// (see the module documentation): an injective function into another
+/// top-level sig along the diagonal; else its first acyclic binary field
+/// within its atoms, as a chain of consecutive atoms when the field is a
+/// lone injective one (disjoint paths), forward otherwise. The tuples the
+/// form rules out are fixed to false; the fields so fixed, in order.
 fn order_acyclic_fields(
     model: &Model,
     b: &mut Bounds,
-    acyclic: &BTreeSet<FieldId>,
+    facts: &Facts,
     budget: &Budget,
 ) -> Result<Vec<FieldId>, Exhausted> {
+    let tops: Vec<SigId> = model.top_level_sigs().collect();
+    // `f: S -> one T`, injective, S and T distinct top-level sigs
+    let diagonal = |s: SigId| {
+        facts.injective.iter().copied().find(|&f| {
+            let field = model.field(f);
+            field.sig == s
+                && field.arity == 2
+                && field.decl.mult == Mult::One
+                && matches!(field.decl.bound.kind, ExprKind::Sig(t)
+                    if t != s && tops.contains(&t))
+        })
+    };
+    let target = |f: FieldId| match model.field(f).decl.bound.kind {
+        ExprKind::Sig(t) => t,
+        _ => unreachable!("diagonal fields map into a sig"),
+    };
+    // (a sig maps along the diagonal only into a sig that does not itself)
+    let diag: Vec<(SigId, FieldId)> = tops
+        .iter()
+        .filter_map(|&s| diagonal(s).map(|f| (s, f)))
+        .filter(|&(_, f)| diagonal(target(f)).is_none())
+        .collect();
     let mut out = Vec::new();
-    for s in model.top_level_sigs() {
+    let mut canonical: Vec<SigId> = Vec::new();
+    for &s in &tops {
+        if diag.iter().any(|&(d, _)| d == s) {
+            continue;
+        }
         let atoms = b.sig_upper[s.index()].clone();
         if atoms.len() < 2 {
             continue;
         }
         let within = |t: &Vec<Atom>| t.iter().all(|a| atoms.binary_search(a).is_ok());
-        let Some(&f) = acyclic.iter().find(|&&f| {
+        let usable = |f: FieldId| {
             model.field(f).arity == 2
                 && b.field_lower[f.index()].is_empty()
                 && !b.field_upper[f.index()].is_empty()
                 && b.field_upper[f.index()].iter().all(within)
-        }) else {
+        };
+        let path =
+            |f: FieldId| facts.injective.contains(&f) && model.field(f).decl.mult == Mult::Lone;
+        let Some(f) = facts
+            .acyclic
+            .iter()
+            .copied()
+            .filter(|&f| usable(f))
+            .find(|&f| path(f))
+            .or_else(|| facts.acyclic.iter().copied().find(|&f| usable(f)))
+        else {
             continue;
         };
         // interchangeable: every bound (sigs and fields, upper and lower)
@@ -430,10 +604,44 @@ fn order_acyclic_fields(
         if !ordering::interchangeable(b, &atoms, budget)? {
             continue;
         }
+        let pos = |a: Atom| atoms.binary_search(&a).unwrap_or(usize::MAX);
         // (atoms are sorted: an atom's position is its order)
+        let ruled_out = |t: &Vec<Atom>| {
+            if path(f) {
+                pos(t[1]) != pos(t[0]) + 1
+            } else {
+                t[0] > t[1]
+            }
+        };
         b.field_false[f.index()] = b.field_upper[f.index()]
             .iter()
-            .filter(|t| t[0] > t[1])
+            .filter(|t| ruled_out(t))
+            .cloned()
+            .collect();
+        b.ordered.push(f);
+        out.push(f);
+        canonical.push(s);
+    }
+    for (s, f) in diag {
+        let t = target(f);
+        let (xs, ys) = (b.sig_upper[s.index()].clone(), &b.sig_upper[t.index()]);
+        // the images of the atoms of S must find a place among S's atoms:
+        // at most as many T atoms as S atoms, or `f` onto T (as many T
+        // atoms used as S atoms) and T's used atoms first (T's own
+        // canonical form can list them first)
+        if xs.len() < 2 || !b.field_lower[f.index()].is_empty() {
+            continue;
+        }
+        if ys.len() > xs.len() && !(facts.onto.contains(&f) && canonical.contains(&t)) {
+            continue;
+        }
+        if !ordering::interchangeable(b, &xs, budget)? {
+            continue;
+        }
+        let off = |t: &Vec<Atom>| xs.binary_search(&t[0]).ok() != ys.binary_search(&t[1]).ok();
+        b.field_false[f.index()] = b.field_upper[f.index()]
+            .iter()
+            .filter(|t| off(t))
             .cloned()
             .collect();
         b.ordered.push(f);

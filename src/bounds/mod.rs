@@ -87,9 +87,10 @@ pub struct Bounds {
     /// constant false, while its lex-leader predicates still see the
     /// (symmetric) upper bound.
     pub field_false: Vec<Vec<Vec<Atom>>>,
-    /// Fields whose backward tuples `field_false` holds for symmetry
-    /// breaking: the lex-leader predicates must compare their entries
-    /// first, backward tuples before forward ones ([`analysis`]).
+    /// Fields whose canonical form `field_false` holds for symmetry
+    /// breaking (backward tuples, tuples off a chain or off the diagonal):
+    /// the lex-leader predicates must compare those fixed entries before
+    /// any other ([`analysis`]).
     pub ordered: Vec<FieldId>,
     pub cards: Vec<SigCard>,
     /// The scope each top-level sig got, for reporting.
