@@ -1,4 +1,4 @@
-//! Stubborn sets for LOST-POP (Valmari; Godefroid, LNCS 1032, §4.3): at a
+//! Stubborn sets for LOST-POP (Valmari; Godefroid, LNCS 1032, ch. 4): at a
 //! state where every thread is done, so that no request will ever be
 //! accepted again, the transitions still possible are the propagations and
 //! satisfactions of the requests in the state. A set `S` of them (enabled
@@ -10,28 +10,103 @@
 //!   transitions one of which every path that enables it takes
 //!   ([`LostPop::enablers`]).
 //!
-//! The enabled members of a stubborn set form a persistent set (Godefroid,
-//! Thm. 4.11), so exploring them alone keeps every reachable final outcome
-//! by the argument docs/operational.md gives for persistent sets. Both
+//! The enabled members of a stubborn set form a persistent set (the proof
+//! is in docs/operational.md, "Stubborn sets"), so exploring them alone
+//! keeps every reachable final outcome by the argument given there for
+//! persistent sets. Both
 //! relations are over-approximations read off the state; since no request
 //! appears any more, the requests (and the transitions naming them) only
 //! ever disappear, so what holds of the current state's requests bounds
 //! every later state's.
 
+use std::collections::HashMap;
+
 use super::{LostPop, Req, ReqId, State, Trans};
+
+/// A transition of a state with at most 64 requests, as a number: a
+/// propagation by its request's rank and target, a satisfaction by its
+/// two requests' ranks (distinct ranges). Only called on transitions
+/// whose requests are in the state.
+fn key(s: &State, t: &Trans) -> usize {
+    let rank = |q: &ReqId| s.reqs.position(q).unwrap_or(1 << 20);
+    match t {
+        Trans::Propagate(q, to) => rank(q) * 16 + *to as usize,
+        Trans::Satisfy(r, w) => (1 << 12) + rank(r) * 64 + rank(w),
+        Trans::Accept(..) => usize::MAX,
+    }
+}
+
+/// A set of propagations and satisfactions of one state's requests, as
+/// bit sets over the requests' ranks: a propagation `q → T` is bit `T` of
+/// `props[q]`, a satisfaction of `r` from `w` bit `w` of `sats[r]`.
+struct TransSet {
+    props: Vec<u16>,
+    sats: Vec<u64>,
+}
+
+impl TransSet {
+    fn new(n: usize) -> TransSet {
+        TransSet {
+            props: vec![0; n],
+            sats: vec![0; n],
+        }
+    }
+
+    fn has(&self, s: &State, t: &Trans) -> bool {
+        match *t {
+            Trans::Propagate(q, to) => s
+                .reqs
+                .position(&q)
+                .is_some_and(|i| self.props[i] & (1 << to) != 0),
+            Trans::Satisfy(r, w) => match (s.reqs.position(&r), s.reqs.position(&w)) {
+                (Some(i), Some(j)) => self.sats[i] & (1 << j) != 0,
+                _ => false,
+            },
+            Trans::Accept(..) => false,
+        }
+    }
+
+    /// Adds `t`; `true` if it was not there.
+    fn insert(&mut self, s: &State, t: &Trans) -> bool {
+        let (slot, bit) = match *t {
+            Trans::Propagate(q, to) => match s.reqs.position(&q) {
+                Some(i) => (&mut self.props[i], 1u64 << to),
+                None => return false,
+            },
+            Trans::Satisfy(r, w) => match (s.reqs.position(&r), s.reqs.position(&w)) {
+                (Some(i), Some(j)) => {
+                    let fresh = self.sats[i] & (1 << j) == 0;
+                    self.sats[i] |= 1 << j;
+                    return fresh;
+                }
+                _ => return false,
+            },
+            Trans::Accept(..) => return false,
+        };
+        let fresh = u64::from(*slot) & bit == 0;
+        *slot |= bit as u16;
+        fresh
+    }
+}
 
 impl LostPop {
     /// The enabled members (indices into `enabled`) of the smallest
     /// stubborn set grown from one enabled transition, if smaller than
     /// `enabled`; `None` when a thread is not done or no seed gives fewer.
     pub(super) fn stubborn(&self, s: &State, enabled: &[Trans]) -> Option<Vec<usize>> {
-        if enabled.len() < 2 || s.threads.iter().any(|t| !t.done) {
+        if enabled.len() < 2 || s.threads.iter().any(|t| !t.done) || s.reqs.len() > 64 {
             return None;
         }
+        let mut en = TransSet::new(s.reqs.len());
+        for t in enabled {
+            en.insert(s, t);
+        }
         let mut best: Option<Vec<usize>> = None;
+        // Each transition's dependents (or enablers) once for all seeds.
+        let mut memo = HashMap::new();
         for seed in enabled {
             let bound = best.as_ref().map_or(enabled.len(), Vec::len);
-            if let Some(idx) = self.closure(s, enabled, seed, bound) {
+            if let Some(idx) = self.closure(s, enabled, &en, seed, bound, &mut memo) {
                 let small = idx.len() == 1;
                 best = Some(idx);
                 if small {
@@ -45,36 +120,48 @@ impl LostPop {
     /// The stubborn closure of `seed`, as the indices of its enabled
     /// members, or `None` once it has `bound` enabled members (no gain) or
     /// meets a disabled transition with no necessary enabling set known.
+    /// `en`: the enabled transitions as a set; `memo`: the dependents of
+    /// enabled transitions and enablers of disabled ones found so far
+    /// (`None`: none known), by [`key`].
     fn closure(
         &self,
         s: &State,
         enabled: &[Trans],
+        en: &TransSet,
         seed: &Trans,
         bound: usize,
+        memo: &mut HashMap<usize, Option<Vec<Trans>>>,
     ) -> Option<Vec<usize>> {
-        let mut set = vec![seed.clone()];
-        let mut idx = Vec::new();
-        let mut i = 0;
-        while i < set.len() {
-            let t = set[i].clone();
-            i += 1;
-            let more = match enabled.iter().position(|e| *e == t) {
-                Some(j) => {
-                    idx.push(j);
-                    if idx.len() >= bound {
-                        return None;
-                    }
-                    self.dependents(s, &t)
+        let mut set = TransSet::new(s.reqs.len());
+        set.insert(s, seed);
+        let mut work = vec![seed.clone()];
+        let mut members = 0;
+        while let Some(t) = work.pop() {
+            let on = en.has(s, &t);
+            if on {
+                members += 1;
+                if members >= bound {
+                    return None;
                 }
-                None => self.enablers(s, &t)?,
-            };
-            for u in more {
-                if !set.contains(&u) {
-                    set.push(u);
+            }
+            let next = memo.entry(key(s, &t)).or_insert_with(|| {
+                let mut out = Vec::new();
+                if on {
+                    self.dependents(s, &t, &mut out);
+                    Some(out)
+                } else {
+                    self.enablers(s, &t, &mut out).map(|()| out)
+                }
+            });
+            for u in next.as_ref()? {
+                if set.insert(s, u) {
+                    work.push(u.clone());
                 }
             }
         }
-        idx.sort_unstable();
+        let idx: Vec<usize> = (0..enabled.len())
+            .filter(|&j| set.has(s, &enabled[j]))
+            .collect();
         Some(idx)
     }
 
@@ -82,8 +169,7 @@ impl LostPop {
     /// disabled by it, or not commute with it, in `s` or any state reached
     /// from `s` without `t` (docs/operational.md, "Stubborn sets", gives
     /// the case analysis).
-    fn dependents(&self, s: &State, t: &Trans) -> Vec<Trans> {
-        let mut out = Vec::new();
+    fn dependents(&self, s: &State, t: &Trans, out: &mut Vec<Trans>) {
         match *t {
             Trans::Propagate(q, to) => {
                 let qr = &s.reqs[&q];
@@ -92,7 +178,7 @@ impl LostPop {
                 // at `to` can only meet `q`'s set after this propagation).
                 // Its propagations to other threads commute with it (each
                 // places `q` at its own target only).
-                self.sats_of(s, q, |x| x.prop & (1 << to) == 0, &mut out);
+                self.sats_of(s, q, |x| x.prop & (1 << to) == 0, out);
                 // Requests placed before `q` at its thread (A.2.2) block
                 // it; so do predecessors made by an older read of its
                 // thread (§4.3): writes placed before that read.
@@ -104,7 +190,7 @@ impl LostPop {
                         (xr.loc == qr.loc && (xr.write || qr.write) && qr.prop & (1 << x.0) == 0)
                             || (xr.write && older & loc_bit(xr.loc) != 0)
                     },
-                    &mut out,
+                    out,
                 );
                 // `q` is placed before the target's same-address requests
                 // that have not reached `q`'s thread (one of the two a
@@ -129,9 +215,9 @@ impl LostPop {
                     .map(|(b, _)| *b)
                     .collect();
                 for b in at_target {
-                    self.props_of(s, b, &mut out);
+                    self.props_of(s, b, out);
                     if !s.reqs[&b].write {
-                        self.sats_of(s, b, |_| true, &mut out);
+                        self.sats_of(s, b, |_| true, out);
                     }
                 }
             }
@@ -141,9 +227,9 @@ impl LostPop {
                 // change either side's propagation set (the sets are
                 // equal now); they also clear the local constraints out
                 // of `w` once it is at every thread.
-                self.sats_of(s, r, |_| true, &mut out);
-                self.props_of(s, r, &mut out);
-                self.props_of(s, w, &mut out);
+                self.sats_of(s, r, |_| true, out);
+                self.props_of(s, r, out);
+                self.props_of(s, w, out);
                 // Whatever may come between `w` and `r`: a write placed
                 // before `r` at its thread, or a predecessor made by an
                 // older read of the thread.
@@ -156,26 +242,24 @@ impl LostPop {
                             && ((xr.loc == rr.loc && rr.prop & (1 << x.0) == 0)
                                 || older & loc_bit(xr.loc) != 0)
                     },
-                    &mut out,
+                    out,
                 );
             }
             Trans::Accept(..) => unreachable!("no thread accepts once every thread is done"),
         }
-        out
     }
 
     /// A necessary enabling set of the disabled transition `t`: every path
     /// from `s` that enables `t` takes one of them (empty when nothing
     /// does). `None` when none is known (the closure then gives up).
-    fn enablers(&self, s: &State, t: &Trans) -> Option<Vec<Trans>> {
-        let mut out = Vec::new();
+    fn enablers(&self, s: &State, t: &Trans, out: &mut Vec<Trans>) -> Option<()> {
         match *t {
             Trans::Propagate(q, to) => {
                 let Some(qr) = s.reqs.get(&q) else {
-                    return Some(out); // gone for good
+                    return Some(()); // gone for good
                 };
                 if qr.prop & (1 << to) != 0 {
-                    return Some(out);
+                    return Some(());
                 }
                 // One constraint `a → q` that blocks it: it stops blocking
                 // only when `a` reaches a thread it lacks (the one it
@@ -199,12 +283,12 @@ impl LostPop {
                 })?;
                 out.push(Trans::Propagate(a, need.trailing_zeros() as u8));
                 if !s.reqs[&a].write {
-                    self.sats_of(s, a, |_| true, &mut out);
+                    self.sats_of(s, a, |_| true, out);
                 }
             }
             Trans::Satisfy(r, w) => {
                 let (Some(rr), Some(wr)) = (s.reqs.get(&r), s.reqs.get(&w)) else {
-                    return Some(out); // a request gone never comes back
+                    return Some(()); // a request gone never comes back
                 };
                 if rr.prop != wr.prop {
                     // Propagation sets only grow: the side that lacks a
@@ -215,13 +299,13 @@ impl LostPop {
                         (r, wr.prop & !rr.prop)
                     };
                     out.push(Trans::Propagate(x, lack.trailing_zeros() as u8));
-                    return Some(out);
+                    return Some(());
                 }
                 if !Self::edge(s, w, r) {
                     // `w` is at `r`'s thread (the sets are equal): the
                     // constraint `w → r` could only come from propagating
                     // `w` there (A.2.2), or accepting `r`. Never.
-                    return Some(out);
+                    return Some(());
                 }
                 // A request `m` between: it must go (a read satisfied; a
                 // write collected, once at every thread), or a constraint
@@ -243,12 +327,12 @@ impl LostPop {
                     out.push(Trans::Propagate(w, (!wr.prop).trailing_zeros() as u8));
                 }
                 if !mr.write {
-                    self.sats_of(s, m, |_| true, &mut out);
+                    self.sats_of(s, m, |_| true, out);
                 }
             }
             Trans::Accept(..) => return None,
         }
-        Some(out)
+        Some(())
     }
 
     /// The addresses of the unsatisfied reads of `q`'s thread older than
