@@ -104,9 +104,16 @@ impl LostPop {
         let mut best: Option<Vec<usize>> = None;
         // Each transition's dependents (or enablers) once for all seeds.
         let mut memo = HashMap::new();
+        // Enabled transitions met in an earlier seed's closure: their own
+        // closures lie inside it, so they are not tried as seeds (a cheap
+        // heuristic; any seed's stubborn set would do).
+        let mut met = TransSet::new(s.reqs.len());
         for seed in enabled {
+            if met.has(s, seed) {
+                continue;
+            }
             let bound = best.as_ref().map_or(enabled.len(), Vec::len);
-            if let Some(idx) = self.closure(s, enabled, &en, seed, bound, &mut memo) {
+            if let Some(idx) = self.closure(s, enabled, &en, seed, bound, &mut memo, &mut met) {
                 let small = idx.len() == 1;
                 best = Some(idx);
                 if small {
@@ -122,7 +129,8 @@ impl LostPop {
     /// meets a disabled transition with no necessary enabling set known.
     /// `en`: the enabled transitions as a set; `memo`: the dependents of
     /// enabled transitions and enablers of disabled ones found so far
-    /// (`None`: none known), by [`key`].
+    /// (`None`: none known), by [`key`]; `met`: gets the enabled members.
+    #[allow(clippy::too_many_arguments)]
     fn closure(
         &self,
         s: &State,
@@ -131,6 +139,7 @@ impl LostPop {
         seed: &Trans,
         bound: usize,
         memo: &mut HashMap<usize, Option<Vec<Trans>>>,
+        met: &mut TransSet,
     ) -> Option<Vec<usize>> {
         let mut set = TransSet::new(s.reqs.len());
         set.insert(s, seed);
@@ -139,6 +148,7 @@ impl LostPop {
         while let Some(t) = work.pop() {
             let on = en.has(s, &t);
             if on {
+                met.insert(s, &t);
                 members += 1;
                 if members >= bound {
                     return None;
