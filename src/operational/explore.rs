@@ -1,7 +1,8 @@
 //! The shared explicit-state explorer: depth-first search over a
 //! [`Model`]'s transition system, with a visited set of state fingerprints,
 //! a partial-order reduction by persistent sets (the model names, at a
-//! state, one transition that may be explored alone: [`Model::persistent`];
+//! state, one transition that may be explored alone, [`Model::persistent`],
+//! or failing that a larger set, [`Model::persistent_set`];
 //! docs/operational.md gives the argument that every reachable final
 //! outcome is kept) and, optionally, sleep sets (Godefroid).
 //!
