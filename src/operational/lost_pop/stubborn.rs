@@ -91,8 +91,10 @@ impl TransSet {
 
 impl LostPop {
     /// The enabled members (indices into `enabled`) of the smallest
-    /// stubborn set grown from one enabled transition, if smaller than
-    /// `enabled`; `None` when a thread is not done or no seed gives fewer.
+    /// stubborn set found by growing one from each enabled transition not
+    /// met in an earlier closure, if smaller than `enabled`; `None` when a
+    /// thread is not done, the state has more than 64 requests, or no seed
+    /// gives fewer.
     pub(super) fn stubborn(&self, s: &State, enabled: &[Trans]) -> Option<Vec<usize>> {
         if enabled.len() < 2 || s.threads.iter().any(|t| !t.done) || s.reqs.len() > 64 {
             return None;
