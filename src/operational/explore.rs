@@ -1,7 +1,8 @@
 //! The shared explicit-state explorer: depth-first search over a
 //! [`Model`]'s transition system, with a visited set of state fingerprints,
 //! a partial-order reduction by persistent sets (the model names, at a
-//! state, one transition that may be explored alone: [`Model::persistent`];
+//! state, one transition that may be explored alone, [`Model::persistent`],
+//! or failing that a larger set, [`Model::persistent_set`];
 //! docs/operational.md gives the argument that every reachable final
 //! outcome is kept) and, optionally, sleep sets (Godefroid).
 //!
@@ -211,6 +212,16 @@ impl<M: Model> Search<'_, M> {
                 #[cfg(debug_assertions)]
                 self.check_persistent(state, &enabled, i)?;
                 enabled = vec![enabled.swap_remove(i)];
+            } else if let Some(set) = self.model.persistent_set(state, &enabled) {
+                #[cfg(debug_assertions)]
+                self.check_persistent_set(state, &enabled, &set)?;
+                let mut keep = set.iter().peekable();
+                let mut j = 0;
+                enabled.retain(|_| {
+                    let k = keep.next_if_eq(&&j).is_some();
+                    j += 1;
+                    k
+                });
             }
         }
         if enabled.is_empty() {
@@ -276,6 +287,31 @@ impl<M: Model> Search<'_, M> {
                     self.model.describe(t),
                     self.model.describe(u)
                 );
+            }
+        }
+        Ok(())
+    }
+
+    /// Debug builds: every member of a persistent set the model names
+    /// commutes with every enabled transition outside it.
+    #[cfg(debug_assertions)]
+    fn check_persistent_set(
+        &self,
+        s: &M::State,
+        enabled: &[M::Trans],
+        set: &[usize],
+    ) -> Result<(), OpError> {
+        for &i in set {
+            let t = &enabled[i];
+            let s_t = self.model.apply(s, t)?;
+            for (j, u) in enabled.iter().enumerate() {
+                if !set.contains(&j) && !self.independent(s, &s_t, u, t)? {
+                    panic!(
+                        "persistent-set member {} does not commute with {}",
+                        self.model.describe(t),
+                        self.model.describe(u)
+                    );
+                }
             }
         }
         Ok(())

@@ -23,6 +23,8 @@ use super::program::{describe_op, rmw_value, MemOp, Next, Obs, Opnd, Program};
 use super::vecmap::VecMap;
 use super::{Model, OpError};
 
+mod stubborn;
+
 /// The thread number of the initial writes.
 const INIT: u8 = u8::MAX;
 
@@ -954,6 +956,12 @@ impl Model for LostPop {
                 _ => false,
             })
         })
+    }
+
+    /// At a state where every thread is done: the enabled members of a
+    /// stubborn set (src/operational/lost_pop/stubborn.rs).
+    fn persistent_set(&self, s: &State, enabled: &[Trans]) -> Option<Vec<usize>> {
+        self.stubborn(s, enabled)
     }
 
     fn is_enabled(&self, s: &State, t: &Trans) -> Result<bool, OpError> {

@@ -65,6 +65,14 @@ pub trait Model {
     fn persistent(&self, _s: &Self::State, _enabled: &[Self::Trans]) -> Option<usize> {
         None
     }
+    /// Failing a [`Model::persistent`] transition, a persistent set of `s`
+    /// with more than one element and fewer than `enabled`: indices into
+    /// `enabled`, sorted (LOST-POP: the enabled members of a stubborn set).
+    /// Same contract as [`Model::persistent`]: a function of `s` alone,
+    /// and every reachable final state is kept.
+    fn persistent_set(&self, _s: &Self::State, _enabled: &[Self::Trans]) -> Option<Vec<usize>> {
+        None
+    }
     /// The observed variables whose final value `s` already fixes (same
     /// order as the outcome; `None` or a shorter vector: not known yet).
     /// Whatever is reported known must hold in every final state reachable

@@ -27,6 +27,16 @@ impl<K: Ord + Copy, V> VecMap<K, V> {
     pub fn get_mut(&mut self, k: &K) -> Option<&mut V> {
         self.find(k).ok().map(|i| &mut self.items[i].1)
     }
+    /// The rank of key `k` among the keys (their sorted order).
+    pub fn position(&self, k: &K) -> Option<usize> {
+        self.find(k).ok()
+    }
+    pub fn len(&self) -> usize {
+        self.items.len()
+    }
+    pub fn is_empty(&self) -> bool {
+        self.items.is_empty()
+    }
     pub fn contains_key(&self, k: &K) -> bool {
         self.find(k).is_ok()
     }
