@@ -9,9 +9,7 @@
 //! `RELPROVE_DIFF_CASES` sets the number of cases (default 3000 in release
 //! builds, 500 in debug builds).
 
-mod eval_support;
-
-use eval_support::*;
+use crate::eval_support::*;
 use proptest::prelude::*;
 use relprove::check::{check_command, CheckOptions, Outcome};
 use relprove::instance::brute::brute_force;
