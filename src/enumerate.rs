@@ -7,7 +7,7 @@
 //! handed out (the session does it). With symmetry breaking on (the
 //! default) the instances are those the lex-leader predicates keep: at
 //! least one of every isomorphism class, usually one; with symmetry 0
-//! every labelled instance, each once (tests/engine_diff.rs compares both
+//! every labelled instance, each once (tests/engine/diff.rs compares both
 //! with a brute-force enumeration).
 
 use std::borrow::Cow;
