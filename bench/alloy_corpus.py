@@ -12,7 +12,7 @@ Usage: bench/alloy_corpus.py DIR [DIR ...]
 
 Prints one tab-separated line per command (or per rejected file), then a
 SUMMARY block. Commands are paired by position, as in the differential test
-(tests/models_verdicts.rs); a file whose command counts differ is listed and
+(tests/engine/models.rs); a file whose command counts differ is listed and
 not compared. The models are read where they are: nothing is copied.
 """
 import json

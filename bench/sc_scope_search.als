@@ -7,7 +7,7 @@ module bench/sc_scope_search
 -- start is scope-inclusive with the target of the edge ending the run
 -- (`runs_incl`); open otherwise, because incl is not transitive.
 --
--- Not run by CI (tests/models_verdicts.rs covers models/ only). Run with
+-- Not run by CI (tests/engine/models.rs covers models/ only). Run with
 --   relprove check bench/sc_scope_search.als -c NAME --timeout 1200
 -- Outcomes and times: bench/RESULTS.md ("Theorem 3 with scopes"). `free5_sc`
 -- finds a counterexample in 31.6 s (models/litmus/compile_src11_ptx_sc_scoped_cex.als). The

@@ -17,6 +17,9 @@ use crate::ir::*;
 use crate::sat::{self, SatError, SatResult, SatSolver};
 use crate::translate::{self, circuit::Lit, matrix::Matrix, TranslateError, Translation};
 
+mod unknown;
+pub use self::unknown::{Step, Unknown};
+
 /// How [`check_command`] (and a [`Session`]) decides a command.
 #[warn(missing_docs)]
 #[derive(Clone, Debug)]
@@ -69,8 +72,8 @@ pub enum Outcome {
     Sat(Instance),
     /// No instance (run) or no counterexample (check) within the scope.
     Unsat,
-    /// Limit hit; the reason.
-    Unknown(String),
+    /// Limit hit, or the solver gave up; the reason.
+    Unknown(Unknown),
 }
 
 /// Sizes and times of one command.
@@ -188,7 +191,7 @@ pub enum Internal {
     /// An assumed extra formula could not be evaluated.
     AssumptionEvalFailed { index: usize, error: EvalError },
     /// The solver gave no answer where one was required.
-    NoAnswer(String),
+    NoAnswer(Unknown),
     /// An unsat core is satisfiable when solved on its own.
     CoreSatisfiable,
     /// An instance was to be blocked before any was found.
@@ -321,7 +324,10 @@ pub fn check_command(
     };
     // The result of a command stopped by its budget in `stage`.
     let stopped = |e: Exhausted, stage: Stage, stats: Stats| {
-        let why = format!("{e} (during {})", stage.phase_name());
+        let why = Unknown::Stopped {
+            limit: e.clone(),
+            stage,
+        };
         result(Outcome::Unknown(why), Some((e, stage)), stats)
     };
     let mut session = match Session::open(
@@ -342,7 +348,7 @@ pub fn check_command(
     };
     let limit = matches!(outcome, Outcome::Unknown(_)).then_some((Exhausted::Time, Stage::Solve));
     let outcome = match outcome {
-        Outcome::Unknown(why) => Outcome::Unknown(format!("{why} (during solving)")),
+        Outcome::Unknown(why) => Outcome::Unknown(why.during(Step::Solving)),
         o => o,
     };
     Ok(result(outcome, limit, stats))
@@ -636,7 +642,7 @@ impl<'m> Session<'m> {
             .map_err(solver_error)?;
         match res {
             SatResult::Unsat => Ok(Outcome::Unsat),
-            SatResult::Unknown(why) => Ok(Outcome::Unknown(why)),
+            SatResult::Unknown(why) => Ok(Outcome::Unknown(Unknown::Solver(why))),
             SatResult::Sat(mut m) => {
                 self.budget.progress.set_stage(Stage::Evaluate);
                 m.resize(self.cnf.num_vars as usize + 1, false);

@@ -27,8 +27,8 @@
 
 use std::borrow::Cow;
 
-use crate::budget::{Budget, Exhausted, Stage};
-use crate::check::{CheckError, CheckOptions, Internal, Opened, Outcome, Session};
+use crate::budget::Budget;
+use crate::check::{CheckError, CheckOptions, Internal, Opened, Outcome, Session, Step, Unknown};
 use crate::diag::Span;
 use crate::ir::*;
 
@@ -80,7 +80,7 @@ pub enum CoreOutcome {
     /// The command is satisfiable: there is no core.
     Satisfiable,
     /// A limit stopped the first solve; why.
-    Unknown(String),
+    Unknown(Unknown),
 }
 
 /// A tracked formula: the formula the session assumes, and its item.
@@ -381,10 +381,6 @@ fn multiplicity_formula(model: &Model, fid: FieldId) -> Formula {
 
 /// Why a session could not be opened within the budget: the limit and
 /// the stage it stopped, as [`Minimised::Unknown`] says it.
-fn stopped_text(e: &Exhausted, stage: Stage) -> String {
-    format!("{e} (during {})", stage.phase_name())
-}
-
 /// A minimal (where the budget allows), verified unsat core of command
 /// `id`, or why there is none.
 pub fn unsat_core(
@@ -427,7 +423,7 @@ pub enum Minimised {
     /// Some instance satisfies every formula.
     Satisfiable,
     /// A limit stopped the first solve or the verification; why.
-    Unknown(String),
+    Unknown(Unknown),
     /// The positions of a verified unsatisfiable subset of the formulas.
     Core {
         indices: Vec<usize>,
@@ -457,7 +453,9 @@ pub fn minimal_core(
         budget.clone(),
     )? {
         Opened::Ready(s) => s,
-        Opened::Stopped(e, stage, _) => return Ok(Minimised::Unknown(stopped_text(&e, stage))),
+        Opened::Stopped(limit, stage, _) => {
+            return Ok(Minimised::Unknown(Unknown::Stopped { limit, stage }))
+        }
     };
     let mut calls = 1;
     let all: Vec<usize> = (0..count).collect();
@@ -515,26 +513,21 @@ pub fn minimal_core(
     // translation began: say so, rather than name the first stage that
     // happens to poll the budget (the bounds).
     if budget.remaining().is_some_and(|l| l.is_zero()) {
-        return Ok(Minimised::Unknown(
-            "time limit (before the verifying translation)".into(),
-        ));
+        return Ok(Minimised::Unknown(Unknown::BeforeCoreCheck));
     }
     let mut check = match Session::open(Cow::Borrowed(model), id, kept, opts, budget.clone())? {
         Opened::Ready(s) => s,
-        Opened::Stopped(e, stage, _) => {
-            return Ok(Minimised::Unknown(format!(
-                "{} (verifying the core)",
-                stopped_text(&e, stage)
-            )))
+        Opened::Stopped(limit, stage, _) => {
+            return Ok(Minimised::Unknown(
+                Unknown::Stopped { limit, stage }.during(Step::VerifyingCore),
+            ))
         }
     };
     calls += 1;
     match check.solve_outcome(&(0..n).collect::<Vec<_>>())? {
         Outcome::Unsat => {}
         Outcome::Sat(_) => return Err(CheckError::Internal(Internal::CoreSatisfiable)),
-        Outcome::Unknown(why) => {
-            return Ok(Minimised::Unknown(format!("{why} (verifying the core)")))
-        }
+        Outcome::Unknown(why) => return Ok(Minimised::Unknown(why.during(Step::VerifyingCore))),
     }
     Ok(Minimised::Core {
         indices: core,

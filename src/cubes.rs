@@ -19,7 +19,9 @@ use serde::{Deserialize, Serialize};
 
 use crate::bounds::{self, BoundsError};
 use crate::budget::{Budget, Exhausted, Progress, Stage};
-use crate::check::{self, CheckError, CheckOptions, CommandResult, Internal, Outcome, Stats};
+use crate::check::{
+    self, CheckError, CheckOptions, CommandResult, Internal, Outcome, Stats, Unknown,
+};
 use crate::instance::Instance;
 use crate::ir::{CommandId, Model};
 use crate::sat::{self, Cnf, SatError, SatResult};
@@ -145,7 +147,10 @@ pub fn encode(model: &Model, id: CommandId, opts: &CheckOptions) -> Result<Encod
             model,
             id,
             opts,
-            Outcome::Unknown(format!("{e} (during {})", stage.phase_name())),
+            Outcome::Unknown(Unknown::Stopped {
+                limit: e.clone(),
+                stage,
+            }),
             Stats {
                 time_ms: start.elapsed().as_millis(),
                 ..Stats::default()
@@ -480,11 +485,10 @@ pub fn solve(
             Outcome::Sat(instance_of(model, id, &enc, &m, opts.verify)?)
         }
         None if tally.undecided.is_empty() => Outcome::Unsat,
-        None => Outcome::Unknown(format!(
-            "time limit: {} of {} cubes undecided",
-            tally.undecided.len(),
-            cubes.len()
-        )),
+        None => Outcome::Unknown(Unknown::CubesUndecided {
+            undecided: tally.undecided.len(),
+            cubes: cubes.len(),
+        }),
     };
     let stats = Stats {
         variables: enc.cnf.num_vars,
@@ -564,11 +568,10 @@ pub fn merge(
         let outcome = if tally.undecided.is_empty() {
             Outcome::Unsat
         } else {
-            Outcome::Unknown(format!(
-                "{} of {} cubes without an answer",
-                tally.undecided.len(),
-                tally.cubes
-            ))
+            Outcome::Unknown(Unknown::CubesUnanswered {
+                undecided: tally.undecided.len(),
+                cubes: tally.cubes,
+            })
         };
         let mut r = result_of(model, id, opts, outcome, stats(None));
         if matches!(r.outcome, Outcome::Unknown(_)) {

@@ -7,14 +7,14 @@
 //! handed out (the session does it). With symmetry breaking on (the
 //! default) the instances are those the lex-leader predicates keep: at
 //! least one of every isomorphism class, usually one; with symmetry 0
-//! every labelled instance, each once (tests/engine_diff.rs compares both
+//! every labelled instance, each once (tests/engine/diff.rs compares both
 //! with a brute-force enumeration).
 
 use std::borrow::Cow;
 use std::time::Instant;
 
 use crate::budget::Budget;
-use crate::check::{CheckError, CheckOptions, Opened, Outcome, Session, Stats};
+use crate::check::{CheckError, CheckOptions, Opened, Outcome, Session, Stats, Step, Unknown};
 use crate::instance::Instance;
 use crate::ir::{CommandId, Model};
 
@@ -26,7 +26,7 @@ pub enum End {
     /// The `max` given was reached (more may exist).
     Max,
     /// A time or memory limit stopped it; the reason.
-    Limit(String),
+    Limit(Unknown),
 }
 
 /// The result of [`enumerate`].
@@ -66,7 +66,7 @@ pub fn enumerate(
     let mut session = match Session::open(Cow::Borrowed(model), id, Vec::new(), opts, budget)? {
         Opened::Ready(s) => s,
         Opened::Stopped(e, stage, stats) => {
-            let why = format!("{e} (during {})", stage.phase_name());
+            let why = Unknown::Stopped { limit: e, stage };
             return Ok(done(0, End::Limit(why), stats));
         }
     };
@@ -88,7 +88,7 @@ pub fn enumerate(
                 }
             }
             Outcome::Unsat => break End::Complete,
-            Outcome::Unknown(why) => break End::Limit(format!("{why} (during solving)")),
+            Outcome::Unknown(why) => break End::Limit(why.during(Step::Solving)),
         }
     };
     let stats = Stats {

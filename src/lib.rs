@@ -108,7 +108,9 @@ pub mod syntax;
 #[allow(missing_docs)]
 pub mod translate;
 
-pub use check::{check_command, CheckOptions, CommandResult, Opened, Outcome, Session, Stats};
+pub use check::{
+    check_command, CheckOptions, CommandResult, Opened, Outcome, Session, Stats, Unknown,
+};
 pub use cores::{unsat_core, CoreOutcome};
 pub use diag::{render, Diagnostic, SourceMap, Span};
 pub use error::Error;

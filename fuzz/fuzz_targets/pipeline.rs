@@ -1,9 +1,9 @@
 //! `cargo +nightly fuzz run pipeline`: any input, as an Alloy model and as
 //! a litmus test, through the whole pipeline (tests/fuzz_support/pipeline.rs,
 //! the same driver `cargo test` runs a bounded session of in
-//! tests/resolve_fuzz.rs): nothing may panic, and every instance must pass
+//! tests/resolve/fuzz.rs): nothing may panic, and every instance must pass
 //! the independent evaluator. Crashes found here belong in the
-//! `regressions` test of tests/resolve_fuzz.rs.
+//! `regressions` test of tests/resolve/fuzz.rs.
 
 #![no_main]
 

@@ -509,7 +509,7 @@ pub fn run(
                 expect: r.expect,
                 matches: r.matches_expect,
                 reason: match &r.outcome {
-                    Outcome::Unknown(w) => Some(w.clone()),
+                    Outcome::Unknown(w) => Some(w.to_string()),
                     _ => None,
                 },
                 time_ms: r.stats.time_ms as u64,
@@ -550,7 +550,7 @@ pub fn run(
                     _ => None,
                 },
                 core_unknown: match &core {
-                    Some(CoreOutcome::Unknown(w)) => Some(w.clone()),
+                    Some(CoreOutcome::Unknown(w)) => Some(w.to_string()),
                     _ => None,
                 },
             }),

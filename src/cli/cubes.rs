@@ -42,7 +42,7 @@ pub(crate) struct JsonResult<'a> {
     expect: Option<u8>,
     matches: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
-    reason: Option<&'a str>,
+    reason: Option<String>,
     time_ms: u64,
     variables: u32,
     primary_variables: u32,
@@ -95,7 +95,7 @@ fn present(model: &Model, r: &CommandResult, t: &CubeTally, json: bool, out: &mu
             expect: r.expect,
             matches: r.matches_expect,
             reason: match &r.outcome {
-                Outcome::Unknown(why) => Some(why),
+                Outcome::Unknown(why) => Some(why.to_string()),
                 _ => None,
             },
             time_ms: r.stats.time_ms as u64,

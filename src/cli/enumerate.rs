@@ -184,7 +184,7 @@ pub fn command(
                 End::Limit(_) => "limit",
             },
             reason: match &e.end {
-                End::Limit(why) => Some(why.clone()),
+                End::Limit(why) => Some(why.to_string()),
                 _ => None,
             },
             expect: cmd.expect,

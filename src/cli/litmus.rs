@@ -295,7 +295,7 @@ enum Explain {
     Witness(litmus::run::Solution),
     /// Sometimes, without a witness execution at hand.
     Reached,
-    Unknown(String),
+    Unknown(relprove::check::Unknown),
     Failed(Diagnostic),
 }
 
@@ -395,7 +395,7 @@ fn explain_json(w: &Explain) -> JsonExplain {
                 .collect(),
         ),
         Explain::Reached => JsonExplain::Reached(true),
-        Explain::Unknown(why) => JsonExplain::Unknown(why.clone()),
+        Explain::Unknown(why) => JsonExplain::Unknown(why.to_string()),
         Explain::Failed(d) => JsonExplain::Error(d.full_message()),
     }
 }

@@ -143,7 +143,7 @@ impl Backend for Checker {
             .map_err(|e| check_error(&sources, e))?;
         match res.outcome {
             Outcome::Unsat => Ok(None),
-            Outcome::Unknown(why) => Err(LitmusError::GaveUp(why)),
+            Outcome::Unknown(why) => Err(LitmusError::GaveUp(why.to_string())),
             Outcome::Sat(inst) => {
                 let model = Arc::new(model);
                 let graph = self.graph_relations.clone().map(|s| (model.clone(), s));
@@ -221,7 +221,7 @@ impl LitmusSession for CheckerSession {
                 inst,
                 self.graph.clone(),
             ))),
-            Ok(Outcome::Unknown(why)) => Err(LitmusError::GaveUp(why)),
+            Ok(Outcome::Unknown(why)) => Err(LitmusError::GaveUp(why.to_string())),
             Err(e) => Err(check_error(&self.sources, e)),
         }
     }

@@ -66,7 +66,7 @@ pub enum Explained {
     /// The outcome is reached: nothing forbids it.
     Reachable,
     /// A time or memory limit stopped the search; why.
-    Unknown(String),
+    Unknown(crate::check::Unknown),
 }
 
 fn failed(test: &Test, e: LitmusError) -> Diagnostic {

@@ -11,7 +11,7 @@
 //! two cores) was tried and dropped: neither configuration dominates on
 //! these problems, so it only doubled the CPU time.
 
-use super::{Cnf, SatError, SatResult, SatSolver};
+use super::{Cnf, SatError, SatResult, SatSolver, Undecided};
 use crate::budget::{Budget, Progress};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -273,7 +273,7 @@ impl SatSolver for Cadical {
             stop.timed_out = false;
         }
         if budget.check() == Err(crate::budget::Exhausted::Time) {
-            return Ok(SatResult::Unknown("time limit".into()));
+            return Ok(SatResult::Unknown(Undecided::TIME));
         }
         for &a in assumptions {
             self.num_vars = self.num_vars.max(a.unsigned_abs());
@@ -296,7 +296,7 @@ impl SatSolver for Cadical {
                 Ok(SatResult::Sat(m))
             }
             Some(false) => Ok(SatResult::Unsat),
-            None => Ok(SatResult::Unknown("time limit".into())),
+            None => Ok(SatResult::Unknown(Undecided::TIME)),
         }
     }
 }

@@ -114,7 +114,57 @@ pub enum SatResult {
     Sat(Vec<bool>),
     Unsat,
     /// Time limit hit, or the solver gave up.
-    Unknown(String),
+    Unknown(Undecided),
+}
+
+/// Why a solver returned without an answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Undecided {
+    /// A limit (the deadline; or the memory ceiling while writing a
+    /// DIMACS file) stopped the solver in `step`.
+    Limit { limit: Exhausted, step: SolverStep },
+    /// An external solver's `s` line said neither SATISFIABLE nor
+    /// UNSATISFIABLE (`UNKNOWN`, …); what it said.
+    Said(String),
+}
+
+/// Where in a solver call a limit hit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SolverStep {
+    /// The search (or the check of the deadline before it).
+    Search,
+    /// Loading the CNF into the solver.
+    Loading,
+    /// Writing the DIMACS file for an external solver.
+    WritingDimacs,
+}
+
+impl Undecided {
+    /// The deadline, hit during the search.
+    pub const TIME: Undecided = Undecided::Limit {
+        limit: Exhausted::Time,
+        step: SolverStep::Search,
+    };
+}
+
+impl std::fmt::Display for Undecided {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Undecided::Limit {
+                limit,
+                step: SolverStep::Search,
+            } => write!(f, "{limit}"),
+            Undecided::Limit {
+                limit,
+                step: SolverStep::Loading,
+            } => write!(f, "{limit} (loading the solver)"),
+            Undecided::Limit {
+                limit,
+                step: SolverStep::WritingDimacs,
+            } => write!(f, "{limit} (writing the DIMACS file)"),
+            Undecided::Said(s) => write!(f, "solver said `{s}`"),
+        }
+    }
 }
 
 /// An incremental SAT solver, in the style of Kodkod's `SATSolver`: clauses
@@ -170,9 +220,10 @@ pub fn solve_cnf(
 ) -> Result<SatResult, SatError> {
     match solver.load(cnf, budget) {
         Ok(()) => solver.solve(&[], budget),
-        Err(SatError::Limit(Exhausted::Time)) => {
-            Ok(SatResult::Unknown("time limit (loading the solver)".into()))
-        }
+        Err(SatError::Limit(Exhausted::Time)) => Ok(SatResult::Unknown(Undecided::Limit {
+            limit: Exhausted::Time,
+            step: SolverStep::Loading,
+        })),
         Err(e) => Err(e),
     }
 }
@@ -291,14 +342,12 @@ impl SatSolver for Dimacs {
             {
                 Ok(()) => {}
                 Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {
-                    return Ok(SatResult::Unknown(
-                        budget
-                            .check()
-                            .err()
-                            .map_or("time limit (writing the DIMACS file)".into(), |e| {
-                                format!("{e} (writing the DIMACS file)")
-                            }),
-                    ));
+                    // Interrupted by the budget: the limit it reports
+                    // (the deadline if it reports none any more).
+                    return Ok(SatResult::Unknown(Undecided::Limit {
+                        limit: budget.check().err().unwrap_or(Exhausted::Time),
+                        step: SolverStep::WritingDimacs,
+                    }));
                 }
                 Err(e) => return Err(external(format!("cannot write DIMACS file: {e}"))),
             }
@@ -325,7 +374,7 @@ impl SatSolver for Dimacs {
                     if budget.check() == Err(Exhausted::Time) {
                         drop(group);
                         let _ = child.wait();
-                        return Ok(SatResult::Unknown("time limit".into()));
+                        return Ok(SatResult::Unknown(Undecided::TIME));
                     }
                     std::thread::sleep(Duration::from_millis(5));
                 }
@@ -367,7 +416,7 @@ pub fn parse_solver_output(text: &str, num_vars: u32) -> Result<SatResult, SatEr
     match status.as_deref() {
         Some("SATISFIABLE") => Ok(SatResult::Sat(model)),
         Some("UNSATISFIABLE") => Ok(SatResult::Unsat),
-        Some(s) => Ok(SatResult::Unknown(format!("solver said `{s}`"))),
+        Some(s) => Ok(SatResult::Unknown(Undecided::Said(s.to_string()))),
         None => Err(external("the external solver printed no `s` line")),
     }
 }

@@ -1,7 +1,7 @@
 
 // ------------------------------------------- placement (plain C++) --
 // Host-only and CUDA-free, so that it can be compiled and checked on a
-// machine without a GPU (tests/gpu.rs extracts this section).
+// machine without a GPU (tests/operational_gpu/gpu.rs extracts this section).
 
 static uint64_t lt_rng_state = 88172645463325252ull;
 static uint64_t lt_rand() {

@@ -1,5 +1,5 @@
 //! The whole pipeline on one input, shared by the bounded fuzz tests in
-//! `cargo test` (tests/resolve_fuzz.rs) and the cargo-fuzz target
+//! `cargo test` (tests/resolve/fuzz.rs) and the cargo-fuzz target
 //! (fuzz/fuzz_targets/pipeline.rs). Nothing may panic; the only other bug
 //! these functions report is an answer the independent checks reject (an
 //! instance the evaluator does not accept).

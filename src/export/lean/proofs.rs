@@ -20,7 +20,7 @@
 //! printed and the skeleton stays.
 //!
 //! No Lean toolchain exists on relprove's build machines: this output is
-//! checked statically only (see tests/export_lean.rs).
+//! checked statically only (see tests/export/lean.rs).
 
 use std::collections::{BTreeMap, BTreeSet};
 

@@ -1,8 +1,6 @@
 //! The brute-force oracle on hand-built models with hand-derived verdicts.
 
-mod eval_support;
-
-use eval_support::*;
+use crate::eval_support::*;
 use relprove::instance::brute::*;
 use relprove::instance::eval::command_satisfied;
 use relprove::ir::*;

@@ -153,7 +153,7 @@ fn spans_nest() {
     }
 }
 
-/// Debug aid: `RELPROVE_PARSE_DIR=dir cargo test --test parse_fixtures -- --ignored`
+/// Debug aid: `RELPROVE_PARSE_DIR=dir cargo test --test parse fixtures:: -- --ignored`
 /// parses every `.als` file below `dir` and prints the diagnostics.
 #[test]
 #[ignore = "debug aid; needs RELPROVE_PARSE_DIR"]

@@ -1,8 +1,6 @@
 //! Snapshots of the instance renderers (text, JSON, dot).
 
-mod eval_support;
-
-use eval_support::*;
+use crate::eval_support::*;
 use relprove::instance::render::*;
 use relprove::ir::*;
 

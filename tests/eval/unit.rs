@@ -1,9 +1,7 @@
 //! Unit tests of the independent evaluator (`instance::eval`) on hand-built
 //! IR and instances. Every expected value below was computed by hand.
 
-mod eval_support;
-
-use eval_support::*;
+use crate::eval_support::*;
 use relprove::instance::eval::*;
 use relprove::instance::TupleSet;
 use relprove::ir::*;

@@ -13,7 +13,7 @@
 
 use std::path::{Path, PathBuf};
 
-#[path = "fuzz_support/pipeline.rs"]
+#[path = "../fuzz_support/pipeline.rs"]
 mod pipeline;
 
 use proptest::prelude::*;

@@ -122,7 +122,7 @@ fn one_decl(v: VarId, bound: Expr) -> QuantDecl {
     }
 }
 
-const FAMILY: &str = include_str!("fixtures/family.als");
+const FAMILY: &str = include_str!("../fixtures/family.als");
 
 /// The family model, resolved by hand.
 fn family(sources: &mut SourceMap) -> Model {
@@ -301,8 +301,8 @@ fn family(sources: &mut SourceMap) -> Model {
     b.m
 }
 
-const LIB: &str = include_str!("fixtures/graph.als");
-const USES: &str = include_str!("fixtures/uses.als");
+const LIB: &str = include_str!("../fixtures/graph.als");
+const USES: &str = include_str!("../fixtures/uses.als");
 
 /// A root module opening a parameterised module.
 fn with_params(sources: &mut SourceMap) -> Model {

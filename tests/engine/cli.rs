@@ -896,7 +896,7 @@ fn json_schemas_are_current_and_validate_output() {
         assert_eq!(
             String::from_utf8_lossy(&out.stdout),
             committed,
-            "{} is stale: RELPROVE_BLESS=1 cargo test --test engine_cli json_schemas",
+            "{} is stale: RELPROVE_BLESS=1 cargo test --test engine json_schemas",
             path.display()
         );
         serde_json::from_str(&committed).unwrap()

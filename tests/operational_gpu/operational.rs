@@ -238,7 +238,7 @@ fn fig11_lost_pop_stronger_than_ptx_als() {
 }
 
 /// The fixtures' verdicts under models/ptx.als are in expected.txt (checked
-/// by tests/litmus_golden.rs): LOST-POP never allows what they forbid.
+/// by tests/litmus/golden.rs): LOST-POP never allows what they forbid.
 #[test]
 fn fixtures_lost_pop_at_least_as_strong_as_ptx_als() {
     let dir = root().join("tests/fixtures/litmus");

@@ -9,9 +9,7 @@
 //! `RELPROVE_DIFF_CASES` sets the number of cases (default 3000 in release
 //! builds, 500 in debug builds).
 
-mod eval_support;
-
-use eval_support::*;
+use crate::eval_support::*;
 use proptest::prelude::*;
 use relprove::check::{check_command, CheckOptions, Outcome};
 use relprove::instance::brute::brute_force;
@@ -592,7 +590,7 @@ fn generator_is_deterministic_and_varied() {
     assert!(shapes.len() >= 3, "{shapes:?}");
 }
 
-/// Print one case (`SEED=n cargo test --test eval_differential dump_seed -- --ignored --nocapture`).
+/// Print one case (`SEED=n cargo test --test eval differential::dump_seed -- --ignored --nocapture`).
 #[test]
 #[ignore]
 fn dump_seed() {
@@ -607,8 +605,8 @@ fn dump_seed() {
 }
 
 /// Run many seeds and summarise every disagreement instead of stopping at
-/// the first (`RELPROVE_DIFF_CASES=n cargo test --test eval_differential
-/// survey -- --ignored --nocapture`).
+/// the first (`RELPROVE_DIFF_CASES=n cargo test --test eval
+/// differential::survey -- --ignored --nocapture`).
 #[test]
 #[ignore]
 fn survey() {

@@ -4,10 +4,7 @@
 //! judged by the independent evaluator; every instance the engine reports
 //! is re-checked by the evaluator inside `check_command`.
 
-#[path = "eval_support/mod.rs"]
-mod eval_support;
-
-use eval_support::*;
+use crate::eval_support::*;
 use proptest::prelude::*;
 use relprove::bounds;
 use relprove::check::{check_command, CheckOptions, Outcome};

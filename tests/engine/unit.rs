@@ -1,10 +1,7 @@
 //! End-to-end tests of the engine (bounds → translate → SAT → instance →
 //! evaluator) on hand-built IR models with known verdicts.
 
-#[path = "eval_support/mod.rs"]
-mod eval_support;
-
-use eval_support::*;
+use crate::eval_support::*;
 use relprove::bounds;
 use relprove::check::{check_command, CheckOptions, Outcome};
 use relprove::ir::*;

@@ -1,0 +1,12 @@
+//! Integration tests of pTX litmus tests (src/litmus/): parser, lowering,
+//! golden verdicts, the Dat3M corpus.
+//!
+//! One test binary per area: each binary links relprove and CaDiCaL, so a
+//! handful of binaries build and link much faster than one per file (see
+//! docs/architecture.md, "Tests"). Each module below was a test file of its
+//! own before; a module is selected with `cargo test --test CRATE MODULE::`.
+
+mod corpus;
+mod golden;
+mod lower;
+mod parse;
