@@ -6,7 +6,10 @@
 //! elimination removes; doing it before the first conflict instead of at
 //! CaDiCaL's first inprocessing point cut the solve time of the PTX mapping
 //! checks at bound 4 by about a third (coherence 0.48 → 0.38 s, SC 0.41 →
-//! 0.29 s user time) and did not slow bound 5 down.
+//! 0.29 s user time) and did not slow bound 5 down. Easy problems do not
+//! wait for it: on the first call a copy of the clauses searches without
+//! it on a second thread, for a few conflicts, and answers when it decides
+//! ([`Cadical::race_first_call`]).
 //! A two-instance portfolio (default and `unsat` configurations racing on
 //! two cores) was tried and dropped: neither configuration dominates on
 //! these problems, so it only doubled the CPU time.
@@ -401,7 +404,10 @@ mod tests {
         s.add_clause(&[1, 2]);
         s.add_clause(&[]);
         s.add_clause(&[-1]);
-        assert!(matches!(s.solve(&[], &Budget::unlimited()), Ok(SatResult::Unsat)));
+        assert!(matches!(
+            s.solve(&[], &Budget::unlimited()),
+            Ok(SatResult::Unsat)
+        ));
     }
 
     /// An easy problem is decided by the racing copy, whose answer is
