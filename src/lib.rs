@@ -63,6 +63,9 @@ pub mod budget;
 pub mod check;
 #[doc(hidden)]
 #[allow(missing_docs)]
+pub mod cnf;
+#[doc(hidden)]
+#[allow(missing_docs)]
 pub mod cores;
 #[doc(hidden)]
 #[allow(missing_docs)]

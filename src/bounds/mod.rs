@@ -19,8 +19,9 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use crate::budget::{Budget, Exhausted};
 use crate::diag::{Diagnostic, Phase};
-use crate::instance::{int_range, AtomInfo, Universe};
+pub mod universe;
 use crate::ir::*;
+use universe::{int_range, AtomInfo, Universe};
 
 pub mod analysis;
 mod ordering;

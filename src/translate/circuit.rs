@@ -12,7 +12,7 @@ use std::collections::HashMap;
 use rustc_hash::FxHashMap;
 
 use crate::budget::{Budget, Exhausted};
-use crate::sat::Cnf;
+use crate::cnf::Cnf;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Lit(pub u32);

@@ -223,7 +223,7 @@ pub fn count(c: &mut Circuit, lits: &[Lit], bw: usize) -> Vec<Lit> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::instance::wrap_int;
+    use crate::bounds::universe::wrap_int;
 
     fn value(c: &Circuit, bits: &[Lit], inputs: &dyn Fn(u32) -> bool) -> i64 {
         let w = bits.len();
