@@ -19,6 +19,10 @@ impl Cnf {
         self.clauses.push(0);
         self.num_clauses += 1;
     }
+    /// No clause at all.
+    pub fn is_empty(&self) -> bool {
+        self.num_clauses == 0
+    }
     pub fn clause_iter(&self) -> impl Iterator<Item = &[i32]> {
         self.clauses.split(|&l| l == 0).take(self.num_clauses)
     }

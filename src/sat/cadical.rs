@@ -91,10 +91,9 @@ pub struct Cadical {
     num_vars: u32,
     /// The preprocessing round has been run.
     preprocessed: bool,
-    /// Until the first call: every clause added (literals, each clause
-    /// ended by 0), to rebuild the solver for the preprocessing round when
-    /// the quick first search does not decide the problem.
-    clauses: Vec<i32>,
+    /// Until the first call: every clause added, for the racing copy
+    /// ([`Cadical::race_first_call`]).
+    clauses: Cnf,
     /// `clauses` holds every clause added so far (false once a clause was
     /// added while preprocessing was off).
     restartable: bool,
@@ -117,7 +116,7 @@ impl Cadical {
             solver,
             num_vars: 0,
             preprocessed: false,
-            clauses: Vec::new(),
+            clauses: Cnf::default(),
             restartable: true,
             rebuilt: false,
         }
@@ -159,9 +158,11 @@ impl Cadical {
             .set_limit("preprocessing", self.preprocessing)
             .map_err(|e| SatError::Spec(e.to_string()))?;
         // No race where the copy's memory would pass the limit.
-        let lits = clauses.len() as u64;
-        let copy_bytes = 56 * lits / 3 + 4 * lits + 160 * u64::from(self.num_vars);
-        if !self.restartable || budget.reserve(copy_bytes, String::new).is_err() {
+        if !self.restartable
+            || budget
+                .reserve(estimated_bytes(&clauses), String::new)
+                .is_err()
+        {
             return Ok(self.solver.solve_with(assumptions.iter().copied()));
         }
         let mut quick = self.fresh_solver()?;
@@ -171,12 +172,9 @@ impl Cadical {
         stop.rival = Some(rival.clone());
         quick.set_callbacks(Some(stop));
         quick.reserve(self.num_vars as i32);
-        // Every clause ends with its 0 (the empty clause too: it is there
-        // when a formula is false), so the piece after the last 0 is not one.
-        if let Some((_, ended)) = clauses.split_last() {
-            for clause in ended.split(|&l| l == 0) {
-                quick.add_clause(clause.iter().copied());
-            }
+        // Every clause, the empty one too (a false formula).
+        for clause in clauses.clause_iter() {
+            quick.add_clause(clause.iter().copied());
         }
         drop(clauses);
         quick
@@ -244,11 +242,10 @@ impl SatSolver for Cadical {
         }
         self.solver.add_clause(clause.iter().copied());
         if self.preprocessing > 0 && !self.preprocessed {
-            self.clauses.extend_from_slice(clause);
-            self.clauses.push(0);
+            self.clauses.add(clause);
         } else {
             self.restartable = false;
-            self.clauses = Vec::new();
+            self.clauses = Cnf::default();
         }
     }
 
@@ -265,7 +262,7 @@ impl SatSolver for Cadical {
         self.preprocessing = i32::from(on);
         if !on {
             self.restartable &= self.clauses.is_empty();
-            self.clauses = Vec::new();
+            self.clauses = Cnf::default();
         }
     }
 
