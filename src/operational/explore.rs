@@ -149,7 +149,13 @@ impl<M: Model> Search<'_, M> {
             return Ok(());
         }
         let state = &state;
-        let key = fingerprint(state, &mut self.buf);
+        // Sleep sets name transitions by the model's raw ids, which a
+        // canonical (renamed) state would not match: they keep raw states.
+        let key = if self.limits.sleep_sets {
+            fingerprint(state, &mut self.buf)
+        } else {
+            fingerprint(&*self.model.canonical(state), &mut self.buf)
+        };
         if let Some(goal) = self.goal {
             if self.sides[0] || self.sides[1] {
                 let known = self.model.known(state);
@@ -332,7 +338,11 @@ impl<M: Model> Search<'_, M> {
         if !self.model.is_enabled(&s_u, t)? {
             return Ok(false);
         }
-        Ok(self.model.apply(&s_u, t)? == self.model.apply(s_t, u)?)
+        // The same state up to the model's renaming (`Model::canonical`):
+        // LOST-POP renumbers a looping thread with nothing live from 0, in
+        // whichever order that happens.
+        let (a, b) = (self.model.apply(&s_u, t)?, self.model.apply(s_t, u)?);
+        Ok(self.model.canonical(&a) == self.model.canonical(&b))
     }
 }
 

@@ -28,11 +28,22 @@ mod stubborn;
 /// The thread number of the initial writes.
 const INIT: u8 = u8::MAX;
 
+/// The largest raw position (see [`Pos`]): a search path on which one
+/// thread accepts more requests is reported, not wrapped.
+const MAX_POS: Pos = 16_000;
+
+/// A position in a thread's sequence of requests and fences. Raw
+/// positions only grow along a search path (a looping thread's live
+/// requests are never renamed in the state); the visited set hashes them
+/// relative to each looping thread's oldest live position
+/// ([`LostPop::canonical`]).
+type Pos = u16;
+
 /// A request: `(thread, k)`, `k` counting the requests (and fences) its
 /// thread accepted before it, so that ids do not depend on the interleaving
 /// (an initial write is `(INIT, location)`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct ReqId(u8, u8);
+pub struct ReqId(u8, Pos);
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 struct Req {
@@ -68,7 +79,7 @@ struct Edge {
 struct ThreadSt {
     pc: u16,
     steps: u32,
-    next_k: u8,
+    next_k: Pos,
     /// Waiting for its read-modify-write's read.
     rmw_pending: bool,
     /// Local instructions wait for a register (a load not yet satisfied).
@@ -81,7 +92,7 @@ struct ThreadSt {
 /// MFENCE is `sc`), and its scope.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 struct Fence {
-    k: u8,
+    k: Pos,
     rel: bool,
     acq: bool,
     sc: bool,
@@ -89,7 +100,7 @@ struct Fence {
 }
 
 impl Fence {
-    fn new(k: u8, kind: FenceKind, scope: u16) -> Fence {
+    fn new(k: Pos, kind: FenceKind, scope: u16) -> Fence {
         Fence {
             k,
             rel: matches!(kind, FenceKind::Release | FenceKind::AcqRel | FenceKind::Sc),
@@ -114,9 +125,10 @@ pub struct State {
     /// Keyed `(to, from)`, so that a request's incoming constraints are
     /// adjacent.
     order: VecMap<(ReqId, ReqId), Edge>,
-    /// Predecessor writes of a thread (§4.3), with the positions `k` of
-    /// the reads that made them predecessors (bit set).
-    preds: VecMap<(ReqId, u8), u64>,
+    /// Predecessor writes of a thread (§4.3): `(w, t, via)`, `via` the
+    /// position of the read of `t` that made `w` a predecessor (one entry
+    /// per read: positions are not bounded, see [`Pos`]).
+    preds: VecMap<(ReqId, u8, Pos), ()>,
 }
 
 /// A transition (App. A.2).
@@ -261,10 +273,10 @@ impl LostPop {
                             // Fences only constrain later requests (§4.3).
                             let mask = self.scope_mask(t, Sem::Relaxed, *scope, Scope::Sys);
                             let k = th.next_k;
+                            th.pc += 1;
                             let at = s.fences.partition_point(|(u, _)| *u as usize <= t);
                             s.fences.insert(at, (t as u8, Fence::new(k, *kind, mask)));
-                            th.next_k = k.checked_add(1).ok_or_else(|| self.too_many(t))?;
-                            th.pc += 1;
+                            s.threads[t].next_k = self.next_pos(s, t, k, 1)?;
                             continue;
                         }
                     }
@@ -311,10 +323,70 @@ impl LostPop {
     }
 
     fn too_many(&self, t: usize) -> OpError {
+        let what = if self.loops & (1 << t) != 0 {
+            format!(
+                "thread P{t} has more than 60 requests in the state at once \
+                 (a loop runs ahead of its requests, which stay in the state)"
+            )
+        } else {
+            format!("thread P{t} issues more than 60 requests")
+        };
         OpError::TooLarge {
             span: self.prog.name_span,
-            what: format!("thread P{t} issues more than 60 requests"),
+            what,
         }
+    }
+
+    /// Thread `t`'s next position after `k`, its next request or fence
+    /// taking `step` positions. A loop-free thread has at most 61
+    /// positions. A looping thread's positions grow along a search path
+    /// (up to [`MAX_POS`]); what is limited is how many of them are live
+    /// at once ([`LostPop::positions`]: its requests in the state, the
+    /// reads that made its predecessors, its fences among them): at most
+    /// 60, so that a loop that runs ahead while its requests stay in the
+    /// state is reported instead of growing the state without end.
+    fn next_pos(&self, s: &State, t: usize, k: Pos, step: Pos) -> Result<Pos, OpError> {
+        let next = k + step;
+        let over = if self.loops & (1 << t) == 0 {
+            next >= 62
+        } else {
+            self.positions(s, t as u8).len() + step as usize > 60
+        };
+        if over {
+            return Err(self.too_many(t));
+        }
+        if next > MAX_POS {
+            return Err(OpError::TooLarge {
+                span: self.prog.name_span,
+                what: format!(
+                    "thread P{t} accepts more than {MAX_POS} requests on one search path"
+                ),
+            });
+        }
+        Ok(next)
+    }
+
+    /// Thread `t`'s live positions, sorted: its requests in the state, the
+    /// reads (`via`) that made its predecessors, its fences, and the write
+    /// half of a pending read-modify-write (the position after its read).
+    fn positions(&self, s: &State, t: u8) -> Vec<Pos> {
+        let mut p: Vec<Pos> = s
+            .reqs
+            .iter()
+            .filter(|(id, _)| id.0 == t)
+            .flat_map(|(id, q)| [Some(id.1), q.rmw.map(|_| id.1 + 1)])
+            .flatten()
+            .chain(
+                s.preds
+                    .iter()
+                    .filter(|((_, pt, _), _)| *pt == t)
+                    .map(|((_, _, via), _)| *via),
+            )
+            .chain(s.fences.iter().filter(|(u, _)| *u == t).map(|(_, f)| f.k))
+            .collect();
+        p.sort_unstable();
+        p.dedup();
+        p
     }
 
     /// Fences of thread `t` strictly between positions `a` and `b`.
@@ -322,8 +394,8 @@ impl LostPop {
         &self,
         s: &'s State,
         t: u8,
-        a: u8,
-        b: u8,
+        a: Pos,
+        b: Pos,
     ) -> impl Iterator<Item = &'s Fence> {
         s.fences
             .iter()
@@ -334,7 +406,7 @@ impl LostPop {
     /// The architecture's order condition (App. A.2.1 rule 2) between two
     /// requests of thread `t`, `a` accepted before `b`: the scope (thread
     /// set) of the constraint `a → b`, 0 for none.
-    fn order(&self, s: &State, t: u8, ka: u8, a: &Req, kb: u8, b: &Req) -> u16 {
+    fn order(&self, s: &State, t: u8, ka: Pos, a: &Req, kb: Pos, b: &Req) -> u16 {
         if self.x86(t) {
             // App. A.5.1 / §5: R+pred → R/W and W → W (preserved program
             // order); MFENCE adds W → R.
@@ -379,7 +451,7 @@ impl LostPop {
     /// The order condition from a predecessor write `w` of thread `t` (made
     /// one by the read at position `via`) to `t`'s request `b`: the "+pred"
     /// orders of §4.3. 0 for none.
-    fn order_pred(&self, s: &State, t: u8, w: ReqId, via: u8, kb: u8, b: &Req) -> u16 {
+    fn order_pred(&self, s: &State, t: u8, w: ReqId, via: Pos, kb: Pos, b: &Req) -> u16 {
         if kb <= via {
             return 0;
         }
@@ -405,12 +477,9 @@ impl LostPop {
     /// §4.3/§4.4: make write `w` a predecessor of thread `t` because of
     /// `t`'s read `r` (at `via`), if the architecture's scope rule allows
     /// it, and order it before `t`'s later requests.
-    fn mark_pred(&self, s: &mut State, w: ReqId, t: u8, via: u8) -> Result<(), OpError> {
+    fn mark_pred(&self, s: &mut State, w: ReqId, t: u8, via: Pos) -> Result<(), OpError> {
         if w.0 == INIT || w.0 == t {
             return Ok(());
-        }
-        if via >= 64 {
-            return Err(self.too_many(t as usize));
         }
         if !self.x86(t) {
             // PTX: only if {w.thread, r.thread} ⊆ w.scope ∧ r.scope.
@@ -427,11 +496,32 @@ impl LostPop {
                 return Ok(());
             }
         }
-        let e = s.preds.entry_or_default((w, t));
-        if *e & (1 << via) != 0 {
+        if s.preds.contains_key(&(w, t, via)) {
             return Ok(());
         }
-        *e |= 1 << via;
+        if self.loops & (1 << t) != 0 {
+            // Of two reads that made `w` a predecessor of `t`, the older
+            // orders `w` before everything the younger does (the "+pred"
+            // orders of `order_pred` only grow with more fences between),
+            // and both have already ordered `w` before the thread's
+            // requests after them: keep only the oldest, so that a thread
+            // spinning on reads of `w`'s location while `w` stays in the
+            // state does not pile up predecessor entries.
+            let oldest = s
+                .preds
+                .iter_from(&(w, t, 0))
+                .take_while(|((w2, t2, _), _)| *w2 == w && *t2 == t)
+                .map(|((_, _, v), _)| *v)
+                .next();
+            match oldest {
+                Some(v) if v < via => return Ok(()),
+                Some(v) => {
+                    s.preds.remove(&(w, t, v));
+                }
+                None => {}
+            }
+        }
+        s.preds.insert((w, t, via), ());
         let later: Vec<(ReqId, Req)> = s
             .reqs
             .iter()
@@ -474,18 +564,16 @@ impl LostPop {
             }
         }
         // (2) ... and from the thread's predecessors.
-        let preds: Vec<((ReqId, u8), u64)> = s
+        let preds: Vec<(ReqId, Pos)> = s
             .preds
             .iter()
-            .filter(|((_, pt), _)| *pt == t)
-            .map(|(k, v)| (*k, *v))
+            .filter(|((_, pt, _), _)| *pt == t)
+            .map(|((w, _, via), _)| (*w, *via))
             .collect();
-        for ((w, _), vias) in preds {
-            for via in (0..64u8).filter(|v| vias & (1 << v) != 0) {
-                let m = self.order_pred(s, t, w, via, id.1, &r);
-                if m != 0 {
-                    s.order.entry_or_default((id, w)).local |= m;
-                }
+        for (w, via) in preds {
+            let m = self.order_pred(s, t, w, via, id.1, &r);
+            if m != 0 {
+                s.order.entry_or_default((id, w)).local |= m;
             }
         }
         Ok(())
@@ -520,30 +608,112 @@ impl LostPop {
         m
     }
 
-    /// A looping thread with nothing left in the state (no active request,
-    /// no predecessor made by one of its reads) starts counting its
-    /// requests again from 0, and forgets its fences: positions only
-    /// ever compare requests and fences of one thread that are in the
-    /// state, so the rebased state behaves exactly as the old one (the
-    /// thread's next requests are named from `P<t>.0` again). A loop that
-    /// spins on reads then comes back to states already seen instead of
-    /// issuing ever new request numbers, and the search ends. No enabled
-    /// transition names a request of a thread being rebased, so rebasing
-    /// renames nothing a transition refers to (the partial-order
-    /// reduction's diamonds are unaffected).
+    /// Forgets a looping thread's fences that can order nothing any more,
+    /// so that the states of a loop repeat. Positions are only ever
+    /// compared, within one thread, with live ones (a request's, the `via`
+    /// of a predecessor, a new request's), and a fence orders only requests
+    /// on both sides of it, so a fence older than every live position is
+    /// dead, and of two identical fences with no live position between
+    /// them the older is redundant (every pair of live or future positions
+    /// has both or neither between). A thread with nothing live (no active
+    /// request, no predecessor made by one of its reads) starts counting
+    /// from 0 again: no enabled transition names one of its requests, so
+    /// this renames nothing a transition refers to. Live requests are
+    /// never renamed in the state (transitions name requests by raw id, so
+    /// that the debug diamond checks compare the right requests); the
+    /// visited set compares positions by rank instead
+    /// ([`LostPop::canonical_state`]). Loop-free threads are left as they
+    /// are.
     fn rebase(&self, s: &mut State) {
         for t in 0..s.threads.len() {
             let tu = t as u8;
             if self.loops & (1 << t) == 0 || s.threads[t].next_k == 0 {
                 continue;
             }
-            let live = s.reqs.iter().any(|(id, _)| id.0 == tu)
-                || s.preds.iter().any(|((_, pt), _)| *pt == tu);
-            if !live {
+            let mut live: Vec<Pos> = s
+                .reqs
+                .iter()
+                .filter(|(id, _)| id.0 == tu)
+                .map(|(id, _)| id.1)
+                .chain(
+                    s.preds
+                        .iter()
+                        .filter(|((_, pt, _), _)| *pt == tu)
+                        .map(|((_, _, via), _)| *via),
+                )
+                .collect();
+            if live.is_empty() {
                 s.threads[t].next_k = 0;
                 s.fences.retain(|(u, _)| *u != tu);
+                continue;
+            }
+            live.sort_unstable();
+            let gap = |k: Pos| live.partition_point(|p| *p < k);
+            let mine: Vec<Fence> = s
+                .fences
+                .iter()
+                .filter(|(u, _)| *u == tu)
+                .map(|(_, f)| *f)
+                .collect();
+            let dead = |f: &Fence| {
+                gap(f.k) == 0
+                    || mine.iter().any(|g| {
+                        g.k > f.k
+                            && gap(g.k) == gap(f.k)
+                            && (g.rel, g.acq, g.sc, g.scope) == (f.rel, f.acq, f.sc, f.scope)
+                    })
+            };
+            if mine.iter().any(dead) {
+                s.fences.retain(|(u, f)| *u != tu || !dead(f));
             }
         }
+    }
+
+    /// The state as the visited set sees it: every looping thread's
+    /// positions (its requests' ids in `reqs`, `order` and `preds`, the
+    /// `via`s of its predecessors, its fences, `next_k`) replaced by their
+    /// rank among its live positions ([`LostPop::positions`]). Two states
+    /// with the same ranks are the same up to an order-preserving renaming
+    /// of each looping thread's positions, under which every rule of the
+    /// model is invariant (positions are only compared, and only within
+    /// one thread; request ids sort by thread first; a new request's
+    /// position is above every live one, a read-modify-write's write half
+    /// right after its read), so they have the same reachable outcomes
+    /// (docs/operational.md, "Loops").
+    fn canonical_state<'a>(&self, s: &'a State) -> std::borrow::Cow<'a, State> {
+        let n = s.threads.len();
+        let ranks: Vec<Option<Vec<Pos>>> = (0..n)
+            .map(|t| {
+                if self.loops & (1 << t) == 0 {
+                    return None;
+                }
+                let p = self.positions(s, t as u8);
+                let dense = s.threads[t].next_k as usize == p.len()
+                    && p.iter().enumerate().all(|(i, k)| *k as usize == i);
+                (!dense).then_some(p)
+            })
+            .collect();
+        if ranks.iter().all(Option::is_none) {
+            return std::borrow::Cow::Borrowed(s);
+        }
+        let rank = |t: u8, k: Pos| match ranks.get(t as usize) {
+            Some(Some(p)) => p.partition_point(|x| *x < k) as Pos,
+            _ => k, // a loop-free thread, or an initial write
+        };
+        let rel = |id: ReqId| ReqId(id.0, rank(id.0, id.1));
+        let mut c = s.clone();
+        c.reqs.map_keys(rel);
+        c.order.map_keys(|(b, a)| (rel(b), rel(a)));
+        c.preds.map_keys(|(w, t, via)| (rel(w), t, rank(t, via)));
+        for (t, f) in &mut c.fences {
+            f.k = rank(*t, f.k);
+        }
+        for (t, th) in c.threads.iter_mut().enumerate() {
+            if let Some(Some(p)) = ranks.get(t) {
+                th.next_k = p.len() as Pos;
+            }
+        }
+        std::borrow::Cow::Owned(c)
     }
 
     /// Forget what can no longer influence any transition, so that states
@@ -569,7 +739,7 @@ impl LostPop {
             }
             e.obs || e.local != 0
         });
-        s.preds.retain(|(w, _), _| !full.contains(w));
+        s.preds.retain(|(w, _, _), _| !full.contains(w));
         // One at a time: removing one may keep another alive. Only the
         // first dead write is needed, so the search stops there.
         let mut writes: Vec<(ReqId, u8)> = full
@@ -638,7 +808,7 @@ impl LostPop {
         if q.write {
             // A write ordered before a read of `to` becomes a predecessor
             // of `to` (§4.3, A.2.2).
-            let reads: Vec<u8> = s
+            let reads: Vec<Pos> = s
                 .reqs
                 .iter()
                 .filter(|(b, bq)| b.0 == to && !bq.write && Self::edge(s, id, **b))
@@ -826,7 +996,7 @@ impl Model for LostPop {
         let mut reqs = VecMap::new();
         for (l, v) in self.prog.init_mem.iter().enumerate() {
             reqs.insert(
-                ReqId(INIT, l as u8),
+                ReqId(INIT, l as Pos),
                 Req {
                     write: true,
                     loc: l as u8,
@@ -1054,11 +1224,9 @@ impl Model for LostPop {
                 if let Some(d) = req.dst {
                     Self::overwrite(&mut s, t, d);
                 }
+                let next = self.next_pos(&s, tu, k, step)?;
                 let th = &mut s.threads[tu];
-                th.next_k = k
-                    .checked_add(step)
-                    .filter(|k| *k < 62)
-                    .ok_or_else(|| self.too_many(tu))?;
+                th.next_k = next;
                 th.pc += 1;
                 th.rmw_pending = req.rmw.is_some();
                 if let Some(d) = req.dst {
@@ -1133,6 +1301,10 @@ impl Model for LostPop {
                 .any(|(id, q)| id.0 as usize == t && !q.write && q.dst == Some(r));
             (th.done && !pending).then(|| self.regs(s, t)[r as usize].unwrap_or(0))
         })
+    }
+
+    fn canonical<'a>(&self, s: &'a State) -> std::borrow::Cow<'a, State> {
+        self.canonical_state(s)
     }
 
     fn describe(&self, t: &Trans) -> String {

@@ -80,6 +80,17 @@ pub trait Model {
     fn known(&self, _s: &Self::State) -> Vec<Option<i64>> {
         Vec::new()
     }
+    /// The state the visited set fingerprints in place of `s` (sleep sets
+    /// off): a representative of the states that behave as `s` does up to
+    /// a renaming that no rule of the model can observe, so that the
+    /// explorer merges them (LOST-POP: request positions of a looping
+    /// thread, relative to its oldest live one). The default is `s`
+    /// itself. Every state with the same representative must have the
+    /// same reachable outcomes, and each explored state's successors must
+    /// stand, up to that renaming, for those of the states it stands for.
+    fn canonical<'a>(&self, s: &'a Self::State) -> std::borrow::Cow<'a, Self::State> {
+        std::borrow::Cow::Borrowed(s)
+    }
 }
 
 /// Errors of the operational phase.

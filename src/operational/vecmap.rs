@@ -66,6 +66,14 @@ impl<K: Ord + Copy, V> VecMap<K, V> {
     pub fn retain(&mut self, mut f: impl FnMut(&K, &mut V) -> bool) {
         self.items.retain_mut(|(k, v)| f(k, v));
     }
+    /// Renames every key by `f`, which must keep the keys' order (checked
+    /// in debug builds), so that the vector stays sorted.
+    pub fn map_keys(&mut self, f: impl Fn(K) -> K) {
+        for (k, _) in &mut self.items {
+            *k = f(*k);
+        }
+        debug_assert!(self.items.windows(2).all(|w| w[0].0 < w[1].0));
+    }
     pub fn iter(&self) -> impl Iterator<Item = (&K, &V)> {
         self.items.iter().map(|(k, v)| (k, v))
     }
