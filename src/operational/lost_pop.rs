@@ -29,8 +29,12 @@ mod stubborn;
 const INIT: u8 = u8::MAX;
 
 /// The largest raw position (see [`Pos`]): a search path on which one
-/// thread accepts more requests is reported, not wrapped.
-const MAX_POS: Pos = 16_000;
+/// thread accepts more requests is reported. With the visited set
+/// comparing positions by rank, a path that long needs as many distinct
+/// states on it (the Dat3M loop tests take at most 600 states in all);
+/// with sleep sets, whose visited set keeps raw states, a loop whose
+/// requests stay in the state ends here.
+const MAX_POS: Pos = 2048;
 
 /// A position in a thread's sequence of requests and fences. Raw
 /// positions only grow along a search path (a looping thread's live
@@ -681,6 +685,9 @@ impl LostPop {
     /// right after its read), so they have the same reachable outcomes
     /// (docs/operational.md, "Loops").
     fn canonical_state<'a>(&self, s: &'a State) -> std::borrow::Cow<'a, State> {
+        if self.loops == 0 {
+            return std::borrow::Cow::Borrowed(s);
+        }
         let n = s.threads.len();
         let ranks: Vec<Option<Vec<Pos>>> = (0..n)
             .map(|t| {
