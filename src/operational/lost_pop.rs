@@ -685,11 +685,23 @@ impl LostPop {
     /// right after its read), so they have the same reachable outcomes
     /// (docs/operational.md, "Loops").
     fn canonical_state<'a>(&self, s: &'a State) -> std::borrow::Cow<'a, State> {
-        if self.loops == 0 {
+        let Some(ranks) = self.ranks(s) else {
             return std::borrow::Cow::Borrowed(s);
+        };
+        let c = Self::renamed(s, &ranks);
+        #[cfg(debug_assertions)]
+        self.check_equivariant(s, &c, &ranks);
+        std::borrow::Cow::Owned(c)
+    }
+
+    /// Per thread, the sorted live positions of a looping thread that are
+    /// not already `0, 1, …, next_k − 1` (`None` for the others); `None`
+    /// when no thread needs renaming.
+    fn ranks(&self, s: &State) -> Option<Vec<Option<Vec<Pos>>>> {
+        if self.loops == 0 {
+            return None;
         }
-        let n = s.threads.len();
-        let ranks: Vec<Option<Vec<Pos>>> = (0..n)
+        let ranks: Vec<Option<Vec<Pos>>> = (0..s.threads.len())
             .map(|t| {
                 if self.loops & (1 << t) == 0 {
                     return None;
@@ -700,27 +712,85 @@ impl LostPop {
                 (!dense).then_some(p)
             })
             .collect();
-        if ranks.iter().all(Option::is_none) {
-            return std::borrow::Cow::Borrowed(s);
-        }
-        let rank = |t: u8, k: Pos| match ranks.get(t as usize) {
+        ranks.iter().any(Option::is_some).then_some(ranks)
+    }
+
+    /// Position `k` of thread `t` renamed to its rank.
+    fn rank(ranks: &[Option<Vec<Pos>>], t: u8, k: Pos) -> Pos {
+        match ranks.get(t as usize) {
             Some(Some(p)) => p.partition_point(|x| *x < k) as Pos,
-            _ => k, // a loop-free thread, or an initial write
-        };
-        let rel = |id: ReqId| ReqId(id.0, rank(id.0, id.1));
+            _ => k, // a thread not renamed, or an initial write
+        }
+    }
+
+    fn rename_id(ranks: &[Option<Vec<Pos>>], id: ReqId) -> ReqId {
+        ReqId(id.0, Self::rank(ranks, id.0, id.1))
+    }
+
+    /// `s` with every position renamed to its rank (see [`LostPop::ranks`]).
+    fn renamed(s: &State, ranks: &[Option<Vec<Pos>>]) -> State {
+        let rel = |id: ReqId| Self::rename_id(ranks, id);
         let mut c = s.clone();
         c.reqs.map_keys(rel);
         c.order.map_keys(|(b, a)| (rel(b), rel(a)));
-        c.preds.map_keys(|(w, t, via)| (rel(w), t, rank(t, via)));
+        c.preds
+            .map_keys(|(w, t, via)| (rel(w), t, Self::rank(ranks, t, via)));
         for (t, f) in &mut c.fences {
-            f.k = rank(*t, f.k);
+            f.k = Self::rank(ranks, *t, f.k);
         }
         for (t, th) in c.threads.iter_mut().enumerate() {
             if let Some(Some(p)) = ranks.get(t) {
                 th.next_k = p.len() as Pos;
             }
         }
-        std::borrow::Cow::Owned(c)
+        c
+    }
+
+    /// Debug builds: the equivariance that merging `s` with its renamed
+    /// copy `c` rests on (docs/operational.md, "Loops"), checked at every
+    /// state whose positions are renamed: the same enabled transitions up
+    /// to the renaming, in the same order; the same outcome and known
+    /// values; and each transition leads to states with the same
+    /// canonical form, or to the same error (the raw position limit can
+    /// only be hit on the side with larger positions).
+    #[cfg(debug_assertions)]
+    fn check_equivariant(&self, s: &State, c: &State, ranks: &[Option<Vec<Pos>>]) {
+        let canon = |x: &State| match self.ranks(x) {
+            Some(r) => Self::renamed(x, &r),
+            None => x.clone(),
+        };
+        let rename = |t: &Trans| match *t {
+            Trans::Accept(..) => t.clone(),
+            Trans::Propagate(id, to) => Trans::Propagate(Self::rename_id(ranks, id), to),
+            Trans::Satisfy(r, w) => {
+                Trans::Satisfy(Self::rename_id(ranks, r), Self::rename_id(ranks, w))
+            }
+        };
+        let (es, ec) = (self.enabled(s), self.enabled(c));
+        let (Ok(es), Ok(ec)) = (es, ec) else {
+            return;
+        };
+        let mapped: Vec<Trans> = es.iter().map(rename).collect();
+        assert_eq!(mapped, ec, "enabled transitions differ under renaming");
+        assert_eq!(self.outcome(s), self.outcome(c), "outcome under renaming");
+        assert_eq!(self.known(s), self.known(c), "known values under renaming");
+        for (t, u) in es.iter().zip(&ec) {
+            match (self.apply(s, t), self.apply(c, u)) {
+                (Ok(a), Ok(b)) => assert!(
+                    canon(&a) == canon(&b),
+                    "{} leads to different states under renaming",
+                    self.describe(t)
+                ),
+                (Err(a), Err(b)) => assert_eq!(a, b),
+                (Err(OpError::TooLarge { .. }), Ok(_)) => {}
+                (a, b) => panic!(
+                    "{}: {:?} against {:?} under renaming",
+                    self.describe(t),
+                    a.err(),
+                    b.err()
+                ),
+            }
+        }
     }
 
     /// Forget what can no longer influence any transition, so that states
