@@ -38,9 +38,9 @@ const MAX_POS: Pos = 2048;
 
 /// A position in a thread's sequence of requests and fences. Raw
 /// positions only grow along a search path (a looping thread's live
-/// requests are never renamed in the state); the visited set hashes them
-/// relative to each looping thread's oldest live position
-/// ([`LostPop::canonical`]).
+/// requests are never renamed in the state); the visited set hashes a
+/// looping thread's positions by their rank among its live ones
+/// ([`LostPop::canonical_state`]).
 type Pos = u16;
 
 /// A request: `(thread, k)`, `k` counting the requests (and fences) its
