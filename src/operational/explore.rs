@@ -4,17 +4,17 @@
 //! state, one transition that may be explored alone, [`Model::persistent`],
 //! or failing that a larger set, [`Model::persistent_set`];
 //! docs/operational.md gives the argument that every reachable final
-//! outcome is kept) and, optionally, sleep sets (Godefroid).
+//! outcome is kept) and sleep sets (Godefroid; on by default).
 //!
-//! Sleep sets decide independence semantically, in the state where it is
-//! needed: two enabled transitions `a`, `b` of state `s` are independent at
-//! `s` when each stays enabled after the other and both orders reach the
-//! same state (the diamond). This is exactly the property the sleep-set
-//! argument uses, so no model has to state an independence relation by
-//! hand. With state caching, a state met again with a sleep set that is not
-//! a superset of the one it was explored with is re-explored for the
-//! transitions that were asleep the first time (the standard fix that
-//! keeps sleep sets + hashing complete for terminal states).
+//! Sleep sets take their independence from the model
+//! ([`Model::independent`]: two transitions enabled at `s` that it calls
+//! independent there form a diamond at `s`; debug builds check each claim
+//! by applying both orders). With state caching, a state met again with a
+//! sleep set that is not a superset of the one stored for it is explored
+//! again in full under the intersection of the two, so that every state
+//! ends up explored under the intersection of all the sleep sets it was
+//! met with; docs/operational.md ("Sleep sets") proves that this keeps
+//! every reachable final outcome, on cyclic graphs too.
 
 use std::collections::{BTreeMap, HashMap};
 use std::hash::{BuildHasherDefault, Hash, Hasher};
@@ -27,8 +27,9 @@ use super::{Model, OpError};
 pub struct Limits {
     /// Give up after this many distinct states.
     pub max_states: usize,
-    /// Use sleep sets (off, the default: plain DFS with hashing, which is
-    /// faster on LOST-POP, where they cut transitions but not states).
+    /// Use sleep sets (on, the default), with the model's independence
+    /// relation ([`Model::independent`]; a model that names none explores
+    /// as without them).
     pub sleep_sets: bool,
     /// Partial-order reduction by persistent sets (on, the default): at a
     /// state where the model names a persistent transition
@@ -46,7 +47,7 @@ impl Default for Limits {
     fn default() -> Self {
         Limits {
             max_states: 2_000_000,
-            sleep_sets: false,
+            sleep_sets: true,
             reduce: true,
             witnesses: false,
         }
@@ -80,9 +81,9 @@ pub type Goal<'g> = &'g dyn Fn(&[Option<i64>]) -> Option<bool>;
 struct Search<'m, M: Model> {
     model: &'m M,
     limits: Limits,
-    /// Each visited state with the sleep set it was explored under.
     /// Each visited state (its fingerprint) with the sleep set it was
-    /// explored under.
+    /// last explored under (the intersection of every sleep set it was
+    /// met with so far).
     visited: HashMap<u128, Vec<M::Trans>, BuildHasherDefault<PassThrough>>,
     found: Exploration<M::Trans>,
     path: Vec<M::Trans>,
@@ -108,9 +109,8 @@ pub fn explore<M: Model>(model: &M, limits: Limits) -> Result<Exploration<M::Tra
 /// state on each side of the goal is found, cutting branches whose side is
 /// already witnessed. Sound because the cut is monotone: the observed
 /// values a model reports as known never change afterwards, so every final
-/// state below a cut state is on the cut side (and, with sleep sets, every
-/// state a sleeping transition stands for lies below an explored or cut
-/// sibling).
+/// state below a cut state is on the cut side (docs/operational.md: the
+/// sleep-set argument carries over).
 pub fn explore_for<'m, M: Model>(
     model: &'m M,
     limits: Limits,
@@ -169,27 +169,36 @@ impl<M: Model> Search<'_, M> {
                 }
             }
         }
-        // Which transitions still need exploring here, and under which
-        // (intersected) sleep set.
-        let (sleep, redo): (Vec<M::Trans>, Option<Vec<M::Trans>>) = match self.visited.get_mut(&key)
-        {
+        // The sleep set this state is explored under: on a first visit the
+        // one it came with; met again with a sleep set that is not a
+        // superset of the stored one, the intersection of the two, and the
+        // state is explored again in full under it (every transition of its
+        // persistent set outside that sleep set, the children's sleep sets
+        // computed afresh), so that at the end of the search every visited
+        // state has been explored, as the stateless search would, under
+        // the intersection of every sleep set it was met with: the argument
+        // of docs/operational.md ("Sleep sets") rests on that. Cut when the
+        // stored sleep set is a subset of this one (nothing new to explore).
+        let again = match self.visited.get_mut(&key) {
             Some(old) => {
                 if old.iter().all(|t| sleep.contains(t)) {
                     return Ok(());
                 }
-                // Explore what was asleep before and is awake now.
-                let redo: Vec<M::Trans> =
-                    old.iter().filter(|t| !sleep.contains(t)).cloned().collect();
                 old.retain(|t| sleep.contains(t));
-                (old.clone(), Some(redo))
+                true
             }
             None => {
                 if self.visited.len() >= self.limits.max_states {
                     return Err(OpError::StateLimit(self.limits.max_states));
                 }
-                self.visited.insert(key, sleep.clone());
-                (sleep, None)
+                false
             }
+        };
+        let sleep: Vec<M::Trans> = if again {
+            self.visited[&key].clone()
+        } else {
+            self.visited.insert(key, sleep.clone());
+            sleep
         };
         if let Some(out) = self.model.outcome(state)? {
             // A final state: nothing after it is observable.
@@ -225,45 +234,63 @@ impl<M: Model> Search<'_, M> {
             }
         }
         if enabled.is_empty() {
-            if redo.is_none() {
+            if !again {
                 self.found.stuck += 1;
             }
             return Ok(());
         }
-        // Transitions already explored from this state (on an earlier visit,
-        // those that were not asleep then), for the children's sleep sets.
-        let mut done: Vec<M::Trans> = match &redo {
-            Some(r) => enabled
-                .iter()
-                .filter(|t| !r.contains(t) && !sleep.contains(t))
-                .cloned()
-                .collect(),
-            None => Vec::new(),
-        };
+        // The transitions explored so far from this state, in order: with
+        // the sleep set, what a child's sleep set is drawn from (Godefroid,
+        // LNCS 1032, ch. 5: a transition explored earlier, or asleep here,
+        // that is independent of the one taken stays asleep after it).
+        let mut done: Vec<M::Trans> = Vec::new();
+        let mut awake: Vec<M::Trans> = Vec::new();
+        let mut child_sleep: Vec<M::Trans> = Vec::new();
         for t in &enabled {
-            if sleep.contains(t) || redo.as_ref().is_some_and(|r| !r.contains(t)) {
+            if sleep.contains(t) {
                 continue;
             }
             let next = self.model.apply(state, t)?;
-            let child_sleep = if self.limits.sleep_sets {
-                let mut cs = Vec::new();
-                for u in sleep.iter().chain(done.iter()) {
-                    if self.independent(state, &next, u, t)? {
-                        cs.push(u.clone());
-                    }
-                }
-                cs
-            } else {
-                Vec::new()
-            };
+            child_sleep.clear();
+            if self.limits.sleep_sets && !(sleep.is_empty() && done.is_empty()) {
+                awake.clear();
+                awake.extend(sleep.iter().chain(done.iter()).cloned());
+                self.model.independent(state, t, &awake, &mut child_sleep);
+                #[cfg(debug_assertions)]
+                self.check_independent(state, &next, t, &child_sleep)?;
+            }
             self.found.transitions += 1;
             self.path.push(t.clone());
-            self.visit(next, child_sleep)?;
+            self.visit(next, std::mem::take(&mut child_sleep))?;
             self.path.pop();
             if self.stop {
                 break;
             }
             done.push(t.clone());
+        }
+        Ok(())
+    }
+
+    /// Debug builds (the tests): every transition the model calls
+    /// independent of `t` at `s` (`s_t` is `s` after `t`) forms a diamond
+    /// with it there: each stays enabled after the other and both orders
+    /// reach the same state.
+    #[cfg(debug_assertions)]
+    fn check_independent(
+        &self,
+        s: &M::State,
+        s_t: &M::State,
+        t: &M::Trans,
+        claimed: &[M::Trans],
+    ) -> Result<(), OpError> {
+        for u in claimed {
+            if !self.independent(s, s_t, u, t)? {
+                panic!(
+                    "{} and {} are called independent but do not commute",
+                    self.model.describe(t),
+                    self.model.describe(u)
+                );
+            }
         }
         Ok(())
     }
@@ -317,7 +344,10 @@ impl<M: Model> Search<'_, M> {
         Ok(())
     }
 
-    /// `u` and `t` commute at `s` (`s_t` is `s` after `t`).
+    /// `u` and `t` commute at `s` (`s_t` is `s` after `t`): the diamond,
+    /// computed by applying both orders (debug builds check every claimed
+    /// independence and persistence with it).
+    #[cfg(debug_assertions)]
     fn independent(
         &self,
         s: &M::State,

@@ -126,6 +126,39 @@ impl LostPop {
         best
     }
 
+    /// The sleep sets' independence relation ([`Model::independent`]): at
+    /// a state where every thread is done, a candidate that is not among
+    /// the dependents of the enabled transition `t` neither disables `t`
+    /// nor is disabled by it, and commutes with it, at `s` (the dependents
+    /// cover that, and more: every state reached without `t`). Elsewhere
+    /// (a thread not done, more than 64 requests) no candidate is called
+    /// independent.
+    ///
+    /// [`Model::independent`]: super::super::Model::independent
+    pub(super) fn independent_of(
+        &self,
+        s: &State,
+        t: &Trans,
+        candidates: &[Trans],
+        out: &mut Vec<Trans>,
+    ) {
+        if s.threads.iter().any(|t| !t.done) || s.reqs.len() > 64 {
+            return;
+        }
+        let mut deps = Vec::new();
+        self.dependents(s, t, &mut deps);
+        let mut set = TransSet::new(s.reqs.len());
+        for d in &deps {
+            set.insert(s, d);
+        }
+        out.extend(
+            candidates
+                .iter()
+                .filter(|u| *u != t && !set.has(s, u))
+                .cloned(),
+        );
+    }
+
     /// The stubborn closure of `seed`, as the indices of its enabled
     /// members, or `None` once it has `bound` enabled members (no gain) or
     /// meets a disabled transition with no necessary enabling set known.
