@@ -126,10 +126,13 @@ impl TransSet {
 
 impl LostPop {
     /// The enabled members (indices into `enabled`) of the smallest
-    /// stubborn set found by growing one from each enabled transition not
-    /// met in an earlier closure, if smaller than `enabled`; `None` when a
-    /// thread is not done, the state has more than 64 requests, or no seed
-    /// gives fewer.
+    /// stubborn set found, if smaller than `enabled`; `None` when a thread
+    /// is not done, the state has more than 64 requests, or no seed gives
+    /// fewer. Seeds are tried in order, each followed by a descent: the
+    /// closure of a member `b` of `seed`'s closure lies inside it, so an
+    /// enabled member not tried yet is tried next, until a closure has no
+    /// untried member or stops being smaller. (Any seed's stubborn set
+    /// would be sound; this finds small ones without trying every seed.)
     pub(super) fn stubborn(&self, s: &State, enabled: &[Trans]) -> Option<Vec<usize>> {
         if enabled.len() < 2 || s.threads.iter().any(|t| !t.done) || s.reqs.len() > 64 {
             return None;
@@ -142,23 +145,23 @@ impl LostPop {
         let mut best: Option<Vec<usize>> = None;
         // Each transition's dependents (or enablers) once for all seeds.
         let mut memo = FxHashMap::default();
-        // Enabled transitions met in an earlier seed's closure: their own
-        // closures lie inside it, so they are not tried as seeds (a cheap
-        // heuristic; any seed's stubborn set would do).
-        let mut met = TransSet::new(s.reqs.len());
-        for seed in enabled {
-            if met.has(&ranks, seed) {
-                continue;
-            }
-            let bound = best.as_ref().map_or(enabled.len(), Vec::len);
-            if let Some(idx) =
-                self.closure(s, &ranks, enabled, &en, seed, bound, &mut memo, &mut met)
-            {
-                let small = idx.len() == 1;
-                best = Some(idx);
-                if small {
+        let mut tried = vec![false; enabled.len()];
+        for start in 0..enabled.len() {
+            let mut cur = start;
+            while !tried[cur] {
+                tried[cur] = true;
+                let bound = best.as_ref().map_or(enabled.len(), Vec::len);
+                let Some(idx) =
+                    self.closure(s, &ranks, enabled, &en, &enabled[cur], bound, &mut memo)
+                else {
                     break;
+                };
+                if idx.len() == 1 {
+                    return Some(idx);
                 }
+                // An untried member, else `cur` again (tried: the descent ends).
+                cur = idx.iter().copied().find(|&j| !tried[j]).unwrap_or(cur);
+                best = Some(idx);
             }
         }
         best
@@ -203,7 +206,7 @@ impl LostPop {
     /// meets a disabled transition with no necessary enabling set known.
     /// `en`: the enabled transitions as a set; `memo`: the dependents of
     /// enabled transitions and enablers of disabled ones found so far
-    /// (`None`: none known), by [`key`]; `met`: gets the enabled members.
+    /// (`None`: none known), by [`key`].
     #[allow(clippy::too_many_arguments)]
     fn closure(
         &self,
@@ -214,7 +217,6 @@ impl LostPop {
         seed: &Trans,
         bound: usize,
         memo: &mut FxHashMap<usize, Option<Vec<Trans>>>,
-        met: &mut TransSet,
     ) -> Option<Vec<usize>> {
         let mut set = TransSet::new(s.reqs.len());
         set.insert(ranks, seed);
@@ -223,7 +225,6 @@ impl LostPop {
         while let Some(t) = work.pop() {
             let on = en.has(ranks, &t);
             if on {
-                met.insert(ranks, &t);
                 members += 1;
                 if members >= bound {
                     return None;
