@@ -84,7 +84,7 @@ struct Search<'m, M: Model> {
     /// Each visited state (its fingerprint) with the sleep set it was
     /// last explored under (the intersection of every sleep set it was
     /// met with so far).
-    visited: HashMap<u128, Vec<M::Trans>, BuildHasherDefault<PassThrough>>,
+    visited: HashMap<u128, Seen<M::Trans>, BuildHasherDefault<PassThrough>>,
     found: Exploration<M::Trans>,
     path: Vec<M::Trans>,
     goal: Option<Goal<'m>>,
@@ -98,6 +98,17 @@ struct Search<'m, M: Model> {
     sides: [bool; 2],
     /// Both sides witnessed: nothing more to find.
     stop: bool,
+}
+
+/// What the visited set keeps of a state.
+struct Seen<T> {
+    /// The sleep set it was last explored under.
+    sleep: Vec<T>,
+    /// The transitions chosen to explore (enabled, or the persistent
+    /// ones), kept while `sleep` is not empty (only then can the state be
+    /// explored again), so that exploring it again does not compute them
+    /// again; they are a function of the state.
+    todo: Vec<T>,
 }
 
 /// Explore every interleaving of `model` from its initial state.
@@ -179,27 +190,47 @@ impl<M: Model> Search<'_, M> {
         // the intersection of every sleep set it was met with: the argument
         // of docs/operational.md ("Sleep sets") rests on that. Cut when the
         // stored sleep set is a subset of this one (nothing new to explore).
-        let again = match self.visited.get_mut(&key) {
-            Some(old) => {
-                if old.iter().all(|t| sleep.contains(t)) {
+        // `woken`: on a visit again, the transitions asleep in the stored
+        // set and awake now.
+        // `todo`: the transitions the previous exploration chose.
+        let mut woken: Option<Vec<M::Trans>> = None;
+        let mut todo: Option<Vec<M::Trans>> = None;
+        let sleep = match self.visited.get_mut(&key) {
+            Some(seen) => {
+                if seen.sleep.iter().all(|t| sleep.contains(t)) {
                     return Ok(());
                 }
-                old.retain(|t| sleep.contains(t));
-                true
+                woken = Some(
+                    seen.sleep
+                        .iter()
+                        .filter(|t| !sleep.contains(t))
+                        .cloned()
+                        .collect(),
+                );
+                seen.sleep.retain(|t| sleep.contains(t));
+                // With an empty sleep set it is never explored again.
+                todo = Some(if seen.sleep.is_empty() {
+                    std::mem::take(&mut seen.todo)
+                } else {
+                    seen.todo.clone()
+                });
+                seen.sleep.clone()
             }
             None => {
                 if self.visited.len() >= self.limits.max_states {
                     return Err(OpError::StateLimit(self.limits.max_states));
                 }
-                false
+                self.visited.insert(
+                    key,
+                    Seen {
+                        sleep: sleep.clone(),
+                        todo: Vec::new(),
+                    },
+                );
+                sleep
             }
         };
-        let sleep: Vec<M::Trans> = if again {
-            self.visited[&key].clone()
-        } else {
-            self.visited.insert(key, sleep.clone());
-            sleep
-        };
+        let again = woken.is_some();
         if let Some(out) = self.model.outcome(state)? {
             // A final state: nothing after it is observable.
             if let Some(goal) = self.goal {
@@ -215,24 +246,18 @@ impl<M: Model> Search<'_, M> {
                 .or_insert_with(|| self.path.clone());
             return Ok(());
         }
-        let mut enabled = self.model.enabled(state)?;
-        if self.limits.reduce {
-            if let Some(i) = self.model.persistent(state, &enabled) {
-                #[cfg(debug_assertions)]
-                self.check_persistent(state, &enabled, i)?;
-                enabled = vec![enabled.swap_remove(i)];
-            } else if let Some(set) = self.model.persistent_set(state, &enabled) {
-                #[cfg(debug_assertions)]
-                self.check_persistent_set(state, &enabled, &set)?;
-                let mut keep = set.iter().peekable();
-                let mut j = 0;
-                enabled.retain(|_| {
-                    let k = keep.next_if_eq(&&j).is_some();
-                    j += 1;
-                    k
-                });
+        let enabled = match todo {
+            Some(todo) => todo,
+            None => {
+                let enabled = self.choose(state)?;
+                if !sleep.is_empty() {
+                    if let Some(seen) = self.visited.get_mut(&key) {
+                        seen.todo = enabled.clone();
+                    }
+                }
+                enabled
             }
-        }
+        };
         if enabled.is_empty() {
             if !again {
                 self.found.stuck += 1;
@@ -249,6 +274,18 @@ impl<M: Model> Search<'_, M> {
         for t in &enabled {
             if sleep.contains(t) {
                 continue;
+            }
+            // Explored again: a transition taken by the previous
+            // exploration (under the stored set, in the same order), once
+            // every woken transition is among those taken before it here,
+            // would give its child a sleep set that contains the one it
+            // gave then (the transitions taken before it then are taken
+            // before it now), so the child would stop at once: skipped.
+            if let Some(w) = &woken {
+                if !w.contains(t) && w.iter().all(|u| done.contains(u)) {
+                    done.push(t.clone());
+                    continue;
+                }
             }
             let next = self.model.apply(state, t)?;
             child_sleep.clear();
@@ -269,6 +306,31 @@ impl<M: Model> Search<'_, M> {
             done.push(t.clone());
         }
         Ok(())
+    }
+
+    /// The transitions to explore from the non-final state `s`: every
+    /// enabled one, or with the reduction on, the model's persistent
+    /// transition or set (a function of `s`).
+    fn choose(&self, state: &M::State) -> Result<Vec<M::Trans>, OpError> {
+        let mut enabled = self.model.enabled(state)?;
+        if self.limits.reduce {
+            if let Some(i) = self.model.persistent(state, &enabled) {
+                #[cfg(debug_assertions)]
+                self.check_persistent(state, &enabled, i)?;
+                enabled = vec![enabled.swap_remove(i)];
+            } else if let Some(set) = self.model.persistent_set(state, &enabled) {
+                #[cfg(debug_assertions)]
+                self.check_persistent_set(state, &enabled, &set)?;
+                let mut keep = set.iter().peekable();
+                let mut j = 0;
+                enabled.retain(|_| {
+                    let k = keep.next_if_eq(&&j).is_some();
+                    j += 1;
+                    k
+                });
+            }
+        }
+        Ok(enabled)
     }
 
     /// Debug builds (the tests): every transition the model calls

@@ -188,15 +188,12 @@ impl LostPop {
         }
         let mut deps = Vec::new();
         self.dependents(s, t, &mut deps);
-        let ranks = Ranks::new(s);
-        let mut set = TransSet::new(s.reqs.len());
-        for d in &deps {
-            set.insert(&ranks, d);
-        }
+        // A few candidates (the sleep set and the transitions taken
+        // before): a scan of the list beats building a set.
         out.extend(
             candidates
                 .iter()
-                .filter(|u| *u != t && !set.has(&ranks, u))
+                .filter(|u| *u != t && !deps.contains(u))
                 .cloned(),
         );
     }
@@ -232,12 +229,17 @@ impl LostPop {
             }
             let next = memo.entry(key(ranks, &t)).or_insert_with(|| {
                 let mut out = Vec::new();
-                if on {
+                let known = if on {
                     self.dependents(s, &t, &mut out);
-                    Some(out)
+                    true
                 } else {
-                    self.enablers(s, &t, &mut out).map(|()| out)
-                }
+                    self.enablers(s, &t, &mut out).is_some()
+                };
+                // Once, for every closure that meets `t`: the case
+                // analysis names many transitions twice.
+                out.sort_unstable_by_key(|u| key(ranks, u));
+                out.dedup();
+                known.then_some(out)
             });
             for u in next.as_ref()? {
                 if set.insert(ranks, u) {
