@@ -527,16 +527,30 @@ fn persistent_sets_keep_every_outcome() {
     );
     // The stubborn sets (once every thread is done) on a 4-thread test:
     // 11,839 states with single persistent transitions only, 2,814 with
-    // them (decision mode; verdict Sometimes either way).
+    // them, 1,238 with sleep sets too (decision mode; verdict Sometimes
+    // every time).
     let irrwiw1 = dat3m.join("Memalloy/IRRWIW1.litmus");
     if irrwiw1.is_file() {
-        let t = &op_by_file(&["--witnesses"], &[irrwiw1])
-            .into_values()
-            .next()
-            .unwrap();
-        assert_eq!(t["observation"], "Sometimes");
-        let n = t["states_explored"].as_u64().unwrap();
-        assert!(n < 4000, "IRRWIW1: {n} states (stubborn sets lost?)");
+        let states = |flags: &[&str]| {
+            let t = &op_by_file(flags, std::slice::from_ref(&irrwiw1))
+                .into_values()
+                .next()
+                .unwrap();
+            assert_eq!(t["observation"], "Sometimes");
+            t["states_explored"].as_u64().unwrap()
+        };
+        let (with, without) = (
+            states(&["--witnesses"]),
+            states(&["--witnesses", "--no-sleep-sets"]),
+        );
+        assert!(
+            without < 4000,
+            "IRRWIW1: {without} states (stubborn sets lost?)"
+        );
+        assert!(
+            with < 2000 && with < without,
+            "IRRWIW1: {with} states with sleep sets, {without} without"
+        );
     }
 }
 
