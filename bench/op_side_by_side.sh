@@ -8,8 +8,11 @@
 #
 # Usage: bench/op_side_by_side.sh BEFORE_BIN AFTER_BIN
 #   (e.g. a copy of an older release build, and target/release/relprove)
+# FLAGS (default `--witnesses`) are the exploration flags: FLAGS= for the
+# enumeration mode (every reachable final state).
 # Needs GNU time.
 set -eu
+FLAGS=${FLAGS---witnesses}
 cd "$(dirname "$0")/.."
 A=$1; B=$2
 DAT3M=../shared/peers/dat3m-ptx/litmus/PTX
@@ -17,14 +20,14 @@ H200=../shared/hardware/h200/litmus
 test -d "$DAT3M" || { echo "no litmus folder at $DAT3M" >&2; exit 2; }
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
-echo "load average at start: $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "flags: ${FLAGS:-(none: enumeration)}; load average at start: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo
 echo "| run | binary | wall s | user s | peak MiB |"
 echo "|---|---|---|---|---|"
 for round in 1 2; do
   for side in A B; do
     eval bin=\$$side
-    /usr/bin/time -f '%e %U %M' -o "$TMP/t" "$bin" litmus --model op:lost-pop --witnesses \
+    /usr/bin/time -f '%e %U %M' -o "$TMP/t" "$bin" litmus --model op:lost-pop $FLAGS \
       --jobs 2 --format json "$DAT3M" > "$TMP/folder.$side.json" 2>/dev/null || true
     set -- $(tail -1 "$TMP/t")
     echo "| folder, round $round | $side | $1 | $2 | $(($3 / 1024)) |"
@@ -64,7 +67,7 @@ while read -r f; do
   row=""
   for side in A B; do
     eval bin=\$$side
-    /usr/bin/time -f '%U' -o "$TMP/t" "$bin" litmus --model op:lost-pop --witnesses \
+    /usr/bin/time -f '%U' -o "$TMP/t" "$bin" litmus --model op:lost-pop $FLAGS \
       --format json "$f" > "$TMP/one.json" 2>/dev/null || true
     row="$row $(python3 -c 'import json,sys; t=json.load(open(sys.argv[1]))["tests"][0]; print(t.get("observation","error"), t.get("states_explored","-"), round(t.get("explore_us",0)/1000,1))' "$TMP/one.json") $(tail -1 "$TMP/t")"
   done

@@ -294,14 +294,17 @@ struct LitmusArgs {
     /// witness execution (docs/cores.md).
     #[arg(long)]
     explain: bool,
-    /// Operational models: explore with sleep sets (partial-order
-    /// reduction). Off by default: on LOST-POP they cut transitions, not
-    /// states, and their diamond checks cost more than they save.
-    #[arg(long)]
+    /// Operational models: sleep sets (partial-order reduction, on by
+    /// default) also with --full-search.
+    #[arg(long, conflicts_with = "no_sleep_sets")]
     sleep_sets: bool,
-    /// Operational models: no partial-order reduction by persistent sets
-    /// (on by default: it keeps every reachable final state;
+    /// Operational models: no sleep sets (on by default, with the model's
+    /// independence relation; they keep every reachable final state:
     /// docs/operational.md).
+    #[arg(long)]
+    no_sleep_sets: bool,
+    /// Operational models: no partial-order reduction (neither persistent
+    /// nor sleep sets, unless --sleep-sets): every enabled transition.
     #[arg(long)]
     full_search: bool,
     /// Operational models: give up on a test after this many states.
@@ -385,7 +388,7 @@ fn litmus(a: LitmusArgs) -> ExitCode {
             json: a.format == TextOrJson::Json,
             expect: a.expect,
             jobs,
-            sleep_sets: a.sleep_sets,
+            sleep_sets: a.sleep_sets || !(a.no_sleep_sets || a.full_search),
             full_search: a.full_search,
             max_states: a.max_states,
             witnesses: a.witnesses,

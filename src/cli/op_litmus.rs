@@ -20,7 +20,7 @@ pub struct Request {
     pub json: bool,
     pub expect: Option<PathBuf>,
     pub jobs: usize,
-    /// Partial-order reduction (sleep sets) on.
+    /// Sleep sets on.
     pub sleep_sets: bool,
     /// No persistent-set reduction.
     pub full_search: bool,

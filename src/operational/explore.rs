@@ -4,17 +4,17 @@
 //! state, one transition that may be explored alone, [`Model::persistent`],
 //! or failing that a larger set, [`Model::persistent_set`];
 //! docs/operational.md gives the argument that every reachable final
-//! outcome is kept) and, optionally, sleep sets (Godefroid).
+//! outcome is kept) and sleep sets (Godefroid; on by default).
 //!
-//! Sleep sets decide independence semantically, in the state where it is
-//! needed: two enabled transitions `a`, `b` of state `s` are independent at
-//! `s` when each stays enabled after the other and both orders reach the
-//! same state (the diamond). This is exactly the property the sleep-set
-//! argument uses, so no model has to state an independence relation by
-//! hand. With state caching, a state met again with a sleep set that is not
-//! a superset of the one it was explored with is re-explored for the
-//! transitions that were asleep the first time (the standard fix that
-//! keeps sleep sets + hashing complete for terminal states).
+//! Sleep sets take their independence from the model
+//! ([`Model::independent`]: two transitions enabled at `s` that it calls
+//! independent there form a diamond at `s`; debug builds check each claim
+//! by applying both orders). With state caching, a state met again with a
+//! sleep set that is not a superset of the one stored for it is explored
+//! again in full under the intersection of the two, so that every state
+//! ends up explored under the intersection of all the sleep sets it was
+//! met with; docs/operational.md ("Sleep sets") proves that this keeps
+//! every reachable final outcome, on cyclic graphs too.
 
 use std::collections::{BTreeMap, HashMap};
 use std::hash::{BuildHasherDefault, Hash, Hasher};
@@ -27,8 +27,9 @@ use super::{Model, OpError};
 pub struct Limits {
     /// Give up after this many distinct states.
     pub max_states: usize,
-    /// Use sleep sets (off, the default: plain DFS with hashing, which is
-    /// faster on LOST-POP, where they cut transitions but not states).
+    /// Use sleep sets (on, the default), with the model's independence
+    /// relation ([`Model::independent`]; a model that names none explores
+    /// as without them).
     pub sleep_sets: bool,
     /// Partial-order reduction by persistent sets (on, the default): at a
     /// state where the model names a persistent transition
@@ -46,7 +47,7 @@ impl Default for Limits {
     fn default() -> Self {
         Limits {
             max_states: 2_000_000,
-            sleep_sets: false,
+            sleep_sets: true,
             reduce: true,
             witnesses: false,
         }
@@ -80,10 +81,10 @@ pub type Goal<'g> = &'g dyn Fn(&[Option<i64>]) -> Option<bool>;
 struct Search<'m, M: Model> {
     model: &'m M,
     limits: Limits,
-    /// Each visited state with the sleep set it was explored under.
     /// Each visited state (its fingerprint) with the sleep set it was
-    /// explored under.
-    visited: HashMap<u128, Vec<M::Trans>, BuildHasherDefault<PassThrough>>,
+    /// last explored under (the intersection of every sleep set it was
+    /// met with so far).
+    visited: HashMap<u128, Seen<M::Trans>, BuildHasherDefault<PassThrough>>,
     found: Exploration<M::Trans>,
     path: Vec<M::Trans>,
     goal: Option<Goal<'m>>,
@@ -99,6 +100,17 @@ struct Search<'m, M: Model> {
     stop: bool,
 }
 
+/// What the visited set keeps of a state.
+struct Seen<T> {
+    /// The sleep set it was last explored under.
+    sleep: Vec<T>,
+    /// The transitions chosen to explore (enabled, or the persistent
+    /// ones), kept while `sleep` is not empty (only then can the state be
+    /// explored again), so that exploring it again does not compute them
+    /// again; they are a function of the state.
+    todo: Vec<T>,
+}
+
 /// Explore every interleaving of `model` from its initial state.
 pub fn explore<M: Model>(model: &M, limits: Limits) -> Result<Exploration<M::Trans>, OpError> {
     explore_for(model, limits, None)
@@ -108,15 +120,19 @@ pub fn explore<M: Model>(model: &M, limits: Limits) -> Result<Exploration<M::Tra
 /// state on each side of the goal is found, cutting branches whose side is
 /// already witnessed. Sound because the cut is monotone: the observed
 /// values a model reports as known never change afterwards, so every final
-/// state below a cut state is on the cut side (and, with sleep sets, every
-/// state a sleeping transition stands for lies below an explored or cut
-/// sibling).
+/// state below a cut state is on the cut side (docs/operational.md: the
+/// sleep-set argument carries over).
 pub fn explore_for<'m, M: Model>(
     model: &'m M,
     limits: Limits,
     goal: Option<Goal<'m>>,
 ) -> Result<Exploration<M::Trans>, OpError> {
     let start = Instant::now();
+    let mut limits = limits;
+    // A sleep set names transitions by the model's raw ids, which the
+    // canonical states of the visited set would not match: no sleep sets
+    // where the model renames states (docs/operational.md, "Loops").
+    limits.sleep_sets &= !model.renames();
     let mut s = Search {
         model,
         limits,
@@ -149,13 +165,9 @@ impl<M: Model> Search<'_, M> {
             return Ok(());
         }
         let state = &state;
-        // Sleep sets name transitions by the model's raw ids, which a
-        // canonical (renamed) state would not match: they keep raw states.
-        let key = if self.limits.sleep_sets {
-            fingerprint(state, &mut self.buf)
-        } else {
-            fingerprint(&*self.model.canonical(state), &mut self.buf)
-        };
+        // Up to the model's renaming (never with sleep sets: see
+        // `explore_for`).
+        let key = fingerprint(&*self.model.canonical(state), &mut self.buf);
         if let Some(goal) = self.goal {
             if self.sides[0] || self.sides[1] {
                 let known = self.model.known(state);
@@ -175,28 +187,57 @@ impl<M: Model> Search<'_, M> {
                 }
             }
         }
-        // Which transitions still need exploring here, and under which
-        // (intersected) sleep set.
-        let (sleep, redo): (Vec<M::Trans>, Option<Vec<M::Trans>>) = match self.visited.get_mut(&key)
-        {
-            Some(old) => {
-                if old.iter().all(|t| sleep.contains(t)) {
+        // The sleep set this state is explored under: on a first visit the
+        // one it came with; met again with a sleep set that is not a
+        // superset of the stored one, the intersection of the two, and the
+        // state is explored again in full under it (every transition of its
+        // persistent set outside that sleep set, the children's sleep sets
+        // computed afresh), so that at the end of the search every visited
+        // state has been explored, as the stateless search would, under
+        // the intersection of every sleep set it was met with: the argument
+        // of docs/operational.md ("Sleep sets") rests on that. Cut when the
+        // stored sleep set is a subset of this one (nothing new to explore).
+        // `woken`: on a visit again, the transitions asleep in the stored
+        // set and awake now.
+        // `todo`: the transitions the previous exploration chose.
+        let mut woken: Option<Vec<M::Trans>> = None;
+        let mut todo: Option<Vec<M::Trans>> = None;
+        let sleep = match self.visited.get_mut(&key) {
+            Some(seen) => {
+                if seen.sleep.iter().all(|t| sleep.contains(t)) {
                     return Ok(());
                 }
-                // Explore what was asleep before and is awake now.
-                let redo: Vec<M::Trans> =
-                    old.iter().filter(|t| !sleep.contains(t)).cloned().collect();
-                old.retain(|t| sleep.contains(t));
-                (old.clone(), Some(redo))
+                woken = Some(
+                    seen.sleep
+                        .iter()
+                        .filter(|t| !sleep.contains(t))
+                        .cloned()
+                        .collect(),
+                );
+                seen.sleep.retain(|t| sleep.contains(t));
+                // With an empty sleep set it is never explored again.
+                todo = Some(if seen.sleep.is_empty() {
+                    std::mem::take(&mut seen.todo)
+                } else {
+                    seen.todo.clone()
+                });
+                seen.sleep.clone()
             }
             None => {
                 if self.visited.len() >= self.limits.max_states {
                     return Err(OpError::StateLimit(self.limits.max_states));
                 }
-                self.visited.insert(key, sleep.clone());
-                (sleep, None)
+                self.visited.insert(
+                    key,
+                    Seen {
+                        sleep: sleep.clone(),
+                        todo: Vec::new(),
+                    },
+                );
+                sleep
             }
         };
+        let again = woken.is_some();
         if let Some(out) = self.model.outcome(state)? {
             // A final state: nothing after it is observable.
             if let Some(goal) = self.goal {
@@ -212,6 +253,72 @@ impl<M: Model> Search<'_, M> {
                 .or_insert_with(|| self.path.clone());
             return Ok(());
         }
+        let enabled = match todo {
+            Some(todo) => todo,
+            None => {
+                let enabled = self.choose(state)?;
+                if !sleep.is_empty() {
+                    if let Some(seen) = self.visited.get_mut(&key) {
+                        seen.todo = enabled.clone();
+                    }
+                }
+                enabled
+            }
+        };
+        if enabled.is_empty() {
+            if !again {
+                self.found.stuck += 1;
+            }
+            return Ok(());
+        }
+        // The transitions explored so far from this state, in order: with
+        // the sleep set, what a child's sleep set is drawn from (Godefroid,
+        // LNCS 1032, ch. 5: a transition explored earlier, or asleep here,
+        // that is independent of the one taken stays asleep after it).
+        let mut done: Vec<M::Trans> = Vec::new();
+        let mut awake: Vec<M::Trans> = Vec::new();
+        let mut child_sleep: Vec<M::Trans> = Vec::new();
+        for t in &enabled {
+            if sleep.contains(t) {
+                continue;
+            }
+            // Explored again: a transition taken by the previous
+            // exploration (under the stored set, in the same order), once
+            // every woken transition is among those taken before it here,
+            // would give its child a sleep set that contains the one it
+            // gave then (the transitions taken before it then are taken
+            // before it now), so the child would stop at once: skipped.
+            if let Some(w) = &woken {
+                if !w.contains(t) && w.iter().all(|u| done.contains(u)) {
+                    done.push(t.clone());
+                    continue;
+                }
+            }
+            let next = self.model.apply(state, t)?;
+            child_sleep.clear();
+            if self.limits.sleep_sets && !(sleep.is_empty() && done.is_empty()) {
+                awake.clear();
+                awake.extend(sleep.iter().chain(done.iter()).cloned());
+                self.model.independent(state, t, &awake, &mut child_sleep);
+                #[cfg(debug_assertions)]
+                self.check_independent(state, &next, t, &child_sleep)?;
+            }
+            self.found.transitions += 1;
+            self.path.push(t.clone());
+            self.visit(next, std::mem::take(&mut child_sleep))?;
+            self.path.pop();
+            if self.stop {
+                break;
+            }
+            done.push(t.clone());
+        }
+        Ok(())
+    }
+
+    /// The transitions to explore from the non-final state `s`: every
+    /// enabled one, or with the reduction on, the model's persistent
+    /// transition or set (a function of `s`).
+    fn choose(&self, state: &M::State) -> Result<Vec<M::Trans>, OpError> {
         let mut enabled = self.model.enabled(state)?;
         if self.limits.reduce {
             if let Some(i) = self.model.persistent(state, &enabled) {
@@ -230,46 +337,29 @@ impl<M: Model> Search<'_, M> {
                 });
             }
         }
-        if enabled.is_empty() {
-            if redo.is_none() {
-                self.found.stuck += 1;
+        Ok(enabled)
+    }
+
+    /// Debug builds (the tests): every transition the model calls
+    /// independent of `t` at `s` (`s_t` is `s` after `t`) forms a diamond
+    /// with it there: each stays enabled after the other and both orders
+    /// reach the same state.
+    #[cfg(debug_assertions)]
+    fn check_independent(
+        &self,
+        s: &M::State,
+        s_t: &M::State,
+        t: &M::Trans,
+        claimed: &[M::Trans],
+    ) -> Result<(), OpError> {
+        for u in claimed {
+            if !self.independent(s, s_t, u, t)? {
+                panic!(
+                    "{} and {} are called independent but do not commute",
+                    self.model.describe(t),
+                    self.model.describe(u)
+                );
             }
-            return Ok(());
-        }
-        // Transitions already explored from this state (on an earlier visit,
-        // those that were not asleep then), for the children's sleep sets.
-        let mut done: Vec<M::Trans> = match &redo {
-            Some(r) => enabled
-                .iter()
-                .filter(|t| !r.contains(t) && !sleep.contains(t))
-                .cloned()
-                .collect(),
-            None => Vec::new(),
-        };
-        for t in &enabled {
-            if sleep.contains(t) || redo.as_ref().is_some_and(|r| !r.contains(t)) {
-                continue;
-            }
-            let next = self.model.apply(state, t)?;
-            let child_sleep = if self.limits.sleep_sets {
-                let mut cs = Vec::new();
-                for u in sleep.iter().chain(done.iter()) {
-                    if self.independent(state, &next, u, t)? {
-                        cs.push(u.clone());
-                    }
-                }
-                cs
-            } else {
-                Vec::new()
-            };
-            self.found.transitions += 1;
-            self.path.push(t.clone());
-            self.visit(next, child_sleep)?;
-            self.path.pop();
-            if self.stop {
-                break;
-            }
-            done.push(t.clone());
         }
         Ok(())
     }
@@ -323,7 +413,10 @@ impl<M: Model> Search<'_, M> {
         Ok(())
     }
 
-    /// `u` and `t` commute at `s` (`s_t` is `s` after `t`).
+    /// `u` and `t` commute at `s` (`s_t` is `s` after `t`): the diamond,
+    /// computed by applying both orders (debug builds check every claimed
+    /// independence and persistence with it).
+    #[cfg(debug_assertions)]
     fn independent(
         &self,
         s: &M::State,

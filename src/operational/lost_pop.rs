@@ -1211,6 +1211,13 @@ impl Model for LostPop {
         self.stubborn(s, enabled)
     }
 
+    /// At a state where every thread is done: the candidates that are not
+    /// dependents of `t` (src/operational/lost_pop/stubborn.rs); elsewhere
+    /// none.
+    fn independent(&self, s: &State, t: &Trans, candidates: &[Trans], out: &mut Vec<Trans>) {
+        self.independent_of(s, t, candidates, out);
+    }
+
     fn is_enabled(&self, s: &State, t: &Trans) -> Result<bool, OpError> {
         Ok(match t {
             Trans::Accept(..) => self.enabled(s)?.contains(t),
@@ -1382,6 +1389,10 @@ impl Model for LostPop {
 
     fn canonical<'a>(&self, s: &'a State) -> std::borrow::Cow<'a, State> {
         self.canonical_state(s)
+    }
+
+    fn renames(&self) -> bool {
+        self.loops != 0
     }
 
     fn describe(&self, t: &Trans) -> String {

@@ -47,12 +47,26 @@ pub trait Model {
     fn outcome(&self, s: &Self::State) -> Result<Option<Vec<i64>>, OpError>;
     /// A transition in words, for witness traces.
     fn describe(&self, t: &Self::Trans) -> String;
-    /// A cheap pre-filter for the sleep sets' independence test: `false`
+    /// A cheap pre-filter for the debug builds' diamond checks: `false`
     /// when `t` and `u` certainly do not commute at `s`, so the explorer
-    /// skips the diamond check (which applies both orders). Answering
-    /// `true` is always sound: the diamond check then decides.
+    /// does not apply both orders. Answering `true` is always sound.
     fn may_commute(&self, _s: &Self::State, _t: &Self::Trans, _u: &Self::Trans) -> bool {
         true
+    }
+    /// The sleep sets' independence relation: pushes to `out` each of
+    /// `candidates` (transitions enabled at `s`) that is independent of
+    /// the enabled transition `t` at `s`: each stays enabled after the
+    /// other and both orders reach the same state. Conservative: leaving a
+    /// candidate out is always sound (it only explores more). The default
+    /// names none, so sleep sets change nothing. Debug builds check every
+    /// claim by applying both orders.
+    fn independent(
+        &self,
+        _s: &Self::State,
+        _t: &Self::Trans,
+        _candidates: &[Self::Trans],
+        _out: &mut Vec<Self::Trans>,
+    ) {
     }
     /// A persistent set of `s` with one element, as an index into
     /// `enabled` (the transitions enabled at `s`): a transition `t` that no
@@ -90,6 +104,11 @@ pub trait Model {
     /// stand, up to that renaming, for those of the states it stands for.
     fn canonical<'a>(&self, s: &'a Self::State) -> std::borrow::Cow<'a, Self::State> {
         std::borrow::Cow::Borrowed(s)
+    }
+    /// Whether [`Model::canonical`] may rename a state of this test (then
+    /// the explorer uses no sleep sets: they name transitions by raw ids).
+    fn renames(&self) -> bool {
+        false
     }
 }
 

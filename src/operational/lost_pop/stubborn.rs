@@ -19,16 +19,53 @@
 //! ever disappear, so what holds of the current state's requests bounds
 //! every later state's.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 
-use super::{LostPop, Req, ReqId, State, Trans};
+use super::{LostPop, Req, ReqId, State, Trans, INIT};
+
+/// The ranks of a state's requests (their places in `s.reqs`), looked up
+/// by id in one step instead of a binary search: `ReqId(t, k)` at
+/// `slot(t) * 256 + k`, a thread's slot its number (below 16: `prop` is a
+/// 16-bit set) and the initial writes' slot 16. Built once per state by
+/// the stubborn-set and independence computations, which look up ranks
+/// for every transition they meet.
+struct Ranks([u8; 17 * 256]);
+
+impl Ranks {
+    fn new(s: &State) -> Ranks {
+        let mut r = Ranks([u8::MAX; 17 * 256]);
+        for (i, (q, _)) in s.reqs.iter().enumerate() {
+            if let Some(at) = Self::at(*q) {
+                r.0[at] = i as u8;
+            }
+        }
+        r
+    }
+
+    fn at(q: ReqId) -> Option<usize> {
+        let slot = match q.0 {
+            INIT => 16,
+            t if t < 16 => t as usize,
+            _ => return None,
+        };
+        Some(slot * 256 + q.1 as usize)
+    }
+
+    /// `q`'s rank, if it is in the state.
+    fn of(&self, q: ReqId) -> Option<usize> {
+        Self::at(q)
+            .map(|at| self.0[at])
+            .filter(|r| *r != u8::MAX)
+            .map(usize::from)
+    }
+}
 
 /// A transition of a state with at most 64 requests, as a number: a
 /// propagation by its request's rank and target, a satisfaction by its
 /// two requests' ranks (distinct ranges). Only called on transitions
 /// whose requests are in the state.
-fn key(s: &State, t: &Trans) -> usize {
-    let rank = |q: &ReqId| s.reqs.position(q).unwrap_or(1 << 20);
+fn key(ranks: &Ranks, t: &Trans) -> usize {
+    let rank = |q: &ReqId| ranks.of(*q).unwrap_or(1 << 20);
     match t {
         Trans::Propagate(q, to) => rank(q) * 16 + *to as usize,
         Trans::Satisfy(r, w) => (1 << 12) + rank(r) * 64 + rank(w),
@@ -52,13 +89,10 @@ impl TransSet {
         }
     }
 
-    fn has(&self, s: &State, t: &Trans) -> bool {
+    fn has(&self, ranks: &Ranks, t: &Trans) -> bool {
         match *t {
-            Trans::Propagate(q, to) => s
-                .reqs
-                .position(&q)
-                .is_some_and(|i| self.props[i] & (1 << to) != 0),
-            Trans::Satisfy(r, w) => match (s.reqs.position(&r), s.reqs.position(&w)) {
+            Trans::Propagate(q, to) => ranks.of(q).is_some_and(|i| self.props[i] & (1 << to) != 0),
+            Trans::Satisfy(r, w) => match (ranks.of(r), ranks.of(w)) {
                 (Some(i), Some(j)) => self.sats[i] & (1 << j) != 0,
                 _ => false,
             },
@@ -66,14 +100,15 @@ impl TransSet {
         }
     }
 
-    /// Adds `t`; `true` if it was not there.
-    fn insert(&mut self, s: &State, t: &Trans) -> bool {
+    /// Adds `t`; `true` if it was not there. A transition naming a
+    /// request not in the state is never added (it can never be taken).
+    fn insert(&mut self, ranks: &Ranks, t: &Trans) -> bool {
         let (slot, bit) = match *t {
-            Trans::Propagate(q, to) => match s.reqs.position(&q) {
+            Trans::Propagate(q, to) => match ranks.of(q) {
                 Some(i) => (&mut self.props[i], 1u64 << to),
                 None => return false,
             },
-            Trans::Satisfy(r, w) => match (s.reqs.position(&r), s.reqs.position(&w)) {
+            Trans::Satisfy(r, w) => match (ranks.of(r), ranks.of(w)) {
                 (Some(i), Some(j)) => {
                     let fresh = self.sats[i] & (1 << j) == 0;
                     self.sats[i] |= 1 << j;
@@ -91,39 +126,76 @@ impl TransSet {
 
 impl LostPop {
     /// The enabled members (indices into `enabled`) of the smallest
-    /// stubborn set found by growing one from each enabled transition not
-    /// met in an earlier closure, if smaller than `enabled`; `None` when a
-    /// thread is not done, the state has more than 64 requests, or no seed
-    /// gives fewer.
+    /// stubborn set found, if smaller than `enabled`; `None` when a thread
+    /// is not done, the state has more than 64 requests, or no seed gives
+    /// fewer. Seeds are tried in order, each followed by a descent: the
+    /// closure of a member `b` of `seed`'s closure lies inside it, so an
+    /// enabled member not tried yet is tried next, until a closure has no
+    /// untried member or stops being smaller. (Any seed's stubborn set
+    /// would be sound; this finds small ones without trying every seed.)
     pub(super) fn stubborn(&self, s: &State, enabled: &[Trans]) -> Option<Vec<usize>> {
         if enabled.len() < 2 || s.threads.iter().any(|t| !t.done) || s.reqs.len() > 64 {
             return None;
         }
+        let ranks = Ranks::new(s);
         let mut en = TransSet::new(s.reqs.len());
         for t in enabled {
-            en.insert(s, t);
+            en.insert(&ranks, t);
         }
         let mut best: Option<Vec<usize>> = None;
         // Each transition's dependents (or enablers) once for all seeds.
-        let mut memo = HashMap::new();
-        // Enabled transitions met in an earlier seed's closure: their own
-        // closures lie inside it, so they are not tried as seeds (a cheap
-        // heuristic; any seed's stubborn set would do).
-        let mut met = TransSet::new(s.reqs.len());
-        for seed in enabled {
-            if met.has(s, seed) {
-                continue;
-            }
-            let bound = best.as_ref().map_or(enabled.len(), Vec::len);
-            if let Some(idx) = self.closure(s, enabled, &en, seed, bound, &mut memo, &mut met) {
-                let small = idx.len() == 1;
-                best = Some(idx);
-                if small {
+        let mut memo = FxHashMap::default();
+        let mut tried = vec![false; enabled.len()];
+        for start in 0..enabled.len() {
+            let mut cur = start;
+            while !tried[cur] {
+                tried[cur] = true;
+                let bound = best.as_ref().map_or(enabled.len(), Vec::len);
+                let Some(idx) =
+                    self.closure(s, &ranks, enabled, &en, &enabled[cur], bound, &mut memo)
+                else {
                     break;
+                };
+                if idx.len() == 1 {
+                    return Some(idx);
                 }
+                // An untried member, else `cur` again (tried: the descent ends).
+                cur = idx.iter().copied().find(|&j| !tried[j]).unwrap_or(cur);
+                best = Some(idx);
             }
         }
         best
+    }
+
+    /// The sleep sets' independence relation ([`Model::independent`]): at
+    /// a state where every thread is done, a candidate that is not among
+    /// the dependents of the enabled transition `t` neither disables `t`
+    /// nor is disabled by it, and commutes with it, at `s` (the dependents
+    /// cover that, and more: every state reached without `t`). Elsewhere
+    /// (a thread not done, more than 64 requests) no candidate is called
+    /// independent.
+    ///
+    /// [`Model::independent`]: super::super::Model::independent
+    pub(super) fn independent_of(
+        &self,
+        s: &State,
+        t: &Trans,
+        candidates: &[Trans],
+        out: &mut Vec<Trans>,
+    ) {
+        if s.threads.iter().any(|t| !t.done) || s.reqs.len() > 64 {
+            return;
+        }
+        let mut deps = Vec::new();
+        self.dependents(s, t, &mut deps);
+        // A few candidates (the sleep set and the transitions taken
+        // before): a scan of the list beats building a set.
+        out.extend(
+            candidates
+                .iter()
+                .filter(|u| *u != t && !deps.contains(u))
+                .cloned(),
+        );
     }
 
     /// The stubborn closure of `seed`, as the indices of its enabled
@@ -131,48 +203,52 @@ impl LostPop {
     /// meets a disabled transition with no necessary enabling set known.
     /// `en`: the enabled transitions as a set; `memo`: the dependents of
     /// enabled transitions and enablers of disabled ones found so far
-    /// (`None`: none known), by [`key`]; `met`: gets the enabled members.
+    /// (`None`: none known), by [`key`].
     #[allow(clippy::too_many_arguments)]
     fn closure(
         &self,
         s: &State,
+        ranks: &Ranks,
         enabled: &[Trans],
         en: &TransSet,
         seed: &Trans,
         bound: usize,
-        memo: &mut HashMap<usize, Option<Vec<Trans>>>,
-        met: &mut TransSet,
+        memo: &mut FxHashMap<usize, Option<Vec<Trans>>>,
     ) -> Option<Vec<usize>> {
         let mut set = TransSet::new(s.reqs.len());
-        set.insert(s, seed);
+        set.insert(ranks, seed);
         let mut work = vec![seed.clone()];
         let mut members = 0;
         while let Some(t) = work.pop() {
-            let on = en.has(s, &t);
+            let on = en.has(ranks, &t);
             if on {
-                met.insert(s, &t);
                 members += 1;
                 if members >= bound {
                     return None;
                 }
             }
-            let next = memo.entry(key(s, &t)).or_insert_with(|| {
+            let next = memo.entry(key(ranks, &t)).or_insert_with(|| {
                 let mut out = Vec::new();
-                if on {
+                let known = if on {
                     self.dependents(s, &t, &mut out);
-                    Some(out)
+                    true
                 } else {
-                    self.enablers(s, &t, &mut out).map(|()| out)
-                }
+                    self.enablers(s, &t, &mut out).is_some()
+                };
+                // Once, for every closure that meets `t`: the case
+                // analysis names many transitions twice.
+                out.sort_unstable_by_key(|u| key(ranks, u));
+                out.dedup();
+                known.then_some(out)
             });
             for u in next.as_ref()? {
-                if set.insert(s, u) {
+                if set.insert(ranks, u) {
                     work.push(u.clone());
                 }
             }
         }
         let idx: Vec<usize> = (0..enabled.len())
-            .filter(|&j| set.has(s, &enabled[j]))
+            .filter(|&j| set.has(ranks, &enabled[j]))
             .collect();
         Some(idx)
     }
