@@ -569,6 +569,35 @@ fn register_writes_take_effect_in_program_order() {
     }
 }
 
+/// LOST-POP's observations can order three writes to one location in a
+/// cycle (docs/operational.md, "Cyclic observations"): a condition on that
+/// location's final value is then reported unsupported, in every search
+/// mode (main used to pick one of the writes, allowing `2:r0=1; x=1`: a
+/// read of 1 followed by a write of 3 that ends before it).
+#[test]
+fn cyclic_observations_are_reported() {
+    let f = fixtures("cycles/W3-cycle.litmus").display().to_string();
+    let modes: [&[&str]; 4] = [
+        &[],
+        &["--full-search"],
+        &["--witnesses"],
+        &["--witnesses", "--full-search"],
+    ];
+    for flags in modes {
+        let mut args = vec!["litmus", "--model", "op:lost-pop"];
+        args.extend_from_slice(flags);
+        args.push(&f);
+        let o = relprove(&args);
+        let t = text(&o);
+        assert_eq!(o.status.code(), Some(2), "{flags:?}: {t}");
+        assert!(t.contains("W3-cycle.litmus:1:5"), "{t}");
+        assert!(
+            t.contains("the writes to `x` are ordered in a cycle in a final state"),
+            "{t}"
+        );
+    }
+}
+
 #[test]
 fn witness_trace_and_errors() {
     let sb = fixtures("x86/SB.litmus").display().to_string();
