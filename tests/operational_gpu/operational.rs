@@ -598,6 +598,93 @@ fn cyclic_observations_are_reported() {
     }
 }
 
+/// The whole Dat3M PTX folder under models/ptx.als and op:lost-pop: every
+/// test where they differ, with the direction and how many final states
+/// only one side has, and why tests are skipped (a golden table; the
+/// classes are explained in docs/operational.md, "Results"). LOST-POP is
+/// weaker (allows what models/ptx.als forbids) exactly on the two tests of
+/// scoped transitivity.
+#[test]
+fn dat3m_lost_pop_vs_ptx_als() {
+    let dat3m = root().join("../shared/peers/dat3m-ptx/litmus/PTX");
+    if !dat3m.is_dir() {
+        println!("SKIP: ../shared/peers/dat3m-ptx absent");
+        return;
+    }
+    let d = dat3m.display().to_string();
+    let o = relprove(&[
+        "compare",
+        "--model",
+        "models/ptx.als",
+        "--model",
+        "op:lost-pop",
+        "--jobs",
+        "2",
+        "--format",
+        "json",
+        &d,
+    ]);
+    // Exit 1: differences, none of them listed as expected here.
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o));
+    let doc = json(&o);
+    let rel = |f: &str| {
+        f.strip_prefix(&d)
+            .unwrap_or(f)
+            .trim_start_matches('/')
+            .to_string()
+    };
+    let mut lines = Vec::new();
+    let mut weaker = Vec::new();
+    for r in doc["rows"].as_array().unwrap() {
+        let relation = r["relation"].as_str().unwrap();
+        if relation == "Same" {
+            continue;
+        }
+        let file = rel(r["file"].as_str().unwrap());
+        if relation == "AStronger" {
+            weaker.push(file.clone());
+        }
+        lines.push(format!(
+            "{file:<60} {relation:<10} ptx.als {:<9} op:lost-pop {:<9} only ptx.als {} only op:lost-pop {}",
+            r["a"].as_str().unwrap(),
+            r["b"].as_str().unwrap(),
+            r["only_a"].as_array().unwrap().len(),
+            r["only_b"].as_array().unwrap().len(),
+        ));
+    }
+    lines.sort();
+    let mut reasons: BTreeMap<String, usize> = BTreeMap::new();
+    for k in doc["skipped"].as_array().unwrap() {
+        let why = k["reason"].as_str().unwrap();
+        let why: String = why
+            .chars()
+            .map(|c| if c.is_ascii_digit() { '#' } else { c })
+            .collect();
+        *reasons
+            .entry(format!("{} {why}", k["side"].as_str().unwrap()))
+            .or_default() += 1;
+    }
+    let s = &doc["summary"];
+    lines.push(String::new());
+    lines.push(format!(
+        "compared {} same {} ptx.als-stronger {} op:lost-pop-stronger {} incomparable {} skipped {}",
+        s["compared"], s["same"], s["a_stronger"], s["b_stronger"], s["incomparable"], s["skipped"]
+    ));
+    for (why, n) in reasons {
+        lines.push(format!("skipped {n:>4} {why}"));
+    }
+    weaker.sort();
+    assert_eq!(
+        weaker,
+        [
+            "Manual/MP-3-transitive.litmus",
+            "Nvidia/Co-Total-3-threads-scope-diff.litmus"
+        ],
+        "LOST-POP allows what models/ptx.als forbids elsewhere too"
+    );
+    insta::assert_snapshot!("dat3m_lost_pop_vs_ptx", lines.join("\n"));
+}
+
 #[test]
 fn witness_trace_and_errors() {
     let sb = fixtures("x86/SB.litmus").display().to_string();
