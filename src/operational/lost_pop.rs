@@ -1352,11 +1352,28 @@ impl Model for LostPop {
                         .filter(|(_, q)| q.loc == *l)
                         .map(|(i, _)| *i)
                         .collect();
-                    let last = writes
+                    let lasts: Vec<&ReqId> = writes
                         .iter()
-                        .find(|w| self.co_before(s, **w).len() + 1 == writes.len());
-                    match last {
-                        Some(w) => s.reqs[w].val,
+                        .filter(|w| self.co_before(s, **w).len() + 1 == writes.len())
+                        .collect();
+                    if lasts.len() > 1 {
+                        // Each of them is ordered after every other write:
+                        // the observations placed them in a cycle (A.2.2
+                        // places a request before a thread's requests that
+                        // are not *directly* ordered with it, so three
+                        // writes can close one), and "the last write" is
+                        // undefined: say so rather than pick one
+                        // (docs/operational.md, "Cyclic observations").
+                        return Err(OpError::Unsupported {
+                            span: self.prog.name_span,
+                            what: format!(
+                                "the writes to `{}` are ordered in a cycle in a final state, so its final value is undefined",
+                                self.prog.locs[*l as usize]
+                            ),
+                        });
+                    }
+                    match lasts.first() {
+                        Some(w) => s.reqs[*w].val,
                         None => {
                             return Err(OpError::Unsupported {
                                 span: self.prog.name_span,
