@@ -92,7 +92,7 @@ struct Search<'m, M: Model> {
     /// The goal's answer for each partial outcome met so far: a search
     /// meets few distinct ones, and evaluating the condition costs more
     /// than looking it up.
-    goal_memo: HashMap<Vec<Option<i64>>, Option<bool>>,
+    goal_memo: HashMap<Vec<Option<Vec<i64>>>, Option<bool>>,
     /// Sides of the condition witnessed so far: `[false, true]`.
     sides: [bool; 2],
     /// Both sides witnessed: nothing more to find.
@@ -152,11 +152,11 @@ impl<M: Model> Search<'_, M> {
         let key = fingerprint(state, &mut self.buf);
         if let Some(goal) = self.goal {
             if self.sides[0] || self.sides[1] {
-                let known = self.model.known(state);
+                let known = self.model.possible(state);
                 let side = match self.goal_memo.get(&known) {
                     Some(side) => *side,
                     None => {
-                        let side = goal(&known);
+                        let side = decide(goal, &known);
                         self.goal_memo.insert(known, side);
                         side
                     }
@@ -335,6 +335,57 @@ impl<M: Model> Search<'_, M> {
         Ok(self.model.apply(&s_u, t)? == self.model.apply(s_t, u)?)
     }
 }
+
+/// The goal's side when each observed variable takes a value of its set
+/// (`None`: any value): `Some(b)` when every choice gives `Some(b)`, so
+/// every final state whose values lie in the sets is on side `b`. At most
+/// [`MAX_CHOICES`] choices are tried: the widest sets count as unknown
+/// beyond that (which only weakens the answer).
+fn decide(goal: Goal, sets: &[Option<Vec<i64>>]) -> Option<bool> {
+    let mut sets: Vec<Option<&[i64]>> = sets
+        .iter()
+        .map(|s| s.as_deref().filter(|s| !s.is_empty()))
+        .collect();
+    let width = |sets: &[Option<&[i64]>]| {
+        sets.iter()
+            .map(|s| s.map_or(1, <[i64]>::len))
+            .fold(1usize, usize::saturating_mul)
+    };
+    while width(&sets) > MAX_CHOICES {
+        let widest = (0..sets.len()).max_by_key(|&i| sets[i].map_or(0, <[i64]>::len))?;
+        sets[widest] = None;
+    }
+    let mut pick = vec![0usize; sets.len()];
+    let mut side = None;
+    loop {
+        let choice: Vec<Option<i64>> = sets
+            .iter()
+            .zip(&pick)
+            .map(|(s, &i)| s.map(|s| s[i]))
+            .collect();
+        let b = goal(&choice)?;
+        if side.is_some_and(|s| s != b) {
+            return None;
+        }
+        side = Some(b);
+        // The next choice (odometer order).
+        let mut k = 0;
+        loop {
+            if k == sets.len() {
+                return side;
+            }
+            pick[k] += 1;
+            if pick[k] < sets[k].map_or(1, <[i64]>::len) {
+                break;
+            }
+            pick[k] = 0;
+            k += 1;
+        }
+    }
+}
+
+/// At most this many choices of values in [`decide`].
+const MAX_CHOICES: usize = 256;
 
 /// A state's 128-bit fingerprint: the XXH3-128 digest (fixed seed, so runs
 /// are deterministic) of the bytes the state's `Hash` writes, gathered in

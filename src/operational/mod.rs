@@ -80,6 +80,17 @@ pub trait Model {
     fn known(&self, _s: &Self::State) -> Vec<Option<i64>> {
         Vec::new()
     }
+    /// [`Model::known`] with value sets: per observed variable, the values
+    /// it can still have in a final state reachable from `s` (`None` or a
+    /// shorter vector: any value). Every final state reachable from `s`
+    /// must give each variable a value of its set. The default: the
+    /// known values as one-element sets.
+    fn possible(&self, s: &Self::State) -> Vec<Option<Vec<i64>>> {
+        self.known(s)
+            .into_iter()
+            .map(|v| v.map(|x| vec![x]))
+            .collect()
+    }
 }
 
 /// Errors of the operational phase.
