@@ -16,7 +16,7 @@
 //! transitions that were asleep the first time (the standard fix that
 //! keeps sleep sets + hashing complete for terminal states).
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::hash::{BuildHasherDefault, Hash, Hasher};
 use std::time::Instant;
 
@@ -66,7 +66,9 @@ pub struct Exploration<T> {
     /// Terminal states that are not final (the model is stuck).
     pub stuck: usize,
     /// States not explored because the side of the condition they lead to
-    /// was already witnessed (only with a [`Goal`]).
+    /// was already witnessed (with a [`Goal`]), or, enumerating, because
+    /// every outcome possible below them was already found
+    /// ([`Model::possible`]).
     pub pruned: usize,
     pub time_us: u128,
 }
@@ -93,6 +95,13 @@ struct Search<'m, M: Model> {
     /// meets few distinct ones, and evaluating the condition costs more
     /// than looking it up.
     goal_memo: HashMap<Vec<Option<Vec<i64>>>, Option<bool>>,
+    /// Enumeration: whether every outcome in the product of a state's
+    /// value sets ([`Model::possible`]) was found, with the number of
+    /// outcomes found when that was computed.
+    cover_memo: HashMap<u128, (usize, bool), BuildHasherDefault<PassThrough>>,
+    /// Enumeration: the states cut because every outcome possible below
+    /// them was found (fingerprints; not counted as explored).
+    cut: HashSet<u128, BuildHasherDefault<PassThrough>>,
     /// Sides of the condition witnessed so far: `[false, true]`.
     sides: [bool; 2],
     /// Both sides witnessed: nothing more to find.
@@ -133,6 +142,8 @@ pub fn explore_for<'m, M: Model>(
         goal: goal.filter(|_| limits.witnesses),
         buf: Vec::new(),
         goal_memo: HashMap::new(),
+        cover_memo: HashMap::default(),
+        cut: HashSet::default(),
         sides: [false; 2],
         stop: false,
     };
@@ -167,6 +178,34 @@ impl<M: Model> Search<'_, M> {
                         return Ok(());
                     }
                 }
+            }
+        } else if self.cut.contains(&key) {
+            return Ok(());
+        } else if self.limits.reduce
+            && !self.found.outcomes.is_empty()
+            && !self.visited.contains_key(&key)
+        {
+            // Enumeration (not with `--full-search`, which stays the
+            // reference search): every outcome a final state below can
+            // have is found already (with its trace). Memoised per value sets: a
+            // `true` stays true, a `false` holds until an outcome is found.
+            // Keyed by the sets' fingerprint (the visited set's argument
+            // bounds the chance of a collision).
+            let possible = self.model.possible(state);
+            let pkey = fingerprint(&possible, &mut self.buf);
+            let n = self.found.outcomes.len();
+            let cut = match self.cover_memo.get(&pkey) {
+                Some(&(m, c)) if c || m == n => c,
+                _ => {
+                    let c = covered(&possible, &self.found.outcomes);
+                    self.cover_memo.insert(pkey, (n, c));
+                    c
+                }
+            };
+            if cut {
+                self.cut.insert(key);
+                self.found.pruned += 1;
+                return Ok(());
             }
         }
         // Which transitions still need exploring here, and under which
@@ -384,7 +423,52 @@ fn decide(goal: Goal, sets: &[Option<Vec<i64>>]) -> Option<bool> {
     }
 }
 
-/// At most this many choices of values in [`decide`].
+/// Whether every outcome whose values lie in the sets (`None`: any value)
+/// is among `found`: then no final state below a state with these sets
+/// has a new outcome. At most [`MAX_CHOICES`] outcomes are looked up.
+fn covered<T>(sets: &[Option<Vec<i64>>], found: &BTreeMap<Vec<i64>, T>) -> bool {
+    let Some(arity) = found.keys().next().map(Vec::len) else {
+        return false;
+    };
+    let Some(sets) = sets
+        .iter()
+        .map(|s| s.as_deref())
+        .collect::<Option<Vec<&[i64]>>>()
+    else {
+        return false;
+    };
+    if sets.len() != arity {
+        return false;
+    }
+    let width = sets
+        .iter()
+        .map(|s| s.len())
+        .fold(1usize, usize::saturating_mul);
+    if width == 0 || width > MAX_CHOICES {
+        return false;
+    }
+    let mut pick = vec![0usize; arity];
+    loop {
+        let out: Vec<i64> = sets.iter().zip(&pick).map(|(s, &i)| s[i]).collect();
+        if !found.contains_key(&out) {
+            return false;
+        }
+        let mut k = 0;
+        loop {
+            if k == arity {
+                return true;
+            }
+            pick[k] += 1;
+            if pick[k] < sets[k].len() {
+                break;
+            }
+            pick[k] = 0;
+            k += 1;
+        }
+    }
+}
+
+/// At most this many choices of values in [`decide`] and [`covered`].
 const MAX_CHOICES: usize = 256;
 
 /// A state's 128-bit fingerprint: the XXH3-128 digest (fixed seed, so runs

@@ -195,8 +195,9 @@ pub struct OpResult {
     pub transitions: usize,
     /// Terminal states that are not final (should be 0).
     pub stuck: usize,
-    /// States cut by `--witnesses` (their side of the condition was
-    /// already witnessed).
+    /// States cut: by `--witnesses`, their side of the condition was
+    /// already witnessed; enumerating, every outcome possible below them
+    /// was already found.
     #[serde(skip_serializing_if = "is_zero", default)]
     pub pruned: usize,
     /// Exploration time, in microseconds.
