@@ -184,87 +184,67 @@ impl LostPop {
                 true
             });
         };
-        let fullfull = move |s: &mut State| {
-            let full: Vec<super::ReqId> = s
-                .reqs
-                .iter()
-                .filter(|(_, q)| q.prop == all && !q.write)
-                .map(|(i, _)| *i)
-                .collect();
-            let full_w: Vec<super::ReqId> = s
-                .reqs
-                .iter()
-                .filter(|(_, q)| q.prop == all)
-                .map(|(i, _)| *i)
-                .collect();
-            s.order
-                .retain(|(b, a), _| !(full.contains(a) && full_w.contains(b)));
-        };
         let me = self.clone_parts();
-        let collapse = move |s: &mut State| {
-            if s.threads.iter().any(|t| !t.done) {
-                return;
-            }
-            for l in 0..nlocs as u8 {
-                let of_l: Vec<super::ReqId> = s
-                    .reqs
-                    .iter()
-                    .filter(|(_, q)| q.loc == l)
-                    .map(|(i, _)| *i)
-                    .collect();
-                if s.reqs
-                    .values()
-                    .any(|q| q.loc == l && (!q.write || q.prop != all))
-                {
-                    continue;
-                }
-                if of_l == [super::ReqId(super::INIT, l)] {
-                    continue;
-                }
-                let escapes = s
-                    .order
-                    .iter()
-                    .any(|((b, a), _)| of_l.contains(a) && !of_l.contains(b));
-                if escapes {
-                    continue;
-                }
-                let maxima: Vec<i64> = of_l
-                    .iter()
-                    .filter(|w| !of_l.iter().any(|w2| s.order.contains_key(&(*w2, **w))))
-                    .map(|w| s.reqs[w].val)
-                    .collect();
-                if maxima.iter().any(|v| *v != maxima[0]) && me.contains(&l) {
-                    continue;
-                }
-                let v = if me.contains(&l) { maxima[0] } else { 0 };
-                s.reqs.retain(|i, _| !of_l.contains(i));
-                s.order
-                    .retain(|(b, a), _| !of_l.contains(a) && !of_l.contains(b));
-                s.preds.retain(|(w, _), _| !of_l.contains(w));
-                s.reqs.insert(
-                    super::ReqId(super::INIT, l),
-                    super::Req {
-                        write: true,
-                        loc: l,
-                        val: v,
-                        dst: None,
-                        rmw: None,
-                        acq: false,
-                        rel: false,
-                        scope: all,
-                        prop: all,
-                    },
-                );
-            }
-        };
-        let combined = {
-            let (p, r, c, d) = (preds, regs.clone(), counters, dead.clone());
+        // The writes of a location no read needs, replaced by one write of
+        // their final value when every write that may end last agrees
+        // (`complete`: only once each is at every thread).
+        let collapse = move |complete: bool| {
+            let me = me.clone();
             move |s: &mut State| {
-                p(s);
-                r(s);
-                c(s);
-                d(s);
-                p(s);
+                if s.threads.iter().any(|t| !t.done) {
+                    return;
+                }
+                for l in 0..nlocs as u8 {
+                    let of_l: Vec<super::ReqId> = s
+                        .reqs
+                        .iter()
+                        .filter(|(_, q)| q.loc == l)
+                        .map(|(i, _)| *i)
+                        .collect();
+                    if s.reqs
+                        .values()
+                        .any(|q| q.loc == l && (!q.write || (complete && q.prop != all)))
+                    {
+                        continue;
+                    }
+                    if of_l == [super::ReqId(super::INIT, l)] {
+                        continue;
+                    }
+                    let escapes = s
+                        .order
+                        .iter()
+                        .any(|((b, a), _)| of_l.contains(a) && !of_l.contains(b));
+                    if escapes {
+                        continue;
+                    }
+                    let maxima: Vec<i64> = of_l
+                        .iter()
+                        .filter(|w| !of_l.iter().any(|w2| s.order.contains_key(&(*w2, **w))))
+                        .map(|w| s.reqs[w].val)
+                        .collect();
+                    if maxima.iter().any(|v| *v != maxima[0]) && me.contains(&l) {
+                        continue;
+                    }
+                    let v = if me.contains(&l) { maxima[0] } else { 0 };
+                    s.reqs.retain(|i, _| !of_l.contains(i));
+                    s.order
+                        .retain(|(b, a), _| !of_l.contains(a) && !of_l.contains(b));
+                    s.preds.retain(|(w, _), _| !of_l.contains(w));
+                    s.reqs.insert(
+                        super::ReqId(super::INIT, l),
+                        super::Req {
+                            write: true,
+                            loc: l,
+                            val: v,
+                            dst: None,
+                            rmw: None,
+                            acq: false,
+                            rel: false,
+                            scope: all,
+                            prop: all,
+                        },
+                    );
+                }
             }
         };
         vec![
@@ -276,12 +256,11 @@ impl LostPop {
                 "(bound) writes of unread locations at every thread",
                 Box::new(unread_prop),
             ),
+            ("unread locations collapsed", Box::new(collapse(false))),
             (
-                "(bound) edges out of reads at every thread to full",
-                Box::new(fullfull),
+                "unread locations collapsed once complete",
+                Box::new(collapse(true)),
             ),
-            ("preds+regs+counters+dead", Box::new(combined)),
-            ("collapse complete locations", Box::new(collapse)),
         ]
     }
 }
