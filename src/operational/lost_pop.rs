@@ -824,13 +824,20 @@ impl LostPop {
 
     /// The values read `r` may still read, once every thread is done: the
     /// writes to its location in the state, except those that can never
-    /// satisfy it (docs/operational.md, "Decision mode"): a write already
-    /// at `r`'s thread without a constraint into `r` (that constraint
-    /// only comes from propagating the write to `r`'s thread, or from an
-    /// accept there), and a write at every thread with another write
-    /// between it and `r` by observations (one stays between for good).
+    /// satisfy it (docs/operational.md, "Value sets"): a write without a
+    /// constraint into `r` that can never get one (it comes only from an
+    /// accept, or from propagating the write to `r`'s thread, by placement
+    /// when `r` has not reached the write's thread or through a
+    /// predecessor made by an older same-address read of `r`'s thread),
+    /// and a write at every thread with another write between it and `r`
+    /// by observations (one stays between for good).
     fn readable(&self, s: &State, r: ReqId) -> Vec<i64> {
-        let loc = s.reqs[&r].loc;
+        let rq = &s.reqs[&r];
+        let loc = rq.loc;
+        let older_same_loc_read = s
+            .reqs
+            .iter()
+            .any(|(id, q)| id.0 == r.0 && id.1 < r.1 && !q.write && q.loc == loc);
         let obs = |a: ReqId, b: ReqId| s.order.get(&(b, a)).is_some_and(|e| e.obs);
         s.reqs
             .iter()
@@ -838,7 +845,10 @@ impl LostPop {
                 if !q.write || q.loc != loc {
                     return false;
                 }
-                if q.prop & (1 << r.0) != 0 && !Self::edge(s, **w, r) {
+                if !Self::edge(s, **w, r)
+                    && (q.prop & (1 << r.0) != 0
+                        || (rq.prop & (1 << w.0) != 0 && !older_same_loc_read))
+                {
                     return false;
                 }
                 let shadowed = q.prop == self.all
