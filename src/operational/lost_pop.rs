@@ -1197,7 +1197,7 @@ impl Model for LostPop {
     /// that is in the state now, and a location's final value is that of
     /// one of its writes in the state now (the coherence-last one of a
     /// final state; writes only leave the state). docs/operational.md,
-    /// "Decision mode".
+    /// "Value sets".
     fn possible(&self, s: &State) -> Vec<Option<Vec<i64>>> {
         let mut out: Vec<Option<Vec<i64>>> = self
             .known(s)
