@@ -532,9 +532,9 @@ fn persistent_sets_keep_every_outcome() {
 /// Decision mode's value sets (LOST-POP, once every thread is done: a
 /// pending read or a location can only end with the value of a write
 /// still in the state, less the writes that can never satisfy the read)
-/// against enumeration with `--full-search` on every 3rd Dat3M test of Manual, Memalloy
-/// and Nvidia: the same verdict wherever both decide, and only reachable
-/// witness states. Memalloy/IRWIW2 (`x == 2 /\ y == 2`, no write of 2 to
+/// against enumeration with `--full-search` on every 3rd Dat3M test of
+/// Manual, Memalloy and Nvidia: the same verdict wherever both decide, and
+/// only reachable witness states. Memalloy/IRWIW2 (`x == 2 /\ y == 2`, no write of 2 to
 /// `y`) is decided as soon as every thread is done: 27 states instead of
 /// 46,257 with single known values (release build, branch abs6).
 #[test]
