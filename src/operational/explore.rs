@@ -16,7 +16,7 @@
 //! met with; docs/operational.md ("Sleep sets") proves that this keeps
 //! every reachable final outcome, on cyclic graphs too.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::hash::{BuildHasherDefault, Hash, Hasher};
 use std::time::Instant;
 
@@ -67,7 +67,9 @@ pub struct Exploration<T> {
     /// Terminal states that are not final (the model is stuck).
     pub stuck: usize,
     /// States not explored because the side of the condition they lead to
-    /// was already witnessed (only with a [`Goal`]).
+    /// was already witnessed (with a [`Goal`]), or, enumerating, because
+    /// every outcome possible below them was already found
+    /// ([`Model::possible`]).
     pub pruned: usize,
     pub time_us: u128,
 }
@@ -93,7 +95,14 @@ struct Search<'m, M: Model> {
     /// The goal's answer for each partial outcome met so far: a search
     /// meets few distinct ones, and evaluating the condition costs more
     /// than looking it up.
-    goal_memo: HashMap<Vec<Option<i64>>, Option<bool>>,
+    goal_memo: HashMap<Vec<Option<Vec<i64>>>, Option<bool>>,
+    /// Enumeration: whether every outcome in the product of a state's
+    /// value sets ([`Model::possible`]) was found, with the number of
+    /// outcomes found when that was computed.
+    cover_memo: HashMap<u128, (usize, bool), BuildHasherDefault<PassThrough>>,
+    /// Enumeration: the states cut because every outcome possible below
+    /// them was found (fingerprints; not counted as explored).
+    cut: HashSet<u128, BuildHasherDefault<PassThrough>>,
     /// Sides of the condition witnessed so far: `[false, true]`.
     sides: [bool; 2],
     /// Both sides witnessed: nothing more to find.
@@ -149,6 +158,8 @@ pub fn explore_for<'m, M: Model>(
         goal: goal.filter(|_| limits.witnesses),
         buf: Vec::new(),
         goal_memo: HashMap::new(),
+        cover_memo: HashMap::default(),
+        cut: HashSet::default(),
         sides: [false; 2],
         stop: false,
     };
@@ -170,11 +181,11 @@ impl<M: Model> Search<'_, M> {
         let key = fingerprint(&*self.model.canonical(state), &mut self.buf);
         if let Some(goal) = self.goal {
             if self.sides[0] || self.sides[1] {
-                let known = self.model.known(state);
+                let known = self.model.possible(state);
                 let side = match self.goal_memo.get(&known) {
                     Some(side) => *side,
                     None => {
-                        let side = goal(&known);
+                        let side = decide(goal, &known);
                         self.goal_memo.insert(known, side);
                         side
                     }
@@ -185,6 +196,34 @@ impl<M: Model> Search<'_, M> {
                         return Ok(());
                     }
                 }
+            }
+        } else if self.cut.contains(&key) {
+            return Ok(());
+        } else if self.limits.reduce
+            && !self.found.outcomes.is_empty()
+            && !self.visited.contains_key(&key)
+        {
+            // Enumeration (not with `--full-search`, which stays the
+            // reference search): every outcome a final state below can
+            // have is found already (with its trace). Memoised per value sets: a
+            // `true` stays true, a `false` holds until an outcome is found.
+            // Keyed by the sets' fingerprint (the visited set's argument
+            // bounds the chance of a collision).
+            let possible = self.model.possible(state);
+            let pkey = fingerprint(&possible, &mut self.buf);
+            let n = self.found.outcomes.len();
+            let cut = match self.cover_memo.get(&pkey) {
+                Some(&(m, c)) if c || m == n => c,
+                _ => {
+                    let c = covered(&possible, &self.found.outcomes);
+                    self.cover_memo.insert(pkey, (n, c));
+                    c
+                }
+            };
+            if cut {
+                self.cut.insert(key);
+                self.found.pruned += 1;
+                return Ok(());
             }
         }
         // The sleep set this state is explored under: on a first visit the
@@ -438,6 +477,102 @@ impl<M: Model> Search<'_, M> {
         Ok(self.model.canonical(&a) == self.model.canonical(&b))
     }
 }
+
+/// The goal's side when each observed variable takes a value of its set
+/// (`None`: any value): `Some(b)` when every choice gives `Some(b)`, so
+/// every final state whose values lie in the sets is on side `b`. At most
+/// [`MAX_CHOICES`] choices are tried: the widest sets count as unknown
+/// beyond that (which only weakens the answer).
+fn decide(goal: Goal, sets: &[Option<Vec<i64>>]) -> Option<bool> {
+    let mut sets: Vec<Option<&[i64]>> = sets
+        .iter()
+        .map(|s| s.as_deref().filter(|s| !s.is_empty()))
+        .collect();
+    let width = |sets: &[Option<&[i64]>]| {
+        sets.iter()
+            .map(|s| s.map_or(1, <[i64]>::len))
+            .fold(1usize, usize::saturating_mul)
+    };
+    while width(&sets) > MAX_CHOICES {
+        let widest = (0..sets.len()).max_by_key(|&i| sets[i].map_or(0, <[i64]>::len))?;
+        sets[widest] = None;
+    }
+    let mut pick = vec![0usize; sets.len()];
+    let mut side = None;
+    loop {
+        let choice: Vec<Option<i64>> = sets
+            .iter()
+            .zip(&pick)
+            .map(|(s, &i)| s.map(|s| s[i]))
+            .collect();
+        let b = goal(&choice)?;
+        if side.is_some_and(|s| s != b) {
+            return None;
+        }
+        side = Some(b);
+        // The next choice (odometer order).
+        let mut k = 0;
+        loop {
+            if k == sets.len() {
+                return side;
+            }
+            pick[k] += 1;
+            if pick[k] < sets[k].map_or(1, <[i64]>::len) {
+                break;
+            }
+            pick[k] = 0;
+            k += 1;
+        }
+    }
+}
+
+/// Whether every outcome whose values lie in the sets (`None`: any value)
+/// is among `found`: then no final state below a state with these sets
+/// has a new outcome. At most [`MAX_CHOICES`] outcomes are looked up.
+fn covered<T>(sets: &[Option<Vec<i64>>], found: &BTreeMap<Vec<i64>, T>) -> bool {
+    let Some(arity) = found.keys().next().map(Vec::len) else {
+        return false;
+    };
+    let Some(sets) = sets
+        .iter()
+        .map(|s| s.as_deref())
+        .collect::<Option<Vec<&[i64]>>>()
+    else {
+        return false;
+    };
+    if sets.len() != arity {
+        return false;
+    }
+    let width = sets
+        .iter()
+        .map(|s| s.len())
+        .fold(1usize, usize::saturating_mul);
+    if width == 0 || width > MAX_CHOICES {
+        return false;
+    }
+    let mut pick = vec![0usize; arity];
+    loop {
+        let out: Vec<i64> = sets.iter().zip(&pick).map(|(s, &i)| s[i]).collect();
+        if !found.contains_key(&out) {
+            return false;
+        }
+        let mut k = 0;
+        loop {
+            if k == arity {
+                return true;
+            }
+            pick[k] += 1;
+            if pick[k] < sets[k].len() {
+                break;
+            }
+            pick[k] = 0;
+            k += 1;
+        }
+    }
+}
+
+/// At most this many choices of values in [`decide`] and [`covered`].
+const MAX_CHOICES: usize = 256;
 
 /// A state's 128-bit fingerprint: the XXH3-128 digest (fixed seed, so runs
 /// are deterministic) of the bytes the state's `Hash` writes, gathered in

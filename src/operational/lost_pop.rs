@@ -23,6 +23,8 @@ use super::program::{describe_op, rmw_value, MemOp, Next, Obs, Opnd, Program};
 use super::vecmap::VecMap;
 use super::{Model, OpError};
 
+#[cfg(test)]
+mod census;
 mod stubborn;
 
 /// The thread number of the initial writes.
@@ -797,7 +799,7 @@ impl LostPop {
     /// differing only in dead history are one state:
     /// - an architectural constraint from a request that has propagated to
     ///   every thread blocks nothing (A.2.2 (a)), nor does such a
-    ///   predecessor;
+    ///   predecessor, nor a predecessor of a thread that is done;
     /// - a write at every thread that another such write to the same
     ///   address follows, with every constraint into and out of it
     ///   duplicated by that write, can neither be read (A.2.3 (5)) nor be
@@ -816,7 +818,18 @@ impl LostPop {
             }
             e.obs || e.local != 0
         });
-        s.preds.retain(|(w, _, _), _| !full.contains(w));
+        // A done thread's predecessor entries order nothing more: they
+        // only order the thread's later accepts (there are none) and make
+        // a repeated `mark_pred` a no-op, whose constraints are already
+        // there (docs/operational.md, "Garbage collection").
+        let done: u16 = s
+            .threads
+            .iter()
+            .enumerate()
+            .filter(|(_, t)| t.done)
+            .fold(0, |m, (t, _)| m | (1 << t));
+        s.preds
+            .retain(|(w, t, _), _| !full.contains(w) && done & (1 << t) == 0);
         // One at a time: removing one may keep another alive. Only the
         // first dead write is needed, so the search stops there.
         let mut writes: Vec<(ReqId, u8)> = full
@@ -1054,6 +1067,49 @@ impl LostPop {
         }
         seen.remove(0);
         seen
+    }
+
+    /// The values read `r` may still read, once every thread is done: the
+    /// writes to its location in the state, except those that can never
+    /// satisfy it (docs/operational.md, "Value sets"): a write without a
+    /// constraint into `r` that can never get one (it comes only from an
+    /// accept, or from propagating the write to `r`'s thread, by placement
+    /// when `r` has not reached the write's thread or through a
+    /// predecessor made by an older same-address read of `r`'s thread),
+    /// and a write at every thread with another write between it and `r`
+    /// by observations (one stays between for good).
+    fn readable(&self, s: &State, r: ReqId) -> Vec<i64> {
+        let rq = &s.reqs[&r];
+        let loc = rq.loc;
+        let older_same_loc_read = s
+            .reqs
+            .iter()
+            .any(|(id, q)| id.0 == r.0 && id.1 < r.1 && !q.write && q.loc == loc);
+        let obs = |a: ReqId, b: ReqId| s.order.get(&(b, a)).is_some_and(|e| e.obs);
+        s.reqs
+            .iter()
+            .filter(|(w, q)| {
+                if !q.write || q.loc != loc {
+                    return false;
+                }
+                if !Self::edge(s, **w, r)
+                    && (q.prop & (1 << r.0) != 0
+                        || (rq.prop & (1 << w.0) != 0 && !older_same_loc_read))
+                {
+                    return false;
+                }
+                let shadowed = q.prop == self.all
+                    && Self::into_req(s, r).any(|(m, _)| {
+                        m != **w
+                            && s.reqs[&m].write
+                            && s.reqs[&m].loc == loc
+                            && obs(**w, m)
+                            && obs(m, r)
+                    });
+                !shadowed
+            })
+            .map(|(_, q)| q.val)
+            .collect()
     }
 
     fn name(id: ReqId) -> String {
@@ -1410,6 +1466,62 @@ impl Model for LostPop {
 
     fn renames(&self) -> bool {
         self.loops != 0
+    }
+
+    /// [`LostPop::known`], and once every thread is done: no write is
+    /// accepted any more (nor is a read-modify-write pending), so a
+    /// pending read can only take the value of a write to its location
+    /// that is in the state now, and a location's final value is that of
+    /// one of its writes in the state now (the coherence-last one of a
+    /// final state; writes only leave the state). docs/operational.md,
+    /// "Value sets".
+    fn possible(&self, s: &State) -> Vec<Option<Vec<i64>>> {
+        let mut out: Vec<Option<Vec<i64>>> = self
+            .known(s)
+            .into_iter()
+            .map(|v| v.map(|x| vec![x]))
+            .collect();
+        if s.threads.iter().any(|t| !t.done) {
+            return out;
+        }
+        let values = |at: &dyn Fn(u8) -> bool| {
+            let mut v: Vec<i64> = s
+                .reqs
+                .values()
+                .filter(|q| q.write && at(q.loc))
+                .map(|q| q.val)
+                .collect();
+            v.sort_unstable();
+            v.dedup();
+            v
+        };
+        for (k, o) in self.prog.observed.iter().enumerate() {
+            if out.get(k).is_some_and(Option::is_some) {
+                continue;
+            }
+            let set = match o {
+                // The thread is done: the register is written by its
+                // pending read into it (one at most: accepting a load
+                // into it took the register from older ones).
+                Obs::Reg(t, r) => {
+                    let mut v: Vec<i64> = s
+                        .reqs
+                        .iter()
+                        .filter(|(id, q)| id.0 as usize == *t && !q.write && q.dst == Some(*r))
+                        .flat_map(|(id, _)| self.readable(s, *id))
+                        .collect();
+                    v.sort_unstable();
+                    v.dedup();
+                    v
+                }
+                Obs::Loc(l) => values(&|x| x == *l),
+                Obs::Const(c) => vec![*c],
+            };
+            if let Some(slot) = out.get_mut(k) {
+                *slot = Some(set);
+            }
+        }
+        out
     }
 
     fn describe(&self, t: &Trans) -> String {

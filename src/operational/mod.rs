@@ -110,6 +110,17 @@ pub trait Model {
     fn renames(&self) -> bool {
         false
     }
+    /// [`Model::known`] with value sets: per observed variable, the values
+    /// it can still have in a final state reachable from `s` (`None` or a
+    /// shorter vector: any value). Every final state reachable from `s`
+    /// must give each variable a value of its set. The default: the
+    /// known values as one-element sets.
+    fn possible(&self, s: &Self::State) -> Vec<Option<Vec<i64>>> {
+        self.known(s)
+            .into_iter()
+            .map(|v| v.map(|x| vec![x]))
+            .collect()
+    }
 }
 
 /// Errors of the operational phase.
@@ -214,8 +225,9 @@ pub struct OpResult {
     pub transitions: usize,
     /// Terminal states that are not final (should be 0).
     pub stuck: usize,
-    /// States cut by `--witnesses` (their side of the condition was
-    /// already witnessed).
+    /// States cut: by `--witnesses`, their side of the condition was
+    /// already witnessed; enumerating, every outcome possible below them
+    /// was already found.
     #[serde(skip_serializing_if = "is_zero", default)]
     pub pruned: usize,
     /// Exploration time, in microseconds.
