@@ -110,7 +110,7 @@ impl LostPop {
         let observes = self.observes_memory;
         let preds = |s: &mut State| {
             let done: Vec<bool> = s.threads.iter().map(|t| t.done).collect();
-            s.preds.retain(|(_, t), _| !done[*t as usize]);
+            s.preds.retain(|(_, t, _), _| !done[*t as usize]);
         };
         let regs = move |s: &mut State| {
             for t in 0..s.threads.len() {
@@ -164,7 +164,7 @@ impl LostPop {
                 s.reqs.retain(|i, _| !of_l.contains(i));
                 s.order
                     .retain(|(b, a), _| !of_l.contains(a) && !of_l.contains(b));
-                s.preds.retain(|(w, _), _| !of_l.contains(w));
+                s.preds.retain(|(w, _, _), _| !of_l.contains(w));
             }
         };
         let unread_prop = move |s: &mut State| {
@@ -207,7 +207,7 @@ impl LostPop {
                     {
                         continue;
                     }
-                    if of_l == [super::ReqId(super::INIT, l)] {
+                    if of_l == [super::ReqId(super::INIT, super::Pos::from(l))] {
                         continue;
                     }
                     let escapes = s
@@ -229,9 +229,9 @@ impl LostPop {
                     s.reqs.retain(|i, _| !of_l.contains(i));
                     s.order
                         .retain(|(b, a), _| !of_l.contains(a) && !of_l.contains(b));
-                    s.preds.retain(|(w, _), _| !of_l.contains(w));
+                    s.preds.retain(|(w, _, _), _| !of_l.contains(w));
                     s.reqs.insert(
-                        super::ReqId(super::INIT, l),
+                        super::ReqId(super::INIT, super::Pos::from(l)),
                         super::Req {
                             write: true,
                             loc: l,
