@@ -434,6 +434,17 @@ fn partial_order_reduction_keeps_every_outcome() {
 }
 
 /// Every `.litmus` file below `dir`, sorted.
+/// Dat3M's PTX litmus folder beside the checkout, if it is there (a test
+/// that needs it says SKIP otherwise).
+fn dat3m_folder() -> Option<PathBuf> {
+    let dat3m = root().join("../shared/peers/dat3m-ptx/litmus/PTX");
+    if !dat3m.is_dir() {
+        println!("SKIP: ../shared/peers/dat3m-ptx absent");
+        return None;
+    }
+    Some(dat3m)
+}
+
 fn litmus_files_below(dir: &Path) -> Vec<PathBuf> {
     let mut out = Vec::new();
     let mut todo = vec![dir.to_path_buf()];
@@ -570,11 +581,9 @@ fn persistent_sets_keep_every_outcome() {
 /// 46,257 with single known values (release build, branch abs6).
 #[test]
 fn decision_value_sets_agree_with_enumeration() {
-    let dat3m = root().join("../shared/peers/dat3m-ptx/litmus/PTX");
-    if !dat3m.is_dir() {
-        println!("SKIP: ../shared/peers/dat3m-ptx absent");
+    let Some(dat3m) = dat3m_folder() else {
         return;
-    }
+    };
     let below = ["Manual", "Memalloy", "Nvidia"].map(|d| litmus_files_below(&dat3m.join(d)));
     let files: Vec<PathBuf> = below.concat().into_iter().step_by(3).collect();
     let limit = ["--max-states", "30000", "--jobs", "2"];
@@ -695,11 +704,9 @@ fn cyclic_observations_are_reported() {
 /// scoped transitivity.
 #[test]
 fn dat3m_lost_pop_vs_ptx_als() {
-    let dat3m = root().join("../shared/peers/dat3m-ptx/litmus/PTX");
-    if !dat3m.is_dir() {
-        println!("SKIP: ../shared/peers/dat3m-ptx absent");
+    let Some(dat3m) = dat3m_folder() else {
         return;
-    }
+    };
     let d = dat3m.display().to_string();
     let o = relprove(&[
         "compare",
