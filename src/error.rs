@@ -116,7 +116,9 @@ impl Error {
             Error::Bounds(BoundsError::Exhausted(_))
             | Error::Translate(TranslateError::Deadline | TranslateError::Memory(_))
             | Error::Sat(SatError::Limit(_))
-            | Error::Operational(OpError::StateLimit(_)) => Class::Limit,
+            | Error::Operational(
+                OpError::StateLimit(_) | OpError::Budget(_) | OpError::GaveUp { .. },
+            ) => Class::Limit,
             Error::Check(CheckError::Internal(_))
             | Error::Cube(CubeError::Check(CheckError::Internal(_)) | CubeError::Answer { .. })
             | Error::Proof(_)

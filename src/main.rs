@@ -310,13 +310,14 @@ struct LitmusArgs {
     /// Operational models: give up on a test after this many states.
     #[arg(long, value_name = "N", default_value_t = 2_000_000)]
     max_states: usize,
-    /// Axiomatic models: time limit per test, in seconds, all its solver
-    /// calls together (a test that runs out is reported with
-    /// `error[limit]`, exit code 3; the others are decided as usual).
+    /// Time limit per test, in seconds: all its solver calls together, or
+    /// an operational model's exploration (a test that runs out is
+    /// reported with `error[limit]`, exit code 3; the others are decided
+    /// as usual).
     #[arg(long, value_name = "SECS", allow_negative_numbers = true, value_parser = cli::args::seconds)]
     timeout: Option<Duration>,
-    /// Axiomatic models: memory limit per test (e.g. `4G`, `512M`), as
-    /// `check --max-memory`.
+    /// Memory limit per test (e.g. `4G`, `512M`), as `check --max-memory`
+    /// (operational models: the heap while exploring).
     #[arg(long, value_name = "SIZE", default_value = "4G")]
     max_memory: String,
     #[command(flatten)]
@@ -382,6 +383,9 @@ fn litmus(a: LitmusArgs) -> ExitCode {
             eprintln!("relprove: --graph draws executions of axiomatic (Alloy) models; operational models print witness traces");
             return ExitCode::from(2);
         }
+        let Some(max_bytes) = max_memory(&a.max_memory) else {
+            return ExitCode::from(2);
+        };
         let req = cli::op_litmus::Request {
             model,
             tests: a.tests,
@@ -392,6 +396,8 @@ fn litmus(a: LitmusArgs) -> ExitCode {
             full_search: a.full_search,
             max_states: a.max_states,
             witnesses: a.witnesses,
+            timeout: a.timeout,
+            max_bytes: Some(max_bytes),
         };
         return ExitCode::from(cli::op_litmus::run(&req));
     }

@@ -27,6 +27,10 @@ pub struct Request {
     pub max_states: usize,
     /// One final state per side of the condition, not all of them.
     pub witnesses: bool,
+    /// `--timeout`: per test.
+    pub timeout: Option<std::time::Duration>,
+    /// `--max-memory`: per test.
+    pub max_bytes: Option<u64>,
 }
 
 /// One decided test: the fields of `litmus`'s JSON and the exploration's.
@@ -100,7 +104,8 @@ pub fn decide_all(
         .collect()
 }
 
-/// Exit code: 0 all ran and matched, 1 an expectation mismatch, 2 errors.
+/// Exit code: 0 all ran and matched, 1 an expectation mismatch, 2 errors,
+/// 3 only time or memory limits stopped tests.
 pub fn run(req: &Request) -> u8 {
     let sources = Mutex::new(SourceMap::new());
     let files = match relprove::litmus::files::expand(&req.tests) {
@@ -137,6 +142,8 @@ pub fn run(req: &Request) -> u8 {
         reduce: !req.full_search,
         max_states: req.max_states,
         witnesses: req.witnesses,
+        timeout: req.timeout,
+        max_bytes: req.max_bytes,
     };
     let results = decide_all(
         &Side::Operational(req.model),
@@ -151,6 +158,9 @@ pub fn run(req: &Request) -> u8 {
         ..Default::default()
     };
     let mut json = Vec::new();
+    // Tests stopped by `--timeout` or `--max-memory` (exit code 3 when
+    // they are the only errors, as for axiomatic models).
+    let mut limited = 0usize;
     for (file, r) in files.iter().zip(&results) {
         match r {
             Ok(Decided::Operational(r)) => {
@@ -201,6 +211,9 @@ pub fn run(req: &Request) -> u8 {
             Ok(Decided::Axiomatic(_)) => unreachable!("an operational side"),
             Err(d) => {
                 sum.errors += 1;
+                if d.phase == relprove::diag::Phase::Limit {
+                    limited += 1;
+                }
                 if req.json {
                     let loc = d
                         .span
@@ -227,8 +240,10 @@ pub fn run(req: &Request) -> u8 {
     }
     if sum.mismatches > 0 {
         1
-    } else if sum.errors > 0 {
+    } else if sum.errors > limited {
         2
+    } else if limited > 0 {
+        3
     } else {
         0
     }

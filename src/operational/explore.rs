@@ -41,6 +41,10 @@ pub struct Limits {
     /// and already witnessed are cut, and the search stops once both sides
     /// are.
     pub witnesses: bool,
+    /// `--timeout`: the time the exploration may take.
+    pub timeout: Option<std::time::Duration>,
+    /// `--max-memory`: the heap the process may use while exploring.
+    pub max_bytes: Option<u64>,
 }
 
 impl Default for Limits {
@@ -50,6 +54,8 @@ impl Default for Limits {
             sleep_sets: true,
             reduce: true,
             witnesses: false,
+            timeout: None,
+            max_bytes: None,
         }
     }
 }
@@ -105,6 +111,9 @@ struct Search<'m, M: Model> {
     cut: HashSet<u128, BuildHasherDefault<PassThrough>>,
     /// Sides of the condition witnessed so far: `[false, true]`.
     sides: [bool; 2],
+    /// The time and memory limits, checked every
+    /// [`crate::budget::TICKS_PER_CHECK`] new states.
+    budget: crate::budget::Budget,
     /// Both sides witnessed: nothing more to find.
     stop: bool,
 }
@@ -161,6 +170,7 @@ pub fn explore_for<'m, M: Model>(
         cover_memo: HashMap::default(),
         cut: HashSet::default(),
         sides: [false; 2],
+        budget: crate::budget::Budget::new(limits.timeout, limits.max_bytes),
         stop: false,
     };
     let init = model.initial()?;
@@ -266,6 +276,16 @@ impl<M: Model> Search<'_, M> {
                 if self.visited.len() >= self.limits.max_states {
                     return Err(OpError::StateLimit(self.limits.max_states));
                 }
+                let states = self.visited.len();
+                self.budget.tick().map_err(|e| {
+                    OpError::Budget(match e {
+                        crate::budget::Exhausted::Memory(mut m) => {
+                            m.what = format!("the exploration ({states} states)");
+                            crate::budget::Exhausted::Memory(m)
+                        }
+                        e => e,
+                    })
+                })?;
                 self.visited.insert(
                     key,
                     Seen {

@@ -136,6 +136,12 @@ pub enum OpError {
     LoopBound { span: Span, bound: u32 },
     /// More requests in one thread than the state encoding holds.
     TooLarge { span: Span, what: String },
+    /// The exploration ran out of time or memory (`--timeout`,
+    /// `--max-memory`); [`run_test`] names the test ([`OpError::GaveUp`]).
+    Budget(crate::budget::Exhausted),
+    /// A test's exploration ran out of time or memory: the message says
+    /// which limit (exit code 3, as for axiomatic models).
+    GaveUp { span: Span, what: String },
 }
 
 impl fmt::Display for OpError {
@@ -155,6 +161,8 @@ impl fmt::Display for OpError {
                 )
             }
             OpError::TooLarge { what, .. } => write!(f, "unsupported: {what}"),
+            OpError::Budget(why) => write!(f, "gave up: {why}"),
+            OpError::GaveUp { what, .. } => write!(f, "{what}"),
         }
     }
 }
@@ -170,6 +178,8 @@ impl OpError {
             OpError::UnknownModel(_) | OpError::StateLimit(_) => {
                 Diagnostic::without_span(Phase::Litmus, self.to_string())
             }
+            OpError::GaveUp { span, .. } => Diagnostic::new(Phase::Limit, *span, self.to_string()),
+            OpError::Budget(_) => Diagnostic::without_span(Phase::Limit, self.to_string()),
         }
     }
 }
@@ -264,7 +274,21 @@ fn finish<M: Model>(
             known.get(i).copied().flatten()
         })
     };
-    let ex = explore::explore_for(model, limits, Some(&classify))?;
+    let ex = explore::explore_for(model, limits, Some(&classify)).map_err(|e| match e {
+        OpError::Budget(why) => {
+            let limit = match (&why, limits.timeout) {
+                (crate::budget::Exhausted::Time, Some(t)) => {
+                    format!(" (--timeout {} s)", t.as_secs_f64())
+                }
+                _ => String::new(),
+            };
+            OpError::GaveUp {
+                span: test.name_span,
+                what: format!("gave up on test `{}`: {why}{limit}", test.name),
+            }
+        }
+        e => e,
+    })?;
     let states: BTreeSet<Vec<i64>> = ex.outcomes.keys().cloned().collect();
     let holds = |st: &[i64]| {
         test.cond

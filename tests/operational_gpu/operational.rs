@@ -790,6 +790,27 @@ fn witness_trace_and_errors() {
     assert!(t.contains("Observation SB Sometimes 1 3"), "{t}");
     assert!(t.contains("Witness SB ("), "{t}");
     assert!(t.contains("satisfy P0.1 from init#1"), "{t}");
+    // `--timeout` and `--max-memory` bound an exploration too: the test is
+    // reported as a limit (exit code 3), not explored past it.
+    let iriw = fixtures("x86/IRIW.litmus").display().to_string();
+    for (flag, value, why) in [
+        ("--timeout", "0.000001", "time limit (--timeout 0.000001 s)"),
+        ("--max-memory", "1K", "memory limit: the exploration ("),
+    ] {
+        let o = relprove(&[
+            "litmus",
+            "--model",
+            "op:lost-pop",
+            "--full-search",
+            flag,
+            value,
+            &iriw,
+        ]);
+        let t = text(&o);
+        assert_eq!(o.status.code(), Some(3), "{t}");
+        assert!(t.contains("error[limit]: gave up on test `IRIW`: "), "{t}");
+        assert!(t.contains(why), "{t}");
+    }
     // Unknown operational model.
     let o = relprove(&["litmus", "--model", "op:nope", &sb]);
     assert_eq!(o.status.code(), Some(2));
