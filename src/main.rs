@@ -362,6 +362,9 @@ fn jobs(j: Option<usize>) -> usize {
 
 fn litmus(a: LitmusArgs) -> ExitCode {
     let jobs = jobs(a.jobs);
+    let Some(max_memory) = max_memory(&a.max_memory) else {
+        return ExitCode::from(2);
+    };
     // `op:NAME`: an operational model (src/operational/).
     if let Some(m) = a
         .model
@@ -383,9 +386,6 @@ fn litmus(a: LitmusArgs) -> ExitCode {
             eprintln!("relprove: --graph draws executions of axiomatic (Alloy) models; operational models print witness traces");
             return ExitCode::from(2);
         }
-        let Some(max_bytes) = max_memory(&a.max_memory) else {
-            return ExitCode::from(2);
-        };
         let req = cli::op_litmus::Request {
             model,
             tests: a.tests,
@@ -397,7 +397,7 @@ fn litmus(a: LitmusArgs) -> ExitCode {
             max_states: a.max_states,
             witnesses: a.witnesses,
             timeout: a.timeout,
-            max_bytes: Some(max_bytes),
+            max_bytes: Some(max_memory),
         };
         return ExitCode::from(cli::op_litmus::run(&req));
     }
@@ -412,9 +412,6 @@ fn litmus(a: LitmusArgs) -> ExitCode {
         witnesses: a.witnesses,
         explain: a.explain,
         timeout: a.timeout,
-    };
-    let Some(max_memory) = max_memory(&a.max_memory) else {
-        return ExitCode::from(2);
     };
     let graph = a.graph.dir();
     let backend = relprove::litmus::checker::Checker {

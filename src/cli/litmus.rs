@@ -277,13 +277,12 @@ pub fn command_with(
         1
     } else if after_code != 0 {
         after_code
-    } else if sum.errors > limited || expand_failed {
+    } else if expand_failed {
         2
-    } else if limited > 0 {
-        // Only limits stopped tests: unknown verdicts, as `check` says.
-        3
     } else {
-        0
+        // 3 when only limits stopped tests: unknown verdicts, as `check`
+        // says.
+        sum.exit_code(limited)
     }
 }
 

@@ -238,13 +238,5 @@ pub fn run(req: &Request) -> u8 {
     } else if results.len() > 1 || sum.expected > 0 {
         stdoutln!("{}", sum.line());
     }
-    if sum.mismatches > 0 {
-        1
-    } else if sum.errors > limited {
-        2
-    } else if limited > 0 {
-        3
-    } else {
-        0
-    }
+    sum.exit_code(limited)
 }

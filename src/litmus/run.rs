@@ -294,21 +294,30 @@ pub fn run_input(
     Ok(r)
 }
 
+/// The message of a test a limit stopped: `why` (the limit), and the
+/// `--timeout` that was given when the limit was time (also the
+/// operational models' message).
+pub fn gave_up(
+    name: &str,
+    why: &dyn std::fmt::Display,
+    timeout: Option<std::time::Duration>,
+) -> String {
+    let limit = match timeout {
+        Some(t) => format!(" (--timeout {} s)", t.as_secs_f64()),
+        None => String::new(),
+    };
+    format!("gave up on test `{name}`: {why}{limit}")
+}
+
 /// A back end's failure on `test` as a diagnostic: a limit (exit code 3)
 /// when it gave up, else the module it was given could not be decided.
 fn failure(test: &Test, opts: Options, e: LitmusError) -> Diagnostic {
     match e {
-        LitmusError::GaveUp(why) => {
-            let limit = match opts.timeout {
-                Some(t) => format!(" (--timeout {} s)", t.as_secs_f64()),
-                None => String::new(),
-            };
-            Diagnostic::new(
-                Phase::Limit,
-                test.name_span,
-                format!("gave up on test `{}`: {why}{limit}", test.name),
-            )
-        }
+        LitmusError::GaveUp(why) => Diagnostic::new(
+            Phase::Limit,
+            test.name_span,
+            gave_up(&test.name, &why, opts.timeout),
+        ),
         e => e.at(test.name_span, "checking the lowered test failed"),
     }
 }

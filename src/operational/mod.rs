@@ -276,15 +276,12 @@ fn finish<M: Model>(
     };
     let ex = explore::explore_for(model, limits, Some(&classify)).map_err(|e| match e {
         OpError::Budget(why) => {
-            let limit = match (&why, limits.timeout) {
-                (crate::budget::Exhausted::Time, Some(t)) => {
-                    format!(" (--timeout {} s)", t.as_secs_f64())
-                }
-                _ => String::new(),
-            };
+            let timeout = limits
+                .timeout
+                .filter(|_| why == crate::budget::Exhausted::Time);
             OpError::GaveUp {
                 span: test.name_span,
-                what: format!("gave up on test `{}`: {why}{limit}", test.name),
+                what: crate::litmus::run::gave_up(&test.name, &why, timeout),
             }
         }
         e => e,
