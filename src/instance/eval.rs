@@ -1117,16 +1117,7 @@ pub fn command_goal(model: &Model, cmd: CommandId, inst: &Instance) -> R<bool> {
         CommandTarget::Pred(p) => {
             let pred = model.pred(*p);
             // some p1: decl1, p2: decl2, ... | body
-            let decls: Vec<QuantDecl> = pred
-                .params
-                .iter()
-                .map(|p| QuantDecl {
-                    vars: vec![p.var],
-                    disj: false,
-                    mult: p.decl.mult,
-                    bound: p.decl.bound.clone(),
-                })
-                .collect();
+            let decls: Vec<QuantDecl> = crate::ir::param_decls(&pred.params);
             match ctx.quant(&mut env, Quant::Some, &decls, &pred.body) {
                 Err(EvalError::TooLarge { .. }) => {
                     // The second route: the parameters' witnesses

@@ -246,6 +246,32 @@ pub enum FactOrigin {
 pub struct Param {
     pub var: VarId,
     pub decl: Decl,
+    /// `disj a, b: e`: the parameters of one `disj` declaration share this
+    /// number (the declaration's index in the parameter list). It matters
+    /// where the parameters are quantified: `run p` and `run f` skolemize
+    /// them. A call binds its arguments and checks only their types.
+    pub disj_group: Option<u32>,
+}
+
+/// The parameters as the declarations of `some params | ...`: one
+/// [`QuantDecl`] per parameter, except that the parameters of one `disj`
+/// declaration stay together so that their disjointness is not lost.
+pub fn param_decls(params: &[Param]) -> Vec<QuantDecl> {
+    let mut out: Vec<QuantDecl> = Vec::new();
+    let mut last_group = None;
+    for p in params {
+        match (p.disj_group, out.last_mut()) {
+            (Some(g), Some(d)) if last_group == Some(g) => d.vars.push(p.var),
+            _ => out.push(QuantDecl {
+                vars: vec![p.var],
+                disj: p.disj_group.is_some(),
+                mult: p.decl.mult,
+                bound: p.decl.bound.clone(),
+            }),
+        }
+        last_group = p.disj_group;
+    }
+    out
 }
 
 #[derive(Clone, Debug)]

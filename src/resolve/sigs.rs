@@ -315,13 +315,15 @@ impl Resolver<'_> {
                         mult: Mult::One,
                         bound,
                     },
+                    disj_group: None,
                 },
                 ty,
             ));
         }
         let mut declared: Vec<(String, Span)> = Vec::new();
-        for p in params {
+        for (i, p) in params.iter().enumerate() {
             let (decl, ty) = self.decl_bound(cx, &p.bound)?;
+            let disj_group = (p.disj && p.names.len() > 1).then_some(i as u32);
             let mut vars = Vec::new();
             for n in &p.names {
                 if let Some((_, first)) = declared.iter().find(|(x, _)| *x == n.name) {
@@ -338,6 +340,7 @@ impl Resolver<'_> {
                     ir::Param {
                         var: v,
                         decl: decl.clone(),
+                        disj_group,
                     },
                     ty.clone(),
                 ));
@@ -597,16 +600,7 @@ impl Resolver<'_> {
         if fun.params.is_empty() {
             return ir::CommandTarget::Inline(body);
         }
-        let decls = fun
-            .params
-            .iter()
-            .map(|p| ir::QuantDecl {
-                vars: vec![p.var],
-                disj: false,
-                mult: p.decl.mult,
-                bound: p.decl.bound.clone(),
-            })
-            .collect();
+        let decls = ir::param_decls(&fun.params);
         ir::CommandTarget::Inline(Formula::new(
             FormulaKind::Quant(ir::Quant::Some, decls, Box::new(body)),
             span,

@@ -1126,12 +1126,26 @@ impl<'a> Translator<'a> {
             CommandTarget::Pred(p) => {
                 let pred = self.model.pred(*p);
                 // run P: some params | body, params skolemized.
+                // `disj a, b: e` keeps its disjointness here (Alloy's
+                // `pred ex[disj a, b: Int] { a = b }` has no instance).
                 let mut conj = Vec::new();
-                for param in &pred.params {
+                let mut group: Vec<Matrix> = Vec::new();
+                for (i, param) in pred.params.iter().enumerate() {
+                    if i == 0 || param.disj_group != pred.params[i - 1].disj_group {
+                        group.clear();
+                    }
                     let bound = self.expr(&param.decl.bound)?;
                     let name = format!("${}_{}", pred.name, self.model.var(param.var).name);
                     let (sk, l) = self.skolem(&bound, param.decl.mult, &param.decl.bound)?;
                     conj.push(l);
+                    if param.disj_group.is_some() {
+                        for other in &group {
+                            let both = self.d.intersection(&mut self.c, other, &sk)?;
+                            let s = self.some(&both);
+                            conj.push(!s);
+                        }
+                        group.push(sk.clone());
+                    }
                     self.skolems.push((name, sk.clone()));
                     self.bind(param.var, Rc::new(sk));
                 }

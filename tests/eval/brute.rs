@@ -252,3 +252,33 @@ fn one_sigs_in_sibling_subtrees() {
         "never fewer than the exactly-scoped descendants need"
     );
 }
+
+/// `pred ex[disj a, b: N] { a = b }`: `run ex` has no instance. The
+/// brute-force oracle decides the goal with the evaluator alone, so this
+/// checks that the evaluator keeps the parameters' `disj` (it once dropped
+/// it, as the translation did: ikuraj/alloy models/tests/test10.als).
+#[test]
+fn run_keeps_disjoint_parameters() {
+    let mut b = B::new();
+    let n = b.sig("N");
+    let (a, bb) = (b.var("a", 1), b.var("b", 1));
+    let ne = b.s(n);
+    let body = eq(b.v(a), b.v(bb));
+    let ex = b.pred(
+        "ex",
+        vec![(a, Mult::One, ne.clone()), (bb, Mult::One, ne)],
+        body,
+    );
+    let c = b.command("ex", CommandKind::Run, CommandTarget::Pred(ex), 3);
+    // Without `disj`, a = b = N$0 is an instance, accepted by the evaluator.
+    let w = brute_force(&b.m, c, 1 << 20)
+        .expect("small enough")
+        .expect("instance without disj");
+    assert!(command_satisfied(&b.m, c, &w).unwrap());
+    // With `disj a, b`, none; and the evaluator rejects the old witness.
+    for p in &mut b.m.preds[ex.index()].params {
+        p.disj_group = Some(0);
+    }
+    assert!(!command_satisfied(&b.m, c, &w).unwrap());
+    assert_eq!(brute_force(&b.m, c, 1 << 20).expect("small enough"), None);
+}

@@ -114,6 +114,7 @@ impl B {
             .map(|(var, mult, bound)| Param {
                 var,
                 decl: Decl { mult, bound },
+                disj_group: None,
             })
             .collect();
         self.m.preds.push(Pred {
@@ -137,6 +138,7 @@ impl B {
             .map(|(var, mult, bound)| Param {
                 var,
                 decl: Decl { mult, bound },
+                disj_group: None,
             })
             .collect();
         self.m.funs.push(Fun {

@@ -179,6 +179,7 @@ fn family(sources: &mut SourceMap) -> Model {
                     mult: Mult::One,
                     bound: sig(person),
                 },
+                disj_group: None,
             },
             Param {
                 var: bb,
@@ -186,6 +187,7 @@ fn family(sources: &mut SourceMap) -> Model {
                     mult: Mult::One,
                     bound: sig(person),
                 },
+                disj_group: None,
             },
         ],
         body: f(FormulaKind::In(
@@ -205,6 +207,7 @@ fn family(sources: &mut SourceMap) -> Model {
                 mult: Mult::One,
                 bound: sig(person),
             },
+            disj_group: None,
         }],
         result: Decl {
             mult: Mult::Set,
@@ -345,6 +348,7 @@ fn with_params(sources: &mut SourceMap) -> Model {
                 mult: Mult::Set,
                 bound: prod(sig(task), sig(task)),
             },
+            disj_group: None,
         }],
         // `no e` is `not (some e)` in the IR
         body: f(FormulaKind::Not(Box::new(f(FormulaKind::Mult(
@@ -369,6 +373,7 @@ fn with_params(sources: &mut SourceMap) -> Model {
                 mult: Mult::Set,
                 bound: prod(sig(task), sig(task)),
             },
+            disj_group: None,
         }],
         result: Decl {
             mult: Mult::Set,
