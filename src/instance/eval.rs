@@ -1117,7 +1117,7 @@ pub fn command_goal(model: &Model, cmd: CommandId, inst: &Instance) -> R<bool> {
         CommandTarget::Pred(p) => {
             let pred = model.pred(*p);
             // some p1: decl1, p2: decl2, ... | body
-            let decls: Vec<QuantDecl> = crate::ir::param_decls(&pred.params);
+            let decls = crate::ir::param_decls(&pred.params);
             match ctx.quant(&mut env, Quant::Some, &decls, &pred.body) {
                 Err(EvalError::TooLarge { .. }) => {
                     // The second route: the parameters' witnesses

@@ -25,6 +25,9 @@ use crate::ir::*;
 use circuit::{Circuit, Lit};
 use matrix::{Dims, Matrix};
 
+/// Variables' previous bindings, to restore when their scope ends.
+type Bindings = Vec<(VarId, Option<Rc<Matrix>>)>;
+
 /// A translated command: the circuit, its root constraints, and the
 /// matrices needed to read an instance back from a model.
 pub struct Translation {
@@ -1125,35 +1128,49 @@ impl<'a> Translator<'a> {
             },
             CommandTarget::Pred(p) => {
                 let pred = self.model.pred(*p);
-                // run P: some params | body, params skolemized.
-                // `disj a, b: e` keeps its disjointness here (Alloy's
-                // `pred ex[disj a, b: Int] { a = b }` has no instance).
-                let mut conj = Vec::new();
-                let mut group: Vec<Matrix> = Vec::new();
-                for (i, param) in pred.params.iter().enumerate() {
-                    if i == 0 || param.disj_group != pred.params[i - 1].disj_group {
-                        group.clear();
-                    }
-                    let bound = self.expr(&param.decl.bound)?;
-                    let name = format!("${}_{}", pred.name, self.model.var(param.var).name);
-                    let (sk, l) = self.skolem(&bound, param.decl.mult, &param.decl.bound)?;
-                    conj.push(l);
-                    if param.disj_group.is_some() {
-                        for other in &group {
-                            let both = self.d.intersection(&mut self.c, other, &sk)?;
-                            let s = self.some(&both);
-                            conj.push(!s);
-                        }
-                        group.push(sk.clone());
-                    }
-                    self.skolems.push((name, sk.clone()));
-                    self.bind(param.var, Rc::new(sk));
-                }
+                // run P: some params | body, params skolemized (their
+                // `disj` groups kept: `pred ex[disj a, b: Int] { a = b }`
+                // has no instance). The bindings last for the command.
+                let decls = param_decls(&pred.params);
+                let (mut conj, _bindings) = self.skolemize(&decls, &pred.name)?;
                 let body = self.top(&pred.body, cmd.kind == CommandKind::Check, &cmd.name)?;
                 conj.push(body);
                 Ok(self.c.and(&conj))
             }
         }
+    }
+
+    /// Skolemize `decls` in order, binding each variable as it goes (a
+    /// later bound may name an earlier variable): a fresh relation
+    /// `${prefix}_{var}` within its bound and multiplicities, pairwise
+    /// disjoint within a `disj` declaration. Returns the constraints and
+    /// the previous bindings, for the caller to restore.
+    fn skolemize(&mut self, decls: &[QuantDecl], prefix: &str) -> R<(Vec<Lit>, Bindings)> {
+        let mut conj = Vec::new();
+        let mut bound_vars = Vec::new();
+        for d in decls {
+            let mut group: Vec<Matrix> = Vec::new();
+            for &v in &d.vars {
+                let bm = self.expr(&d.bound)?;
+                let (sk, l) = self.skolem(&bm, d.mult, &d.bound)?;
+                conj.push(l);
+                if d.disj {
+                    for other in &group {
+                        let both = self.d.intersection(&mut self.c, other, &sk)?;
+                        let s = self.some(&both);
+                        conj.push(!s);
+                    }
+                    group.push(sk.clone());
+                }
+                self.skolems.push((
+                    format!("${}_{}", prefix, self.model.var(v).name),
+                    sk.clone(),
+                ));
+                let old = self.bind(v, Rc::new(sk));
+                bound_vars.push((v, old));
+            }
+        }
+        Ok((conj, bound_vars))
     }
 
     /// A fresh relation within the tuples of `bound`, with multiplicity
@@ -1197,28 +1214,7 @@ impl<'a> Translator<'a> {
             }
             (FormulaKind::Quant(Quant::Some, decls, body), false)
             | (FormulaKind::Quant(Quant::All, decls, body), true) => {
-                let mut conj = Vec::new();
-                let mut bound_vars = Vec::new();
-                for d in decls {
-                    let mut group: Vec<Matrix> = Vec::new();
-                    for &v in &d.vars {
-                        let bm = self.expr(&d.bound)?;
-                        let (sk, l) = self.skolem(&bm, d.mult, &d.bound)?;
-                        conj.push(l);
-                        if d.disj {
-                            for other in &group {
-                                let both = self.d.intersection(&mut self.c, other, &sk)?;
-                                let s = self.some(&both);
-                                conj.push(!s);
-                            }
-                            group.push(sk.clone());
-                        }
-                        self.skolems
-                            .push((format!("${}_{}", cmd, self.model.var(v).name), sk.clone()));
-                        let old = self.bind(v, Rc::new(sk));
-                        bound_vars.push((v, old));
-                    }
-                }
+                let (mut conj, bound_vars) = self.skolemize(decls, cmd)?;
                 let b = self.top(body, neg, cmd);
                 for (v, old) in bound_vars.into_iter().rev() {
                     self.restore(v, old);
