@@ -518,6 +518,19 @@ pub fn merge(
     opts: &CheckOptions,
 ) -> Result<(CommandResult, CubeTally), CubeError> {
     let start = Instant::now();
+    check_cover(manifest, dir)?;
+    // The model is re-translated before any answer is read: an UNSAT
+    // answer of every cube means nothing for a model changed since.
+    let enc = match encode(model, id, opts)? {
+        Encoding::Done(e) => e,
+        Encoding::Stopped(r) => return Ok((*r, CubeTally::default())),
+    };
+    if enc.fingerprint() != manifest.fingerprint || enc.cnf.num_vars != manifest.variables {
+        return Err(CubeError::Stale(format!(
+            "{} no longer translates to the CNF the cubes were cut from (model or relprove changed since the cubes were emitted)",
+            manifest.model.display()
+        )));
+    }
     let mut tally = CubeTally {
         cubes: manifest.cubes.len(),
         split: manifest.split.clone(),
@@ -556,11 +569,11 @@ pub fn merge(
             Ok(SatResult::Unknown(_)) | Err(_) => tally.undecided.push(i),
         }
     }
-    let stats = |enc: Option<&Encoded>| Stats {
+    let stats = Stats {
         variables: manifest.variables,
         clauses: manifest.clauses,
         primary_variables: manifest.primary_variables,
-        translate_ms: enc.map_or(0, |e| e.translate_ms),
+        translate_ms: enc.translate_ms,
         solve_ms: 0,
         time_ms: start.elapsed().as_millis(),
     };
@@ -573,28 +586,53 @@ pub fn merge(
                 cubes: tally.cubes,
             })
         };
-        let mut r = result_of(model, id, opts, outcome, stats(None));
+        let mut r = result_of(model, id, opts, outcome, stats);
         if matches!(r.outcome, Outcome::Unknown(_)) {
             r.matches_expect = r.expect.is_none();
         }
         return Ok((r, tally));
     };
-    let enc = match encode(model, id, opts)? {
-        Encoding::Done(e) => e,
-        Encoding::Stopped(r) => return Ok((*r, tally)),
-    };
-    if enc.fingerprint() != manifest.fingerprint || enc.cnf.num_vars != manifest.variables {
-        return Err(CubeError::Stale(format!(
-            "{} no longer translates to the CNF the cubes were cut from (model or relprove changed since the cubes were emitted)",
-            manifest.model.display()
-        )));
-    }
     tally.sat_cube = Some(i);
     let inst = instance_of(model, id, &enc, &m, opts.verify)?;
-    Ok((
-        result_of(model, id, opts, Outcome::Sat(inst), stats(Some(&enc))),
-        tally,
-    ))
+    Ok((result_of(model, id, opts, Outcome::Sat(inst), stats), tally))
+}
+
+/// The manifest's cubes must be every sign combination of its split
+/// variables, each once: only then do UNSAT answers of all of them mean
+/// that the CNF is UNSAT (a damaged or hand-edited manifest may list fewer).
+fn check_cover(manifest: &Manifest, dir: &Path) -> Result<(), CubeError> {
+    let bad = |message: String| CubeError::Manifest {
+        path: dir.join(MANIFEST),
+        message,
+    };
+    if manifest.split.len() > MAX_SPLIT {
+        return Err(bad(format!(
+            "{} split variables (at most {MAX_SPLIT})",
+            manifest.split.len()
+        )));
+    }
+    let sorted = |c: &[i32]| {
+        let mut c = c.to_vec();
+        c.sort_unstable();
+        c
+    };
+    let mut want: Vec<Vec<i32>> = cubes_of(&manifest.split)
+        .iter()
+        .map(|c| sorted(c))
+        .collect();
+    let mut have: Vec<Vec<i32>> = manifest.cubes.iter().map(|c| sorted(&c.literals)).collect();
+    want.sort();
+    have.sort();
+    if have != want {
+        return Err(bad(format!(
+            "its {} cubes are not the {} sign combinations of its split variables {:?}, each once: \
+             a merge would not cover every case (emit the cubes again)",
+            manifest.cubes.len(),
+            want.len(),
+            manifest.split
+        )));
+    }
+    Ok(())
 }
 
 #[cfg(test)]

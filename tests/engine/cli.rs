@@ -672,6 +672,61 @@ fn cubes_emit_and_merge() {
     }
 }
 
+/// `merge` never claims UNSAT for a model changed since the cubes were
+/// emitted, nor for a manifest that lists fewer cubes than its split has
+/// (both were "no counterexample … as expected", exit 0). The answers are
+/// written by hand as a solver would, so no solver is needed.
+#[test]
+fn merge_refuses_stale_models_and_partial_manifests() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = model(&dir, CUBE_MODEL);
+    let emit = |name: &str| {
+        let cubes = dir.path().join(format!("cubes_{name}"));
+        let out = run(
+            &[
+                "-c",
+                "closed",
+                "--cubes",
+                "4",
+                "--emit",
+                cubes.to_str().unwrap(),
+            ],
+            &f,
+        );
+        assert_eq!(out.status.code(), Some(0));
+        for i in 0..4 {
+            std::fs::write(cubes.join(format!("cube_{i:04}.out")), "s UNSATISFIABLE\n").unwrap();
+        }
+        cubes
+    };
+    // Every cube UNSAT: the command holds, as `check` says.
+    let fresh = emit("fresh");
+    let out = merge(&fresh);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(json_of(&out)["outcome"], "no-counterexample");
+    // A manifest with one cube removed: refused, naming the manifest.
+    let partial = emit("partial");
+    let path = partial.join("manifest.json");
+    let mut m: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    m["cubes"].as_array_mut().unwrap().pop();
+    std::fs::write(&path, m.to_string()).unwrap();
+    let out = merge(&partial);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("manifest.json") && err.contains("3 cubes are not the 4"),
+        "{err}"
+    );
+    // The model edited after emitting so that `closed` fails: refused.
+    std::fs::write(&f, CUBE_MODEL.replace("e.e in ^e", "e in e.e")).unwrap();
+    assert_eq!(plain_outcome(&f, "closed"), "counterexample");
+    let out = merge(&fresh);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("no longer translates"), "{err}");
+}
+
 /// `check --graph DIR`: one DOT file per instance (SVG too with Graphviz),
 /// named after the command; an execution of models/ptx.als is drawn the
 /// herd way, with `--show` relations; commands without an instance write
