@@ -133,11 +133,11 @@ impl Cadical {
     /// The first call with the preprocessing round pending: a race between
     /// this solver, which runs the round and then searches, and a fresh
     /// copy of the clauses that searches at once, for at most
-    /// `QUICK_CONFLICTS` conflicts, on a second thread. When the copy
-    /// decides the problem, its answer is taken (and this solver stopped;
-    /// the copy becomes this solver); otherwise this solver's. So the answer
-    /// (the model too) does not depend on which thread was faster: the copy's
-    /// search is the same whether or not this solver finished first.
+    /// [`quick_conflicts`] conflicts. When the copy decides the problem,
+    /// its answer is taken (and this solver stopped; the copy becomes this
+    /// solver); otherwise this solver's. So the answer (the model too) does
+    /// not depend on which thread was faster: the copy's search is the same
+    /// whether or not this solver finished first.
     ///
     /// Why: the round costs about 0.25 s on a 10k-variable PTX formula,
     /// far more than an easy problem (a sanity `run`, a shallow
@@ -147,6 +147,12 @@ impl Cadical {
     /// on the same solver slowed the SC check at bound 5 by a quarter);
     /// side by side, on a second core, the hard problems lose nothing but
     /// the copy's few conflicts of CPU (bench/RESULTS.md, lead30).
+    ///
+    /// The preprocessed solver runs on its own thread, and when the copy
+    /// decides it is not waited for: CaDiCaL looks at the stop flag only
+    /// between the round's phases, up to 1.4 s later on a 1.1M-clause
+    /// Vulkan formula, where the copy had decided in 0.4 s (issue 42). It
+    /// stops at its next look and frees its memory then.
     fn race_first_call(
         &mut self,
         assumptions: &[i32],
@@ -176,40 +182,48 @@ impl Cadical {
         for clause in clauses.clause_iter() {
             quick.add_clause(clause.iter().copied());
         }
-        drop(clauses);
         quick
-            .set_limit("conflicts", QUICK_CONFLICTS)
+            .set_limit("conflicts", quick_conflicts(&clauses))
             .map_err(|e| SatError::Spec(e.to_string()))?;
+        drop(clauses);
         if let Some(stop) = self.solver.get_callbacks() {
             stop.rival = Some(rival.clone());
         }
-        let (main, copy) = std::thread::scope(|scope| {
-            let copy = scope.spawn(|| {
-                let answer = quick.solve_with(assumptions.iter().copied());
+        let placeholder = self.fresh_solver()?;
+        let mut main = std::mem::replace(&mut self.solver, placeholder);
+        let main_assumptions = assumptions.to_vec();
+        let main_rival = rival.clone();
+        let main_thread = std::thread::Builder::new()
+            .name("cadical-preprocessed".into())
+            .spawn(move || {
+                let answer = main.solve_with(main_assumptions);
                 if answer.is_some() {
-                    rival.store(true, Ordering::Relaxed);
+                    main_rival.store(true, Ordering::Relaxed);
                 }
-                (quick, answer)
-            });
-            let main = self.solver.solve_with(assumptions.iter().copied());
-            (main, copy.join())
-        });
+                (main, answer)
+            })
+            .map_err(|e| SatError::Spec(format!("cannot start the solver thread: {e}")))?;
+        let fast = quick.solve_with(assumptions.iter().copied());
+        if let Some(answer) = fast {
+            // Stop the preprocessed solver and leave it: it ends by itself.
+            rival.store(true, Ordering::Relaxed);
+            drop(main_thread);
+            if let Some(stop) = quick.get_callbacks() {
+                stop.rival = None;
+            }
+            self.solver = quick;
+            self.rebuilt = true;
+            return Ok(Some(answer));
+        }
+        drop(quick);
+        let (main, answer) = main_thread
+            .join()
+            .map_err(|_| SatError::Spec("the preprocessing solver panicked".into()))?;
+        self.solver = main;
         if let Some(stop) = self.solver.get_callbacks() {
             stop.rival = None;
         }
-        let (mut quick, fast) =
-            copy.map_err(|_| SatError::Spec("the racing solver panicked".into()))?;
-        match (fast, main) {
-            (None, main) => Ok(main),
-            (Some(answer), _) => {
-                if let Some(stop) = quick.get_callbacks() {
-                    stop.rival = None;
-                }
-                self.solver = quick;
-                self.rebuilt = true;
-                Ok(Some(answer))
-            }
-        }
+        Ok(answer)
     }
 
     /// CaDiCaL with a named configuration.
@@ -227,6 +241,17 @@ impl Cadical {
 
 /// Conflicts of the racing copy's search (see [`Cadical::race_first_call`]).
 const QUICK_CONFLICTS: i32 = 1000;
+
+/// The racing copy's conflict limit for `cnf`: [`QUICK_CONFLICTS`], or more
+/// on a large formula, in proportion to its clauses, as the preprocessing
+/// round's own cost grows with them.
+fn quick_conflicts(cnf: &Cnf) -> i32 {
+    let scaled = cnf.num_clauses / CLAUSES_PER_QUICK_CONFLICT;
+    QUICK_CONFLICTS.max(i32::try_from(scaled).unwrap_or(i32::MAX))
+}
+
+/// Clauses per conflict of the racing copy's limit on large formulas.
+const CLAUSES_PER_QUICK_CONFLICT: usize = 500;
 
 impl SatSolver for Cadical {
     fn name(&self) -> String {
