@@ -66,6 +66,25 @@ impl std::fmt::Display for Exhausted {
 }
 
 /// `1.5 GiB`, `300 MiB`, `12 KiB`, `7 B`.
+/// The most worker threads any pool starts (`--jobs`): far above the
+/// cores of any machine relprove runs on, far below what makes starting
+/// them a hang (`--jobs 99999999` never ended, issue 34).
+pub const MAX_WORKERS: usize = 1024;
+
+/// Worker threads for `tasks` tasks when `--jobs` asked for `jobs`: at
+/// least one, no more than there are tasks, at most [`MAX_WORKERS`].
+///
+/// ```
+/// use relprove::budget::workers;
+/// assert_eq!(workers(99_999_999, 1), 1);
+/// assert_eq!(workers(0, 10), 1);
+/// assert_eq!(workers(4, 10), 4);
+/// assert_eq!(workers(usize::MAX, 1 << 20), relprove::budget::MAX_WORKERS);
+/// ```
+pub fn workers(jobs: usize, tasks: usize) -> usize {
+    jobs.clamp(1, MAX_WORKERS).min(tasks.max(1))
+}
+
 pub fn human_bytes(b: u64) -> String {
     const UNITS: [&str; 5] = ["B", "KiB", "MiB", "GiB", "TiB"];
     let mut v = b as f64;

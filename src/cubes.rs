@@ -428,7 +428,7 @@ pub fn solve(
     // The workers share the CNF only (the translation is not `Sync`).
     let cnf = &enc.cnf;
     std::thread::scope(|s| {
-        for _ in 0..jobs.max(1).min(cubes.len()) {
+        for _ in 0..crate::budget::workers(jobs, cubes.len()) {
             s.spawn(|| loop {
                 let i = next.fetch_add(1, Ordering::SeqCst);
                 if i >= cubes.len() || progress.cancel.load(Ordering::SeqCst) {

@@ -84,7 +84,7 @@ pub fn decide_all(
     let slots: Mutex<Vec<Option<Result<Decided, relprove::diag::Diagnostic>>>> =
         Mutex::new((0..files.len()).map(|_| None).collect());
     std::thread::scope(|s| {
-        for _ in 0..jobs.max(1) {
+        for _ in 0..relprove::budget::workers(jobs, files.len()) {
             let worker = std::thread::Builder::new().stack_size(256 << 20);
             let _ = worker.spawn_scoped(s, || loop {
                 let i = next.fetch_add(1, std::sync::atomic::Ordering::SeqCst);

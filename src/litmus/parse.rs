@@ -997,6 +997,7 @@ impl<'a> Parser<'a> {
             file: self.file,
             nthreads,
             end: self.text.len(),
+            depth: 0,
         };
         let prop = cp.or()?;
         if let Some(t) = toks.get(cp.i) {
@@ -1110,6 +1111,26 @@ struct CondParser<'t> {
     file: FileId,
     nthreads: usize,
     end: usize,
+    /// Open `~` and `(` around the current token.
+    depth: u32,
+}
+
+/// The deepest nesting of `~` and parentheses a condition may have (the
+/// Alloy parser's nesting limit is the same): every later phase recurses
+/// over the condition, and 60,000 `~` overflowed the stack (issue 34).
+const MAX_COND_DEPTH: u32 = 200;
+
+/// A run of `/\` (or `\/`) operands as one tree: nested to the left as
+/// written up to 32 operands, balanced beyond, so that its height grows
+/// with the logarithm of its length (as the Alloy parser does).
+fn chain(mut ps: Vec<Prop>, op: fn(Box<Prop>, Box<Prop>) -> Prop) -> Prop {
+    if ps.len() <= 32 {
+        let mut it = ps.into_iter();
+        let first = it.next().expect("a chain has an operand");
+        return it.fold(first, |acc, p| op(Box::new(acc), Box::new(p)));
+    }
+    let right = ps.split_off(ps.len() / 2);
+    op(Box::new(chain(ps, op)), Box::new(chain(right, op)))
 }
 
 impl CondParser<'_> {
@@ -1123,30 +1144,47 @@ impl CondParser<'_> {
         )
     }
     fn or(&mut self) -> PResult<Prop> {
-        let mut p = self.and()?;
+        let mut ps = vec![self.and()?];
         while matches!(self.peek(), Some("\\/" | "||")) {
             self.i += 1;
-            p = Prop::Or(Box::new(p), Box::new(self.and()?));
+            ps.push(self.and()?);
         }
-        Ok(p)
+        Ok(chain(ps, Prop::Or))
     }
     fn and(&mut self) -> PResult<Prop> {
-        let mut p = self.not()?;
+        let mut ps = vec![self.not()?];
         while matches!(self.peek(), Some("/\\" | "&&")) {
             self.i += 1;
-            p = Prop::And(Box::new(p), Box::new(self.not()?));
+            ps.push(self.not()?);
         }
-        Ok(p)
+        Ok(chain(ps, Prop::And))
+    }
+    /// One level deeper (`~`, `(`), refused past [`MAX_COND_DEPTH`].
+    fn deeper(&mut self) -> PResult<()> {
+        self.depth += 1;
+        if self.depth > MAX_COND_DEPTH {
+            return Err(Diagnostic::new(
+                Phase::Litmus,
+                self.here(),
+                format!("condition nested too deeply (more than {MAX_COND_DEPTH} levels of `~` and parentheses)"),
+            ));
+        }
+        Ok(())
     }
     fn not(&mut self) -> PResult<Prop> {
         if matches!(self.peek(), Some("~" | "!" | "not")) {
             self.i += 1;
-            return Ok(Prop::Not(Box::new(self.not()?)));
+            self.deeper()?;
+            let p = Prop::Not(Box::new(self.not()?));
+            self.depth -= 1;
+            return Ok(p);
         }
         match self.peek() {
             Some("(") => {
                 self.i += 1;
+                self.deeper()?;
                 let p = self.or()?;
+                self.depth -= 1;
                 if self.peek() != Some(")") {
                     return Err(Diagnostic::new(
                         Phase::Litmus,

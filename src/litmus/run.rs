@@ -799,7 +799,7 @@ pub fn run_inputs(
     let results: Mutex<Vec<Option<Result<TestResult, Diagnostic>>>> =
         Mutex::new(vec![None; files.len()].into_iter().collect());
     std::thread::scope(|s| {
-        for _ in 0..jobs.max(1) {
+        for _ in 0..crate::budget::workers(jobs, files.len()) {
             // The checker's phases recurse over formulas; give them room
             // (the main thread gets 8 MiB, spawned threads only 2 MiB).
             let worker = std::thread::Builder::new().stack_size(WORKER_STACK);

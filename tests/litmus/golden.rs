@@ -878,3 +878,41 @@ fn ir_lowering_matches_alloy_text() {
         }
     }
 }
+
+/// `--jobs` far beyond the tests (issue 34): one worker per test at most,
+/// so `--jobs 99999999` on one test is as quick as `--jobs 1` (it started
+/// 99,999,999 threads before and never ended). Each run has a time limit
+/// from the harness: the child is killed after 60 s.
+#[test]
+fn absurd_job_counts_start_one_worker_per_test() {
+    let test = root().join("tests/fixtures/litmus/CoRR.litmus");
+    let ptx = root().join("models/ptx.als");
+    let runs: [Vec<std::ffi::OsString>; 2] = [
+        vec!["litmus".into(), "--model".into(), ptx.clone().into()],
+        vec!["litmus".into(), "--model".into(), "op:lost-pop".into()],
+    ];
+    for args in runs {
+        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_relprove"))
+            .args(&args)
+            .args(["--jobs", "99999999"])
+            .arg(&test)
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+        let start = std::time::Instant::now();
+        let status = loop {
+            if let Some(s) = child.try_wait().unwrap() {
+                break Some(s);
+            }
+            if start.elapsed() > std::time::Duration::from_secs(60) {
+                let _ = child.kill();
+                break None;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        };
+        let status =
+            status.unwrap_or_else(|| panic!("{args:?} --jobs 99999999 still running after 60 s"));
+        assert_eq!(status.code(), Some(0), "{args:?}");
+    }
+}

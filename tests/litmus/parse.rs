@@ -200,3 +200,30 @@ mod fuzz {
         }
     }
 }
+
+/// A condition nested past the limit is refused at its position (60,000
+/// `~` overflowed the stack in `litmus`, `gpu emit` and `gpu run`, issue
+/// 34); a run of 60,000 conjuncts is one balanced tree and parses.
+#[test]
+fn deep_conditions_are_refused_and_long_ones_parse() {
+    for open in ["~", "("] {
+        let close = if open == "(" { ")" } else { "" };
+        let text = format!(
+            "{HEAD} st.relaxed.gpu x, 1 | ld.relaxed.gpu r0, x ;\nexists ({}1:r0 == 1{})\n",
+            open.repeat(60_000),
+            close.repeat(60_000)
+        );
+        let e = err(&text);
+        assert!(
+            e.contains("condition nested too deeply (more than 200 levels"),
+            "{open}: {e}"
+        );
+        assert!(e.contains("t.litmus:5:"), "{open}: {e}");
+    }
+    let long = vec!["1:r0 == 1"; 60_000].join(" /\\ ");
+    let text = format!("{HEAD} st.relaxed.gpu x, 1 | ld.relaxed.gpu r0, x ;\nexists ({long})\n");
+    let mut sm = SourceMap::new();
+    let id = sm.add("t", "t", text.clone());
+    let t = parse(id, &text).unwrap();
+    assert_eq!(t.cond.prop.vars().len(), 1);
+}
