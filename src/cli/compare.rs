@@ -68,8 +68,11 @@ pub fn run(req: &Request) -> u8 {
             Err(d) => return fail(d, &sources.lock().unwrap()),
         }
     }
-    let files = match relprove::litmus::files::expand(&req.tests) {
-        Ok(f) => f,
+    let files = match relprove::litmus::files::expand(&req.tests, &["litmus"]) {
+        Ok(f) => {
+            super::report::skipped_links(&f.skipped);
+            f.files
+        }
         Err(d) => return fail(d, &sources.lock().unwrap()),
     };
     let expect = match &req.expect_diff {

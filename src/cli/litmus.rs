@@ -97,8 +97,11 @@ pub fn command_with(
     // claims that its test validates.
     let mut inputs = Vec::new();
     let mut expand_failed = false;
-    let tests = match litmus::files::expand(&req.tests) {
-        Ok(t) => t,
+    let tests = match litmus::files::expand(&req.tests, &["litmus", "test"]) {
+        Ok(t) => {
+            super::report::skipped_links(&t.skipped);
+            t.files
+        }
         Err(d) => {
             report(&sources, &d);
             return 2;

@@ -108,8 +108,11 @@ pub fn decide_all(
 /// 3 only time or memory limits stopped tests.
 pub fn run(req: &Request) -> u8 {
     let sources = Mutex::new(SourceMap::new());
-    let files = match relprove::litmus::files::expand(&req.tests) {
-        Ok(f) => f,
+    let files = match relprove::litmus::files::expand(&req.tests, &["litmus"]) {
+        Ok(f) => {
+            super::report::skipped_links(&f.skipped);
+            f.files
+        }
         Err(d) => {
             super::report::error(&sources.lock().unwrap(), d, false);
             return 2;

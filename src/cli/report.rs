@@ -41,3 +41,14 @@ pub fn exit_code(e: &Error) -> u8 {
 pub fn notes(sources: &SourceMap, notes: &[(Span, String)], color: bool) -> String {
     relprove::diag::render_notes(sources, notes, color)
 }
+
+/// One note on standard error per link a folder's expansion did not
+/// follow (`relprove::litmus::files::Expanded::skipped`).
+pub fn skipped_links(skipped: &[std::path::PathBuf]) {
+    for p in skipped {
+        eprintln!(
+            "note: skipped {}: it leads to tests already visited (each test runs once)",
+            p.display()
+        );
+    }
+}

@@ -916,3 +916,73 @@ fn absurd_job_counts_start_one_worker_per_test() {
         assert_eq!(status.code(), Some(0), "{args:?}");
     }
 }
+
+/// A folder is walked once per file and folder (issue 34): a link back up
+/// (a loop) and a second link to the same folder are skipped with a note,
+/// so the test runs once (the loop walked 2^40 paths before); a folder
+/// without tests is an error (it was silent, exit 0); a folder of NVIDIA
+/// `.test` files stands for those under `litmus`, and is an error for
+/// `op:` models, which read `.litmus` only.
+#[cfg(unix)]
+#[test]
+fn folders_are_walked_once_and_empty_ones_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::fs::create_dir_all(d.join("t/a")).unwrap();
+    std::fs::create_dir_all(d.join("empty")).unwrap();
+    std::fs::create_dir_all(d.join("nv")).unwrap();
+    std::fs::copy(
+        root().join("tests/fixtures/litmus/CoRR.litmus"),
+        d.join("t/a/CoRR.litmus"),
+    )
+    .unwrap();
+    std::os::unix::fs::symlink("..", d.join("t/a/loop")).unwrap();
+    std::os::unix::fs::symlink("a", d.join("t/a2")).unwrap();
+    let run = |args: &[&str], path: &Path| {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_relprove"))
+            .args(args)
+            .arg(path)
+            .output()
+            .unwrap();
+        let text = |b: &[u8]| String::from_utf8_lossy(b).to_string();
+        (out.status.code(), text(&out.stdout), text(&out.stderr))
+    };
+    let ptx = root().join("models/ptx.als");
+    let ptx = ptx.to_str().unwrap();
+    let (code, out, err) = run(&["litmus", "--model", ptx], &d.join("t"));
+    assert_eq!(code, Some(0), "{out}{err}");
+    assert_eq!(out.matches("Test CoRR").count(), 1, "{out}");
+    assert!(
+        err.contains("a/loop: it leads to tests already visited"),
+        "{err}"
+    );
+    assert!(
+        err.contains("a2: it leads to tests already visited"),
+        "{err}"
+    );
+    let (code, out, err) = run(&["litmus", "--model", ptx], &d.join("empty"));
+    assert_eq!(code, Some(2), "{out}{err}");
+    assert!(
+        err.contains("no test found in") && err.contains("no `.litmus` or `.test` file"),
+        "{err}"
+    );
+    let (code, _, err) = run(
+        &["compare", "--model", ptx, "--model", "op:lost-pop"],
+        &d.join("empty"),
+    );
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("no `.litmus` file below it"), "{err}");
+    let nvidia = root().join("../shared/peers/mixedproxy/tests/CoWR.test");
+    if nvidia.exists() {
+        std::fs::copy(&nvidia, d.join("nv/CoWR.test")).unwrap();
+        let ptx75 = root().join("models/ptx75.als");
+        let (_, out, err) = run(
+            &["litmus", "--model", ptx75.to_str().unwrap()],
+            &d.join("nv"),
+        );
+        assert!(out.contains("Summary: 10 tests"), "{out}{err}");
+        let (code, _, err) = run(&["litmus", "--model", "op:lost-pop"], &d.join("nv"));
+        assert_eq!(code, Some(2), "{err}");
+        assert!(err.contains("no `.litmus` file below it"), "{err}");
+    }
+}
