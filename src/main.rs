@@ -307,8 +307,9 @@ struct LitmusArgs {
     /// nor sleep sets, unless --sleep-sets): every enabled transition.
     #[arg(long)]
     full_search: bool,
-    /// Operational models: give up on a test after this many states.
-    #[arg(long, value_name = "N", default_value_t = 2_000_000)]
+    /// Operational models: give up on a test after this many states (at
+    /// least 1).
+    #[arg(long, value_name = "N", default_value_t = 2_000_000, value_parser = cli::args::positive::<usize>)]
     max_states: usize,
     /// Time limit per test, in seconds: all its solver calls together, or
     /// an operational model's exploration (a test that runs out is

@@ -41,8 +41,8 @@ struct EmitArgs {
     /// Output directory.
     #[arg(long, value_name = "DIR")]
     out: PathBuf,
-    /// GPU architecture for nvcc (`-arch`).
-    #[arg(long, default_value = "sm_90")]
+    /// GPU architecture for nvcc (`-arch`): sm_NN or compute_NN.
+    #[arg(long, default_value = "sm_90", value_parser = gpu::emit::check_arch)]
     arch: String,
     /// PTX litmus test files.
     #[arg(required = true)]
@@ -60,8 +60,8 @@ struct RunArgs {
     /// Harness and report directory.
     #[arg(long, value_name = "DIR")]
     out: PathBuf,
-    /// GPU architecture for nvcc (`-arch`).
-    #[arg(long, default_value = "sm_90")]
+    /// GPU architecture for nvcc (`-arch`): sm_NN or compute_NN.
+    #[arg(long, default_value = "sm_90", value_parser = gpu::emit::check_arch)]
     arch: String,
     /// Seconds each test runs on the GPU.
     #[arg(long, value_name = "S", default_value_t = 3.0)]

@@ -88,6 +88,24 @@ pub fn cuda_source(tests: &[GpuTest]) -> String {
     s
 }
 
+/// `arch` is a CUDA architecture name as nvcc takes it (`sm_90`,
+/// `sm_90a`, `compute_80`): the scripts paste it into shell text, so
+/// nothing else may pass (`sm_90$(…)` ran the command, issue 34).
+pub fn check_arch(arch: &str) -> Result<String, String> {
+    let digits = arch
+        .strip_prefix("sm_")
+        .or_else(|| arch.strip_prefix("compute_"))
+        .map(|r| r.trim_end_matches(|c: char| c.is_ascii_lowercase()));
+    match digits {
+        Some(d) if !d.is_empty() && d.len() <= 4 && d.bytes().all(|b| b.is_ascii_digit()) => {
+            Ok(arch.to_string())
+        }
+        _ => Err(format!(
+            "`{arch}` is not a CUDA architecture (sm_NN or compute_NN, e.g. sm_90)"
+        )),
+    }
+}
+
 /// `build.sh`: `nvcc -arch=ARCH -O3` (ARCH: the first argument, else the
 /// emit-time default).
 pub fn build_script(arch: &str) -> String {

@@ -153,7 +153,7 @@ impl fmt::Display for OpError {
                 MODELS.join(", ")
             ),
             OpError::Unsupported { what, .. } => write!(f, "unsupported: {what}"),
-            OpError::StateLimit(n) => write!(f, "unsupported: more than {n} states"),
+            OpError::StateLimit(n) => write!(f, "gave up: more than {n} states (--max-states)"),
             OpError::LoopBound { bound, .. } => {
                 write!(
                     f,
@@ -175,9 +175,8 @@ impl OpError {
             | OpError::TooLarge { span, .. } => {
                 Diagnostic::new(Phase::Litmus, *span, self.to_string())
             }
-            OpError::UnknownModel(_) | OpError::StateLimit(_) => {
-                Diagnostic::without_span(Phase::Litmus, self.to_string())
-            }
+            OpError::UnknownModel(_) => Diagnostic::without_span(Phase::Litmus, self.to_string()),
+            OpError::StateLimit(_) => Diagnostic::without_span(Phase::Limit, self.to_string()),
             OpError::GaveUp { span, .. } => Diagnostic::new(Phase::Limit, *span, self.to_string()),
             OpError::Budget(_) => Diagnostic::without_span(Phase::Limit, self.to_string()),
         }
@@ -284,6 +283,16 @@ fn finish<M: Model>(
                 what: crate::litmus::run::gave_up(&test.name, &why, timeout),
             }
         }
+        // Running out of states is a limit like time and memory (exit
+        // code 3, at the test's name); it was `unsupported`, exit 2.
+        OpError::StateLimit(n) => OpError::GaveUp {
+            span: test.name_span,
+            what: crate::litmus::run::gave_up(
+                &test.name,
+                &format!("more than {n} states (--max-states)"),
+                None,
+            ),
+        },
         e => e,
     })?;
     let states: BTreeSet<Vec<i64>> = ex.outcomes.keys().cloned().collect();

@@ -93,6 +93,28 @@ fn harness_files_and_scripts() {
     assert_eq!(m.tests[0].vars, vec!["1:r0", "1:r1"]);
 }
 
+/// `--arch` is pasted into build.sh and run.sh, so only architecture
+/// names pass (issue 34: `sm_90$(…)` was written into the scripts inside
+/// double quotes, where the command substitution runs).
+#[test]
+fn arch_must_be_an_architecture_name() {
+    for bad in ["sm_90$(touch pwned)", "sm_", "90", "sm_90 x", "compute_8'0"] {
+        let dir = tempfile::tempdir().unwrap();
+        let out = Command::new(BIN)
+            .args(["gpu", "emit", "--arch", bad, "--out"])
+            .arg(dir.path())
+            .arg(fixture("MP.litmus"))
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{bad}");
+        assert!(String::from_utf8_lossy(&out.stderr).contains("is not a CUDA architecture"));
+        assert!(!dir.path().join("build.sh").exists(), "{bad}");
+    }
+    for good in ["sm_90", "sm_90a", "compute_80"] {
+        assert_eq!(gpu::emit::check_arch(good), Ok(good.to_string()));
+    }
+}
+
 /// Thread placement: threads of one CTA share a block (and are different
 /// warps of it), different CTAs are different blocks.
 #[test]

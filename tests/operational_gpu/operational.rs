@@ -793,9 +793,12 @@ fn witness_trace_and_errors() {
     // `--timeout` and `--max-memory` bound an exploration too: the test is
     // reported as a limit (exit code 3), not explored past it.
     let iriw = fixtures("x86/IRIW.litmus").display().to_string();
+    // `--max-states` too (issue 34: it was `unsupported`, exit code 2),
+    // and `--max-states 0` is refused.
     for (flag, value, why) in [
         ("--timeout", "0.000001", "time limit (--timeout 0.000001 s)"),
         ("--max-memory", "1K", "memory limit: the exploration ("),
+        ("--max-states", "10", "more than 10 states (--max-states)"),
     ] {
         let o = relprove(&[
             "litmus",
@@ -811,6 +814,9 @@ fn witness_trace_and_errors() {
         assert!(t.contains("error[limit]: gave up on test `IRIW`: "), "{t}");
         assert!(t.contains(why), "{t}");
     }
+    let o = relprove(&["litmus", "--model", "op:lost-pop", "--max-states", "0", &sb]);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(text(&o).contains("expected a whole number of at least 1, not `0`"));
     // Unknown operational model.
     let o = relprove(&["litmus", "--model", "op:nope", &sb]);
     assert_eq!(o.status.code(), Some(2));
