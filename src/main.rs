@@ -201,6 +201,7 @@ impl GraphArgs {
         self.graph.map(|dir| cli::graph::GraphDir {
             dir,
             show: self.show,
+            used: Default::default(),
         })
     }
 }

@@ -19,6 +19,9 @@ pub struct GraphDir {
     pub dir: PathBuf,
     /// `--show REL,...`
     pub show: Vec<String>,
+    /// The file stems written so far ([`write_instance`] keeps them
+    /// distinct).
+    pub used: std::sync::Arc<std::sync::Mutex<std::collections::HashSet<String>>>,
 }
 
 /// The files written for one graph.
@@ -88,9 +91,22 @@ pub fn write_instance(
     title: &str,
     stem: &str,
 ) -> Result<PathBuf, String> {
+    let stem = {
+        // A stem written before gets `-2`, `-3`, … (Alloy names have no
+        // `-`): an anonymous `run` and a `run run_1` both drew `run_1`,
+        // and the first graph was lost (issue 34).
+        let mut used = g.used.lock().unwrap_or_else(|e| e.into_inner());
+        let mut unique = stem.to_string();
+        let mut k = 1;
+        while !used.insert(unique.clone()) {
+            k += 1;
+            unique = format!("{stem}-{k}");
+        }
+        unique
+    };
     graph::instance_graph(model, inst, title, &g.show)
         .map_err(|e| e.to_string())
-        .and_then(|drawn| write_graph(&g.dir, stem, &drawn))
+        .and_then(|drawn| write_graph(&g.dir, &stem, &drawn))
         .map(|w| w.svg.unwrap_or(w.dot))
 }
 

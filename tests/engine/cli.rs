@@ -727,6 +727,38 @@ fn merge_refuses_stale_models_and_partial_manifests() {
     assert!(err.contains("no longer translates"), "{err}");
 }
 
+/// Two commands whose graph files would share a name (an anonymous `run`
+/// is `run_1`; here a `run run_1` follows it) get distinct files, the
+/// second `run_1-2` (issue 34: the first graph was overwritten); `--all`
+/// numbers its instances after that name.
+#[test]
+fn graph_files_of_commands_do_not_collide() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = model(&dir, "sig A {}\nrun {} for 1\nrun run_1 { some A } for 1\n");
+    let g = dir.path().join("g");
+    let out = run(&["--graph", g.to_str().unwrap()], &f);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let first = std::fs::read_to_string(g.join("run_1.dot")).unwrap();
+    let second = std::fs::read_to_string(g.join("run_1-2.dot")).unwrap();
+    assert_ne!(first, second, "the two instances differ (no A, one A)");
+    let g = dir.path().join("all");
+    let out = run(&["--all", "--graph", g.to_str().unwrap()], &f);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    for name in ["run_1_1.dot", "run_1_1-2.dot"] {
+        assert!(g.join(name).exists(), "{name}");
+    }
+}
+
 /// `check --graph DIR`: one DOT file per instance (SVG too with Graphviz),
 /// named after the command; an execution of models/ptx.als is drawn the
 /// herd way, with `--show` relations; commands without an instance write
