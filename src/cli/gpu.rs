@@ -47,6 +47,10 @@ struct EmitArgs {
     /// PTX litmus test files.
     #[arg(required = true)]
     tests: Vec<PathBuf>,
+    /// Replace harness files in DIR that differ from the ones emitted
+    /// (without it they are kept and nothing is written).
+    #[arg(long)]
+    force: bool,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -75,6 +79,10 @@ struct RunArgs {
     /// Simulate each test under sequential consistency instead of running it.
     #[arg(long)]
     dry_run: bool,
+    /// Replace DIR/results.txt and harness files that differ from the ones
+    /// emitted (without it a DIR holding results is refused).
+    #[arg(long)]
+    force: bool,
     /// Dry run: instances (random interleavings) per test.
     #[arg(long, value_name = "N", default_value_t = 10_000)]
     instances: u64,
@@ -156,7 +164,7 @@ fn jobs(j: Option<usize>) -> usize {
 
 fn emit(a: &EmitArgs, sources: &mut SourceMap) -> Result<u8, GpuError> {
     let tests = gpu::load_tests(&a.tests, sources)?;
-    for p in gpu::emit_harness(&a.out, &tests, &a.arch)? {
+    for p in gpu::emit_harness(&a.out, &tests, &a.arch, a.force)? {
         stdoutln!("{}", p.display());
     }
     Ok(0)
@@ -187,13 +195,14 @@ fn run_tests(a: &RunArgs, sources: &mut SourceMap) -> Result<u8, GpuError> {
     let stress = gpu::device::parse_stress(&a.stress)?;
     let tests = gpu::load_tests(&a.tests, sources)?;
     let refs = gpu::observations::read_optional(a.observations.as_deref())?;
+    gpu::check_results_kept(&a.out, a.force)?;
     // Find the tools before writing anything.
     let tools = if a.dry_run {
         None
     } else {
         Some(gpu::device::find_tools()?)
     };
-    gpu::emit_harness(&a.out, &tests, &a.arch)?;
+    gpu::emit_harness(&a.out, &tests, &a.arch, a.force)?;
     let sass_text;
     let sass = match &tools {
         None => {

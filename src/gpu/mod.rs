@@ -74,8 +74,15 @@ pub fn load_tests(files: &[PathBuf], sources: &mut SourceMap) -> Result<Vec<Load
 }
 
 /// Write the harness for `tests` into `dir`: `litmus.cu`, `build.sh`,
-/// `run.sh`, `manifest.json`. Returns the files written.
-pub fn emit_harness(dir: &Path, tests: &[Loaded], arch: &str) -> Result<Vec<PathBuf>, GpuError> {
+/// `run.sh`, `manifest.json`. Returns the files written. A file already
+/// there with other contents (a hand-edited `run.sh`) is replaced only
+/// with `force`; without it nothing is written (issue 34).
+pub fn emit_harness(
+    dir: &Path,
+    tests: &[Loaded],
+    arch: &str,
+    force: bool,
+) -> Result<Vec<PathBuf>, GpuError> {
     std::fs::create_dir_all(dir).map_err(|e| GpuError::io(dir, e))?;
     let gpu: Vec<GpuTest> = tests.iter().map(|t| t.gpu.clone()).collect();
     let manifest = emit::Manifest::new(arch, &gpu);
@@ -86,6 +93,14 @@ pub fn emit_harness(dir: &Path, tests: &[Loaded], arch: &str) -> Result<Vec<Path
         (emit::RUN_FILE, emit::run_script(arch), true),
         (emit::MANIFEST_FILE, manifest_json, false),
     ];
+    if !force {
+        for (name, text, _) in &files {
+            let p = dir.join(name);
+            if p.exists() && std::fs::read_to_string(&p).ok().as_deref() != Some(text.as_str()) {
+                return Err(kept(&p));
+            }
+        }
+    }
     let mut written = Vec::new();
     for (name, text, exec) in files {
         let p = dir.join(name);
@@ -285,6 +300,29 @@ pub fn read_results(dir: &Path) -> Result<results::Results, GpuError> {
     let p = dir.join(emit::RESULTS_FILE);
     let text = std::fs::read_to_string(&p).map_err(|e| GpuError::io(&p, e))?;
     results::Results::parse(&p, &text)
+}
+
+/// The error for a file that a command would replace: it is kept.
+fn kept(p: &Path) -> GpuError {
+    GpuError::io(
+        p,
+        std::io::Error::new(
+            std::io::ErrorKind::AlreadyExists,
+            "it exists and differs from what relprove would write; it is kept \
+             (--force replaces it, or choose another --out)",
+        ),
+    )
+}
+
+/// Refuse to run where `results.txt` already is (results brought back
+/// from a GPU machine, or an earlier run), unless `force`: `gpu run`
+/// replaces it (issue 34: `--dry-run --out DIR` overwrote real results).
+pub fn check_results_kept(dir: &Path, force: bool) -> Result<(), GpuError> {
+    let p = dir.join(emit::RESULTS_FILE);
+    if !force && p.exists() {
+        return Err(kept(&p));
+    }
+    Ok(())
 }
 
 /// Write `results.txt` into a harness directory (the dry run's results).

@@ -93,6 +93,85 @@ fn harness_files_and_scripts() {
     assert_eq!(m.tests[0].vars, vec!["1:r0", "1:r1"]);
 }
 
+/// Files a user may have brought back or edited are kept (issue 34):
+/// `gpu run` refuses a DIR that holds results.txt (`--dry-run --out DIR`
+/// replaced real GPU results), `gpu emit` refuses to replace a harness
+/// file whose contents differ (a hand-edited run.sh); `--force` does both.
+/// Emitting the same harness again is allowed.
+#[test]
+fn results_and_edited_scripts_are_kept() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let emit = |force: bool| {
+        let mut c = Command::new(BIN);
+        c.args(["gpu", "emit", "--out"])
+            .arg(d)
+            .arg(fixture("MP.litmus"));
+        if force {
+            c.arg("--force");
+        }
+        c.output().unwrap()
+    };
+    assert!(emit(false).status.success());
+    assert!(emit(false).status.success(), "the same harness again");
+    std::fs::write(
+        d.join("run.sh"),
+        "#!/bin/sh
+# my edits
+",
+    )
+    .unwrap();
+    let out = emit(false);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("run.sh") && err.contains("--force"), "{err}");
+    assert!(std::fs::read_to_string(d.join("run.sh"))
+        .unwrap()
+        .contains("my edits"));
+    assert!(emit(true).status.success());
+    assert!(!std::fs::read_to_string(d.join("run.sh"))
+        .unwrap()
+        .contains("my edits"));
+    // Results from a GPU machine: a dry run must not replace them.
+    std::fs::write(
+        d.join("results.txt"),
+        "real results
+",
+    )
+    .unwrap();
+    let run = |force: bool| {
+        let mut c = Command::new(BIN);
+        c.args(["gpu", "run", "--dry-run", "--instances", "10", "--out"])
+            .arg(d)
+            .arg(fixture("MP.litmus"));
+        if force {
+            c.arg("--force");
+        }
+        c.output().unwrap()
+    };
+    let out = run(false);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("results.txt") && err.contains("--force"),
+        "{err}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(d.join("results.txt")).unwrap(),
+        "real results\n"
+    );
+    let out = run(true);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_ne!(
+        std::fs::read_to_string(d.join("results.txt")).unwrap(),
+        "real results\n"
+    );
+}
+
 /// `--arch` is pasted into build.sh and run.sh, so only architecture
 /// names pass (issue 34: `sm_90$(…)` was written into the scripts inside
 /// double quotes, where the command substitution runs).
@@ -620,7 +699,7 @@ fn nvcc_compiles_the_harness_for_sm_90() {
     files.push(PathBuf::from("tests/fixtures/gpu/Dead-load.litmus"));
     let tests = load(&files);
     let dir = tempfile::tempdir().unwrap();
-    gpu::emit_harness(dir.path(), &tests, "sm_90").unwrap();
+    gpu::emit_harness(dir.path(), &tests, "sm_90", false).unwrap();
     let out = Command::new(&nvcc)
         .args(["-arch=sm_90", "-O3", "-c", "-o"])
         .arg(dir.path().join("litmus.o"))
