@@ -65,7 +65,6 @@ impl std::fmt::Display for Exhausted {
     }
 }
 
-/// `1.5 GiB`, `300 MiB`, `12 KiB`, `7 B`.
 /// The most worker threads any pool starts (`--jobs`): far above the
 /// cores of any machine relprove runs on, far below what makes starting
 /// them a hang (`--jobs 99999999` never ended, issue 34).
@@ -85,6 +84,7 @@ pub fn workers(jobs: usize, tasks: usize) -> usize {
     jobs.clamp(1, MAX_WORKERS).min(tasks.max(1))
 }
 
+/// `1.5 GiB`, `300 MiB`, `12 KiB`, `7 B`.
 pub fn human_bytes(b: u64) -> String {
     const UNITS: [&str; 5] = ["B", "KiB", "MiB", "GiB", "TiB"];
     let mut v = b as f64;

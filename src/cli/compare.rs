@@ -68,11 +68,8 @@ pub fn run(req: &Request) -> u8 {
             Err(d) => return fail(d, &sources.lock().unwrap()),
         }
     }
-    let files = match relprove::litmus::files::expand(&req.tests, &["litmus"]) {
-        Ok(f) => {
-            super::report::skipped_links(&f.skipped);
-            f.files
-        }
+    let files = match super::report::test_files(&req.tests, &["litmus"]) {
+        Ok(f) => f,
         Err(d) => return fail(d, &sources.lock().unwrap()),
     };
     let expect = match &req.expect_diff {

@@ -97,11 +97,8 @@ pub fn command_with(
     // claims that its test validates.
     let mut inputs = Vec::new();
     let mut expand_failed = false;
-    let tests = match litmus::files::expand(&req.tests, &["litmus", "test"]) {
-        Ok(t) => {
-            super::report::skipped_links(&t.skipped);
-            t.files
-        }
+    let tests = match super::report::test_files(&req.tests, &["litmus", "test"]) {
+        Ok(t) => t,
         Err(d) => {
             report(&sources, &d);
             return 2;

@@ -108,11 +108,8 @@ pub fn decide_all(
 /// 3 only time or memory limits stopped tests.
 pub fn run(req: &Request) -> u8 {
     let sources = Mutex::new(SourceMap::new());
-    let files = match relprove::litmus::files::expand(&req.tests, &["litmus"]) {
-        Ok(f) => {
-            super::report::skipped_links(&f.skipped);
-            f.files
-        }
+    let files = match super::report::test_files(&req.tests, &["litmus"]) {
+        Ok(f) => f,
         Err(d) => {
             super::report::error(&sources.lock().unwrap(), d, false);
             return 2;

@@ -42,13 +42,18 @@ pub fn notes(sources: &SourceMap, notes: &[(Span, String)], color: bool) -> Stri
     relprove::diag::render_notes(sources, notes, color)
 }
 
-/// One note on standard error per link a folder's expansion did not
-/// follow (`relprove::litmus::files::Expanded::skipped`).
-pub fn skipped_links(skipped: &[std::path::PathBuf]) {
-    for p in skipped {
+/// The tests that `paths` stand for (`relprove::litmus::files::expand`),
+/// with one note on standard error per link the expansion did not follow.
+pub fn test_files(
+    paths: &[std::path::PathBuf],
+    kinds: &[&str],
+) -> Result<Vec<std::path::PathBuf>, relprove::diag::Diagnostic> {
+    let expanded = relprove::litmus::files::expand(paths, kinds)?;
+    for p in &expanded.skipped {
         eprintln!(
             "note: skipped {}: it leads to tests already visited (each test runs once)",
             p.display()
         );
     }
+    Ok(expanded.files)
 }

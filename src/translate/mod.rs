@@ -1349,14 +1349,24 @@ impl<'a> Translator<'a> {
             let atoms = b.sig_upper[t.index()].clone();
             for w in atoms.windows(2) {
                 let (x, y) = (w[0], w[1]);
-                let swap = |a: u32| {
-                    if a == x {
-                        y
-                    } else if a == y {
-                        x
-                    } else {
-                        a
-                    }
+                // The entry index of `tu`'s image under the transposition;
+                // `None` for a tuple it leaves alone.
+                let image = |tu: &[u32]| -> Option<u64> {
+                    tu.iter().any(|&a| a == x || a == y).then(|| {
+                        let st: Vec<u32> = tu
+                            .iter()
+                            .map(|&a| {
+                                if a == x {
+                                    y
+                                } else if a == y {
+                                    x
+                                } else {
+                                    a
+                                }
+                            })
+                            .collect();
+                        d.index(&st)
+                    })
                 };
                 // (bounds are sorted: binary search keeps this linear in
                 // the number of sigs for large scopes)
@@ -1375,12 +1385,10 @@ impl<'a> Translator<'a> {
                 {
                     for tu in ts {
                         self.c.check()?;
-                        if !tu.iter().any(|&a| a == x || a == y) {
+                        let Some(j) = image(tu) else {
                             continue;
-                        }
+                        };
                         let i = d.index(tu);
-                        let st: Vec<u32> = tu.iter().map(|&a| swap(a)).collect();
-                        let j = d.index(&st);
                         if !up.contains(&j) || lo.contains(&i) != lo.contains(&j) {
                             ok_fields = false;
                             break 'fields;
@@ -1391,13 +1399,9 @@ impl<'a> Translator<'a> {
                     continue;
                 }
                 let skolems_map = self.skolems.iter().zip(&skolem_sets).all(|((_, m), set)| {
-                    m.entries.iter().all(|&(i, _)| {
-                        let tu = d.tuple(i, m.arity);
-                        !tu.iter().any(|&a| a == x || a == y) || {
-                            let st: Vec<u32> = tu.iter().map(|&a| swap(a)).collect();
-                            set.contains(&d.index(&st))
-                        }
-                    })
+                    m.entries
+                        .iter()
+                        .all(|&(i, _)| image(&d.tuple(i, m.arity)).is_none_or(|j| set.contains(&j)))
                 });
                 // pairs (entry, image entry) in the fixed order
                 let mut pairs: Vec<(Lit, Lit)> = Vec::new();
@@ -1414,12 +1418,10 @@ impl<'a> Translator<'a> {
                     };
                     for &i in entries {
                         self.c.check()?;
-                        let tu = d.tuple(i, arity);
-                        if !tu.iter().any(|&a| a == x || a == y) {
+                        let Some(j) = image(&d.tuple(i, arity)) else {
                             continue;
-                        }
-                        let st: Vec<u32> = tu.iter().map(|&a| swap(a)).collect();
-                        let (l, l2) = (m.get(i), m.get(d.index(&st)));
+                        };
+                        let (l, l2) = (m.get(i), m.get(j));
                         if l != l2 {
                             pairs.push((l, l2));
                             if pairs.len() >= limit {
