@@ -192,14 +192,12 @@ impl Cadical {
         let placeholder = self.fresh_solver()?;
         let mut main = std::mem::replace(&mut self.solver, placeholder);
         let main_assumptions = assumptions.to_vec();
-        let main_rival = rival.clone();
+        // (the preprocessed solver never stops the copy: the copy's search,
+        // and so the answer taken, must not depend on which finished first)
         let main_thread = std::thread::Builder::new()
             .name("cadical-preprocessed".into())
             .spawn(move || {
                 let answer = main.solve_with(main_assumptions);
-                if answer.is_some() {
-                    main_rival.store(true, Ordering::Relaxed);
-                }
                 (main, answer)
             })
             .map_err(|e| SatError::Spec(format!("cannot start the solver thread: {e}")))?;
