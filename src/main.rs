@@ -250,10 +250,13 @@ struct ExportArgs {
 #[derive(Args)]
 struct LitmusArgs {
     /// The memory model to decide the tests with: an Alloy file, or an
-    /// operational model `op:lost-pop`.
+    /// operational model `op:lost-pop`. Khronos's Vulkan tests take
+    /// Khronos's spirv.als (docs/vulkan.md).
     #[arg(long, value_name = "FILE.als|op:NAME")]
     model: PathBuf,
-    /// Litmus test files.
+    /// Test files: Dat3M `.litmus`, NVIDIA mixed-proxy `.test`, or
+    /// Khronos Vulkan `.test` (told apart by content); a directory stands
+    /// for its `.litmus` files, else its `.test` files.
     #[arg(required = true)]
     tests: Vec<PathBuf>,
     /// Parallel jobs (default: one per core).
@@ -403,6 +406,15 @@ fn litmus(a: LitmusArgs) -> ExitCode {
         };
         return ExitCode::from(cli::op_litmus::run(&req));
     }
+    // Khronos's Vulkan tests (`.test` files with NEWTHREAD, SATISFIABLE …).
+    match cli::khronos::khronos_files(&a.tests) {
+        Err(d) => {
+            let code = cli::report::error(&relprove::diag::SourceMap::new(), d, false);
+            return ExitCode::from(code);
+        }
+        Ok(Some(files)) => return khronos(a, files, jobs, max_memory),
+        Ok(None) => {}
+    }
     let req = cli::litmus::Request {
         model: a.model,
         tests: a.tests,
@@ -437,6 +449,36 @@ fn litmus(a: LitmusArgs) -> ExitCode {
             })
         }
     };
+    ExitCode::from(out.exit_code(code))
+}
+
+/// `litmus` on Khronos's Vulkan tests: the flags that apply to them.
+fn khronos(a: LitmusArgs, files: Vec<PathBuf>, jobs: usize, max_memory: u64) -> ExitCode {
+    let unsupported = [
+        (
+            a.expect.is_some(),
+            "--expect (each test file states its expected results)",
+        ),
+        (a.explain, "--explain"),
+        (a.witnesses, "--witnesses"),
+        (a.via_alloy_text, "--via-alloy-text"),
+        (a.graph.graph.is_some(), "--graph"),
+    ];
+    if let Some((_, flag)) = unsupported.iter().find(|u| u.0) {
+        eprintln!("relprove: {flag} does not apply to Khronos Vulkan tests");
+        return ExitCode::from(2);
+    }
+    let req = cli::khronos::Request {
+        model: a.model,
+        files,
+        jobs,
+        json: a.format == TextOrJson::Json,
+        emit_alloy: a.emit_alloy,
+        timeout: a.timeout,
+        max_memory: Some(max_memory),
+    };
+    let out = &mut Stdout::new(OnClose::Exit);
+    let code = cli::khronos::command(&req, out);
     ExitCode::from(out.exit_code(code))
 }
 

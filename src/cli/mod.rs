@@ -9,6 +9,7 @@ pub mod enumerate;
 pub mod export;
 pub mod gpu;
 pub mod graph;
+pub mod khronos;
 pub mod litmus;
 pub mod op_litmus;
 pub mod output;

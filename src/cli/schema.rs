@@ -7,13 +7,14 @@
 use schemars::{schema_for, Schema};
 
 /// The subcommands whose JSON output has a schema, by file name.
-pub const NAMES: [&str; 8] = [
+pub const NAMES: [&str; 9] = [
     "check",
     "check-all",
     "compare",
     "cubes",
     "cubes-emit",
     "litmus",
+    "litmus-khronos",
     "op-litmus",
     "prove",
 ];
@@ -28,6 +29,7 @@ pub fn schema(name: &str) -> Option<Schema> {
         "cubes" => schema_for!(super::cubes::JsonResult),
         "cubes-emit" => schema_for!(relprove::cubes::Manifest),
         "litmus" => schema_for!(relprove::litmus::output::JsonDoc),
+        "litmus-khronos" => schema_for!(super::khronos::Doc),
         "prove" => schema_for!(super::prove::ProveJson),
         "op-litmus" => schema_for!(super::op_litmus::Doc),
         _ => return None,

@@ -15,6 +15,7 @@ pub mod error;
 pub mod execution;
 pub mod explain;
 pub mod files;
+pub mod khronos;
 pub mod lower;
 pub mod mixedproxy;
 pub mod output;

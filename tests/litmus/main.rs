@@ -8,5 +8,6 @@
 
 mod corpus;
 mod golden;
+mod khronos;
 mod lower;
 mod parse;

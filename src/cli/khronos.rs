@@ -1,0 +1,357 @@
+//! `relprove litmus --model spirv.als TEST.test…` on Khronos's Vulkan
+//! tests: the library parses and decides them
+//! ([`relprove::litmus::khronos`]); this file prints one line per result
+//! line (expected, got), the summary or one JSON document, and chooses the
+//! exit code: 1 when a line disagrees, else 2 when a test could not be
+//! read or decided, else 3 when a limit left a line unknown, else 0.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use relprove::diag::{Diagnostic, SourceMap};
+use relprove::litmus::khronos::{self, Got, Test};
+use schemars::JsonSchema;
+use serde::Serialize;
+
+/// What `relprove litmus` was asked to do with Khronos tests.
+pub struct Request {
+    pub model: PathBuf,
+    pub files: Vec<PathBuf>,
+    pub jobs: usize,
+    pub json: bool,
+    pub emit_alloy: Option<PathBuf>,
+    /// The time each test may take, all its result lines together.
+    pub timeout: Option<std::time::Duration>,
+    pub max_memory: Option<u64>,
+}
+
+/// The Khronos tests that the command line's `paths` stand for, or
+/// `None` when they are not Khronos tests (or do not expand: the PTX path
+/// reports that).
+pub fn khronos_files(paths: &[PathBuf]) -> Result<Option<Vec<PathBuf>>, Diagnostic> {
+    let Ok(expanded) = relprove::litmus::files::expand(paths, &["litmus", "test"]) else {
+        return Ok(None);
+    };
+    if !is_khronos_run(&expanded.files)? {
+        return Ok(None);
+    }
+    super::report::test_files(paths, &["litmus", "test"]).map(Some)
+}
+
+/// Which of `files` (already expanded) are Khronos tests: `Ok(true)` when
+/// every `.test` file is one and there is one, `Ok(false)` when none is;
+/// an error names a file that mixes the formats in one run or is neither
+/// format.
+pub fn is_khronos_run(files: &[PathBuf]) -> Result<bool, Diagnostic> {
+    let mut khronos: Option<&Path> = None;
+    let mut other: Option<&Path> = None;
+    for f in files {
+        let is_test = f.extension().is_some_and(|e| e == "test");
+        let kind = if is_test {
+            let Ok(text) = relprove::diag::read_source(f) else {
+                // (reading it again later reports the error)
+                other.get_or_insert(f);
+                continue;
+            };
+            match khronos::is_khronos(&text) {
+                Some(k) => k,
+                None => {
+                    return Err(Diagnostic::without_span(
+                        relprove::diag::Phase::Litmus,
+                        format!(
+                            "{}: neither a Khronos Vulkan test (NEWTHREAD, SATISFIABLE …) nor an NVIDIA mixed-proxy test (.global …, permit/assert)",
+                            f.display()
+                        ),
+                    ))
+                }
+            }
+        } else {
+            false
+        };
+        if kind {
+            khronos.get_or_insert(f);
+        } else {
+            other.get_or_insert(f);
+        }
+    }
+    match (khronos, other) {
+        (Some(k), Some(o)) => Err(Diagnostic::without_span(
+            relprove::diag::Phase::Litmus,
+            format!(
+                "{} is a Khronos Vulkan test and {} is not: run them separately (they need different models)",
+                k.display(),
+                o.display()
+            ),
+        )),
+        (k, _) => Ok(k.is_some()),
+    }
+}
+
+/// The JSON document of a run.
+#[derive(Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Doc {
+    pub summary: Summary,
+    pub tests: Vec<JsonTest>,
+}
+
+/// Counts over result lines.
+#[derive(Clone, Copy, Default, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Summary {
+    /// Test files.
+    pub files: usize,
+    /// Result lines of the files that were decided.
+    pub lines: usize,
+    pub agree: usize,
+    pub disagree: usize,
+    /// Lines a time or memory limit left undecided.
+    pub unknown: usize,
+    /// Files that could not be read or decided.
+    pub errors: usize,
+    pub time_ms: u64,
+}
+
+/// One test file.
+#[derive(Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct JsonTest {
+    pub file: String,
+    /// Events (instructions); absent when the file did not parse.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub events: Option<usize>,
+    pub lines: Vec<JsonLine>,
+    /// Why the file could not be decided (with its location).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
+}
+
+/// One result line.
+#[derive(Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct JsonLine {
+    /// 1-based line number in the file.
+    pub line: usize,
+    pub expected: khronos::Expect,
+    pub nochains: bool,
+    pub formula: String,
+    /// `SATISFIABLE`, `NOSOLUTION` or `UNKNOWN`.
+    pub got: String,
+    /// Absent when unknown.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub agrees: Option<bool>,
+    /// Why it is unknown.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+    pub time_ms: u64,
+}
+
+/// Run the request; the exit code.
+pub fn command(req: &Request, out: &mut dyn Write) -> u8 {
+    let mut sources = SourceMap::new();
+    let load = relprove::resolve::LoadOptions::default();
+    let model = match khronos::VulkanModel::load(&req.model, &load) {
+        Ok(m) => m,
+        Err(d) => return super::report::error(&sources, d, false),
+    };
+    let start = std::time::Instant::now();
+    let mut parsed: Vec<Result<Test, Diagnostic>> = Vec::new();
+    for f in &req.files {
+        parsed.push(parse(&mut sources, f));
+    }
+    for t in parsed.iter().flatten() {
+        if !t.warnings.is_empty() {
+            eprint!("{}", super::report::notes(&sources, &t.warnings, false));
+        }
+    }
+    if let Some(dir) = &req.emit_alloy {
+        return emit(&sources, &parsed, &model, dir, out);
+    }
+    let tests: Vec<&Test> = parsed.iter().flatten().collect();
+    let opts = relprove::check::CheckOptions {
+        timeout: req.timeout,
+        max_memory: req.max_memory,
+        ..Default::default()
+    };
+    let mut decided = khronos::decide_all(&tests, &model, &opts, &load, req.jobs).into_iter();
+    let mut sum = Summary {
+        files: req.files.len(),
+        ..Default::default()
+    };
+    let mut docs = Vec::new();
+    for (f, p) in req.files.iter().zip(&parsed) {
+        let label = f.display().to_string();
+        let r = match p {
+            Ok(t) => decided.next().map(|r| r.map(|r| (t, r))),
+            Err(d) => Some(Err(d.clone())),
+        };
+        let Some(r) = r else { continue };
+        match r {
+            Ok((t, r)) => {
+                let mut lines = Vec::new();
+                for l in &r.lines {
+                    let line = &t.results[l.index];
+                    let agrees = l.agrees(line.expect);
+                    match agrees {
+                        Some(true) => sum.agree += 1,
+                        Some(false) => sum.disagree += 1,
+                        None => sum.unknown += 1,
+                    }
+                    sum.lines += 1;
+                    let reason = match &l.got {
+                        Got::Unknown(why) => Some(why.clone()),
+                        _ => None,
+                    };
+                    if !req.json {
+                        let _ = writeln!(out, "{}", line_text(&label, t, l));
+                    }
+                    lines.push(JsonLine {
+                        line: line.line,
+                        expected: line.expect,
+                        nochains: line.nochains,
+                        formula: line.formula.clone(),
+                        got: l.got.word().to_string(),
+                        agrees,
+                        reason,
+                        time_ms: l.time.as_millis() as u64,
+                    });
+                }
+                docs.push(JsonTest {
+                    file: label,
+                    events: Some(t.events.len()),
+                    lines,
+                    error: None,
+                });
+            }
+            Err(d) => {
+                sum.errors += 1;
+                if req.json {
+                    let loc = d
+                        .span
+                        .map(|s| sources.location(s))
+                        .unwrap_or_else(|| label.clone());
+                    docs.push(JsonTest {
+                        file: label,
+                        events: None,
+                        lines: Vec::new(),
+                        error: Some(format!("{loc}: {}", d.full_message())),
+                    });
+                } else {
+                    super::report::error(&sources, d, false);
+                }
+            }
+        }
+    }
+    sum.time_ms = start.elapsed().as_millis() as u64;
+    if req.json {
+        let doc = Doc {
+            summary: sum,
+            tests: docs,
+        };
+        let _ = writeln!(
+            out,
+            "{}",
+            serde_json::to_string_pretty(&doc).unwrap_or_default()
+        );
+    } else {
+        let _ = writeln!(out, "{}", summary_line(&sum));
+    }
+    if sum.disagree > 0 {
+        1
+    } else if sum.errors > 0 {
+        2
+    } else if sum.unknown > 0 {
+        3
+    } else {
+        0
+    }
+}
+
+fn parse(sources: &mut SourceMap, f: &Path) -> Result<Test, Diagnostic> {
+    let text = relprove::diag::read_source(f).map_err(|e| {
+        Diagnostic::without_span(
+            relprove::diag::Phase::Io,
+            format!("cannot read {}: {e}", f.display()),
+        )
+    })?;
+    let id = sources.add(f.display().to_string(), f, text.clone());
+    let stem = f.file_stem().and_then(|s| s.to_str()).unwrap_or("test");
+    khronos::parse(id, stem, &text)
+}
+
+/// `PATH:LINE: EXPECTED [NOCHAINS] FORMULA: agrees (0.21 s)`.
+fn line_text(label: &str, t: &Test, l: &khronos::LineResult) -> String {
+    let line = &t.results[l.index];
+    let what = format!(
+        "{}{}{}{}",
+        line.expect.word(),
+        if line.nochains { " NOCHAINS" } else { "" },
+        if line.formula.is_empty() { "" } else { " " },
+        line.formula
+    );
+    let verdict = match (&l.got, l.agrees(line.expect)) {
+        (Got::Unknown(why), _) => format!("UNKNOWN ({why})"),
+        (_, Some(true)) => "agrees".to_string(),
+        (got, _) => format!("DISAGREES: got {}", got.word()),
+    };
+    format!(
+        "{label}:{}: {what}: {verdict} ({:.2} s)",
+        line.line,
+        l.time.as_secs_f64()
+    )
+}
+
+fn summary_line(s: &Summary) -> String {
+    format!(
+        "Khronos tests: {}, {}: {} agree, {} disagree, {} unknown, {} ({:.1} s)",
+        plural(s.files, "file", "files"),
+        plural(s.lines, "result line", "result lines"),
+        s.agree,
+        s.disagree,
+        s.unknown,
+        plural(s.errors, "file with errors", "files with errors"),
+        s.time_ms as f64 / 1000.0
+    )
+}
+
+fn plural(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+/// `--emit-alloy DIR`: each test's module as `DIR/lt_NAME.als`.
+fn emit(
+    sources: &SourceMap,
+    parsed: &[Result<Test, Diagnostic>],
+    model: &khronos::VulkanModel,
+    dir: &Path,
+    out: &mut dyn Write,
+) -> u8 {
+    let mut code = 0;
+    for p in parsed {
+        match p {
+            Ok(t) => {
+                let name = t
+                    .name
+                    .replace(|c: char| !c.is_ascii_alphanumeric() && c != '_', "_");
+                let path = dir.join(format!("lt_{name}.als"));
+                let text = khronos::module(t, &model.open_name);
+                if let Err(e) =
+                    std::fs::create_dir_all(dir).and_then(|_| std::fs::write(&path, text))
+                {
+                    eprintln!("error[io]: cannot write {}: {e}", path.display());
+                    return 2;
+                }
+                let _ = writeln!(out, "{}", path.display());
+            }
+            Err(d) => code = code.max(super::report::error(sources, d.clone(), false)),
+        }
+    }
+    if code == 0 {
+        eprintln!(
+            "note: each module opens `{}`: check it where that module is found (beside {})",
+            model.open_name,
+            model.path.display()
+        );
+    }
+    code
+}
