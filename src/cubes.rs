@@ -335,7 +335,9 @@ pub fn emit(
 /// Reads `dir/manifest.json`.
 pub fn read_manifest(dir: &Path) -> Result<Manifest, CubeError> {
     let path = dir.join(MANIFEST);
-    let text = std::fs::read_to_string(&path).map_err(io(&path))?;
+    let text = crate::diag::read_source(&path)
+        .map_err(std::io::Error::from)
+        .map_err(io(&path))?;
     let m: Manifest = serde_json::from_str(&text).map_err(|e| CubeError::Manifest {
         path: path.clone(),
         message: format!("not a relprove cube manifest: {e}"),
@@ -539,7 +541,7 @@ pub fn merge(
     let mut sat: Option<(usize, Vec<bool>)> = None;
     for (i, c) in manifest.cubes.iter().enumerate() {
         let path = dir.join(&c.result);
-        let text = match std::fs::read_to_string(&path) {
+        let text = match crate::diag::read_source(&path).map_err(std::io::Error::from) {
             Ok(t) => t,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
                 tally.undecided.push(i);

@@ -128,10 +128,34 @@ impl SourceMap {
     }
 }
 
+/// The largest input file read by default (`--max-input` raises it): an
+/// endless input (`/dev/zero`) or a huge one stops with an error instead
+/// of filling memory (issue 34). Real inputs are far below it: the largest
+/// generated litmus module is a few MB.
+pub const DEFAULT_MAX_INPUT: u64 = 256 << 20;
+
+static MAX_INPUT: std::sync::atomic::AtomicU64 =
+    std::sync::atomic::AtomicU64::new(DEFAULT_MAX_INPUT);
+
+/// Set the largest input file [`read_input`] reads, for the process (the
+/// CLI's `--max-input`).
+pub fn set_max_input(bytes: u64) {
+    MAX_INPUT.store(bytes, std::sync::atomic::Ordering::Relaxed);
+}
+
+/// The largest input file [`read_input`] reads.
+pub fn max_input() -> u64 {
+    MAX_INPUT.load(std::sync::atomic::Ordering::Relaxed)
+}
+
 /// Why a source file could not be read as text.
 #[derive(Debug)]
 pub enum ReadError {
     Io(std::io::Error),
+    /// The file is larger than the input limit (bytes).
+    TooLarge {
+        limit: u64,
+    },
     /// The first byte that is not part of valid UTF-8, 1-based.
     NotUtf8 {
         line: usize,
@@ -143,6 +167,10 @@ impl fmt::Display for ReadError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             ReadError::Io(e) => write!(f, "{e}"),
+            ReadError::TooLarge { limit } => write!(
+                f,
+                "larger than the input limit of {limit} bytes (raise it with --max-input SIZE)"
+            ),
             ReadError::NotUtf8 { line, column } => write!(
                 f,
                 "not valid UTF-8: the first bad byte is at line {line}, column {column} (save the file as UTF-8)"
@@ -153,12 +181,38 @@ impl fmt::Display for ReadError {
 
 impl std::error::Error for ReadError {}
 
+impl From<ReadError> for std::io::Error {
+    /// An I/O error keeps its kind; the others are invalid data.
+    fn from(e: ReadError) -> Self {
+        match e {
+            ReadError::Io(e) => e,
+            e => std::io::Error::new(std::io::ErrorKind::InvalidData, e.to_string()),
+        }
+    }
+}
+
 /// Read a source file as text: a leading UTF-8 byte-order mark is dropped
 /// (editors on Windows write one), and bytes that are not UTF-8 are
 /// reported with the line and column of the first bad one.
 pub fn read_source(path: &Path) -> Result<String, ReadError> {
-    let bytes = std::fs::read(path).map_err(ReadError::Io)?;
-    decode_source(bytes)
+    decode_source(read_input(path)?)
+}
+
+/// The bytes of an input file, at most [`max_input`] of them: reading
+/// stops one byte past the limit, so an endless file is not read to the
+/// end.
+pub fn read_input(path: &Path) -> Result<Vec<u8>, ReadError> {
+    use std::io::Read as _;
+    let limit = max_input();
+    let file = std::fs::File::open(path).map_err(ReadError::Io)?;
+    let mut bytes = Vec::new();
+    file.take(limit.saturating_add(1))
+        .read_to_end(&mut bytes)
+        .map_err(ReadError::Io)?;
+    if bytes.len() as u64 > limit {
+        return Err(ReadError::TooLarge { limit });
+    }
+    Ok(bytes)
 }
 
 /// The text of a source file's bytes (see [`read_source`]).

@@ -21,6 +21,11 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 struct Cli {
     #[command(subcommand)]
     command: Command,
+    /// The largest input file any command reads (e.g. `1G`, `512M`;
+    /// default 256M): a larger or endless input (`/dev/zero`) stops with an
+    /// error instead of filling memory.
+    #[arg(long, global = true, value_name = "SIZE")]
+    max_input: Option<String>,
 }
 
 #[derive(Subcommand)]
@@ -36,7 +41,8 @@ enum Command {
     ///
     /// With no FILE, exports every model under `models/`.
     Export(ExportArgs),
-    /// Decide PTX litmus tests against a memory model.
+    /// Decide litmus tests (Dat3M PTX, NVIDIA mixed-proxy, Khronos Vulkan)
+    /// against a memory model.
     Litmus(LitmusArgs),
     /// Prove simple relational assertions by equality saturation (egg).
     ///
@@ -603,6 +609,15 @@ fn check(args: CheckArgs) -> ExitCode {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    if let Some(size) = &cli.max_input {
+        match relprove::budget::parse_bytes(size) {
+            Some(b) if b > 0 => relprove::diag::set_max_input(b),
+            _ => {
+                eprintln!("relprove: --max-input `{size}`: expected a positive size such as 1G, 512M or 100000 (bytes)");
+                return ExitCode::from(2);
+            }
+        }
+    }
     match cli.command {
         Command::Check(args) if args.parse_only => parse_only(&args),
         Command::Check(args) => check(args),

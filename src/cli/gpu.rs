@@ -217,8 +217,10 @@ fn run_tests(a: &RunArgs, sources: &mut SourceMap) -> Result<u8, GpuError> {
             );
             gpu::device::run_harness(&a.out, tools, &a.arch, a.time_per_test, &stress, limit)?;
             let p = a.out.join(gpu::emit::SASS_FILE);
-            sass_text =
-                std::fs::read_to_string(&p).map_err(|e| GpuError::Io { path: p, error: e })?;
+            sass_text = relprove::diag::read_source(&p).map_err(|e| GpuError::Io {
+                path: p,
+                error: e.into(),
+            })?;
             Ok(sass_text.as_str())
         }
     };
@@ -264,7 +266,10 @@ fn report(a: &ReportArgs, sources: &mut SourceMap) -> Result<u8, GpuError> {
 fn check_sass(a: &CheckSassArgs, sources: &mut SourceMap) -> Result<u8, GpuError> {
     let tests = gpu::load_manifest_tests(&a.dir, sources)?;
     let sp = a.dir.join(gpu::emit::SASS_FILE);
-    let text = std::fs::read_to_string(&sp).map_err(|e| GpuError::Io { path: sp, error: e })?;
+    let text = relprove::diag::read_source(&sp).map_err(|e| GpuError::Io {
+        path: sp,
+        error: e.into(),
+    })?;
     let listing = gpu::sass::parse_listing(&text);
     let mut failed = 0;
     for t in &tests {

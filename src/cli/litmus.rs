@@ -109,7 +109,7 @@ pub fn command_with(
             inputs.push(litmus::run::Input::File(t.clone()));
             continue;
         }
-        let text = match std::fs::read_to_string(t) {
+        let text = match relprove::diag::read_source(t) {
             Ok(x) => x,
             Err(e) => {
                 eprintln!("error[io]: cannot read {}: {e}", t.display());

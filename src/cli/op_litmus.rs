@@ -118,7 +118,7 @@ pub fn run(req: &Request) -> u8 {
     let expectations = match &req.expect {
         None => Default::default(),
         Some(p) => {
-            let text = match std::fs::read_to_string(p) {
+            let text = match relprove::diag::read_source(p) {
                 Ok(t) => t,
                 Err(e) => {
                     eprintln!("error[io]: cannot read {}: {e}", p.display());

@@ -41,7 +41,7 @@ pub struct Loaded {
 pub fn load_tests(files: &[PathBuf], sources: &mut SourceMap) -> Result<Vec<Loaded>, GpuError> {
     let mut out = Vec::new();
     for (k, path) in files.iter().enumerate() {
-        let text = std::fs::read_to_string(path).map_err(|e| GpuError::io(path, e))?;
+        let text = crate::diag::read_source(path).map_err(|e| GpuError::io(path, e.into()))?;
         let id = sources.add(path.display().to_string(), path, text.clone());
         let test = litmus::parse::parse(id, &text)?;
         let gpu = prepare::prepare(&test, &text, &path.display().to_string(), k)?;
@@ -131,7 +131,7 @@ fn make_executable(_: &Path) -> Result<(), GpuError> {
 /// Read the test files named by a harness's manifest.
 pub fn read_manifest(dir: &Path) -> Result<emit::Manifest, GpuError> {
     let p = dir.join(emit::MANIFEST_FILE);
-    let text = std::fs::read_to_string(&p).map_err(|e| GpuError::io(&p, e))?;
+    let text = crate::diag::read_source(&p).map_err(|e| GpuError::io(&p, e.into()))?;
     serde_json::from_str(&text).map_err(|e| GpuError::Format {
         path: p,
         line: e.line(),
@@ -298,7 +298,7 @@ pub fn write_report(dir: &Path, rep: &report::Report) -> Result<(String, String)
 /// Read `results.txt` of a harness directory.
 pub fn read_results(dir: &Path) -> Result<results::Results, GpuError> {
     let p = dir.join(emit::RESULTS_FILE);
-    let text = std::fs::read_to_string(&p).map_err(|e| GpuError::io(&p, e))?;
+    let text = crate::diag::read_source(&p).map_err(|e| GpuError::io(&p, e.into()))?;
     results::Results::parse(&p, &text)
 }
 

@@ -127,7 +127,7 @@ pub fn read_optional(file: Option<&Path>) -> Result<Vec<Observation>, GpuError> 
     let Some(f) = file else {
         return Ok(Vec::new());
     };
-    let text = std::fs::read_to_string(f).map_err(|e| GpuError::io(f, e))?;
+    let text = crate::diag::read_source(f).map_err(|e| GpuError::io(f, e.into()))?;
     parse(f, &text)
 }
 
@@ -141,7 +141,7 @@ pub fn compare(
     jobs: usize,
     sources: &mut crate::diag::SourceMap,
 ) -> Result<Vec<Row>, GpuError> {
-    let text = std::fs::read_to_string(file).map_err(|e| GpuError::io(file, e))?;
+    let text = crate::diag::read_source(file).map_err(|e| GpuError::io(file, e.into()))?;
     let obs = parse(file, &text)?;
     let files: Vec<std::path::PathBuf> = obs
         .iter()

@@ -58,7 +58,7 @@ pub fn decide(
             run::run_file(sources, file, m, backend, opts).map(|r| Decided::Axiomatic(Box::new(r)))
         }
         Side::Operational(name) => {
-            let text = std::fs::read_to_string(file).map_err(|e| {
+            let text = crate::diag::read_source(file).map_err(|e| {
                 Diagnostic::without_span(Phase::Io, format!("cannot read {}: {e}", file.display()))
             })?;
             let id = sources.lock().unwrap_or_else(|e| e.into_inner()).add(

@@ -1219,3 +1219,68 @@ run deps { some dep.dep } for 4 expect 1
             .unwrap();
     assert_eq!(m["relation_analysis"], false, "{m}");
 }
+
+/// Inputs are read up to a limit (`--max-input`, default 256M): an endless
+/// input stops with an error naming the limit instead of filling memory
+/// (issue 34, item 6), for models and test files alike.
+#[test]
+fn endless_inputs_stop_at_the_input_limit() {
+    if std::path::Path::new("/dev/zero").exists() {
+        let out = relprove().args(["check", "/dev/zero"]).output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{err}");
+        assert!(
+            err.contains(
+                "larger than the input limit of 268435456 bytes (raise it with --max-input SIZE)"
+            ),
+            "{err}"
+        );
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let f = dir.path().join("big.als");
+    std::fs::write(
+        &f,
+        format!("sig A {{}}\n{}\nrun {{}} for 2\n", " ".repeat(2000)),
+    )
+    .unwrap();
+    let out = relprove()
+        .args(["check", "--max-input", "1000"])
+        .arg(&f)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("larger than the input limit of 1000 bytes"),
+        "{err}"
+    );
+    // Raised, the same file is read.
+    let out = relprove()
+        .args(["check", "--max-input", "1M"])
+        .arg(&f)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    // A litmus test file under the limit of the global flag.
+    let t = dir.path().join("big.litmus");
+    std::fs::write(&t, " ".repeat(5000)).unwrap();
+    let model = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("models/ptx.als");
+    let out = relprove()
+        .args(["litmus", "--max-input", "4000", "--model"])
+        .arg(&model)
+        .arg(&t)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("larger than the input limit of 4000 bytes"),
+        "{err}"
+    );
+    let out = relprove()
+        .args(["check", "--max-input", "0"])
+        .arg(&f)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+}
