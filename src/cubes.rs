@@ -48,8 +48,6 @@ pub enum CubeError {
     Manifest { path: PathBuf, message: String },
     /// The model no longer translates to the CNF the cubes were cut from.
     Stale(String),
-    /// A solver answer is unreadable or wrong.
-    Answer { path: PathBuf, message: String },
     /// The built-in solver could not be set up.
     Solver(SatError),
 }
@@ -62,7 +60,6 @@ impl fmt::Display for CubeError {
             CubeError::Io { path, source } => write!(f, "{}: {source}", path.display()),
             CubeError::Manifest { path, message } => write!(f, "{}: {message}", path.display()),
             CubeError::Stale(m) => write!(f, "{m}"),
-            CubeError::Answer { path, message } => write!(f, "{}: {message}", path.display()),
             CubeError::Solver(e) => write!(f, "{e}"),
         }
     }
@@ -366,6 +363,21 @@ pub struct CubeTally {
     pub unsat: usize,
     /// Cubes that gave no answer (limit, missing or unfinished result).
     pub undecided: Vec<usize>,
+    /// Cubes whose result file holds no usable answer (not text, two
+    /// different `s` lines, a bad literal, a model that violates the CNF or
+    /// the cube): the solver's fault, counted as undecided, each named.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub bad: Vec<BadAnswer>,
+}
+
+/// A result file that holds no usable answer.
+#[derive(Clone, Debug, Serialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct BadAnswer {
+    /// The cube's index in the manifest.
+    pub cube: usize,
+    pub file: PathBuf,
+    pub message: String,
 }
 
 /// Decodes the model `m` of `enc` and has the independent evaluator
@@ -541,14 +553,30 @@ pub fn merge(
     let mut sat: Option<(usize, Vec<bool>)> = None;
     for (i, c) in manifest.cubes.iter().enumerate() {
         let path = dir.join(&c.result);
-        let text = match crate::diag::read_source(&path).map_err(std::io::Error::from) {
+        let mut bad = |message: String| {
+            tally.bad.push(BadAnswer {
+                cube: i,
+                file: path.clone(),
+                message,
+            })
+        };
+        let text = match crate::diag::read_source(&path) {
             Ok(t) => t,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            Err(crate::diag::ReadError::Io(e)) if e.kind() == std::io::ErrorKind::NotFound => {
                 tally.undecided.push(i);
                 continue;
             }
-            Err(e) => return Err(io(&path)(e)),
+            Err(crate::diag::ReadError::Io(e)) => return Err(io(&path)(e)),
+            Err(e) => {
+                bad(e.to_string());
+                continue;
+            }
         };
+        // No `s` line yet: a job still running or killed.
+        if !text.lines().any(|l| l.trim_start().starts_with("s ")) {
+            tally.undecided.push(i);
+            continue;
+        }
         match sat::parse_solver_output(&text, manifest.variables) {
             Ok(SatResult::Sat(m)) => {
                 if !c
@@ -556,19 +584,17 @@ pub fn merge(
                     .iter()
                     .all(|&l| m[l.unsigned_abs() as usize] == (l > 0))
                 {
-                    return Err(CubeError::Answer {
-                        path,
-                        message: "the model does not satisfy the cube's literals".into(),
-                    });
-                }
-                if sat.is_none() {
+                    bad("its model does not satisfy the cube's literals".into());
+                } else if !enc.cnf.satisfied_by(&m) {
+                    bad("its model does not satisfy the CNF (a wrong answer of the solver)".into());
+                } else if sat.is_none() {
                     sat = Some((i, m));
                 }
             }
             Ok(SatResult::Unsat) => tally.unsat += 1,
-            // No `s` line yet (a job still running or killed), or the
-            // solver gave up: undecided.
-            Ok(SatResult::Unknown(_)) | Err(_) => tally.undecided.push(i),
+            // The solver gave up.
+            Ok(SatResult::Unknown(_)) => tally.undecided.push(i),
+            Err(e) => bad(e.to_string()),
         }
     }
     let stats = Stats {
@@ -580,11 +606,11 @@ pub fn merge(
         time_ms: start.elapsed().as_millis(),
     };
     let Some((i, m)) = sat else {
-        let outcome = if tally.undecided.is_empty() {
+        let outcome = if tally.undecided.is_empty() && tally.bad.is_empty() {
             Outcome::Unsat
         } else {
             Outcome::Unknown(Unknown::CubesUnanswered {
-                undecided: tally.undecided.len(),
+                undecided: tally.undecided.len() + tally.bad.len(),
                 cubes: tally.cubes,
             })
         };

@@ -120,7 +120,7 @@ impl Error {
                 OpError::StateLimit(_) | OpError::Budget(_) | OpError::GaveUp { .. },
             ) => Class::Limit,
             Error::Check(CheckError::Internal(_))
-            | Error::Cube(CubeError::Check(CheckError::Internal(_)) | CubeError::Answer { .. })
+            | Error::Cube(CubeError::Check(CheckError::Internal(_)))
             | Error::Proof(_)
             | Error::Litmus(LitmusError::Internal(_)) => Class::Internal,
             _ => Class::Input,

@@ -91,8 +91,9 @@ struct MergeArgs {
 
 #[derive(Args)]
 struct CompareArgs {
-    /// A model: an Alloy file with a litmus binding, or `op:lost-pop`
-    /// (give it twice: A, then B).
+    /// A model: an Alloy file with a litmus binding, or an operational
+    /// model `op:lost-pop`, `op:sorensen`, `op:sorensen-alt` (give it twice:
+    /// A, then B).
     #[arg(long = "model", value_name = "MODEL", required = true)]
     models: Vec<String>,
     /// Litmus test files (a directory stands for its .litmus files).
@@ -101,7 +102,8 @@ struct CompareArgs {
     /// Expected differences: lines `TEST-NAME A-stronger|B-stronger|incomparable`.
     #[arg(long, value_name = "FILE")]
     expect_diff: Option<PathBuf>,
-    #[arg(long)]
+    /// Parallel jobs (default: one per core).
+    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = cli::args::positive::<usize>)]
     jobs: Option<usize>,
     /// Output format.
     #[arg(long, value_enum, default_value_t = TextOrJson::Text)]
@@ -113,7 +115,7 @@ struct CheckArgs {
     /// The Alloy file to check.
     file: PathBuf,
     /// Only parse, load opened modules, resolve names and infer types.
-    #[arg(long)]
+    #[arg(long, conflicts_with_all = ["commands", "all", "max_instances", "cubes", "core", "show_instances", "graph"])]
     parse_only: bool,
     /// Run only the named commands (repeatable).
     #[arg(short = 'c', long = "command", value_name = "NAME")]
@@ -256,7 +258,8 @@ struct ExportArgs {
 #[derive(Args)]
 struct LitmusArgs {
     /// The memory model to decide the tests with: an Alloy file, or an
-    /// operational model `op:lost-pop`. Khronos's Vulkan tests take
+    /// operational model `op:lost-pop`, `op:sorensen`, `op:sorensen-alt`
+    /// (docs/operational.md). Khronos's Vulkan tests take
     /// Khronos's spirv.als (docs/vulkan.md).
     #[arg(long, value_name = "FILE.als|op:NAME")]
     model: PathBuf,
@@ -393,6 +396,10 @@ fn litmus(a: LitmusArgs) -> ExitCode {
             eprintln!("relprove: --explain names the axioms of axiomatic (Alloy) models; operational models print witness traces");
             return ExitCode::from(2);
         }
+        if a.emit_alloy.is_some() || a.via_alloy_text {
+            eprintln!("relprove: --emit-alloy and --via-alloy-text write or read Alloy modules of axiomatic (Alloy) models; an operational model has none");
+            return ExitCode::from(2);
+        }
         if a.graph.graph.is_some() {
             eprintln!("relprove: --graph draws executions of axiomatic (Alloy) models; operational models print witness traces");
             return ExitCode::from(2);
@@ -411,6 +418,10 @@ fn litmus(a: LitmusArgs) -> ExitCode {
             max_bytes: Some(max_memory),
         };
         return ExitCode::from(cli::op_litmus::run(&req));
+    }
+    if a.sleep_sets || a.no_sleep_sets || a.full_search {
+        eprintln!("relprove: --sleep-sets, --no-sleep-sets and --full-search choose how an operational model (op:NAME) explores; an Alloy model has no exploration");
+        return ExitCode::from(2);
     }
     // Khronos's Vulkan tests (`.test` files with NEWTHREAD, SATISFIABLE …).
     match cli::khronos::khronos_files(&a.tests) {

@@ -68,6 +68,16 @@ pub fn run(req: &Request) -> u8 {
             Err(d) => return fail(d, &sources.lock().unwrap()),
         }
     }
+    // An Alloy model is resolved once here: an error in it is one error,
+    // not one per test.
+    for side in &sides {
+        if let Side::Axiomatic(m) = side {
+            use relprove::litmus::run::Backend as _;
+            if let Err(e) = relprove::litmus::checker::Checker::default().prepare(m) {
+                return fail(e.at_model(&m.path), &sources.lock().unwrap());
+            }
+        }
+    }
     let files = match super::report::test_files(&req.tests, &["litmus"]) {
         Ok(f) => f,
         Err(d) => return fail(d, &sources.lock().unwrap()),

@@ -56,7 +56,7 @@ pub(crate) struct JsonResult<'a> {
 fn fail(e: &CubeError) -> u8 {
     eprintln!("relprove: {e}");
     match e {
-        CubeError::Check(CheckError::Internal(_)) | CubeError::Answer { .. } => exit::INTERNAL,
+        CubeError::Check(CheckError::Internal(_)) => exit::INTERNAL,
         _ => exit::INPUT,
     }
 }
@@ -251,7 +251,17 @@ pub fn merge(dir: &Path, json: bool, color: bool, out: &mut dyn Write) -> u8 {
         ..CheckOptions::default()
     };
     match cubes::merge(&model, CommandId(i as u32), &manifest, dir, &opts) {
-        Ok((r, t)) => present(&model, &r, &t, json, out),
+        Ok((r, t)) => {
+            for b in &t.bad {
+                eprintln!(
+                    "relprove: cube {}: {}: {} (counted as undecided)",
+                    b.cube,
+                    b.file.display(),
+                    b.message
+                );
+            }
+            present(&model, &r, &t, json, out)
+        }
         Err(e) => fail(&e),
     }
 }

@@ -90,8 +90,9 @@ struct RunArgs {
     #[arg(long, value_name = "N", default_value_t = 1)]
     seed: u64,
     /// Parallel jobs for the model's verdicts.
-    #[arg(long)]
+    #[arg(long, value_name = "N", value_parser = crate::cli::args::positive::<usize>)]
     jobs: Option<usize>,
+    /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
     /// Reference observations (TSV, as ../shared/hardware/h200/observations.tsv)
@@ -107,10 +108,13 @@ struct RunArgs {
 struct ReportArgs {
     /// A harness directory holding results.txt (and sass.txt).
     dir: PathBuf,
+    /// The memory model the observations are compared with.
     #[arg(long, value_name = "FILE.als", default_value = "models/ptx.als")]
     model: PathBuf,
-    #[arg(long)]
+    /// Parallel jobs for the model's verdicts (default: one per core).
+    #[arg(long, value_name = "N", value_parser = crate::cli::args::positive::<usize>)]
     jobs: Option<usize>,
+    /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
     /// Reference observations (TSV) to set each test's class beside.
@@ -131,9 +135,11 @@ struct ObservationsArgs {
     /// Directory of the litmus files (`<test>.litmus`).
     #[arg(long, value_name = "DIR")]
     tests: PathBuf,
+    /// The memory model the observations are compared with.
     #[arg(long, value_name = "FILE.als", default_value = "models/ptx.als")]
     model: PathBuf,
-    #[arg(long)]
+    /// Parallel jobs for the model's verdicts (default: one per core).
+    #[arg(long, value_name = "N", value_parser = crate::cli::args::positive::<usize>)]
     jobs: Option<usize>,
     /// `text` prints a Markdown table.
     #[arg(long, value_enum, default_value_t = Format::Text)]

@@ -175,6 +175,13 @@ pub fn command_with(
         eprintln!("relprove: no checker back end in this build; use --emit-alloy DIR to write the Alloy modules");
         return 2;
     };
+    // The model is resolved once here: an error in it is one error for the
+    // run, not one per test.
+    if let Err(e) = backend.prepare(&model) {
+        let d = e.at_model(&model.path);
+        report(&sources, &d);
+        return 2;
+    }
     let start = std::time::Instant::now();
     let shared = Mutex::new(sources);
     let opts = litmus::run::Options {

@@ -80,6 +80,12 @@ pub fn run(args: &ProveArgs) -> ExitCode {
         .iter()
         .map(|a| prover.prove_assert(&a.name, &a.body))
         .collect();
+    if args.emit.is_some() && args.format == TextOrJson::Json {
+        eprintln!(
+            "relprove: --emit coq prints a Coq section, --format json a JSON document: choose one"
+        );
+        return ExitCode::from(2);
+    }
     let out = &mut Stdout::new(OnClose::Exit);
     if let Some(Emit::Coq) = args.emit {
         let stem = args

@@ -474,28 +474,81 @@ fn write_generated(
     Ok(report)
 }
 
+/// The record, in a copied library folder, of the hash of each file as
+/// relprove wrote it: a file whose contents no longer match was edited by
+/// hand.
+const LIBRARY_RECORD: &str = ".relprove-library";
+
 /// Copy `files` (relative to `from`) into `to`, writing only those that
-/// differ; reports `to` once: written (new), updated or unchanged.
+/// differ; reports `to` once: written (new), updated or unchanged. A file
+/// of `to` that would change and was edited since relprove wrote it (its
+/// hash is not the recorded one, or there is no record) is refused, before
+/// anything is written, unless `force` (issue 34: a second export
+/// overwrote hand edits of the library).
 fn copy_library(
     from: &Path,
     files: &[String],
     to: &Path,
+    force: bool,
     report: &mut ExportReport,
 ) -> Result<(), Diagnostics> {
     let existed = to.is_dir();
-    let mut changed = false;
+    let record_path = to.join(LIBRARY_RECORD);
+    let record: BTreeMap<String, String> = fs::read_to_string(&record_path)
+        .unwrap_or_default()
+        .lines()
+        .filter_map(|l| l.split_once("  "))
+        .map(|(h, n)| (n.to_string(), h.to_string()))
+        .collect();
+    let mut writes = Vec::new();
+    let mut edited = Vec::new();
     for name in files {
         let src = from.join(name);
         let text = fs::read_to_string(&src).map_err(|e| io_err(&src, e))?;
         let dest = to.join(name);
-        if fs::read_to_string(&dest).ok().as_deref() == Some(text.as_str()) {
-            continue;
+        match fs::read_to_string(&dest) {
+            Ok(old) if old == text => continue,
+            Ok(old) if record.get(name) != Some(&content_hash(&old)) && !force => {
+                edited.push(dest.clone())
+            }
+            _ => {}
         }
+        writes.push((dest, text));
+    }
+    if !edited.is_empty() {
+        let problems = edited
+            .iter()
+            .map(|p| {
+                Diagnostic::without_span(
+                    Phase::Export,
+                    format!(
+                        "{} differs from relprove's library and was not written by this export folder's relprove (edited by hand?); refusing to overwrite it",
+                        p.display()
+                    ),
+                )
+                .hint("the folder is relprove's copy of its library: keep your changes elsewhere, or pass --force to overwrite")
+            })
+            .collect();
+        return Err(Diagnostics(problems));
+    }
+    let changed = !writes.is_empty();
+    for (dest, text) in &writes {
         if let Some(parent) = dest.parent() {
             fs::create_dir_all(parent).map_err(|e| io_err(parent, e))?;
         }
-        write_atomic(&dest, &text)?;
-        changed = true;
+        write_atomic(dest, text)?;
+    }
+    // The record of what is there now, for the next export.
+    let mut lines = Vec::new();
+    for name in files {
+        if let Ok(text) = fs::read_to_string(to.join(name)) {
+            lines.push(format!("{}  {name}\n", content_hash(&text)));
+        }
+    }
+    let record_text = lines.concat();
+    if fs::read_to_string(&record_path).ok().as_deref() != Some(record_text.as_str()) {
+        fs::create_dir_all(to).map_err(|e| io_err(to, e))?;
+        write_atomic(&record_path, &record_text)?;
     }
     let action = match (existed, changed) {
         (false, _) => Action::Written,

@@ -84,6 +84,10 @@ impl Checker {
 }
 
 impl Backend for Checker {
+    fn prepare(&self, model: &ModelRef) -> Result<(), LitmusError> {
+        self.base.get(model, &self.load).map(|_| ())
+    }
+
     fn session_ir(
         &self,
         model: &ModelRef,

@@ -85,6 +85,19 @@ impl LitmusError {
         })
     }
 
+    /// The error as a diagnostic about the model at `path` (no test
+    /// involved); a generated module's diagnostics are kept as its cause.
+    pub fn at_model(self, path: &std::path::Path) -> crate::diag::Diagnostic {
+        use crate::diag::{Diagnostic, Phase};
+        let what = format!("the model {} does not load", path.display());
+        match self {
+            LitmusError::Generated(c) => {
+                Diagnostic::without_span(Phase::Litmus, format!("{what}: ")).caused_by(c)
+            }
+            e => Diagnostic::without_span(Phase::Litmus, format!("{what}: {e}")),
+        }
+    }
+
     /// The error as a diagnostic at `span` (the test's name): `what`
     /// failed; a generated module's own diagnostics are kept as its cause.
     pub fn at(self, span: crate::diag::Span, what: &str) -> crate::diag::Diagnostic {

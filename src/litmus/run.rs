@@ -66,6 +66,13 @@ impl Eq for Drawable {}
 /// command of its printed Alloy module ([`Backend::session`],
 /// [`Backend::solve`]).
 pub trait Backend: Sync {
+    /// Load what every test of a run needs from `model` (its resolution),
+    /// once, before the tests: an error in the model is then reported once
+    /// for the run instead of once per test.
+    fn prepare(&self, _model: &ModelRef) -> Result<(), LitmusError> {
+        Ok(())
+    }
+
     /// `path` is where the module notionally lives (beside the model, so
     /// that `open` finds it); `source` is its text. `Ok(None)`: no instance.
     /// `deadline`: when the test's time is up (the back end stops there
@@ -135,7 +142,7 @@ impl ModelRef {
         })?;
         let binding = lower::detect_binding(&text).ok_or_else(|| {
             Diagnostic::without_span(Phase::Litmus, format!("no litmus binding for model {}", path.display()))
-                .hint("supported: relprove's models/ptx.als (pred ptx_consistent) and NVIDIA's ptx.als (pred ptx_mm); see docs/litmus.md")
+                .hint("supported: relprove's models/ptx.als and models/ptx75.als, NVIDIA's ASPLOS'19 ptx.als and its PTX 7.5 mixed-proxy ptx.als (docs/litmus.md, \"Binding tables\"); Khronos's Vulkan tests (.test) take Khronos's spirv.als (docs/vulkan.md)")
         })?;
         let open_name = path
             .file_stem()
@@ -677,7 +684,10 @@ pub fn extract_state(sol: &Solution, low: &Lowered) -> Result<Vec<i64>, StateErr
     for (name, set) in &sol.sigs {
         let base = name.rsplit('/').next().unwrap_or(name);
         let v = if let Some(n) = base.strip_prefix("lt_vm") {
-            n.parse::<i64>().ok().map(|n| -n)
+            // (the magnitude as u64: -2^63 has no positive i64)
+            n.parse::<u64>()
+                .ok()
+                .and_then(|n| 0i64.checked_sub_unsigned(n))
         } else {
             base.strip_prefix("lt_v")
                 .and_then(|n| n.parse::<i64>().ok())

@@ -339,7 +339,13 @@ pub fn parse_solver_output(text: &str, num_vars: u32) -> Result<SatResult, SatEr
     for line in text.lines() {
         let line = line.trim();
         if let Some(s) = line.strip_prefix("s ") {
-            status = Some(s.trim().to_string());
+            let s = s.trim().to_string();
+            if let Some(old) = status.as_ref().filter(|old| **old != s) {
+                return Err(external(format!(
+                    "two different `s` lines in solver output (`s {old}`, `s {s}`)"
+                )));
+            }
+            status = Some(s);
         } else if let Some(v) = line.strip_prefix("v ") {
             for w in v.split_whitespace() {
                 let l: i64 = w

@@ -1284,3 +1284,159 @@ fn endless_inputs_stop_at_the_input_limit() {
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
 }
+
+/// Flags that a combination would silently ignore are refused with a
+/// message, exit 2 (issue 34, item 17).
+#[test]
+fn ignored_flag_combinations_are_refused() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let ptx = root.join("models/ptx.als");
+    let mp = root.join("tests/fixtures/litmus/MP.litmus");
+    let dir = tempfile::tempdir().unwrap();
+    let cases: Vec<(Vec<std::ffi::OsString>, &str)> = vec![
+        (
+            vec![
+                "check".into(),
+                "--parse-only".into(),
+                "--all".into(),
+                ptx.clone().into(),
+            ],
+            "'--parse-only' cannot be used with '--all'",
+        ),
+        (
+            vec![
+                "check".into(),
+                "--parse-only".into(),
+                "--cubes".into(),
+                "4".into(),
+                ptx.clone().into(),
+            ],
+            "'--parse-only' cannot be used with '--cubes",
+        ),
+        (
+            vec![
+                "litmus".into(),
+                "--model".into(),
+                "op:lost-pop".into(),
+                "--emit-alloy".into(),
+                dir.path().into(),
+                mp.clone().into(),
+            ],
+            "an operational model has none",
+        ),
+        (
+            vec![
+                "litmus".into(),
+                "--model".into(),
+                ptx.clone().into(),
+                "--sleep-sets".into(),
+                mp.clone().into(),
+            ],
+            "an Alloy model has no exploration",
+        ),
+        (
+            vec![
+                "prove".into(),
+                "--format".into(),
+                "json".into(),
+                "--emit".into(),
+                "coq".into(),
+                ptx.clone().into(),
+            ],
+            "choose one",
+        ),
+        (
+            vec![
+                "compare".into(),
+                "--jobs".into(),
+                "0".into(),
+                "--model".into(),
+                ptx.clone().into(),
+                "--model".into(),
+                "op:lost-pop".into(),
+                mp.clone().into(),
+            ],
+            "--jobs",
+        ),
+    ];
+    for (args, msg) in cases {
+        let out = relprove().args(&args).output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains(msg), "{args:?}: {err}");
+    }
+    // Nothing was written by the refused --emit-alloy.
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
+}
+
+/// Result files that hold no usable answer are the solver's fault, named
+/// per cube and counted as undecided (issue 34, item 16): a binary file
+/// (it stopped the whole merge), two different `s` lines (read as UNSAT),
+/// and a model that violates its cube (exit 4, "a bug in relprove").
+#[test]
+fn merge_names_bad_solver_answers_per_cube() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = model(&dir, CUBE_MODEL);
+    let cubes = dir.path().join("cubes");
+    let out = run(
+        &[
+            "-c",
+            "closed",
+            "--cubes",
+            "4",
+            "--emit",
+            cubes.to_str().unwrap(),
+        ],
+        &f,
+    );
+    assert_eq!(out.status.code(), Some(0));
+    let m: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(cubes.join("manifest.json")).unwrap())
+            .unwrap();
+    let vars = m["variables"].as_u64().unwrap();
+    // Cube 2's literals negated: a model that contradicts its own cube.
+    let lits: Vec<i64> = m["cubes"][2]["literals"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| l.as_i64().unwrap())
+        .collect();
+    let model_line: Vec<String> = (1..=vars as i64)
+        .map(|v| match lits.iter().find(|l| l.abs() == v) {
+            Some(l) => (-l).to_string(),
+            None => v.to_string(),
+        })
+        .collect();
+    std::fs::write(cubes.join("cube_0000.out"), b"\xff\xfe\x00binary").unwrap();
+    std::fs::write(
+        cubes.join("cube_0001.out"),
+        "s SATISFIABLE\ns UNSATISFIABLE\n",
+    )
+    .unwrap();
+    std::fs::write(
+        cubes.join("cube_0002.out"),
+        format!("s SATISFIABLE\nv {} 0\n", model_line.join(" ")),
+    )
+    .unwrap();
+    std::fs::write(cubes.join("cube_0003.out"), "s UNSATISFIABLE\n").unwrap();
+    let out = merge(&cubes);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(3), "{err}");
+    let doc = json_of(&out);
+    assert_eq!(doc["outcome"], "unknown", "{doc:#}");
+    let bad = doc["cubes"]["bad"].as_array().unwrap();
+    assert_eq!(bad.len(), 3, "{doc:#}");
+    assert!(
+        err.contains("cube 0: ") && err.contains("not valid UTF-8"),
+        "{err}"
+    );
+    assert!(
+        err.contains("cube 1: ") && err.contains("two different `s` lines"),
+        "{err}"
+    );
+    assert!(
+        err.contains("cube 2: ") && err.contains("does not satisfy the cube's literals"),
+        "{err}"
+    );
+    assert_eq!(err.matches("(counted as undecided)").count(), 3, "{err}");
+}

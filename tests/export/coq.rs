@@ -1491,3 +1491,60 @@ fn instance_export_no_thin_air_coqc() {
     }
     coqc_instance(&model, "nta_cex.v", &cex);
 }
+
+/// The library folder an export copies (`relprove-theories/`) keeps hand
+/// edits: a second export refuses to overwrite an edited file, before
+/// writing anything, and `--force` overwrites it (issue 34, item 8).
+#[test]
+fn edited_library_files_are_refused() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let dir = tempfile::tempdir().unwrap();
+    let export = |force: bool| {
+        let mut c = Proc::new(env!("CARGO_BIN_EXE_relprove"));
+        c.args(["export", "--coq", "-o"])
+            .arg(dir.path())
+            .arg(root.join("tests/fixtures/family.als"));
+        if force {
+            c.arg("--force");
+        }
+        c.output().unwrap()
+    };
+    let out = export(false);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let lib = dir.path().join("relprove-theories");
+    assert!(lib.join(".relprove-library").is_file());
+    let file = std::fs::read_dir(&lib)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .find(|p| p.extension().is_some_and(|x| x == "v"))
+        .unwrap();
+    let original = std::fs::read_to_string(&file).unwrap();
+    // Unedited: a second export changes nothing.
+    let out = export(false);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // Edited by hand: refused, the edit kept.
+    let edited = format!("(* my note *)\n{original}");
+    std::fs::write(&file, &edited).unwrap();
+    let out = export(false);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("refusing to overwrite it"), "{err}");
+    assert!(err.contains("--force"), "{err}");
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), edited);
+    // --force: relprove's copy again.
+    let out = export(true);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), original);
+}

@@ -986,3 +986,79 @@ fn folders_are_walked_once_and_empty_ones_refused() {
         assert!(err.contains("no `.litmus` file below it"), "{err}");
     }
 }
+
+/// A model with a resolve error is reported once for the run, not once
+/// per test (issue 34, item 12), by `litmus` and `compare`.
+#[test]
+fn a_broken_model_is_reported_once() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let dir = tempfile::tempdir().unwrap();
+    let ptx = std::fs::read_to_string(root.join("models/ptx.als")).unwrap();
+    std::fs::write(
+        dir.path().join("ptx.als"),
+        ptx.replacen(
+            "pred ptx_consistent",
+            "pred broken[] { nosuchthing }\npred ptx_consistent",
+            1,
+        ),
+    )
+    .unwrap();
+    std::fs::copy(root.join("models/util.als"), dir.path().join("util.als")).unwrap();
+    let tests: Vec<_> = ["MP.litmus", "SB.litmus", "CoRR.litmus"]
+        .iter()
+        .map(|t| root.join("tests/fixtures/litmus").join(t))
+        .collect();
+    for args in [
+        vec!["litmus", "--model"],
+        vec!["compare", "--model", "op:lost-pop", "--model"],
+    ] {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_relprove"))
+            .args(&args)
+            .arg(dir.path().join("ptx.als"))
+            .args(&tests)
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert_eq!(
+            err.matches("cannot find `nosuchthing`").count(),
+            1,
+            "{args:?}: {err}"
+        );
+        assert!(err.contains("does not load"), "{args:?}: {err}");
+    }
+}
+
+/// The most negative 64-bit value is a value like any other: axiomatic
+/// models decide a test that stores it, as `op:lost-pop` does (issue 34,
+/// item 10: the final state could not be read back).
+#[test]
+fn the_most_negative_value_is_decided() {
+    let dir = tempfile::tempdir().unwrap();
+    let t = dir.path().join("MIN.litmus");
+    std::fs::write(
+        &t,
+        "PTX MIN\n{\nx=0;\nP1:r0=0;\n}\n P0@cta 0,gpu 0 | P1@cta 0,gpu 0 ;\n \
+         st.relaxed.gpu x, -9223372036854775808 | ld.relaxed.gpu r0, x ;\n\
+         exists\n(P1:r0 == -9223372036854775808)\n",
+    )
+    .unwrap();
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    for model in [
+        root.join("models/ptx.als").into_os_string(),
+        "op:lost-pop".into(),
+    ] {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_relprove"))
+            .arg("litmus")
+            .arg("--model")
+            .arg(&model)
+            .arg(&t)
+            .output()
+            .unwrap();
+        let o = String::from_utf8_lossy(&out.stdout);
+        let e = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(0), "{model:?}: {o}\n{e}");
+        assert!(o.contains("1:r0=-9223372036854775808;"), "{model:?}: {o}");
+        assert!(o.contains("Ok"), "{model:?}: {o}");
+    }
+}

@@ -103,7 +103,9 @@ pub(super) fn project_files(
             let [lib_line, _] = coq_project_header();
             if old.lines().any(|l| l.trim() == lib_line) {
                 match &theories {
-                    Some(t) => copy_library(t, &coq_library_files(t)?, &library, report)?,
+                    Some(t) => {
+                        copy_library(t, &coq_library_files(t)?, &library, opts.force, report)?
+                    }
                     None => report.files.push((
                         library.clone(),
                         Action::Kept("relprove's theories/ not found to refresh it".into()),
@@ -140,7 +142,7 @@ pub(super) fn project_files(
                 return Err(no_theories("_CoqProject"));
             };
             let lib_files = coq_library_files(&theories)?;
-            copy_library(&theories, &lib_files, &library, report)?;
+            copy_library(&theories, &lib_files, &library, opts.force, report)?;
             let mut text = coq_project_header().join("\n");
             text.push_str("\n\n");
             for f in &lib_files {

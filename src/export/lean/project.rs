@@ -106,6 +106,7 @@ pub(super) fn lean_project_files(
                         lib,
                         &lean_library_files(lib)?,
                         &dir.join(LEAN_LIBRARY_DIR),
+                        opts.force,
                         report,
                     )?;
                 }
@@ -141,6 +142,7 @@ pub(super) fn lean_project_files(
                 &lib,
                 &lean_library_files(&lib)?,
                 &dir.join(LEAN_LIBRARY_DIR),
+                opts.force,
                 report,
             )?;
             let text = format!(
