@@ -116,6 +116,8 @@ pub struct CommandResult {
     pub limit: Option<(Exhausted, Stage)>,
     /// Sizes and times.
     pub stats: Stats,
+    /// Counts the bounds let exceed the largest Int (they wrap around).
+    pub overflows: Vec<translate::IntOverflow>,
 }
 
 impl CommandResult {
@@ -142,6 +144,7 @@ impl CommandResult {
             matches_expect,
             limit,
             stats,
+            overflows: Vec::new(),
         }
     }
 
@@ -351,7 +354,10 @@ pub fn check_command(
         Outcome::Unknown(why) => Outcome::Unknown(why.during(Step::Solving)),
         o => o,
     };
-    Ok(result(outcome, limit, stats))
+    Ok(CommandResult {
+        overflows: session.tr.overflows.clone(),
+        ..result(outcome, limit, stats)
+    })
 }
 
 pub(crate) fn decode(

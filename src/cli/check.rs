@@ -156,6 +156,20 @@ fn kind_text(k: CoreKind) -> &'static str {
     }
 }
 
+/// A count that can wrap around, as a note at its `#`.
+pub fn overflow_note(o: &relprove::translate::IntOverflow) -> (relprove::diag::Span, String) {
+    (
+        o.span,
+        format!(
+            "warning: this count can reach {} in this scope, above {}, the largest Int of bitwidth {}: it wraps around, as in the Alloy Analyzer; `but {} Int` keeps it exact",
+            o.tuples,
+            o.max_int(),
+            o.bitwidth,
+            o.safe_bitwidth()
+        ),
+    )
+}
+
 /// The core as text: a summary line, then each formula as a highlighted
 /// source excerpt through the diagnostic renderer.
 fn core_text(sources: &SourceMap, outcome: &CoreOutcome, color: bool) -> String {
@@ -410,6 +424,10 @@ pub fn run(
         let core_ms = core_start.elapsed().as_millis() as u64;
         if let Some(d) = memory_diagnostic(model, &r, id) {
             super::report::error(sources, d, display.color);
+        }
+        if !r.overflows.is_empty() {
+            let notes: Vec<_> = r.overflows.iter().map(overflow_note).collect();
+            eprint!("{}", super::report::notes(sources, &notes, display.color));
         }
         // `--core` asked for a core and a limit stopped it: as for any
         // unknown answer, exit code 3 (the verdict itself still counts).

@@ -179,6 +179,8 @@ pub fn command(req: &Request, out: &mut dyn Write) -> u8 {
         ..Default::default()
     };
     let mut docs = Vec::new();
+    let mut overflowing = Vec::new();
+    let mut lines_over = 0;
     for (f, p) in req.files.iter().zip(&parsed) {
         let label = f.display().to_string();
         let r = match p {
@@ -198,6 +200,10 @@ pub fn command(req: &Request, out: &mut dyn Write) -> u8 {
                         None => sum.unknown += 1,
                     }
                     sum.lines += 1;
+                    if !l.overflows.is_empty() {
+                        lines_over += 1;
+                        overflowing.extend(l.overflows.iter().cloned());
+                    }
                     let reason = match &l.got {
                         Got::Unknown(why) => Some(why.clone()),
                         _ => None,
@@ -243,6 +249,9 @@ pub fn command(req: &Request, out: &mut dyn Write) -> u8 {
         }
     }
     sum.time_ms = start.elapsed().as_millis() as u64;
+    if let Some(note) = overflow_note(&overflowing, lines_over, sum.lines) {
+        eprintln!("{note}");
+    }
     if req.json {
         let doc = Doc {
             summary: sum,
@@ -312,6 +321,28 @@ fn summary_line(s: &Summary) -> String {
         plural(s.errors, "file with errors", "files with errors"),
         s.time_ms as f64 / 1000.0
     )
+}
+
+/// One note for the run: how many result lines have a count that can
+/// wrap around (`#dr` over 10 events can reach 100; 4-bit Ints stop at 7).
+fn overflow_note(
+    overflowing: &[(String, relprove::translate::IntOverflow)],
+    over: usize,
+    lines: usize,
+) -> Option<String> {
+    let widest = overflowing.iter().max_by_key(|(_, o)| o.tuples)?;
+    let mut texts: Vec<&str> = overflowing.iter().map(|(t, _)| t.as_str()).collect();
+    texts.sort_unstable();
+    texts.dedup();
+    Some(format!(
+        "note: warning: on {over} of {lines} result lines a count ({}) can exceed {}, the largest Int of bitwidth {}: it wraps around, as in the Alloy Analyzer (Khronos's expected results come from it); the largest, {} in {}, needs bitwidth {} (docs/vulkan.md)",
+        texts.join(", "),
+        widest.1.max_int(),
+        widest.1.bitwidth,
+        widest.1.tuples,
+        widest.0,
+        widest.1.safe_bitwidth()
+    ))
 }
 
 fn plural(n: usize, one: &str, many: &str) -> String {

@@ -37,6 +37,38 @@ pub struct Translation {
     pub sigs: Vec<Matrix>,
     pub fields: Vec<Matrix>,
     pub skolems: Vec<(String, Matrix)>,
+    /// Counts (`#e`) that the bounds let exceed the largest Int.
+    pub overflows: Vec<IntOverflow>,
+}
+
+/// A cardinality `#e` whose expression can hold more tuples, under the
+/// command's bounds, than the largest integer of its bitwidth: its value
+/// then wraps around, as in the Alloy Analyzer (which does not prevent
+/// overflows by default), and `#e = 0` can hold of a non-empty `e`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct IntOverflow {
+    /// The `#e` expression.
+    pub span: Span,
+    /// The most tuples `e` can hold (the largest over the quantifier
+    /// instances it was translated in).
+    pub tuples: usize,
+    /// The command's bitwidth.
+    pub bitwidth: usize,
+}
+
+impl IntOverflow {
+    /// The largest integer of the bitwidth, `2^(bitwidth-1) - 1`.
+    pub fn max_int(&self) -> u64 {
+        (1u64 << (self.bitwidth.clamp(1, 63) - 1)) - 1
+    }
+
+    /// The smallest bitwidth whose largest integer is at least
+    /// [`IntOverflow::tuples`].
+    pub fn safe_bitwidth(&self) -> usize {
+        (1..=63)
+            .find(|&b| (1u64 << (b - 1)) > self.tuples as u64)
+            .unwrap_or(64)
+    }
 }
 
 pub struct Options {
@@ -110,6 +142,7 @@ pub struct Translator<'a> {
     /// same entries always has the same closure (funs like `hb` are
     /// inlined at every use, and squaring dominated translation time).
     closures: rustc_hash::FxHashMap<Matrix, Rc<Matrix>>,
+    overflows: Vec<IntOverflow>,
 }
 
 fn err(span: Span, msg: impl Into<String>) -> TranslateError {
@@ -205,6 +238,7 @@ impl<'a> Translator<'a> {
         let fields = t.fields.iter().map(|m| (**m).clone()).collect();
         let circuit = std::mem::take(&mut t.c);
         let skolems = std::mem::take(&mut t.skolems);
+        let overflows = std::mem::take(&mut t.overflows);
         Ok((
             Translation {
                 circuit,
@@ -213,6 +247,7 @@ impl<'a> Translator<'a> {
                 sigs,
                 fields,
                 skolems,
+                overflows,
             },
             selectors,
         ))
@@ -357,6 +392,7 @@ impl<'a> Translator<'a> {
             skolems: Vec::new(),
             depth: 0,
             closures: Default::default(),
+            overflows: Vec::new(),
         })
     }
 
@@ -1030,12 +1066,31 @@ impl<'a> Translator<'a> {
     // ---------------------------------------------------------------
     // Integers
 
+    /// Record a count over `tuples` possible tuples at `span` if it can
+    /// exceed the largest Int (once per span, with the most tuples).
+    fn note_count(&mut self, span: Span, tuples: usize) {
+        let o = IntOverflow {
+            span,
+            tuples,
+            bitwidth: self.bw,
+        };
+        if tuples as u64 <= o.max_int() {
+            return;
+        }
+        match self.overflows.iter_mut().find(|x| x.span == span) {
+            Some(x) => x.tuples = x.tuples.max(tuples),
+            None => self.overflows.push(o),
+        }
+    }
+
     pub fn int_expr(&mut self, e: &IntExpr) -> R<Vec<Lit>> {
         let bw = self.bw;
         Ok(match &e.kind {
             IntExprKind::Lit(v) => int::constant(*v, bw),
             IntExprKind::Card(x) => {
                 let m = self.expr(x)?;
+                let tuples = m.entries.iter().filter(|(_, l)| *l != Lit::FALSE).count();
+                self.note_count(e.span, tuples);
                 int::count(&mut self.c, &m.lits(), bw)
             }
             IntExprKind::Sum(x) => {

@@ -1440,3 +1440,29 @@ fn merge_names_bad_solver_answers_per_cube() {
     );
     assert_eq!(err.matches("(counted as undecided)").count(), 3, "{err}");
 }
+
+/// A count that the scope lets exceed the largest Int is a warning at its
+/// `#`, with the bitwidth that keeps it exact; none once that bitwidth is
+/// given (issue 43, item 5).
+#[test]
+fn counts_that_can_wrap_around_are_warned() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = model(
+        &dir,
+        "sig A {}\nrun wraps { #A = 0 } for 9\nrun exact { #A = 0 } for 9 but 5 Int\n",
+    );
+    let out = run(&[], &f);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{err}");
+    assert_eq!(
+        err.matches("warning: this count can reach 9").count(),
+        1,
+        "{err}"
+    );
+    assert!(
+        err.contains("above 7, the largest Int of bitwidth 4")
+            && err.contains("`but 5 Int` keeps it exact")
+            && err.contains("m.als:2:13"),
+        "{err}"
+    );
+}

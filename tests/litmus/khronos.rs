@@ -483,3 +483,56 @@ fn huge_tests_are_refused() {
     );
     assert_eq!(sm.location(d.span.unwrap()), format!("t.test:{}:1", n + 2));
 }
+
+/// Counts wrap around at the bitwidth, as in the Alloy Analyzer (issue 43,
+/// item 5): one store and eight loads of `x`, each in its own workgroup,
+/// race in 16 ordered pairs; with 4-bit Ints `#dr` is 16 - 16 = 0, so
+/// `consistent[X] && #dr=0` is satisfiable though every execution races
+/// (with 8 bits it is not). The run warns, names the count, and gives the
+/// bitwidth that keeps it exact.
+#[test]
+fn many_races_wrap_around_and_are_warned() {
+    let dir = need_khronos!();
+    let tmp = tempfile::tempdir().unwrap();
+    let mut t = String::from("NEWWG\nNEWSG\nNEWTHREAD\nst.sc0 x = 1\n");
+    for _ in 0..8 {
+        t.push_str("NEWWG\nNEWSG\nNEWTHREAD\nld.sc0 x\n");
+    }
+    t.push_str("NOSOLUTION consistent[X] && #dr=0\n");
+    let f = tmp.path().join("races16.test");
+    std::fs::write(&f, &t).unwrap();
+    let out = litmus(&dir, &[&f]);
+    let (o, e) = text(&out);
+    assert_eq!(out.status.code(), Some(1), "{o}\n{e}");
+    assert!(o.contains("DISAGREES: got SATISFIABLE"), "{o}");
+    assert!(
+        e.contains("on 1 of 1 result lines a count")
+            && e.contains("#dr")
+            && e.contains("the largest, 81 in #dr, needs bitwidth 8"),
+        "{e}"
+    );
+    // With 8-bit Ints the same module has no such execution.
+    let out = relprove()
+        .arg("litmus")
+        .arg("--model")
+        .arg(dir.join("spirv.als"))
+        .arg("--emit-alloy")
+        .arg(tmp.path())
+        .arg(&f)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    std::fs::copy(dir.join("spirv.als"), tmp.path().join("spirv.als")).unwrap();
+    let module = tmp.path().join("lt_races16.als");
+    let text8 = std::fs::read_to_string(&module)
+        .unwrap()
+        .replace("exactly 9 E\n", "exactly 9 E, 8 Int\n");
+    std::fs::write(&module, text8).unwrap();
+    let out = relprove()
+        .args(["check", "--format", "json"])
+        .arg(&module)
+        .output()
+        .unwrap();
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(doc["commands"][0]["outcome"], "no-instance", "{doc:#}");
+}

@@ -166,6 +166,9 @@ pub struct LineResult {
     pub index: usize,
     pub got: Got,
     pub time: Duration,
+    /// Counts of the line's formula (their text, `#dr`) that the scope lets
+    /// exceed the largest Int: they wrap around, as in the Alloy Analyzer.
+    pub overflows: Vec<(String, crate::translate::IntOverflow)>,
 }
 
 impl LineResult {
@@ -238,6 +241,7 @@ pub fn decide(
             ));
         };
         let left = deadline.map(|d| d.saturating_duration_since(Instant::now()));
+        let mut overflows = Vec::new();
         let got = if left == Some(Duration::ZERO) {
             Got::Unknown("time limit".into())
         } else {
@@ -246,11 +250,18 @@ pub fn decide(
                 ..opts.clone()
             };
             match check_command(&ir, CommandId(id as u32), &o) {
-                Ok(r) => match r.outcome {
-                    Outcome::Sat(_) => Got::Sat,
-                    Outcome::Unsat => Got::NoSolution,
-                    Outcome::Unknown(why) => Got::Unknown(why.to_string()),
-                },
+                Ok(r) => {
+                    overflows = r
+                        .overflows
+                        .iter()
+                        .map(|o| (sources.snippet(o.span).to_string(), o.clone()))
+                        .collect();
+                    match r.outcome {
+                        Outcome::Sat(_) => Got::Sat,
+                        Outcome::Unsat => Got::NoSolution,
+                        Outcome::Unknown(why) => Got::Unknown(why.to_string()),
+                    }
+                }
                 Err(CheckError::Input(d)) => {
                     return Err(Diagnostic::new(
                         Phase::Litmus,
@@ -275,6 +286,7 @@ pub fn decide(
             index: k,
             got,
             time: t0.elapsed(),
+            overflows,
         });
     }
     Ok(TestResult { lines, load_time })
