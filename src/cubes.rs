@@ -366,7 +366,7 @@ pub struct CubeTally {
     /// Cubes whose result file holds no usable answer (not text, two
     /// different `s` lines, a bad literal, a model that violates the CNF or
     /// the cube): the solver's fault, counted as undecided, each named.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub bad: Vec<BadAnswer>,
 }
 

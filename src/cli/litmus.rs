@@ -190,17 +190,20 @@ pub fn command_with(
         timeout: req.timeout,
         ..Default::default()
     };
-    let results = litmus::run::run_inputs(&inputs, &model, backend, opts, req.jobs, &shared);
-    let mut sources = shared.into_inner().unwrap_or_else(|e| e.into_inner());
     // Tests a time or memory limit stopped (among `sum.errors`).
     let mut limited = 0usize;
     let mut sum = litmus::output::Summary {
-        tests: results.len(),
+        tests: inputs.len(),
         ..Default::default()
     };
     let mut json_tests = Vec::new();
-    for (input, r) in inputs.iter().zip(&results) {
+    // Each verdict is printed as soon as it and those before it are
+    // decided (a closed pipe ends the run at the first failed write).
+    let mut each = |i: usize, r: &Result<litmus::run::TestResult, Diagnostic>| {
+        let input = &inputs[i];
         let file = input.label();
+        let mut sources = shared.lock().unwrap_or_else(|e| e.into_inner());
+        let sources = &mut *sources;
         match r {
             Ok(r) => {
                 if r.validated {
@@ -224,7 +227,7 @@ pub fn command_with(
                 }
                 let why = req
                     .explain
-                    .then(|| explain_test(&mut sources, input, r, &model, limits));
+                    .then(|| explain_test(sources, input, r, &model, limits));
                 if req.json {
                     let mut o = litmus::output::json_result(r, e.as_ref());
                     o.explain = why.as_ref().map(explain_json);
@@ -236,7 +239,7 @@ pub fn command_with(
                     }
                 }
                 if let Some(Explain::Failed(d)) = &why {
-                    report(&sources, d);
+                    report(sources, d);
                     sum.errors += 1;
                 }
             }
@@ -256,11 +259,14 @@ pub fn command_with(
                         &loc,
                     )));
                 } else {
-                    report(&sources, d);
+                    report(sources, d);
                 }
             }
         }
-    }
+        let _ = out.flush();
+    };
+    let results =
+        litmus::run::run_inputs_each(&inputs, &model, backend, opts, req.jobs, &shared, &mut each);
     sum.time_ms = start.elapsed().as_millis();
     if req.json {
         let doc = JsonDoc {

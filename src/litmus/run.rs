@@ -805,10 +805,30 @@ pub fn run_inputs(
     jobs: usize,
     sources: &Mutex<SourceMap>,
 ) -> Vec<Result<TestResult, Diagnostic>> {
+    run_inputs_each(files, model, backend, opts, jobs, sources, &mut |_, _| {})
+}
+
+/// [`run_inputs`], handing each result to `each` on the calling thread,
+/// in input order, as soon as it and those before it are decided: a
+/// caller printing them shows the first verdicts while the others are
+/// still being decided (and `litmus … | head -1` ends at the first failed
+/// write instead of after the whole folder).
+pub fn run_inputs_each(
+    files: &[Input],
+    model: &ModelRef,
+    backend: &dyn Backend,
+    opts: Options,
+    jobs: usize,
+    sources: &Mutex<SourceMap>,
+    each: &mut dyn FnMut(usize, &Result<TestResult, Diagnostic>),
+) -> Vec<Result<TestResult, Diagnostic>> {
     let next = AtomicUsize::new(0);
     let results: Mutex<Vec<Option<Result<TestResult, Diagnostic>>>> =
-        Mutex::new(vec![None; files.len()].into_iter().collect());
+        Mutex::new(vec![None; files.len()]);
+    let decided = std::sync::Condvar::new();
+    let mut handed = 0;
     std::thread::scope(|s| {
+        let mut started = 0;
         for _ in 0..crate::budget::workers(jobs, files.len()) {
             // The checker's phases recurse over formulas; give them room
             // (the main thread gets 8 MiB, spawned threads only 2 MiB).
@@ -820,10 +840,27 @@ pub fn run_inputs(
                 }
                 let r = run_guarded(sources, &files[i], model, backend, opts);
                 results.lock().unwrap_or_else(|e| e.into_inner())[i] = Some(r);
+                decided.notify_all();
             });
             if spawned.is_err() {
                 break;
             }
+            started += 1;
+        }
+        if started == 0 {
+            return;
+        }
+        while handed < files.len() {
+            let mut slots = results.lock().unwrap_or_else(|e| e.into_inner());
+            while slots[handed].is_none() {
+                slots = decided.wait(slots).unwrap_or_else(|e| e.into_inner());
+            }
+            let r = slots[handed].clone();
+            drop(slots);
+            if let Some(r) = r {
+                each(handed, &r);
+            }
+            handed += 1;
         }
     });
     // If no worker could be started, run on this thread.
@@ -831,7 +868,16 @@ pub fn run_inputs(
     results
         .into_iter()
         .zip(files)
-        .map(|(r, f)| r.unwrap_or_else(|| run_guarded(sources, f, model, backend, opts)))
+        .enumerate()
+        .map(|(i, (r, f))| {
+            r.unwrap_or_else(|| {
+                let r = run_guarded(sources, f, model, backend, opts);
+                if i >= handed {
+                    each(i, &r);
+                }
+                r
+            })
+        })
         .collect()
 }
 

@@ -627,7 +627,12 @@ impl<'m> Prover<'m> {
         let stop = match &runner.stop_reason {
             _ if equal => "proved".to_string(),
             Some(StopReason::Saturated) => "saturated without a proof".into(),
-            Some(StopReason::NodeLimit(n)) => format!("node limit {n} hit"),
+            // (the configured limit: egg reports the size it reached)
+            Some(StopReason::NodeLimit(_)) if closures => format!(
+                "node limit {} hit (a goal with closures gets a short search before the Kleene-algebra procedure)",
+                limits.node_limit
+            ),
+            Some(StopReason::NodeLimit(_)) => format!("node limit {} hit", limits.node_limit),
             Some(StopReason::TimeLimit(s)) => format!("time limit {s}s hit"),
             Some(StopReason::IterationLimit(n)) => format!("iteration limit {n} hit"),
             Some(StopReason::Other(s)) => s.clone(),

@@ -1062,3 +1062,44 @@ fn the_most_negative_value_is_decided() {
         assert!(o.contains("Ok"), "{model:?}: {o}");
     }
 }
+
+/// Verdicts are printed as they are decided, in order, so a reader that
+/// stops early ends the run at the first failed write (issue 34, item 20:
+/// `litmus DAT3M-FOLDER | head -1` decided all 748 tests first, ~20 s).
+/// The whole folder with one job takes far longer than the bound here.
+#[test]
+fn a_closed_pipe_ends_the_run_early() {
+    use std::io::BufRead;
+    let dat3m = root().join("../shared/peers/dat3m-ptx/litmus/PTX");
+    let dat3m = if dat3m.exists() {
+        dat3m
+    } else {
+        PathBuf::from("/work/shared/peers/dat3m-ptx/litmus/PTX")
+    };
+    if !dat3m.exists() {
+        eprintln!("SKIP: ../shared/peers/dat3m-ptx absent");
+        return;
+    }
+    let start = std::time::Instant::now();
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_relprove"))
+        .args(["litmus", "--jobs", "1", "--model"])
+        .arg(root().join("models/ptx.als"))
+        .arg(&dat3m)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut first = String::new();
+    std::io::BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    // (the reader is dropped here: the pipe is closed)
+    assert!(first.starts_with("Test "), "{first}");
+    let status = child.wait().unwrap();
+    let took = start.elapsed();
+    assert!(status.code().is_some(), "{status:?}");
+    assert!(
+        took < std::time::Duration::from_secs(15),
+        "the run went on after the pipe closed: {took:?}"
+    );
+}
