@@ -461,6 +461,11 @@ fn litmus(a: LitmusArgs) -> ExitCode {
             if let Err(code) = cli::graph::check_litmus_show(&req.model, &g.show) {
                 return ExitCode::from(code);
             }
+            // Created (and tried) before any test is decided.
+            if let Err(m) = cli::graph::create_dir(&g.dir) {
+                eprintln!("relprove: {m}");
+                return ExitCode::from(2);
+            }
             cli::litmus::command_with(&req, Some(&backend), out, &mut |b| {
                 cli::graph::write_litmus(g, b)
             })

@@ -323,6 +323,13 @@ pub fn run(
     display: &Display,
     out: &mut dyn Write,
 ) -> u8 {
+    // `--graph DIR` is created (and tried) before any command is solved.
+    if let Some(g) = &display.graph {
+        if let Err(m) = super::graph::create_dir(&g.dir) {
+            eprintln!("relprove: {m}");
+            return exit::INPUT;
+        }
+    }
     for n in names {
         if !model.commands.iter().any(|c| &c.name == n) {
             let avail: Vec<&str> = model.commands.iter().map(|c| c.name.as_str()).collect();
@@ -610,10 +617,13 @@ fn verdict_line(r: &relprove::check::CommandResult) -> String {
         CommandKind::Run => ("No instance found", "Predicate may be inconsistent"),
     };
     let wanted = |e: u8| if e == 1 { "one" } else { "none" };
+    // An unknown outcome may come before any solving: the time is the
+    // command's (it printed "0ms" for a limit hit while translating).
+    let all_ms = r.stats.time_ms;
     match (&r.outcome, r.expect) {
-        (Outcome::Unknown(why), None) => format!("Unknown: {why}. {ms}ms."),
+        (Outcome::Unknown(why), None) => format!("Unknown: {why}, after {all_ms}ms."),
         (Outcome::Unknown(why), Some(e)) => format!(
-            "Unknown: {why}. {ms}ms. Undecided (expected {}).",
+            "Unknown: {why}, after {all_ms}ms. Undecided (expected {}).",
             wanted(e)
         ),
         (o, e) => {

@@ -75,9 +75,21 @@ fn fresh_stem(used: &mut BTreeSet<String>, name: &str) -> String {
     s
 }
 
-fn create_dir(dir: &Path) -> Result<(), String> {
+/// Create `--graph DIR` (a file of that name is not a directory).
+pub fn create_dir(dir: &Path) -> Result<(), String> {
+    if dir.exists() && !dir.is_dir() {
+        return Err(format!(
+            "--graph: {} is a file, not a directory",
+            dir.display()
+        ));
+    }
     std::fs::create_dir_all(dir)
-        .map_err(|e| format!("--graph: cannot create directory {}: {e}", dir.display()))
+        .map_err(|e| format!("--graph: cannot create directory {}: {e}", dir.display()))?;
+    // Found before any solving: a directory that cannot be written to.
+    let probe = dir.join(".relprove-write-test");
+    std::fs::write(&probe, b"")
+        .and_then(|_| std::fs::remove_file(&probe))
+        .map_err(|e| format!("--graph: cannot write into {}: {e}", dir.display()))
 }
 
 /// Write `DIR/STEM.dot` and, with Graphviz, `DIR/STEM.svg`. A failing

@@ -54,6 +54,12 @@ pub fn run(args: &ProveArgs) -> ExitCode {
         time_limit: args.time_limit,
         ..Limits::default()
     };
+    if args.emit.is_some() && args.format == TextOrJson::Json {
+        eprintln!(
+            "relprove: --emit coq prints a Coq section, --format json a JSON document: choose one"
+        );
+        return ExitCode::from(2);
+    }
     let prover = Prover::new(&model, limits);
     let root = relprove::ir::ModuleId(0);
     let mut selected = vec![];
@@ -75,17 +81,21 @@ pub fn run(args: &ProveArgs) -> ExitCode {
     }
     if args.asserts.is_empty() {
         selected = model.asserts.iter().filter(|a| a.module == root).collect();
+        if selected.is_empty() {
+            eprintln!(
+                "relprove: {} has no assertion to prove (`assert NAME {{ … }}`)",
+                args.file.display()
+            );
+            // (JSON and Coq output still print their empty document)
+            if args.format == TextOrJson::Text && args.emit.is_none() {
+                return ExitCode::from(0);
+            }
+        }
     }
     let results: Vec<_> = selected
         .iter()
         .map(|a| prover.prove_assert(&a.name, &a.body))
         .collect();
-    if args.emit.is_some() && args.format == TextOrJson::Json {
-        eprintln!(
-            "relprove: --emit coq prints a Coq section, --format json a JSON document: choose one"
-        );
-        return ExitCode::from(2);
-    }
     let out = &mut Stdout::new(OnClose::Exit);
     if let Some(Emit::Coq) = args.emit {
         let stem = args

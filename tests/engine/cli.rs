@@ -1466,3 +1466,48 @@ fn counts_that_can_wrap_around_are_warned() {
         "{err}"
     );
 }
+
+/// Smaller rough edges (issue 34, item 18): `--graph` naming a file is
+/// refused before any command is solved, with what is wrong; `prove` on a
+/// model without assertions says so instead of printing nothing.
+#[test]
+fn graph_file_and_prove_without_assertions_are_explained() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = model(&dir, "sig A {}\nrun {} for 2\n");
+    let file = dir.path().join("afile");
+    std::fs::write(&file, "").unwrap();
+    let out = run(&["--graph", file.to_str().unwrap()], &f);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("is a file, not a directory"), "{err}");
+    assert!(
+        !String::from_utf8_lossy(&out.stdout).contains("Executing"),
+        "refused before solving"
+    );
+    let out = relprove().arg("prove").arg(&f).output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{err}");
+    assert!(err.contains("has no assertion to prove"), "{err}");
+}
+
+/// An unknown outcome gives the command's time, not the solver's: a limit
+/// hit while translating printed "0ms" (issue 34, item 18).
+#[test]
+fn an_unknown_outcome_gives_the_commands_time() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = model(
+        &dir,
+        "sig A { r: A -> A -> A }\nrun { all a, b, c, d: A | a.r.b.c = d.r.c.b } for 12\n",
+    );
+    let out = run(&["--timeout", "0.3"], &f);
+    let o = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(3), "{o}");
+    let line = o.lines().find(|l| l.contains("Unknown: ")).unwrap();
+    let ms: u64 = line
+        .rsplit("after ")
+        .next()
+        .and_then(|t| t.strip_suffix("ms."))
+        .and_then(|t| t.parse().ok())
+        .unwrap_or_else(|| panic!("{line}"));
+    assert!(ms >= 250, "{line}");
+}
