@@ -370,12 +370,8 @@ enum Emit {
     Coq,
 }
 
-fn jobs(j: Option<usize>) -> usize {
-    j.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
-}
-
 fn litmus(a: LitmusArgs) -> ExitCode {
-    let jobs = jobs(a.jobs);
+    let jobs = cli::args::jobs(a.jobs);
     let Some(max_memory) = max_memory(&a.max_memory) else {
         return ExitCode::from(2);
     };
@@ -590,7 +586,7 @@ fn check(args: CheckArgs) -> ExitCode {
         let req = cli::cubes::CubeRequest {
             cubes: n,
             emit: args.emit.clone(),
-            jobs: jobs(args.jobs),
+            jobs: cli::args::jobs(args.jobs),
             json: matches!(args.format, Format::Json),
         };
         let out = &mut Stdout::new(OnClose::Exit);
@@ -646,7 +642,7 @@ fn main() -> ExitCode {
                 tests: a.tests,
                 json: a.format == TextOrJson::Json,
                 expect_diff: a.expect_diff,
-                jobs: jobs(a.jobs),
+                jobs: cli::args::jobs(a.jobs),
             };
             ExitCode::from(cli::compare::run(&req))
         }

@@ -42,6 +42,11 @@ where
     T::try_from(n).map_err(|_| too_big())
 }
 
+/// `--jobs N`, or one per core.
+pub fn jobs(j: Option<usize>) -> usize {
+    j.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -7,8 +7,7 @@
 //! (or periodic plain lines when stderr is not a terminal) shows what a
 //! long command is doing.
 
-use std::io::{IsTerminal, Write};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::io::Write;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -21,43 +20,8 @@ use relprove::ir::{CommandId, CommandKind, Model};
 use schemars::JsonSchema;
 use serde::Serialize;
 
-/// Output formats of `relprove check`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Format {
-    Text,
-    Json,
-    Dot,
-    /// The instance as Coq definitions over the model's Coq export
-    /// (`relprove::export::coq::instance_file`); one command at a time.
-    Coq,
-}
-
-/// Exit codes of `relprove check`.
-pub mod exit {
-    pub const OK: u8 = 0;
-    pub const MISMATCH: u8 = 1;
-    pub const INPUT: u8 = 2;
-    /// Time or memory limit: some outcome is `unknown`.
-    pub const LIMIT: u8 = 3;
-    pub const INTERNAL: u8 = 4;
-}
-
-/// What `check` prints besides the verdicts.
-pub struct Display {
-    pub format: Format,
-    /// Print every instance in full, also expected ones.
-    pub show_instances: bool,
-    /// Compute, verify and show an unsat core for commands without instance.
-    pub core: bool,
-    /// Show progress on stderr while a command runs.
-    pub progress: bool,
-    pub color: bool,
-    /// `--graph DIR`: one DOT (and SVG) file per instance.
-    pub graph: Option<super::graph::GraphDir>,
-    /// `--all` (`Some(None)`) or `--max-instances N` (`Some(Some(N))`):
-    /// enumerate instances instead of deciding (src/cli/enumerate.rs).
-    pub enumerate: Option<Option<usize>>,
-}
+pub use super::present::{exit, Display, Format};
+use super::present::{kind_word, raise, StatusLine};
 
 /// One command's result in `check --format json` (docs/json.md).
 #[derive(Serialize, JsonSchema)]
@@ -288,28 +252,6 @@ impl Tally {
         }
         s.push_str(&format!(" — {:.1} s", elapsed.as_secs_f64()));
         s
-    }
-}
-
-/// The exit code to keep when two are met: internal > input > limit >
-/// mismatch > ok.
-pub(super) fn raise(code: &mut u8, c: u8) {
-    let rank = |c: u8| match c {
-        exit::INTERNAL => 4,
-        exit::INPUT => 3,
-        exit::LIMIT => 2,
-        exit::MISMATCH => 1,
-        _ => 0,
-    };
-    if rank(c) > rank(*code) {
-        *code = c;
-    }
-}
-
-pub(super) fn kind_word(k: CommandKind) -> &'static str {
-    match k {
-        CommandKind::Check => "check",
-        CommandKind::Run => "run",
     }
 }
 
@@ -640,99 +582,5 @@ fn verdict_line(r: &relprove::check::CommandResult) -> String {
                 ),
             }
         }
-    }
-}
-
-/// What a running command is doing, on stderr: a status line redrawn
-/// about once a second on a terminal, else a plain line every 10 s
-/// (after the first 5 s). Stops (and clears its line) when dropped.
-pub(super) struct StatusLine {
-    stop: Arc<AtomicBool>,
-    handle: Option<std::thread::JoinHandle<()>>,
-}
-
-impl StatusLine {
-    pub(super) fn start(name: String, progress: Arc<Progress>) -> StatusLine {
-        let stop = Arc::new(AtomicBool::new(false));
-        let s2 = stop.clone();
-        let handle = std::thread::spawn(move || {
-            let tty = std::io::stderr().is_terminal();
-            let t0 = Instant::now();
-            let mut drawn = false;
-            let (first, every) = if tty { (1, 1) } else { (5, 10) };
-            let mut next = first;
-            loop {
-                let due = Duration::from_secs(next).saturating_sub(t0.elapsed());
-                std::thread::park_timeout(due);
-                if s2.load(Ordering::Relaxed) {
-                    break;
-                }
-                if t0.elapsed().as_secs() < next {
-                    continue;
-                }
-                let text = status_text(&name, t0.elapsed(), &progress);
-                let mut err = std::io::stderr().lock();
-                if tty {
-                    let _ = write!(err, "\r\x1b[2K{text}");
-                    drawn = true;
-                } else {
-                    let _ = writeln!(err, "{text}");
-                }
-                let _ = err.flush();
-                next += every;
-            }
-            if drawn {
-                let _ = write!(std::io::stderr(), "\r\x1b[2K");
-            }
-        });
-        StatusLine {
-            stop,
-            handle: Some(handle),
-        }
-    }
-}
-
-impl Drop for StatusLine {
-    fn drop(&mut self) {
-        self.stop.store(true, Ordering::Relaxed);
-        if let Some(h) = self.handle.take() {
-            h.thread().unpark();
-            let _ = h.join();
-        }
-    }
-}
-
-/// `relprove: coherence: solving, 12 s, 1.2M vars, 4.5M clauses, 35k conflicts`
-fn status_text(name: &str, elapsed: Duration, p: &Progress) -> String {
-    use relprove::budget::Stage;
-    let n = |a: &std::sync::atomic::AtomicU64| short(a.load(Ordering::Relaxed));
-    let mut s = format!(
-        "relprove: {name}: {}, {} s",
-        p.stage().word(),
-        elapsed.as_secs()
-    );
-    match p.stage() {
-        Stage::Translate => s.push_str(&format!(", {} gates", n(&p.gates))),
-        Stage::Cnf | Stage::Solve | Stage::Evaluate => {
-            s.push_str(&format!(
-                ", {} vars, {} clauses",
-                n(&p.variables),
-                n(&p.clauses)
-            ));
-            if p.stage() != Stage::Cnf {
-                s.push_str(&format!(", {} conflicts", n(&p.conflicts)));
-            }
-        }
-        Stage::Bounds => {}
-    }
-    s
-}
-
-/// `950`, `12k`, `4.5M`.
-fn short(v: u64) -> String {
-    match v {
-        0..=9_999 => v.to_string(),
-        10_000..=999_999 => format!("{}k", v / 1000),
-        _ => format!("{:.1}M", v as f64 / 1e6),
     }
 }

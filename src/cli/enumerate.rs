@@ -14,7 +14,7 @@ use relprove::ir::{CommandId, CommandKind, Model};
 use schemars::JsonSchema;
 use serde::Serialize;
 
-use super::check::{exit, kind_word, raise, Display, Format, StatusLine};
+use super::present::{exit, kind_word, raise, Display, Format, StatusLine};
 
 /// How one command's enumeration counts in the summary.
 pub enum Class {

@@ -164,10 +164,6 @@ pub fn run(args: GpuArgs) -> ExitCode {
     }
 }
 
-fn jobs(j: Option<usize>) -> usize {
-    j.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
-}
-
 fn emit(a: &EmitArgs, sources: &mut SourceMap) -> Result<u8, GpuError> {
     let tests = gpu::load_tests(&a.tests, sources)?;
     for p in gpu::emit_harness(&a.out, &tests, &a.arch, a.force)? {
@@ -231,7 +227,7 @@ fn run_tests(a: &RunArgs, sources: &mut SourceMap) -> Result<u8, GpuError> {
         }
     };
     let results = gpu::read_results(&a.out)?;
-    let models = gpu::model_states(&tests, &a.model, jobs(a.jobs))?;
+    let models = gpu::model_states(&tests, &a.model, super::args::jobs(a.jobs))?;
     let rep = gpu::build_report(
         &tests,
         &results,
@@ -256,7 +252,7 @@ fn report(a: &ReportArgs, sources: &mut SourceMap) -> Result<u8, GpuError> {
         Some(s) => Ok(s.as_str()),
         None => Err("no sass.txt in the harness directory"),
     };
-    let models = gpu::model_states(&tests, &a.model, jobs(a.jobs))?;
+    let models = gpu::model_states(&tests, &a.model, super::args::jobs(a.jobs))?;
     let rep = gpu::build_report(
         &tests,
         &results,
@@ -296,7 +292,13 @@ fn check_sass(a: &CheckSassArgs, sources: &mut SourceMap) -> Result<u8, GpuError
 
 fn observations(a: &ObservationsArgs, sources: &mut SourceMap) -> Result<u8, GpuError> {
     use gpu::report::Comparison as C;
-    let rows = gpu::observations::compare(&a.file, &a.tests, &a.model, jobs(a.jobs), sources)?;
+    let rows = gpu::observations::compare(
+        &a.file,
+        &a.tests,
+        &a.model,
+        super::args::jobs(a.jobs),
+        sources,
+    )?;
     let count = |c: C| rows.iter().filter(|r| r.comparison == Some(c)).count();
     let violations = count(C::ModelViolation);
     let disagree = rows

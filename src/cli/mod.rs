@@ -13,6 +13,7 @@ pub mod khronos;
 pub mod litmus;
 pub mod op_litmus;
 pub mod output;
+pub mod present;
 pub mod prove;
 pub mod report;
 pub mod schema;

@@ -34,7 +34,7 @@ pub enum LitmusError {
     Internal(String),
     /// The lowered test does not fit the model's declarations (a binding
     /// that names what the model lacks).
-    Lowering(super::to_ir::IrError),
+    Lowering(IrError),
     /// The relations `--graph` draws could not be computed.
     Graph(GraphError),
     /// The final state could not be read off an instance.
@@ -72,6 +72,39 @@ impl fmt::Display for LitmusError {
 }
 
 impl std::error::Error for LitmusError {}
+
+/// Why an execution cannot be lowered over a model: a name the binding
+/// uses that the model lacks, or ill-formed relational terms (both bugs of
+/// a binding, reported instead of a panic).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum IrError {
+    /// The model declares no sig, field, function or predicate of this name.
+    UnknownName(String),
+    /// The name has several declarations of the needed kind.
+    Ambiguous(String),
+    /// The name is declared, but not as what the position needs.
+    WrongKind { name: String, wanted: &'static str },
+    /// An operator applied to relations of arities it does not take.
+    Arity {
+        op: &'static str,
+        arities: Vec<usize>,
+    },
+}
+
+impl fmt::Display for IrError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            IrError::UnknownName(n) => write!(f, "the model declares no `{n}`"),
+            IrError::Ambiguous(n) => write!(f, "the model declares `{n}` more than once"),
+            IrError::WrongKind { name, wanted } => {
+                write!(f, "the model's `{name}` is not a {wanted}")
+            }
+            IrError::Arity { op, arities } => {
+                write!(f, "`{op}` on relations of arities {arities:?}")
+            }
+        }
+    }
+}
 
 impl LitmusError {
     /// The generated module's diagnostics, in their own sources.

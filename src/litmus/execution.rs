@@ -16,7 +16,7 @@
 use std::fmt::Write as _;
 
 use super::ast::Term;
-use super::lower::ObsEval;
+use super::value::{val_atom, ObsEval};
 
 /// A relational expression.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -355,7 +355,7 @@ impl LitmusExecution {
 
     /// `e = value atom of v`.
     pub fn observed_is(&self, e: &Rel, v: i64) -> Fml {
-        Fml::Eq(e.clone(), Rel::Name(super::lower::val_atom(v)))
+        Fml::Eq(e.clone(), Rel::Name(val_atom(v)))
     }
 
     /// The condition (`holds`) or its negation, as a run asks for it.
@@ -381,7 +381,7 @@ impl LitmusExecution {
 
     fn term(&self, t: &Term) -> Rel {
         match t {
-            Term::Const(c) => Rel::Name(super::lower::val_atom(*c)),
+            Term::Const(c) => Rel::Name(val_atom(*c)),
             t => self
                 .observed
                 .iter()

@@ -25,6 +25,8 @@
 
 use super::ast::*;
 use super::execution::{FactDecl, Fml, FunDecl, LitmusExecution, Rel, RunScope, SigDecl};
+use super::value::mk_op;
+pub use super::value::{val_atom, ObsEval, Op, Sym};
 use crate::diag::{Diagnostic, Phase, Span};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -281,112 +283,6 @@ pub fn detect_binding(model_text: &str) -> Option<&'static Binding> {
 
 // ---------------------------------------------------------------------------
 // Symbolic execution
-
-/// A value: a constant, the value read by event `i` of the same path, or
-/// an operation on two values.
-#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Sym {
-    Const(i64),
-    Read(usize),
-    Op(Op, Box<Sym>, Box<Sym>),
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Op {
-    Add,
-    Sub,
-    Mul,
-    And,
-    Or,
-    Xor,
-    Min,
-    Max,
-    /// CUDA atomicInc: `old >= b ? 0 : old + 1`.
-    Inc,
-    /// CUDA atomicDec: `old == 0 || old > b ? b : old - 1`.
-    Dec,
-}
-
-impl Op {
-    pub fn apply(self, a: i64, b: i64) -> i64 {
-        match self {
-            Op::Add => a.wrapping_add(b),
-            Op::Sub => a.wrapping_sub(b),
-            Op::Mul => a.wrapping_mul(b),
-            Op::And => a & b,
-            Op::Or => a | b,
-            Op::Xor => a ^ b,
-            Op::Min => a.min(b),
-            Op::Max => a.max(b),
-            Op::Inc => {
-                if a >= b {
-                    0
-                } else {
-                    a + 1
-                }
-            }
-            Op::Dec => {
-                if a == 0 || a > b {
-                    b
-                } else {
-                    a - 1
-                }
-            }
-        }
-    }
-    fn name(self) -> &'static str {
-        match self {
-            Op::Add => "add",
-            Op::Sub => "sub",
-            Op::Mul => "mul",
-            Op::And => "and",
-            Op::Or => "or",
-            Op::Xor => "xor",
-            Op::Min => "min",
-            Op::Max => "max",
-            Op::Inc => "inc",
-            Op::Dec => "dec",
-        }
-    }
-}
-
-fn mk_op(op: Op, a: Sym, b: Sym) -> Sym {
-    match (&a, &b) {
-        (Sym::Const(x), Sym::Const(y)) => Sym::Const(op.apply(*x, *y)),
-        _ => Sym::Op(op, Box::new(a), Box::new(b)),
-    }
-}
-
-impl Sym {
-    /// Evaluate with the given read values.
-    pub fn eval(&self, read: &dyn Fn(usize) -> i64) -> i64 {
-        match self {
-            Sym::Const(c) => *c,
-            Sym::Read(i) => read(*i),
-            Sym::Op(op, a, b) => op.apply(a.eval(read), b.eval(read)),
-        }
-    }
-    /// The read events the value depends on.
-    pub fn reads(&self, out: &mut BTreeSet<usize>) {
-        match self {
-            Sym::Const(_) => {}
-            Sym::Read(i) => {
-                out.insert(*i);
-            }
-            Sym::Op(_, a, b) => {
-                a.reads(out);
-                b.reads(out);
-            }
-        }
-    }
-    fn ops(&self, out: &mut BTreeSet<Op>) {
-        if let Sym::Op(op, a, b) = self {
-            out.insert(*op);
-            a.ops(out);
-            b.ops(out);
-        }
-    }
-}
 
 /// Strength of a memory event.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -1222,15 +1118,6 @@ pub fn value_domain(test: &Test, all: &[Vec<Path>]) -> Result<BTreeSet<i64>, Dia
 // ---------------------------------------------------------------------------
 // Alloy generation
 
-/// Alloy name of a value atom.
-pub fn val_atom(v: i64) -> String {
-    if v < 0 {
-        format!("lt_vm{}", v.unsigned_abs())
-    } else {
-        format!("lt_v{v}")
-    }
-}
-
 /// Alloy name of event `i` of thread `t`.
 pub fn ev_name(t: usize, i: usize) -> String {
     format!("lt_e{t}_{i}")
@@ -1268,17 +1155,6 @@ fn thread_name(t: usize) -> String {
 }
 
 pub use super::execution::RUN_NAME;
-
-/// How an observed variable's final value is read off a solution.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum ObsEval {
-    /// A register of thread `t`: a term over that thread's read values.
-    Reg(usize, Sym),
-    /// A location with writes: the value of the write `lt_fin` picks.
-    Loc(String),
-    /// A location nobody writes: its initial value.
-    Const(i64),
-}
 
 /// One combination of paths (one per thread), lowered: the data both the
 /// Alloy printer and the IR builder read (see [`super::execution`]).

@@ -22,6 +22,7 @@ pub mod output;
 pub mod parse;
 pub mod run;
 pub mod to_ir;
+pub mod value;
 
 use std::path::Path;
 

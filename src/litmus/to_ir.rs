@@ -11,10 +11,10 @@
 //! root module, as they do in the generated text.
 
 use std::collections::HashMap;
-use std::fmt;
 use std::path::Path;
 use std::sync::Arc;
 
+pub use super::error::IrError;
 use super::error::LitmusError;
 use super::execution::{Fml, LitmusExecution, Rel, SigDecl, RUN_NAME};
 use crate::diag::{SourceMap, Span};
@@ -43,39 +43,6 @@ pub struct BaseModel {
     /// The declarations of the model's own module, by name (a name
     /// declared twice, e.g. a field of two sigs, maps to both).
     names: HashMap<String, Vec<Entity>>,
-}
-
-/// Why an execution cannot be lowered over a model: a name the binding
-/// uses that the model lacks, or ill-formed relational terms (both bugs of
-/// a binding, reported instead of a panic).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum IrError {
-    /// The model declares no sig, field, function or predicate of this name.
-    UnknownName(String),
-    /// The name has several declarations of the needed kind.
-    Ambiguous(String),
-    /// The name is declared, but not as what the position needs.
-    WrongKind { name: String, wanted: &'static str },
-    /// An operator applied to relations of arities it does not take.
-    Arity {
-        op: &'static str,
-        arities: Vec<usize>,
-    },
-}
-
-impl fmt::Display for IrError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            IrError::UnknownName(n) => write!(f, "the model declares no `{n}`"),
-            IrError::Ambiguous(n) => write!(f, "the model declares `{n}` more than once"),
-            IrError::WrongKind { name, wanted } => {
-                write!(f, "the model's `{name}` is not a {wanted}")
-            }
-            IrError::Arity { op, arities } => {
-                write!(f, "`{op}` on relations of arities {arities:?}")
-            }
-        }
-    }
 }
 
 impl std::error::Error for IrError {}

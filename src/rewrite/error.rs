@@ -7,7 +7,7 @@ use std::fmt;
 
 use crate::diag::{Diagnostic, Phase, Span};
 
-use super::proof::Dir;
+use super::rules::Dir;
 
 /// A construct the rewriter does not cover, at its span in the model.
 #[derive(Clone, Debug, PartialEq, Eq)]

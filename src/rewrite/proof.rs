@@ -13,14 +13,8 @@ use egg::{FlatTerm, Language, Symbol};
 
 use super::error::{MatchError, ProofError, StepFault};
 use super::lang::{Rel, Term};
+pub use super::rules::Dir;
 use super::rules::{instantiate, match_pattern, parse_rewrite_name, Rule, RuleSet};
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Dir {
-    Forward,
-    Backward,
-}
 
 /// One rewrite step of a proof.
 #[derive(Clone, Debug, PartialEq, Eq)]

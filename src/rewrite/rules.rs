@@ -18,6 +18,15 @@ use egg::{Applier, EGraph, Id, Pattern, PatternAst, Rewrite, Subst, Symbol, Var}
 
 use super::lang::{Rel, RelAnalysis, Term};
 
+/// Which way a rule is applied: left to right (`Forward`: the subterm
+/// matches the rule's left side) or right to left (`Backward`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Dir {
+    Forward,
+    Backward,
+}
+
 /// An arity argument of a Coq lemma, computed from the match.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Nat {
