@@ -209,6 +209,22 @@ fn core_text(sources: &SourceMap, outcome: &CoreOutcome, color: bool) -> String 
 pub(crate) struct JsonDoc {
     /// One entry per command run, in the model's order.
     commands: Vec<JsonCommand>,
+    /// The commands that could not be run (an input error found while
+    /// translating them, or a bug), with the error as the text output
+    /// renders it; absent when none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    failed: Vec<JsonFailure>,
+}
+
+/// A command that could not be run.
+#[derive(Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct JsonFailure {
+    name: String,
+    #[schemars(extend("enum" = ["run", "check"]))]
+    kind: &'static str,
+    /// The rendered error (location, message, source excerpt).
+    error: String,
 }
 
 /// Tallies for the summary line.
@@ -307,6 +323,7 @@ pub fn run(
     let mut code = exit::OK;
     let mut tally = Tally::default();
     let mut json = Vec::new();
+    let mut failed = Vec::new();
     let progress = Arc::new(Progress::default());
     let opts = CheckOptions {
         progress: Some(progress.clone()),
@@ -353,6 +370,16 @@ pub fn run(
         let r = match res {
             Ok(r) => r,
             Err(e) => {
+                let e = relprove::Error::from(e);
+                if display.format == Format::Json {
+                    failed.push(JsonFailure {
+                        name: cmd.name.clone(),
+                        kind: kind_word(cmd.kind),
+                        error: super::report::render(sources, &e, false)
+                            .trim_end()
+                            .to_string(),
+                    });
+                }
                 raise(&mut code, super::report::error(sources, e, display.color));
                 tally.failed += 1;
                 continue;
@@ -527,7 +554,10 @@ pub fn run(
         // JSON lines, written as the instances were found.
         Format::Json if display.enumerate.is_some() => {}
         Format::Json => {
-            let doc = JsonDoc { commands: json };
+            let doc = JsonDoc {
+                commands: json,
+                failed,
+            };
             match serde_json::to_string_pretty(&doc) {
                 Ok(text) => {
                     let _ = writeln!(out, "{text}");

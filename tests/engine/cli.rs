@@ -1511,3 +1511,30 @@ fn an_unknown_outcome_gives_the_commands_time() {
         .unwrap_or_else(|| panic!("{line}"));
     assert!(ms >= 250, "{line}");
 }
+
+/// `check --format json` keeps a command that could not be run, with its
+/// error (issue 34, item 18: it was dropped, `{"commands":[]}`), and the
+/// document still follows the committed schema.
+#[test]
+fn a_failed_command_stays_in_the_json() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = model(
+        &dir,
+        "one sig A {}\nsig B {}\nrun { some B } for 3\nrun bad {} for 3 but exactly 2 A\n",
+    );
+    let out = run(&["--format", "json"], &f);
+    assert_eq!(out.status.code(), Some(2));
+    let doc = json_of(&out);
+    assert_eq!(doc["commands"].as_array().unwrap().len(), 1, "{doc:#}");
+    assert_eq!(doc["failed"][0]["name"], "bad", "{doc:#}");
+    let e = doc["failed"][0]["error"].as_str().unwrap();
+    assert!(e.contains("error[bounds]") && e.contains("m.als:4:"), "{e}");
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let schema: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(root.join("docs/json/check.schema.json")).unwrap(),
+    )
+    .unwrap();
+    let v = jsonschema::validator_for(&schema).unwrap();
+    let errors: Vec<String> = v.iter_errors(&doc).map(|e| e.to_string()).collect();
+    assert!(errors.is_empty(), "{errors:?}");
+}
