@@ -296,7 +296,7 @@ pub fn scope_text(model: &Model, s: &Scope) -> String {
 }
 
 fn solver_error(e: SatError) -> CheckError {
-    CheckError::Input(Diagnostic::without_span(Phase::Translate, e.to_string()))
+    CheckError::Input(Diagnostic::without_span(Phase::Solver, e.to_string()))
 }
 
 /// Decide one command: a [`Session`] with no extra formulas, solved once.

@@ -241,6 +241,9 @@ pub enum Phase {
     Translate,
     Export,
     Litmus,
+    /// The SAT solver failed (an external solver that cannot be run, or
+    /// whose output is not a DIMACS answer).
+    Solver,
     /// A time or memory limit stopped the work (not an input error: the
     /// CLI exits with 3, as for an unknown verdict).
     Limit,
@@ -257,6 +260,7 @@ impl fmt::Display for Phase {
             Phase::Translate => "translate",
             Phase::Export => "export",
             Phase::Litmus => "litmus",
+            Phase::Solver => "solver",
             Phase::Limit => "limit",
         })
     }

@@ -1538,3 +1538,15 @@ fn a_failed_command_stays_in_the_json() {
     let errors: Vec<String> = v.iter_errors(&doc).map(|e| e.to_string()).collect();
     assert!(errors.is_empty(), "{errors:?}");
 }
+
+/// A solver that cannot be run is a solver error, not a translation one
+/// (issue 34, item 18).
+#[test]
+fn a_missing_external_solver_is_a_solver_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = model(&dir, "sig A {}\nrun {} for 2\n");
+    let out = run(&["--solver", "dimacs:/nonexistent/solver"], &f);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("error[solver]: cannot run solver"), "{err}");
+}
