@@ -387,6 +387,10 @@ pub fn run(
         };
         let core_start = std::time::Instant::now();
         let core = if display.core && matches!(r.outcome, Outcome::Unsat) {
+            // A core takes many solver calls: the status line goes on.
+            let _status = display
+                .progress
+                .then(|| StatusLine::start(format!("{} (unsat core)", cmd.name), progress.clone()));
             match unsat_core(model, id, &opts) {
                 Ok(c) => Some(c),
                 Err(e) => {
