@@ -826,7 +826,7 @@ fn graph_dir_per_instance() {
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
-        err.contains("cannot create directory") && err.contains("m.als"),
+        err.contains("is a file, not a directory") && err.contains("m.als"),
         "{err}"
     );
 }

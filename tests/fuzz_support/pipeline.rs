@@ -131,3 +131,24 @@ pub fn litmus(text: &str, models_dir: &Path, lib: &Path) {
         }
     }
 }
+
+/// A Khronos Vulkan test through the reader and the module printer: any
+/// text either is refused with a positioned error or gives a module that
+/// parses as Alloy (its names are resolved against spirv.als elsewhere).
+pub fn khronos(text: &str) {
+    use relprove::litmus::khronos;
+    let mut sources = SourceMap::new();
+    let id = sources.add("fuzz.test", "fuzz.test", text.to_string());
+    let test = match khronos::parse(id, "fuzz", text) {
+        Ok(t) => t,
+        Err(d) => return rendered(&sources, &[d]),
+    };
+    let module = khronos::module(&test, "spirv");
+    let mid = sources.add("lt_fuzz.als", "lt_fuzz.als", module.clone());
+    if let Err(ds) = relprove::syntax::parse_file(&module, mid) {
+        panic!(
+            "the module of a test that parsed does not parse:\n{}\n{module}",
+            relprove::diag::render(&sources, &ds, false)
+        );
+    }
+}

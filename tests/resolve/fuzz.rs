@@ -378,6 +378,32 @@ proptest! {
         let original = std::fs::read_to_string(&files[seed % files.len()]).unwrap();
         pipeline::litmus(&apply(&original, &muts), &manifest().join("models"), &manifest().join("lib"));
     }
+
+    #[test]
+    fn mutated_khronos_tests_never_panic(seed in any::<usize>(), muts in prop::collection::vec(mutation(), 0..3)) {
+        let seeds = khronos_seeds();
+        let original = &seeds[seed % seeds.len()];
+        pipeline::khronos(&apply(original, &muts));
+    }
+}
+
+/// Khronos Vulkan tests to mutate: the suite's when ../shared is there,
+/// and one written here.
+fn khronos_seeds() -> Vec<String> {
+    let mut out = vec![
+        "NEWWG\nNEWSG\nNEWTHREAD\nst.sc0 x = 1\nst.atom.rel.scopewg.sc0.semsc0 y = 1\n\
+         NEWSG\nNEWTHREAD 4\nld.atom.acq.scopewg.sc0.semsc0 y = 1\nld.sc0 x = 0\n\
+         cbar.acq.rel.scopewg.semsc0 7\nrmw.scopewg.sc0 z = 0 1\nSSW 0 4\nSLOC x z\n\
+         SATISFIABLE consistent[X] && #dr=0\nNOSOLUTION NOCHAINS consistent[X] && #dr>0\n"
+            .to_string(),
+    ];
+    let dir = manifest().join("../shared/peers/vulkan-memorymodel/alloy/tests");
+    if let Ok(rd) = std::fs::read_dir(&dir) {
+        let mut files: Vec<PathBuf> = rd.filter_map(|e| e.ok().map(|e| e.path())).collect();
+        files.sort();
+        out.extend(files.iter().filter_map(|f| std::fs::read_to_string(f).ok()));
+    }
+    out
 }
 
 /// Inputs that crashed relprove once (issue 16), through the pipeline.
@@ -402,4 +428,16 @@ fn regressions() {
         // (On the test thread's 2 MiB stack: the export once overflowed it.)
         pipeline::alloy("regression.als", text, &lib).unwrap();
     }
+    // A litmus condition nested 60,000 deep (issue 34: a stack overflow).
+    let deep = format!(
+        "PTX deep\n{{\nx=0;\n}}\n P0@cta 0,gpu 0 ;\n st.weak x, 1 ;\nexists ({}x==1)\n",
+        "~".repeat(60_000)
+    );
+    pipeline::litmus(&deep, &manifest().join("models"), &lib);
+    // A Khronos test with a formula nested 60,000 deep, and a huge one.
+    pipeline::khronos(&format!(
+        "NEWTHREAD\nst.sc0 x = 1\nSATISFIABLE {}consistent[X]\n",
+        "!".repeat(60_000)
+    ));
+    pipeline::khronos(&"st.sc0 x = 1\n".repeat(600));
 }
