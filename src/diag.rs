@@ -244,6 +244,9 @@ pub enum Phase {
     /// The SAT solver failed (an external solver that cannot be run, or
     /// whose output is not a DIMACS answer).
     Solver,
+    /// A broken invariant of relprove (a bug), found while working: the
+    /// CLI exits with 4.
+    Internal,
     /// A time or memory limit stopped the work (not an input error: the
     /// CLI exits with 3, as for an unknown verdict).
     Limit,
@@ -261,6 +264,7 @@ impl fmt::Display for Phase {
             Phase::Export => "export",
             Phase::Litmus => "litmus",
             Phase::Solver => "solver",
+            Phase::Internal => "internal",
             Phase::Limit => "limit",
         })
     }

@@ -87,14 +87,14 @@ impl Error {
                 Phase::Translate,
                 format!("{} (during translation)", Exhausted::Memory(m.clone())),
             ),
-            Error::Sat(e) => plain(Phase::Translate, e.to_string()),
+            Error::Sat(e) => plain(Phase::Solver, e.to_string()),
             Error::Check(CheckError::Input(d)) => vec![d.clone()],
             Error::Check(CheckError::Internal(m)) => {
-                plain(Phase::Translate, format!("internal error: {m}"))
+                plain(Phase::Internal, format!("internal error: {m}"))
             }
             Error::Cube(CubeError::Check(e)) => match e {
                 CheckError::Input(d) => vec![d.clone()],
-                CheckError::Internal(m) => plain(Phase::Translate, format!("internal error: {m}")),
+                CheckError::Internal(m) => plain(Phase::Internal, format!("internal error: {m}")),
             },
             Error::Cube(e) => plain(Phase::Io, e.to_string()),
             Error::Export { what, error } => vec![error.to_diagnostic(what)],

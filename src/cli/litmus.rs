@@ -190,8 +190,10 @@ pub fn command_with(
         timeout: req.timeout,
         ..Default::default()
     };
-    // Tests a time or memory limit stopped (among `sum.errors`).
+    // Tests a time or memory limit stopped, and relprove's own failures
+    // (among `sum.errors`).
     let mut limited = 0usize;
+    let mut internal = 0usize;
     let mut sum = litmus::output::Summary {
         tests: inputs.len(),
         ..Default::default()
@@ -241,12 +243,18 @@ pub fn command_with(
                 if let Some(Explain::Failed(d)) = &why {
                     report(sources, d);
                     sum.errors += 1;
+                    if d.phase == relprove::diag::Phase::Internal {
+                        internal += 1;
+                    }
                 }
             }
             Err(d) => {
                 sum.errors += 1;
                 if d.phase == relprove::diag::Phase::Limit {
                     limited += 1;
+                }
+                if d.phase == relprove::diag::Phase::Internal {
+                    internal += 1;
                 }
                 let loc = d
                     .span
@@ -286,7 +294,10 @@ pub fn command_with(
         results: &results,
         expectations: &expectations,
     });
-    if sum.mismatches > 0 {
+    if internal > 0 {
+        // A bug of relprove outranks every other outcome, as for `check`.
+        4
+    } else if sum.mismatches > 0 {
         1
     } else if after_code != 0 {
         after_code
@@ -295,7 +306,7 @@ pub fn command_with(
     } else {
         // 3 when only limits stopped tests: unknown verdicts, as `check`
         // says.
-        sum.exit_code(limited)
+        sum.exit_code_with(limited, internal)
     }
 }
 
@@ -338,7 +349,7 @@ fn explain_test(
     match explain(&test, model, &opts, limits, holds) {
         Ok(Explained::Forbidden(e)) => Explain::Forbidden(e),
         Ok(Explained::Reachable) => Explain::Failed(Diagnostic::without_span(
-            relprove::diag::Phase::Litmus,
+            relprove::diag::Phase::Internal,
             format!(
                 "{}: the outcome is reachable once the consistency predicate is split into its axioms (a bug in relprove)",
                 r.name

@@ -139,6 +139,11 @@ impl LitmusError {
             LitmusError::Generated(c) => {
                 Diagnostic::new(Phase::Litmus, span, format!("{what}: ")).caused_by(c)
             }
+            // relprove's own bugs: an instance it cannot read back, or a
+            // checker failure it did not expect.
+            e @ (LitmusError::Internal(_) | LitmusError::State(_)) => {
+                Diagnostic::new(Phase::Internal, span, format!("{what}: {e}"))
+            }
             e => Diagnostic::new(Phase::Litmus, span, format!("{what}: {e}")),
         }
     }

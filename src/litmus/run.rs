@@ -900,7 +900,7 @@ fn run_guarded(
             .or_else(|| p.downcast_ref::<&str>().map(|s| s.to_string()))
             .unwrap_or_else(|| "unknown panic".to_string());
         Err(Diagnostic::without_span(
-            Phase::Litmus,
+            Phase::Internal,
             format!("internal error while checking {}: {msg}", file.label()),
         ))
     })

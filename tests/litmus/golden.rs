@@ -1150,3 +1150,47 @@ fn graphviz_ranking_failures_fall_back_quietly() {
         );
     }
 }
+
+/// A back end that fails the way only a bug of relprove can.
+struct Broken;
+
+impl relprove::litmus::run::Backend for Broken {
+    fn solve(
+        &self,
+        _path: &Path,
+        _source: &str,
+        _deadline: Option<std::time::Instant>,
+    ) -> Result<Option<relprove::litmus::run::Solution>, relprove::litmus::error::LitmusError> {
+        Err(relprove::litmus::error::LitmusError::Internal(
+            "a broken invariant".into(),
+        ))
+    }
+}
+
+/// An internal inconsistency found while deciding a test is relprove's
+/// bug, `error[internal]`, and the run's exit code is 4, not 2 (bad input)
+/// (issue 35).
+#[test]
+fn internal_failures_are_bugs_not_bad_input() {
+    let model = ModelRef::load(&root().join("models/ptx.als")).unwrap();
+    let sources = Mutex::new(SourceMap::new());
+    let input = relprove::litmus::run::Input::File(root().join("tests/fixtures/litmus/MP.litmus"));
+    let r = relprove::litmus::run::run_inputs(
+        std::slice::from_ref(&input),
+        &model,
+        &Broken,
+        Options::default(),
+        1,
+        &sources,
+    );
+    let d = r[0].as_ref().unwrap_err();
+    assert_eq!(d.phase, relprove::diag::Phase::Internal, "{}", d.message);
+    assert!(d.message.contains("a broken invariant"), "{}", d.message);
+    let sum = relprove::litmus::output::Summary {
+        tests: 1,
+        errors: 1,
+        ..Default::default()
+    };
+    assert_eq!(sum.exit_code_with(0, 1), 4);
+    assert_eq!(sum.exit_code(0), 2);
+}
