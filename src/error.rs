@@ -96,6 +96,9 @@ impl Error {
                 CheckError::Input(d) => vec![d.clone()],
                 CheckError::Internal(m) => plain(Phase::Internal, format!("internal error: {m}")),
             },
+            Error::Cube(CubeError::Solver(e)) => plain(Phase::Solver, e.to_string()),
+            // The cube directory's files: unreadable, malformed, or cut
+            // from another model.
             Error::Cube(e) => plain(Phase::Io, e.to_string()),
             Error::Export { what, error } => vec![error.to_diagnostic(what)],
             Error::Rewrite(e) => vec![e.to_diagnostic()],

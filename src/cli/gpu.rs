@@ -67,12 +67,14 @@ struct RunArgs {
     /// GPU architecture for nvcc (`-arch`): sm_NN or compute_NN.
     #[arg(long, default_value = "sm_90", value_parser = gpu::emit::check_arch)]
     arch: String,
-    /// Seconds each test runs on the GPU.
-    #[arg(long, value_name = "S", default_value_t = 3.0)]
-    time_per_test: f64,
+    /// Seconds each test runs on the GPU (a positive number).
+    #[arg(long, value_name = "S", default_value = "3", allow_negative_numbers = true,
+          value_parser = crate::cli::args::seconds)]
+    time_per_test: Duration,
     /// Incantations: a comma-separated subset of mem,bank,sync,rand, or `none`.
-    #[arg(long, value_name = "LIST", default_value = "mem,bank,sync,rand")]
-    stress: String,
+    #[arg(long, value_name = "LIST", default_value = "mem,bank,sync,rand",
+          value_parser = gpu::device::parse_stress)]
+    stress: gpu::device::Stress,
     /// The memory model to compare with.
     #[arg(long, value_name = "FILE.als", default_value = "models/ptx.als")]
     model: PathBuf,
@@ -188,13 +190,8 @@ fn finish(dir: &Path, rep: &gpu::report::Report, format: Format) -> Result<u8, G
 }
 
 fn run_tests(a: &RunArgs, sources: &mut SourceMap) -> Result<u8, GpuError> {
-    if !(a.time_per_test.is_finite() && a.time_per_test > 0.0) {
-        return Err(GpuError::Tool {
-            tool: "relprove gpu run".into(),
-            message: "--time-per-test must be a positive number of seconds".into(),
-        });
-    }
-    let stress = gpu::device::parse_stress(&a.stress)?;
+    let seconds = a.time_per_test.as_secs_f64();
+    let stress = &a.stress.0;
     let tests = gpu::load_tests(&a.tests, sources)?;
     let refs = gpu::observations::read_optional(a.observations.as_deref())?;
     gpu::check_results_kept(&a.out, a.force)?;
@@ -214,10 +211,11 @@ fn run_tests(a: &RunArgs, sources: &mut SourceMap) -> Result<u8, GpuError> {
         }
         Some(tools) => {
             // Build (minutes at most) plus every test's time, with slack.
+            // Saturated: `seconds` is at most 10^9 (cli::args::MAX_SECS).
             let limit = Duration::from_secs_f64(
-                600.0 + tests.len() as f64 * (a.time_per_test * 1.5 + 10.0),
+                (600.0 + tests.len() as f64 * (seconds * 1.5 + 10.0)).min(1e12),
             );
-            gpu::device::run_harness(&a.out, tools, &a.arch, a.time_per_test, &stress, limit)?;
+            gpu::device::run_harness(&a.out, tools, &a.arch, seconds, stress, limit)?;
             let p = a.out.join(gpu::emit::SASS_FILE);
             sass_text = relprove::diag::read_source(&p).map_err(|e| GpuError::Io {
                 path: p,
@@ -268,6 +266,19 @@ fn report(a: &ReportArgs, sources: &mut SourceMap) -> Result<u8, GpuError> {
 fn check_sass(a: &CheckSassArgs, sources: &mut SourceMap) -> Result<u8, GpuError> {
     let tests = gpu::load_manifest_tests(&a.dir, sources)?;
     let sp = a.dir.join(gpu::emit::SASS_FILE);
+    if !sp.exists() {
+        // Written by run.sh's build step on a machine with nvcc; a
+        // `--dry-run` has none.
+        return Err(GpuError::Tool {
+            tool: "relprove gpu check-sass".into(),
+            message: format!(
+                "{} has no {}: the harness has not been built on a GPU machine (run {}/run.sh there; a --dry-run writes no SASS)",
+                a.dir.display(),
+                gpu::emit::SASS_FILE,
+                a.dir.display()
+            ),
+        });
+    }
     let text = relprove::diag::read_source(&sp).map_err(|e| GpuError::Io {
         path: sp,
         error: e.into(),

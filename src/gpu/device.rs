@@ -55,25 +55,27 @@ pub fn find_tools() -> Result<Tools, GpuError> {
 pub const INCANTATIONS: [&str; 4] = ["mem", "bank", "sync", "rand"];
 
 /// A `--stress` list: comma-separated incantations, or `none`.
-pub fn parse_stress(list: &str) -> Result<Vec<String>, GpuError> {
+pub fn parse_stress(list: &str) -> Result<Stress, String> {
     let mut out = Vec::new();
     for s in list.split(',').map(str::trim) {
         if s.is_empty() || s == "none" {
             continue;
         }
         if !INCANTATIONS.contains(&s) {
-            return Err(GpuError::Tool {
-                tool: "--stress".into(),
-                message: format!(
-                    "unknown incantation `{s}` (known: {}, or none)",
-                    INCANTATIONS.join(", ")
-                ),
-            });
+            return Err(format!(
+                "unknown incantation `{s}` (known: {}, or none)",
+                INCANTATIONS.join(", ")
+            ));
         }
         out.push(s.to_string());
     }
-    Ok(out)
+    Ok(Stress(out))
 }
+
+/// The incantations of a run, checked by [`parse_stress`] (a value parser of
+/// `gpu run --stress`, so a bad name is a usage error, exit 2).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Stress(pub Vec<String>);
 
 /// Run `DIR/run.sh` (build, SASS dump, every test `seconds` long, with the
 /// incantations `stress`, from [`parse_stress`]); killed after

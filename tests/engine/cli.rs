@@ -1484,10 +1484,46 @@ fn graph_file_and_prove_without_assertions_are_explained() {
         !String::from_utf8_lossy(&out.stdout).contains("Executing"),
         "refused before solving"
     );
+    // A directory that cannot be created or written into (even by root):
+    // refused before solving too.
+    if cfg!(target_os = "linux") {
+        for (dir, says) in [
+            ("/proc/self", "cannot write into /proc/self"),
+            ("/proc/relprove-none/g", "cannot create directory"),
+        ] {
+            let out = run(&["--graph", dir], &f);
+            let err = String::from_utf8_lossy(&out.stderr);
+            assert_eq!(out.status.code(), Some(2), "{err}");
+            assert!(err.contains(says), "{err}");
+            assert!(!String::from_utf8_lossy(&out.stdout).contains("Executing"));
+        }
+    }
     let out = relprove().arg("prove").arg(&f).output().unwrap();
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(0), "{err}");
     assert!(err.contains("has no assertion to prove"), "{err}");
+}
+
+/// `--core` on a command whose core takes seconds shows the status line
+/// (issue 34, item 18: a minute with no progress line), and the core's
+/// search stops at the time limit.
+#[test]
+fn a_slow_core_shows_progress_and_keeps_the_time_limit() {
+    let model = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("models/compile_src11_ptx.als");
+    let t0 = std::time::Instant::now();
+    let out = relprove()
+        .args(["check", "--core", "-c", "src11_ptx_sc", "--timeout", "7"])
+        .arg(&model)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    let o = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        err.contains("relprove: src11_ptx_sc (unsat core): "),
+        "{err}\n{o}"
+    );
+    assert!(t0.elapsed().as_secs() < 60, "the time limit was ignored");
+    assert!(matches!(out.status.code(), Some(0) | Some(3)), "{err}\n{o}");
 }
 
 /// An unknown outcome gives the command's time, not the solver's: a limit

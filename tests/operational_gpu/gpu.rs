@@ -271,6 +271,55 @@ fn run_without_nvcc_is_a_clear_error() {
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("unknown incantation `heat`"), "{err}");
+    // Bad flag values are usage errors (they were `error[io]`), and an
+    // absurd time per test is saturated, not a panic.
+    for (flag, value, says) in [
+        ("--time-per-test", "-1", "positive number of seconds"),
+        ("--time-per-test", "nan", "positive number of seconds"),
+        ("--stress", "heat", "unknown incantation"),
+    ] {
+        let out = Command::new(BIN)
+            .args(["gpu", "run", "--dry-run", flag, value, "--out"])
+            .arg(dir.path().join("h"))
+            .arg(fixture("MP.litmus"))
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{flag} {value}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.contains(says) && !err.contains("error["),
+            "{flag} {value}: {err}"
+        );
+        assert!(!dir.path().join("h").exists());
+    }
+    let out = Command::new(BIN)
+        .args([
+            "gpu",
+            "run",
+            "--dry-run",
+            "--time-per-test",
+            "1e300",
+            "--out",
+        ])
+        .arg(dir.path().join("h"))
+        .arg(fixture("MP.litmus"))
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // A dry run writes no SASS: check-sass says why there is none.
+    let out = Command::new(BIN)
+        .args(["gpu", "check-sass"])
+        .arg(dir.path().join("h"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("has not been built on a GPU machine"), "{err}");
 }
 
 #[test]
