@@ -294,6 +294,15 @@ struct LitmusArgs {
         allow_negative_numbers = true
     )]
     unroll: u32,
+    /// Dat3M Vulkan tests: what to decide, the test's condition (herd's
+    /// Ok/No) or `races`: whether every consistent execution (that passes
+    /// the test's `filter`) is free of data races (docs/vulkan.md).
+    #[arg(long, value_enum, value_name = "WHAT", default_value_t = VulkanCheck::Condition)]
+    check: VulkanCheck,
+    /// Dat3M Vulkan tests: availability and visibility chains of one
+    /// element (Khronos's NOCHAINS result lines, Dat3M's vulkan-nochains.cat).
+    #[arg(long)]
+    no_chains: bool,
     /// Do not enumerate the reachable final states: only decide whether the
     /// condition and its negation are reachable (at most two solver calls
     /// per path combination; operational models stop exploring a branch
@@ -419,6 +428,19 @@ fn litmus(a: LitmusArgs) -> ExitCode {
         eprintln!("relprove: --sleep-sets, --no-sleep-sets and --full-search choose how an operational model (op:NAME) explores; an Alloy model has no exploration");
         return ExitCode::from(2);
     }
+    // Dat3M's Vulkan tests (`.litmus` files that begin with VULKAN).
+    match cli::vulkan::dat3m_files(&a.tests) {
+        Err(d) => {
+            let code = cli::report::error(&relprove::diag::SourceMap::new(), d, false);
+            return ExitCode::from(code);
+        }
+        Ok(Some(files)) => return dat3m_vulkan(a, files, jobs, max_memory),
+        Ok(None) => {}
+    }
+    if a.check != VulkanCheck::Condition || a.no_chains {
+        eprintln!("relprove: --check and --no-chains apply to Dat3M's Vulkan tests (.litmus files that begin with VULKAN)");
+        return ExitCode::from(2);
+    }
     // Khronos's Vulkan tests (`.test` files with NEWTHREAD, SATISFIABLE …).
     match cli::khronos::khronos_files(&a.tests) {
         Err(d) => {
@@ -467,6 +489,51 @@ fn litmus(a: LitmusArgs) -> ExitCode {
             })
         }
     };
+    ExitCode::from(out.exit_code(code))
+}
+
+/// What `litmus --check` decides on Dat3M's Vulkan tests.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum VulkanCheck {
+    /// The test's condition (exists, ~exists, forall).
+    Condition,
+    /// Race freedom (spirv.als's `dr`; Dat3M's VULKAN-DR tables).
+    Races,
+}
+
+/// `litmus` on Dat3M's Vulkan tests: the flags that apply to them.
+fn dat3m_vulkan(a: LitmusArgs, files: Vec<PathBuf>, jobs: usize, max_memory: u64) -> ExitCode {
+    let unsupported = [
+        (a.explain, "--explain"),
+        (a.witnesses, "--witnesses"),
+        (a.via_alloy_text, "--via-alloy-text"),
+        (a.emit_alloy.is_some(), "--emit-alloy"),
+        (a.graph.graph.is_some(), "--graph"),
+    ];
+    if let Some((_, flag)) = unsupported.iter().find(|u| u.0) {
+        eprintln!("relprove: {flag} does not apply to Dat3M Vulkan tests yet");
+        return ExitCode::from(2);
+    }
+    use relprove::litmus::khronos::dat3m::{Mode, Options};
+    let req = cli::vulkan::Request {
+        model: a.model,
+        files,
+        jobs,
+        json: a.format == TextOrJson::Json,
+        expect: a.expect,
+        how: Options {
+            mode: match a.check {
+                VulkanCheck::Condition => Mode::Condition,
+                VulkanCheck::Races => Mode::Races,
+            },
+            nochains: a.no_chains,
+            unroll: a.unroll,
+        },
+        timeout: a.timeout,
+        max_memory: Some(max_memory),
+    };
+    let out = &mut Stdout::new(OnClose::Exit);
+    let code = cli::vulkan::command(&req, out);
     ExitCode::from(out.exit_code(code))
 }
 

@@ -17,3 +17,4 @@ pub mod present;
 pub mod prove;
 pub mod report;
 pub mod schema;
+pub mod vulkan;

@@ -7,7 +7,7 @@
 use schemars::{schema_for, Schema};
 
 /// The subcommands whose JSON output has a schema, by file name.
-pub const NAMES: [&str; 9] = [
+pub const NAMES: [&str; 10] = [
     "check",
     "check-all",
     "compare",
@@ -15,6 +15,7 @@ pub const NAMES: [&str; 9] = [
     "cubes-emit",
     "litmus",
     "litmus-khronos",
+    "litmus-vulkan",
     "op-litmus",
     "prove",
 ];
@@ -30,6 +31,7 @@ pub fn schema(name: &str) -> Option<Schema> {
         "cubes-emit" => schema_for!(relprove::cubes::Manifest),
         "litmus" => schema_for!(relprove::litmus::output::JsonDoc),
         "litmus-khronos" => schema_for!(super::khronos::Doc),
+        "litmus-vulkan" => schema_for!(super::vulkan::Doc),
         "prove" => schema_for!(super::prove::ProveJson),
         "op-litmus" => schema_for!(super::op_litmus::Doc),
         _ => return None,

@@ -1016,6 +1016,31 @@ impl<'a> Parser<'a> {
     }
 }
 
+/// A condition's proposition: the text of `text` from byte `from` to its
+/// end, over threads `P0`..`P<nthreads-1>` (the grammar of the PTX
+/// conditions: `/\`, `\/`, `~`, `==`, `!=`, registers `P1:r0`, locations,
+/// integers). Shared with the other Dat3M formats (Vulkan).
+pub(crate) fn proposition(file: FileId, text: &str, from: usize, nthreads: usize) -> PResult<Prop> {
+    let toks = tokenize(file, text, from)?;
+    let mut cp = CondParser {
+        toks: &toks,
+        i: 0,
+        file,
+        nthreads,
+        end: text.len(),
+        depth: 0,
+    };
+    let prop = cp.or()?;
+    if let Some(t) = toks.get(cp.i) {
+        return Err(Diagnostic::new(
+            Phase::Litmus,
+            t.1,
+            format!("unexpected `{}` in the condition", t.0),
+        ));
+    }
+    Ok(prop)
+}
+
 /// `x: shared, y: global`.
 fn is_memory_map(line: &str) -> bool {
     line.split(',').all(|item| {

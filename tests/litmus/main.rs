@@ -11,3 +11,4 @@ mod golden;
 mod khronos;
 mod lower;
 mod parse;
+mod vulkan_dat3m;

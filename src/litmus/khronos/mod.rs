@@ -23,6 +23,7 @@
 //! that is why a test becomes Alloy text that the resolver reads with the
 //! model, instead of IR built directly (the PTX path, `super::to_ir`).
 
+pub mod dat3m;
 mod module;
 mod parse;
 mod run;

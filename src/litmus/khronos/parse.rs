@@ -534,7 +534,7 @@ fn check_formula(file: FileId, start: usize, formula: &str) -> Result<(), Diagno
 /// acquire or release control barrier is also a memory barrier; an atomic
 /// write is an availability operation, an atomic read a visibility one;
 /// those and atomics take part in inter-thread ordering (non-private).
-fn imply(attrs: &mut BTreeSet<Attr>) {
+pub(super) fn imply(attrs: &mut BTreeSet<Attr>) {
     let has = |a: &BTreeSet<Attr>, x: Attr| a.contains(&x);
     if has(attrs, Attr::Cbar) && (has(attrs, Attr::Acq) || has(attrs, Attr::Rel)) {
         attrs.insert(Attr::F);
