@@ -17,8 +17,10 @@
      since w(u) contains s0, which contains the thread of v (`pairwise'`).
      The Fig. 11 theorems then hold for j' and transfer back to j.
 
-   The section Widen is stated over any such choice w (the hypotheses named HW...), so
-   it covers compile_src11_ptx_fixed.als too (w(e) = s0 for every e). *)
+   The section Widen is stated over any choice of w with the properties
+   named HW... (`Wd` below is the one the scope row gives); the fixed
+   mapping is the case w(e) = s* for every e, proved on its own in
+   mapping_fixed.v. *)
 Require Import Relprove.Relprove Relprove.RelExtra.
 Require Import util_module ptx_module src11_module.
 Require compile_src11_ptx compile_src11_ptx_sc_cover.
