@@ -126,7 +126,11 @@ pred compile_src11_cmm {
 }
 
 ------------------------------------------------------------------------------
--- Theorem 6.1, axiom by axiom and combined: no counterexample expected.
+-- Theorem 6.1, axiom by axiom and combined: no counterexample at the bound
+-- 4. The SC check (and so the conjunction) is false at 5 C++ / 10 hardware
+-- events: a race-free W+RW+WR of SC accesses with one cta-scoped read
+-- (litmus/compile_src11_cmm_sc_scoped_cex.als; refuted in Coq,
+-- proofs/cmm_sc_refutation.v).
 
 assert src11_cmm_coherence { compile_src11_cmm => rc11_coherence }
 check src11_cmm_coherence for 4 expect 0

@@ -54,4 +54,4 @@ check norelease_coherence for 5 but 4 CEvent expect 1
 
 -- ... and none at the bound 4 (4 C++ and 4 PTX events): the counterexample
 -- needs the fence, the atom's two parts and two more PTX events.
-check norelease_coherence for 4 expect 0
+no_cex_at_4: check norelease_coherence for 4 expect 0

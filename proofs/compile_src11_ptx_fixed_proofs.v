@@ -4,7 +4,7 @@
    replace `Abort.` by a proof ending in `Qed.`. *)
 Require Import Relprove.Relprove.
 Require Import compile_src11_ptx_fixed.
-Require mapping_fixed.
+Require mapping_fixed fixed_no_thin_air_instance.
 
 (* check src11_ptx_coherence for 4 expect 0
    Theorems 1-3 and their conjunction hold for every size: mapping_fixed.v
@@ -29,8 +29,9 @@ Proof. exact mapping_fixed.fixed_nonta_legal_holds. Qed.
 (* check src11_ptx_no_thin_air for 4 expect 1
    Alloy expects a counterexample: the assertion fails in some instance, so
    its negation is provable (give the instance: a finite atom type A and an
-   Instance A satisfying compile_src11_ptx_fixed_facts). *)
+   Instance A satisfying compile_src11_ptx_fixed_facts).
+   The fix changes only the scopes of SC events; the LB counterexample has
+   none. Written by `relprove check models/compile_src11_ptx_fixed.als
+   -c src11_ptx_no_thin_air --format coq` (fixed_no_thin_air_instance.v). *)
 Theorem src11_ptx_no_thin_air_fails : ~ src11_ptx_no_thin_air_statement.
-Proof.
-  unfold src11_ptx_no_thin_air_statement; intro H.
-Abort.
+Proof. exact fixed_no_thin_air_instance.src11_ptx_no_thin_air_fails. Qed.

@@ -337,7 +337,7 @@ impl Session {
                 let missing: Vec<(String, String)> = proofs
                     .theorems
                     .iter()
-                    .filter(|(name, _)| !P::states_theorem(&old, name))
+                    .filter(|(name, _)| !settled::<P>(&old, name))
                     .cloned()
                     .collect();
                 if old != proofs.contents && !missing.is_empty() {
@@ -401,6 +401,20 @@ impl Session {
             Err(Diagnostics(problems))
         }
     }
+}
+
+/// Whether an edited proofs file settles the check whose skeleton is
+/// `name`: it states that theorem, or the opposite verdict (`X_fails` for
+/// `X_holds`: a check with `expect 0` whose assertion is false beyond its
+/// bound, refuted in the file; `X_holds` for `X_fails`). Either way the
+/// check needs no new skeleton.
+fn settled<'a, P: ProofAssistant<'a>>(proofs_file: &str, name: &str) -> bool {
+    let opposite = name
+        .strip_suffix("_holds")
+        .map(|s| format!("{s}_fails"))
+        .or_else(|| name.strip_suffix("_fails").map(|s| format!("{s}_holds")));
+    P::states_theorem(proofs_file, name)
+        || opposite.is_some_and(|o| P::states_theorem(proofs_file, &o))
 }
 
 /// Create the output directory; refuse (before writing anything) if a

@@ -57,6 +57,15 @@ fn written_commands(text: &str) -> Vec<String> {
             .next()
             .unwrap()
             .trim_start();
+        // an Alloy 4 command label, `name: check ...`
+        let l = match l.split_once(':') {
+            Some((label, rest))
+                if !label.is_empty() && label.chars().all(|c| c.is_alphanumeric() || c == '_') =>
+            {
+                rest.trim_start()
+            }
+            _ => l,
+        };
         for kw in ["run", "check"] {
             if let Some(rest) = l.strip_prefix(kw) {
                 if rest.starts_with(|c: char| c.is_whitespace() || c == '{') {
@@ -205,8 +214,8 @@ fn every_model_meets_its_expectations() {
 
 #[test]
 fn command_lister_sees_every_command() {
-    let text = "run a { } for 3 expect 1\n-- run b\n/* check c\n*/ check d for 2 expect 0\ncheck{ no none } expect 0\nrunner\n";
-    assert_eq!(written_commands(text), vec!["a", "d", ""]);
+    let text = "run a { } for 3 expect 1\n-- run b\n/* check c\n*/ check d for 2 expect 0\ncheck{ no none } expect 0\nrunner\nlab: check e for 2 expect 0\nsig S { f: set S }\n";
+    assert_eq!(written_commands(text), vec!["a", "d", "", "e"]);
 }
 
 // ---------------------------------------------------------------------------

@@ -555,6 +555,35 @@ fn generated_files_compile_with_coqc() {
 }
 
 #[test]
+fn a_refuted_expect_0_check_needs_no_new_skeleton() {
+    let mut sources = SourceMap::new();
+    let model = family(&mut sources);
+    let dir = tempfile::tempdir().unwrap();
+    export(&model, &sources, dir.path());
+    let proofs = dir.path().join("family_proofs.v");
+    let new = dir.path().join("family_proofs_new.v");
+    let skeleton = std::fs::read_to_string(&proofs).unwrap();
+    let holds = "Theorem no_self_parent_holds : no_self_parent_statement.";
+    assert!(skeleton.contains(holds), "{skeleton}");
+    // The `_holds` skeleton replaced by a refutation: the check is settled.
+    std::fs::write(
+        &proofs,
+        skeleton.replace(
+            holds,
+            "Theorem no_self_parent_fails : ~ no_self_parent_statement.",
+        ),
+    )
+    .unwrap();
+    export(&model, &sources, dir.path());
+    assert!(!new.exists());
+    // The theorem removed altogether: its skeleton comes back in _new.v.
+    std::fs::write(&proofs, skeleton.replace(holds, "")).unwrap();
+    export(&model, &sources, dir.path());
+    let new_text = std::fs::read_to_string(&new).unwrap();
+    assert!(new_text.contains(holds), "{new_text}");
+}
+
+#[test]
 fn edited_definitions_are_refused_and_proofs_kept() {
     let mut sources = SourceMap::new();
     let model = family(&mut sources);
