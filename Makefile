@@ -16,14 +16,16 @@ build:
 	cargo build --release
 
 # Every Coq development: the theories/ library, the exported-model proofs
-# in proofs/, and the SIMT semantics in proofs/simt. Each has its own
+# in proofs/, the SIMT semantics in proofs/simt, and the proofs of the
+# Khronos Vulkan model's asserts in proofs/vulkan (its Makefile exports
+# ../shared's spirv.als first, with the relprove built here). Each has its own
 # small Makefile that runs coq_makefile on its _CoqProject (into the
 # uncommitted Makefile.coq) and builds with it.
 # First, every model in models/ is exported into proofs/ (definition files
 # regenerated, refused if edited by hand; proofs files never overwritten).
 proofs:
 	@if [ -d models ]; then cargo build --release -q && ./target/release/relprove export --coq -o proofs/ || exit 1; fi
-	@for d in theories proofs proofs/simt; do \
+	@for d in theories proofs proofs/simt proofs/vulkan; do \
 	  if [ -f $$d/Makefile ]; then $(MAKE) -C $$d || exit 1; fi; \
 	done
 

@@ -4,7 +4,8 @@
 # theorem depends on anything but the axioms allowed in README.md.
 #
 # Load paths: theories/ is `Relprove`, proofs/ is `Proofs`, proofs/simt is
-# `Simt` (the same as the _CoqProject files, so compiled .vo files are reused).
+# `Simt`, proofs/vulkan is `Vulkan` (the same as the _CoqProject files, so
+# compiled .vo files are reused).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 list=${1:-proofs/THEOREMS}
@@ -18,7 +19,7 @@ tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
   done
 } > "$tmp/Check.v"
 n=$(grep -c '^Print' "$tmp/Check.v" || true)
-coqc -q -R theories Relprove -R proofs Proofs -R proofs/simt Simt "$tmp/Check.v" > "$tmp/out.txt" 2>&1 || {
+coqc -q -R theories Relprove -R proofs Proofs -R proofs/simt Simt -R proofs/vulkan Vulkan "$tmp/Check.v" > "$tmp/out.txt" 2>&1 || {
   cat "$tmp/out.txt"; echo "check-assumptions: coqc failed" >&2; exit 1; }
 # Inside an `Axioms:` section, each axiom starts at column 0 (`name : type`
 # or `name` alone with the type on indented lines below).

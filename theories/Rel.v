@@ -194,6 +194,16 @@ Fixpoint holds (n : nat) : rel n -> tuple n -> Prop :=
 Definition atleast (n k : nat) (r : rel n) : Prop :=
   exists l : list (tuple n), NoDup l /\ length l = k /\ Forall (holds n r) l.
 
+(** [card_le n m r s]: [#r =< #s]. Every count [r] reaches, [s] reaches;
+    on a finite [A] (Alloy's universes) this is the comparison of the exact
+    cardinalities (take [k = #r]). *)
+Definition card_le (n m : nat) (r : rel n) (s : rel m) : Prop :=
+  forall k, atleast n k r -> atleast m k s.
+
+(** [card_lt n m r s]: [#r < #s], exactly on a finite [A]. *)
+Definition card_lt (n m : nat) (r : rel n) (s : rel m) : Prop :=
+  forall k, atleast n k r -> atleast m (S k) s.
+
 End Rel.
 
 Arguments incl {A} n _ _.
@@ -222,6 +232,8 @@ Arguments single {A} _ _.
 Arguments ite {A} n _ _ _.
 Arguments holds {A} n _ _.
 Arguments atleast {A} n k _.
+Arguments card_le {A} n m _ _.
+Arguments card_lt {A} n m _ _.
 Arguments no {A} n _.
 Arguments some {A} n _.
 Arguments lone {A} n _.

@@ -1663,6 +1663,7 @@ pub(super) trait ProofAssistant<'a> {
         let (e, op, k) = match (&a.kind, &b.kind) {
             (I::Card(e), I::Lit(k)) => (e, op, *k),
             (I::Lit(k), I::Card(e)) => (e, flip(op), *k),
+            (I::Card(l), I::Card(r)) => return self.card_cmp(op, l, r),
             _ => return Err(unsupported_int(Self::PROVER, span)),
         };
         let bw = self.ids().bitwidth;
@@ -1729,6 +1730,36 @@ pub(super) trait ProofAssistant<'a> {
             IntCmp::Lt => not(atleast(k)),
             IntCmp::Eq => exactly(k),
             IntCmp::Ne => not(exactly(k)),
+        })
+    }
+
+    /// `#l op #r`, exactly: with `card_le` (`#l =< #r`: every count `l`
+    /// reaches, `r` reaches too) and `card_lt` (`#l < #r`: `r` reaches one
+    /// more), which on a finite universe are the comparisons of the exact
+    /// cardinalities. Like `#e op k`, the counts are exact: Alloy's meaning
+    /// whenever both fit the bitwidth (a count past it wraps in Alloy).
+    fn card_cmp(&mut self, op: IntCmp, l: &Expr, r: &Expr) -> Result<D, Diagnostic> {
+        let (dl, dr) = (self.expr(l)?, self.expr(r)?);
+        let (nl, nr) = (l.arity, r.arity);
+        let le = format!("{}card_le", Self::REL);
+        let lt = format!("{}card_lt", Self::REL);
+        let cmp = |name: &str, a: &D, na: usize, b: &D, nb: usize| {
+            appk(name, &[na, nb], vec![a.clone(), b.clone()])
+        };
+        let eq = || {
+            connective(
+                Self::AND,
+                vec![cmp(&le, &dl, nl, &dr, nr), cmp(&le, &dr, nr, &dl, nl)],
+                "True",
+            )
+        };
+        Ok(match op {
+            IntCmp::Le => cmp(&le, &dl, nl, &dr, nr),
+            IntCmp::Lt => cmp(&lt, &dl, nl, &dr, nr),
+            IntCmp::Ge => cmp(&le, &dr, nr, &dl, nl),
+            IntCmp::Gt => cmp(&lt, &dr, nr, &dl, nl),
+            IntCmp::Eq => eq(),
+            IntCmp::Ne => t(Self::NOT).append(eq()),
         })
     }
 
@@ -2061,8 +2092,8 @@ fn flip(op: IntCmp) -> IntCmp {
 
 fn unsupported_int(prover: &str, span: Span) -> Diagnostic {
     err(span, format!("this integer comparison is not supported by the {prover} export"))
-        .label("not a cardinality compared with an integer literal")
-        .hint(format!("the {prover} export translates `#e` compared with a literal (as exact cardinality); other integer arithmetic is refused rather than approximated"))
+        .label("not a cardinality compared with an integer literal or another cardinality")
+        .hint(format!("the {prover} export translates `#e` compared with a literal or with `#f` (as exact cardinalities); other integer arithmetic is refused rather than approximated"))
 }
 
 fn disj_atoms(neq: &str, xs: &[String]) -> Vec<D> {

@@ -699,14 +699,24 @@ fn header_hash_detects_edits() {
 fn unsupported_integers_are_refused_with_a_span() {
     let mut sources = SourceMap::new();
     let mut model = family(&mut sources);
-    // #Person = #Person compares two cardinalities: refused.
+    // #Person = #Person + 1 is arithmetic: refused.
     let span = Span::new(FileId(0), 5, 9);
     let card = || IntExpr {
         kind: IntExprKind::Card(bx(sig(SigId(0)))),
         span: d(),
     };
+    let plus_one = IntExpr {
+        kind: IntExprKind::Add(
+            Box::new(card()),
+            Box::new(IntExpr {
+                kind: IntExprKind::Lit(1),
+                span: d(),
+            }),
+        ),
+        span: d(),
+    };
     model.asserts[0].body = Formula::new(
-        FormulaKind::IntCmp(IntCmp::Eq, Box::new(card()), Box::new(card())),
+        FormulaKind::IntCmp(IntCmp::Eq, Box::new(card()), Box::new(plus_one)),
         span,
     );
     let errs = coq::generate(&model, &sources).unwrap_err();
@@ -740,6 +750,22 @@ fn unsupported_integers_are_refused_with_a_span() {
             "{}",
             files[0].contents
         );
+    }
+    // Two cardinalities compared are exact: `card_le`/`card_lt` both ways.
+    for (op, text) in [
+        (IntCmp::Le, "(card_le 1 1 (Person i) (Person i))"),
+        (IntCmp::Gt, "(card_lt 1 1 (Person i) (Person i))"),
+        (
+            IntCmp::Ne,
+            "~ ((card_le 1 1 (Person i) (Person i)) /\\ (card_le 1 1 (Person i) (Person i)))",
+        ),
+    ] {
+        model.asserts[0].body = Formula::new(
+            FormulaKind::IntCmp(op, Box::new(card()), Box::new(card())),
+            span,
+        );
+        let files = coq::generate(&model, &sources).unwrap();
+        assert!(files[0].contents.contains(text), "{}", files[0].contents);
     }
     // Int atoms are refused too.
     model.asserts[0].body = f(FormulaKind::Mult(Mult::Some, bx(e(ExprKind::IntAtoms, 1))));
@@ -850,7 +876,7 @@ fn refused_constructs_name_their_span() {
     let path = dir.path().join("ints.als");
     std::fs::write(
         &path,
-        "sig A { v: Int }\nfact { all a: A | a.v > 2 }\nassert x { #A = #A }\ncheck x\n",
+        "sig A { v: Int }\nfact { all a: A | a.v > 2 }\nassert x { #A = plus[#A, 1] }\ncheck x\n",
     )
     .unwrap();
     let mut sources = SourceMap::new();

@@ -19,12 +19,13 @@
 //!
 //! Integers: a cardinality compared with an integer literal (`#e > 1`,
 //! `#e = 0`, `2 =< #e`, ...) becomes `no`/`some`/`lone`/`one` when it can, and
-//! `atleast n k e` (at least `k` distinct tuples) otherwise. `#e` is read as
-//! the exact cardinality, which is Alloy's meaning whenever the count fits
-//! the bitwidth (Alloy forbids overflow by default); a literal outside the
-//! smallest bitwidth of the model's commands is refused, since Alloy would
-//! wrap it. Every other integer construct (`Int`, arithmetic, `sum`, `#a =
-//! #b`, integers as atoms) is refused with an error at its span.
+//! `atleast n k e` (at least `k` distinct tuples) otherwise; two
+//! cardinalities compared (`#a = #b`, `#a < #b`, ...) become `card_le`/
+//! `card_lt` (theories/Rel.v). `#e` is read as the exact cardinality,
+//! which is Alloy's meaning whenever the count fits the bitwidth (Alloy
+//! forbids overflow by default); a literal outside the smallest bitwidth of
+//! the model's commands is refused, since Alloy would wrap it. Every other integer construct (`Int`, arithmetic, `sum`, `#a =
+//! #b + 1`, integers as atoms) is refused with an error at its span.
 
 use std::collections::{BTreeSet, HashMap};
 
@@ -214,6 +215,8 @@ pub(super) const RESERVED: &[&str] = &[
     "tuple",
     "holds",
     "atleast",
+    "card_le",
+    "card_lt",
     "A",
     "i",
     "Instance",

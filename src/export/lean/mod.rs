@@ -23,7 +23,8 @@
 //! equations with `funext`/`propext`, so `rw` and `simp only` apply);
 //! sigs and fields are projections of the instance (`i.Node`, `i.next`).
 //! Integers are treated exactly as in the Coq back end (cardinalities
-//! compared with literals; everything else refused with a span).
+//! compared with literals or with each other, as `Rel.card_le`/`Rel.card_lt`;
+//! everything else refused with a span).
 
 use std::collections::{BTreeSet, HashMap};
 

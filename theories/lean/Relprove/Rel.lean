@@ -183,6 +183,15 @@ exact, unbounded cardinality): an injective family of `k` of its tuples. -/
 def atleast (n k : Nat) (r : Rel A n) : Prop :=
   ∃ (f : Fin k → Tuple A n), (∀ (i j : Fin k), f i = f j → i = j) ∧ (∀ (i : Fin k), holds n r (f i))
 
+/-- `card_le n m r s`: `#r =< #s`. Every count `r` reaches, `s` reaches; on
+a finite `A` (Alloy's universes) this compares the exact cardinalities. -/
+def card_le (n m : Nat) (r : Rel A n) (s : Rel A m) : Prop :=
+  ∀ k, atleast n k r → atleast m k s
+
+/-- `card_lt n m r s`: `#r < #s`, exactly on a finite `A`. -/
+def card_lt (n m : Nat) (r : Rel A n) (s : Rel A m) : Prop :=
+  ∀ k, atleast n k r → atleast m (k + 1) s
+
 end Rel
 
 end Relprove
