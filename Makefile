@@ -23,10 +23,13 @@ build:
 # uncommitted Makefile.coq) and builds with it.
 # First, every model in models/ is exported into proofs/ (definition files
 # regenerated, refused if edited by hand; proofs files never overwritten).
+# coqc runs on every core (files that do not depend on each other build
+# side by side).
+JOBS ?= $(shell nproc 2>/dev/null || echo 1)
 proofs:
 	@if [ -d models ]; then cargo build --release -q && ./target/release/relprove export --coq -o proofs/ || exit 1; fi
 	@for d in theories proofs proofs/simt proofs/vulkan; do \
-	  if [ -f $$d/Makefile ]; then $(MAKE) -C $$d || exit 1; fi; \
+	  if [ -f $$d/Makefile ]; then $(MAKE) -j$(JOBS) -C $$d || exit 1; fi; \
 	done
 
 # `Print Assumptions` on every headline theorem listed in proofs/THEOREMS;
