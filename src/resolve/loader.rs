@@ -6,7 +6,7 @@ use std::rc::Rc;
 
 use super::env::{BuiltinArg, ModArg, Namespace};
 use super::error::{BuiltinRole, ResolveError};
-use super::types::{Prim, Type};
+use super::types::Type;
 use super::{CallableInfo, FieldInfo, ModInfo, Resolver, SigInfo};
 use crate::diag::{FileId, Span};
 use crate::ir::{self, AssertId, FieldId, FunId, ModuleId, PredId, SigId};
@@ -18,8 +18,30 @@ impl Resolver<'_> {
         self.root_dir = alloy_root_dir(&self.root_dir, ast.header.as_ref().map(|h| &h.name));
         let key = canonical(&path);
         self.loading.push(key.clone());
-        self.instantiate(file, path, ast, Vec::new(), String::new(), None);
+        let root = self.instantiate(file, path.clone(), ast, Vec::new(), String::new(), None);
+        if let (Some(root), true) = (root, self.implicit_integer) {
+            self.integer_module = self.open_implicit_integer(root, &path);
+        }
         self.loading.pop();
+    }
+
+    /// util/integer, found as `open util/integer` in the root module would
+    /// find it (beside the model, at its root, in the library), but bound to
+    /// no alias: its names are only a last resort of lookups
+    /// ([`Resolver::lookup_global`]).
+    fn open_implicit_integer(&mut self, root: ModuleId, path: &Path) -> Option<ModuleId> {
+        let span = self.model.modules[root.index()].span;
+        let open = ast::Open {
+            path: ast::Name {
+                parts: vec!["util".into(), "integer".into()],
+                span,
+            },
+            args: Vec::new(),
+            alias: None,
+            private: false,
+            span,
+        };
+        self.open(root, path, &open, "integer")
     }
 
     fn parse(&mut self, file: FileId) -> Option<ast::File> {
@@ -464,7 +486,8 @@ impl Resolver<'_> {
         self.sig_info.push(SigInfo {
             module: m,
             decl,
-            ty: Type::unary([Prim::Sig(sid.0)]),
+            // (set by `resolve_hierarchy` once every sig's parents are known)
+            ty: Type::univ(1),
             fields: Vec::new(),
         });
         sid
