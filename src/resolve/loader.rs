@@ -414,8 +414,14 @@ impl Resolver<'_> {
         }
         let file = match self.sources.find(&found) {
             Some(f) => f,
-            None => match crate::diag::read_source(&found) {
-                Ok(text) => self.sources.add(found.display().to_string(), &found, text),
+            None => match crate::diag::read_alloy_source(&found) {
+                Ok((text, latin1)) => {
+                    let id = self.sources.add(found.display().to_string(), &found, text);
+                    if let Some(first_bad) = latin1 {
+                        self.sources.mark_latin1(id, first_bad);
+                    }
+                    id
+                }
                 Err(e) => {
                     self.error(ResolveError::Unreadable {
                         path: found.display().to_string(),

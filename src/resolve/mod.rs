@@ -105,7 +105,7 @@ pub fn load_model(
     sources: &mut SourceMap,
     opts: &LoadOptions,
 ) -> Result<Model, Vec<Diagnostic>> {
-    let text = match crate::diag::read_source(path) {
+    let (text, latin1) = match crate::diag::read_alloy_source(path) {
         Ok(t) => t,
         Err(e) => {
             return Err(vec![ResolveError::Unreadable {
@@ -116,6 +116,9 @@ pub fn load_model(
         }
     };
     let file = sources.add(path.display().to_string(), path, text);
+    if let Some(first_bad) = latin1 {
+        sources.mark_latin1(file, first_bad);
+    }
     let dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
     resolve_root(sources, opts, dir, file, path.to_path_buf())
 }
