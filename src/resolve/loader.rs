@@ -87,6 +87,37 @@ impl Resolver<'_> {
                 });
             }
         }
+        // As the Analyzer does, each `enum E { … }` opens util/ordering[E]
+        // (its atoms in the order written, `first`, `next`, …), under the
+        // alias the Analyzer gives an open without one: `open$N`, N counting
+        // this module's opens with the implicit util/integer first.
+        let enums: Vec<ast::Ident> = ast
+            .paragraphs
+            .iter()
+            .filter_map(|p| match p {
+                ast::Paragraph::Enum(e) => Some(e.name.clone()),
+                _ => None,
+            })
+            .collect();
+        for e in enums {
+            let n = ast.opens.len() + 2;
+            ast.opens.push(ast::Open {
+                path: ast::Name {
+                    parts: vec!["util".into(), "ordering".into()],
+                    span: e.span,
+                },
+                args: vec![ast::Name {
+                    parts: vec![e.name.clone()],
+                    span: e.span,
+                }],
+                alias: Some(ast::Ident {
+                    name: format!("open${n}"),
+                    span: e.span,
+                }),
+                private: false,
+                span: e.span,
+            });
+        }
         let ast = Rc::new(ast);
         let mid = ModuleId(self.model.modules.len() as u32);
         let name = match &ast.header {
@@ -487,6 +518,7 @@ impl Resolver<'_> {
             is_abstract: false,
             mult: None,
             in_int: false,
+            is_enum: false,
             span,
         });
         self.sig_info.push(SigInfo {

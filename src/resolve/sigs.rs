@@ -89,6 +89,7 @@ impl Resolver<'_> {
                 ast::Paragraph::Enum(e) => {
                     if ni == usize::MAX {
                         self.model.sigs[s].is_abstract = true;
+                        self.model.sigs[s].is_enum = true;
                     } else {
                         let parent = self.mods[m.index()]
                             .ns
