@@ -29,7 +29,7 @@ fn parse_only_accepts_a_good_model() {
         String::from_utf8_lossy(&out.stderr)
     );
     assert!(
-        stdout.contains("constructs.als: ok (6 modules, 14 sigs, 8 fields"),
+        stdout.contains("constructs.als: ok (7 modules, 15 sigs, 10 fields"),
         "{stdout}"
     );
 }
