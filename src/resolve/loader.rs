@@ -413,8 +413,15 @@ impl Resolver<'_> {
             .map(Path::to_path_buf)
             .unwrap_or_default();
         let mut tried = vec![opener_dir.join(&rel)];
-        if !tried.contains(&self.root_dir.join(&rel)) {
-            tried.push(self.root_dir.join(&rel));
+        let opener_name = &self.model.modules[opener.index()].name;
+        let analyzer = alloy_module_path(opener_name, opener_path, &o.path.parts);
+        for p in [Some(self.root_dir.join(&rel)), analyzer]
+            .into_iter()
+            .flatten()
+        {
+            if !tried.contains(&p) {
+                tried.push(p);
+            }
         }
         tried.push(self.lib_dir.join(&rel));
         let Some(found) = tried.iter().find(|p| p.is_file()).cloned() else {
@@ -717,4 +724,26 @@ fn alloy_root_dir(file_dir: &Path, name: Option<&ast::Name>) -> PathBuf {
         dir.pop();
     }
     dir
+}
+
+/// Where the Analyzer looks for `open B` written in module `A` read from
+/// `file_a` (its `CompUtil.computeModulePath`): the leading components the
+/// two module names share are dropped, and the rest of B is taken relative
+/// to the folder that the rest of A is relative to. So `open VSR/flash` in
+/// `module VSR/concreteFilesystem` is `flash.als` beside it.
+fn alloy_module_path(module_a: &str, file_a: &Path, module_b: &[String]) -> Option<PathBuf> {
+    let mut a: Vec<&str> = module_a.split('/').collect();
+    let mut b: Vec<&str> = module_b.iter().map(String::as_str).collect();
+    while a.len() > 1 && b.len() > 1 && a[0] == b[0] {
+        a.remove(0);
+        b.remove(0);
+    }
+    let mut dir = file_a.parent()?;
+    for _ in 1..a.len() {
+        dir = dir.parent()?;
+    }
+    Some(
+        dir.join(b.iter().collect::<PathBuf>())
+            .with_extension("als"),
+    )
 }
