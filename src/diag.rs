@@ -64,6 +64,9 @@ pub struct SourceFile {
     pub name: String,
     pub path: PathBuf,
     pub text: String,
+    /// Not UTF-8, read as Latin-1: where its first byte that is not UTF-8
+    /// is (line, column; see [`read_alloy_source`]).
+    pub latin1_from: Option<(usize, usize)>,
 }
 
 impl SourceMap {
@@ -80,8 +83,26 @@ impl SourceMap {
             name: name.into(),
             path: path.into(),
             text,
+            latin1_from: None,
         });
         FileId(self.files.len() as u32 - 1)
+    }
+    /// Record that file `id` was read as Latin-1 (see [`read_alloy_source`]).
+    pub fn mark_latin1(&mut self, id: FileId, first_bad: (usize, usize)) {
+        self.files[id.0 as usize].latin1_from = Some(first_bad);
+    }
+    /// One line per file read as Latin-1, for the user to see.
+    pub fn latin1_notes(&self) -> Vec<String> {
+        self.files
+            .iter()
+            .filter_map(|f| {
+                let (line, column) = f.latin1_from?;
+                Some(format!(
+                    "note: {} is not UTF-8 (the first bad byte is at line {line}, column {column}): read as Latin-1 (ISO-8859-1), as the Alloy Analyzer reads it",
+                    f.name
+                ))
+            })
+            .collect()
     }
     pub fn get(&self, id: FileId) -> &SourceFile {
         &self.files[id.0 as usize]
@@ -196,6 +217,22 @@ impl From<ReadError> for std::io::Error {
 /// reported with the line and column of the first bad one.
 pub fn read_source(path: &Path) -> Result<String, ReadError> {
     decode_source(read_input(path)?)
+}
+
+/// Read an Alloy model as the Analyzer reads it: as [`read_source`], but a
+/// file that is not UTF-8 is read as Latin-1 (ISO-8859-1, every byte one
+/// character; the Analyzer's last resort after UTF-8 and the platform's
+/// charset, UTF-8 here), with the line and column of its first bad byte.
+pub fn read_alloy_source(path: &Path) -> Result<(String, Option<(usize, usize)>), ReadError> {
+    let bytes = read_input(path)?;
+    match decode_source(bytes.clone()) {
+        Ok(text) => Ok((text, None)),
+        Err(ReadError::NotUtf8 { line, column }) => Ok((
+            bytes.iter().map(|&b| char::from(b)).collect(),
+            Some((line, column)),
+        )),
+        Err(e) => Err(e),
+    }
 }
 
 /// The bytes of an input file, at most [`max_input`] of them: reading

@@ -572,11 +572,15 @@ fn khronos(a: LitmusArgs, files: Vec<PathBuf>, jobs: usize, max_memory: u64) -> 
 fn parse_only(args: &CheckArgs) -> ExitCode {
     use std::io::IsTerminal;
     let mut sources = relprove::diag::SourceMap::new();
-    match relprove::resolve::load_model(
+    let loaded = relprove::resolve::load_model(
         &args.file,
         &mut sources,
         &relprove::resolve::LoadOptions::default(),
-    ) {
+    );
+    for note in sources.latin1_notes() {
+        eprintln!("{note}");
+    }
+    match loaded {
         Ok(m) => {
             let out = &mut Stdout::new(OnClose::Exit);
             outln!(
@@ -619,11 +623,15 @@ fn check(args: CheckArgs) -> ExitCode {
     use std::io::IsTerminal;
     let color = std::io::stderr().is_terminal();
     let mut sources = relprove::diag::SourceMap::new();
-    let model = match relprove::resolve::load_model(
+    let loaded = relprove::resolve::load_model(
         &args.file,
         &mut sources,
         &relprove::resolve::LoadOptions::default(),
-    ) {
+    );
+    for note in sources.latin1_notes() {
+        eprintln!("{note}");
+    }
+    let model = match loaded {
         Ok(m) => m,
         Err(ds) => return ExitCode::from(cli::report::error(&sources, ds, color)),
     };

@@ -11,6 +11,11 @@
 //! construction and costs no variables (Alloy: Kodkod's
 //! `SymmetryBreaker.breakTotalOrder` on the `TOTAL_ORDERING` predicate).
 //!
+//! The ordering of an `enum`'s members is fixed so too, to the order in
+//! which they are written, whatever the bounds: the Analyzer's meaning of
+//! `enum` (its atoms are made in that order, and the Analyzer fixes the
+//! order of every exact ordered sig to its atoms' order).
+//!
 //! Only the library's own module is trusted (a copy next to the model may
 //! say something else), and atoms fixed by one ordering are no longer
 //! interchangeable for the next one (two orderings over one sig).
@@ -47,7 +52,9 @@ pub(super) fn fix_orderings(
             continue;
         }
         let ord = ord[0];
-        if !interchangeable(b, &elem, budget)? {
+        // An enum's members are ordered as written (its atoms are made in
+        // that order): that is the Analyzer's meaning, not a symmetry.
+        if !model.sig(o.elem).is_enum && !interchangeable(b, &elem, budget)? {
             continue;
         }
         let first: Vec<Vec<Atom>> = elem.first().map(|&a| vec![ord, a]).into_iter().collect();

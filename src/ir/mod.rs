@@ -136,6 +136,9 @@ pub struct Sig {
     /// Int`, `sig S in A + Int`): its atoms may be integer atoms. Only
     /// meaningful with [`SigKind::Subset`].
     pub in_int: bool,
+    /// Declared by `enum E { … }` (the enum itself): its util/ordering
+    /// orders the members as written, as in the Analyzer.
+    pub is_enum: bool,
     pub span: Span,
 }
 

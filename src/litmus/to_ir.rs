@@ -253,6 +253,7 @@ impl Builder<'_> {
             is_abstract: abs,
             mult,
             in_int: false,
+            is_enum: false,
             span: Span::DUMMY,
         });
         self.local.insert(name.to_string(), Entity::Sig(id));

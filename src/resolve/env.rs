@@ -9,6 +9,7 @@
 //! module `alias` (`this/x` in the current one).
 
 use std::collections::BTreeMap;
+use std::path::Path;
 
 use super::error::{suggest, ResolveError};
 use super::types::Type;
@@ -80,6 +81,8 @@ pub(super) struct Ctx {
     pub this_sig: Option<(SigId, VarId)>,
     /// What `this` denotes, if anything.
     pub this_var: Option<(VarId, Type)>,
+    /// A sig fact: `x.p` may call `p[this, x]`.
+    pub in_sig_fact: bool,
 }
 
 impl Ctx {
@@ -89,6 +92,7 @@ impl Ctx {
             vars: Vec::new(),
             this_sig: None,
             this_var: None,
+            in_sig_fact: false,
         }
     }
 }
@@ -195,7 +199,42 @@ impl Resolver<'_> {
         }
         // `private` declarations are visible only in their own module.
         out.retain(|c| !self.private_elsewhere(m, c));
+        if name.is_qualified() {
+            return Ok(out);
+        }
+        // util/integer, which the Analyzer opens in every module: its funs
+        // and preds compete with the others by type (`add[i, 1]` against
+        // util/sequniv's `add[s, e]`).
+        let implicit = self.integer_module.filter(|i| !other_mods.contains(i));
+        if let Some(int) = implicit {
+            let ns = &self.mods[int.index()].ns;
+            out.extend(
+                ns.funs
+                    .get(last)
+                    .into_iter()
+                    .flatten()
+                    .map(|f| Cand::Fun(*f)),
+            );
+            out.extend(
+                ns.preds
+                    .get(last)
+                    .into_iter()
+                    .flatten()
+                    .map(|p| Cand::Pred(*p)),
+            );
+        }
+        if out.is_empty() {
+            self.unknown_seen.set(true);
+        }
         Ok(out)
+    }
+
+    /// Module `m` is a util/integer (the library's or a copy beside the
+    /// model): the Analyzer opens util/integer in every module but this one.
+    pub(super) fn is_integer_library(&self, m: ModuleId) -> bool {
+        self.model.modules[m.index()]
+            .path
+            .ends_with(Path::new("util").join("integer.als"))
     }
 
     /// `c` is declared `private` in a module other than `m`.

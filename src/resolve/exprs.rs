@@ -923,7 +923,12 @@ impl Resolver<'_> {
         if let Some(alt) = self.fun_constant(n) {
             return Ok(vec![alt]);
         }
-        let implicit = self.implicit_integer_relation(n);
+        // (util/integer does not open itself: there `next` is its own fun)
+        let implicit = if self.is_integer_library(cx.module) {
+            None
+        } else {
+            self.implicit_integer_relation(n)
+        };
         let cands = match (self.lookup(cx, n), &implicit) {
             (Ok(c), _) => c,
             (Err(_), Some(a)) => return Ok(vec![a.clone()]),
@@ -1258,10 +1263,28 @@ impl Resolver<'_> {
         if let Some((n, args)) = callee {
             let shadowed = !n.is_qualified() && cx.vars.iter().any(|(x, _, _)| x == n.last());
             if !shadowed {
-                let callables = self.receiver_callables(cx, n, args.len() + 1);
+                // In a sig fact, `x.p[a]` may also be `p[this, x, a]` (the
+                // Analyzer's receiver `this`, penalised: only when no
+                // fun/pred takes `x` as its first argument).
+                let with_this = self.this_first_callables(cx, n, args.len() + 2);
+                let (callables, leading) = match (&cx.this_var, with_this.is_empty()) {
+                    (Some((v, ty)), false)
+                        if !self
+                            .receiver_callables(cx, n, args.len() + 1)
+                            .iter()
+                            .any(|c| self.takes(c, args.len() + 1)) =>
+                    {
+                        let this = Alt::rel(Expr::new(ExprKind::Var(*v), 1, n.span), ty.clone());
+                        (with_this, vec![vec![this], la.clone()])
+                    }
+                    _ => (
+                        self.receiver_callables(cx, n, args.len() + 1),
+                        vec![la.clone()],
+                    ),
+                };
                 if !callables.is_empty() {
                     receiver_tried = true;
-                    match self.call_alts(cx, n, &callables, Some(la.clone()), args, false, span) {
+                    match self.call_alts(cx, n, &callables, leading, args, false, span) {
                         Ok(alts) => results.extend(alts.into_iter().map(Ok)),
                         Err(e) => results.push(Err(e)),
                     }
@@ -1320,6 +1343,29 @@ impl Resolver<'_> {
                 .filter(|c| matches!(c, Cand::Fun(_) | Cand::Pred(_)))
                 .collect()
         }
+    }
+
+    /// In a sig fact: the funs/preds `n` names that take `count` arguments,
+    /// the first of which may be `this`.
+    fn this_first_callables(&self, cx: &Ctx, n: &ast::Name, count: usize) -> Vec<Cand> {
+        let Some((_, this_ty)) = cx.this_var.as_ref().filter(|_| cx.in_sig_fact) else {
+            return Vec::new();
+        };
+        let cands = self.lookup_global(cx.module, n).unwrap_or_default();
+        cands
+            .into_iter()
+            .filter(|c| self.takes(c, count))
+            .filter(|c| {
+                let params = match c {
+                    Cand::Fun(f) => self.fun_info[f.index()].params.as_ref(),
+                    Cand::Pred(p) => self.pred_info[p.index()].params.as_ref(),
+                    _ => None,
+                };
+                params
+                    .and_then(|ps| ps.first())
+                    .is_some_and(|(arity, ty)| *arity == 1 && ty.overlaps(this_ty))
+            })
+            .collect()
     }
 
     /// Whether `c` is a fun/pred with `n` parameters.
@@ -1435,7 +1481,7 @@ impl Resolver<'_> {
                 if !callables.is_empty() {
                     let ra = self.rel_alts(cx, recv)?;
                     let mut results: Vec<R<Alt>> =
-                        match self.call_alts(cx, n, &callables, Some(ra), args, false, span) {
+                        match self.call_alts(cx, n, &callables, vec![ra], args, false, span) {
                             Ok(a) => a.into_iter().map(Ok).collect(),
                             Err(e) => vec![Err(e)],
                         };
@@ -1510,7 +1556,7 @@ impl Resolver<'_> {
                     .any(|c| matches!(c, Cand::Sig(_) | Cand::Field(_)));
                 // Extra arguments join onto a fun's result only when `n`
                 // names no sig/field (whose box join is the other reading).
-                let calls = self.call_alts(cx, n, &callables, None, args, !has_rel, span);
+                let calls = self.call_alts(cx, n, &callables, Vec::new(), args, !has_rel, span);
                 if !has_rel {
                     return calls;
                 }
@@ -1657,13 +1703,13 @@ impl Resolver<'_> {
         cx: &mut Ctx,
         n: &ast::Name,
         cands: &[Cand],
-        recv: Option<Vec<Alt>>,
+        leading: Vec<Vec<Alt>>,
         args: &[ast::Expr],
         extra: bool,
         span: Span,
     ) -> R<Vec<Alt>> {
         let mut arg_alts: Vec<(Vec<Alt>, Span)> = Vec::new();
-        if let Some(r) = recv {
+        for r in leading {
             let s = r.first().map_or(span, |a| match &a.term {
                 Term::Rel(e) => e.span,
                 _ => span,
@@ -1677,13 +1723,14 @@ impl Resolver<'_> {
         }
         let found = arg_alts.len();
         let many = cands.len() > 1;
+        let receiver = found > args.len();
         // Alloy: a fun of k < found parameters takes the first k arguments,
         // and the rest are box-joined onto its result (`f[a, b]` with one
         // parameter is `b.(f[a])`) — only when no candidate takes them all,
         // and not for receiver calls `x.f[...]` (there the plain join
         // `x.(f[...])` is the other reading) nor when the caller says so.
         let exact = cands.iter().any(|c| self.takes(c, found));
-        let extra_ok = extra && found == args.len();
+        let extra_ok = extra && !receiver;
         let mut results: Vec<R<Alt>> = Vec::new();
         let mut counts = Vec::new();
         for c in cands {

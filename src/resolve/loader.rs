@@ -6,7 +6,7 @@ use std::rc::Rc;
 
 use super::env::{BuiltinArg, ModArg, Namespace};
 use super::error::{BuiltinRole, ResolveError};
-use super::types::{Prim, Type};
+use super::types::Type;
 use super::{CallableInfo, FieldInfo, ModInfo, Resolver, SigInfo};
 use crate::diag::{FileId, Span};
 use crate::ir::{self, AssertId, FieldId, FunId, ModuleId, PredId, SigId};
@@ -18,8 +18,30 @@ impl Resolver<'_> {
         self.root_dir = alloy_root_dir(&self.root_dir, ast.header.as_ref().map(|h| &h.name));
         let key = canonical(&path);
         self.loading.push(key.clone());
-        self.instantiate(file, path, ast, Vec::new(), String::new(), None);
+        let root = self.instantiate(file, path.clone(), ast, Vec::new(), String::new(), None);
+        if let (Some(root), true) = (root, self.implicit_integer) {
+            self.integer_module = self.open_implicit_integer(root, &path);
+        }
         self.loading.pop();
+    }
+
+    /// util/integer, found as `open util/integer` in the root module would
+    /// find it (beside the model, at its root, in the library), but bound to
+    /// no alias: its names are only a last resort of lookups
+    /// ([`Resolver::lookup_global`]).
+    fn open_implicit_integer(&mut self, root: ModuleId, path: &Path) -> Option<ModuleId> {
+        let span = self.model.modules[root.index()].span;
+        let open = ast::Open {
+            path: ast::Name {
+                parts: vec!["util".into(), "integer".into()],
+                span,
+            },
+            args: Vec::new(),
+            alias: None,
+            private: false,
+            span,
+        };
+        self.open(root, path, &open, "integer")
     }
 
     fn parse(&mut self, file: FileId) -> Option<ast::File> {
@@ -64,6 +86,37 @@ impl Resolver<'_> {
                     span,
                 });
             }
+        }
+        // As the Analyzer does, each `enum E { … }` opens util/ordering[E]
+        // (its atoms in the order written, `first`, `next`, …), under the
+        // alias the Analyzer gives an open without one: `open$N`, N counting
+        // this module's opens with the implicit util/integer first.
+        let enums: Vec<ast::Ident> = ast
+            .paragraphs
+            .iter()
+            .filter_map(|p| match p {
+                ast::Paragraph::Enum(e) => Some(e.name.clone()),
+                _ => None,
+            })
+            .collect();
+        for e in enums {
+            let n = ast.opens.len() + 2;
+            ast.opens.push(ast::Open {
+                path: ast::Name {
+                    parts: vec!["util".into(), "ordering".into()],
+                    span: e.span,
+                },
+                args: vec![ast::Name {
+                    parts: vec![e.name.clone()],
+                    span: e.span,
+                }],
+                alias: Some(ast::Ident {
+                    name: format!("open${n}"),
+                    span: e.span,
+                }),
+                private: false,
+                span: e.span,
+            });
         }
         let ast = Rc::new(ast);
         let mid = ModuleId(self.model.modules.len() as u32);
@@ -360,8 +413,15 @@ impl Resolver<'_> {
             .map(Path::to_path_buf)
             .unwrap_or_default();
         let mut tried = vec![opener_dir.join(&rel)];
-        if !tried.contains(&self.root_dir.join(&rel)) {
-            tried.push(self.root_dir.join(&rel));
+        let opener_name = &self.model.modules[opener.index()].name;
+        let analyzer = alloy_module_path(opener_name, opener_path, &o.path.parts);
+        for p in [Some(self.root_dir.join(&rel)), analyzer]
+            .into_iter()
+            .flatten()
+        {
+            if !tried.contains(&p) {
+                tried.push(p);
+            }
         }
         tried.push(self.lib_dir.join(&rel));
         let Some(found) = tried.iter().find(|p| p.is_file()).cloned() else {
@@ -392,8 +452,14 @@ impl Resolver<'_> {
         }
         let file = match self.sources.find(&found) {
             Some(f) => f,
-            None => match crate::diag::read_source(&found) {
-                Ok(text) => self.sources.add(found.display().to_string(), &found, text),
+            None => match crate::diag::read_alloy_source(&found) {
+                Ok((text, latin1)) => {
+                    let id = self.sources.add(found.display().to_string(), &found, text);
+                    if let Some(first_bad) = latin1 {
+                        self.sources.mark_latin1(id, first_bad);
+                    }
+                    id
+                }
                 Err(e) => {
                     self.error(ResolveError::Unreadable {
                         path: found.display().to_string(),
@@ -459,12 +525,14 @@ impl Resolver<'_> {
             is_abstract: false,
             mult: None,
             in_int: false,
+            is_enum: false,
             span,
         });
         self.sig_info.push(SigInfo {
             module: m,
             decl,
-            ty: Type::unary([Prim::Sig(sid.0)]),
+            // (set by `resolve_hierarchy` once every sig's parents are known)
+            ty: Type::univ(1),
             fields: Vec::new(),
         });
         sid
@@ -656,4 +724,26 @@ fn alloy_root_dir(file_dir: &Path, name: Option<&ast::Name>) -> PathBuf {
         dir.pop();
     }
     dir
+}
+
+/// Where the Analyzer looks for `open B` written in module `A` read from
+/// `file_a` (its `CompUtil.computeModulePath`): the leading components the
+/// two module names share are dropped, and the rest of B is taken relative
+/// to the folder that the rest of A is relative to. So `open VSR/flash` in
+/// `module VSR/concreteFilesystem` is `flash.als` beside it.
+fn alloy_module_path(module_a: &str, file_a: &Path, module_b: &[String]) -> Option<PathBuf> {
+    let mut a: Vec<&str> = module_a.split('/').collect();
+    let mut b: Vec<&str> = module_b.iter().map(String::as_str).collect();
+    while a.len() > 1 && b.len() > 1 && a[0] == b[0] {
+        a.remove(0);
+        b.remove(0);
+    }
+    let mut dir = file_a.parent()?;
+    for _ in 1..a.len() {
+        dir = dir.parent()?;
+    }
+    Some(
+        dir.join(b.iter().collect::<PathBuf>())
+            .with_extension("als"),
+    )
 }

@@ -29,7 +29,12 @@
 //!   [`ir::ExprKind::IntToAtom`]. `a = b` compares integers when either side
 //!   is an integer expression (`#s`, a literal, arithmetic), sets otherwise.
 //! * `plus minus mul div rem` are built in; `lib/util/integer.als` defines
-//!   the rest of Alloy's integer library on top of them.
+//!   the rest of Alloy's integer library on top of them. A model that does
+//!   not resolve, with some name found nowhere, is resolved again with
+//!   util/integer loaded for every module, as the Analyzer loads it
+//!   ([`resolve_root`]).
+//! * Column types are the Analyzer's ([`types`]): a sig's own, so that
+//!   same-named fields of sibling subsigs are told apart.
 //! * The root module's parameters (e.g. loading `src11.als` on its own)
 //!   become fresh top-level sigs named after the parameters.
 //! * Sig labels are Alloy's: plain in the root module, otherwise prefixed
@@ -100,7 +105,7 @@ pub fn load_model(
     sources: &mut SourceMap,
     opts: &LoadOptions,
 ) -> Result<Model, Vec<Diagnostic>> {
-    let text = match crate::diag::read_source(path) {
+    let (text, latin1) = match crate::diag::read_alloy_source(path) {
         Ok(t) => t,
         Err(e) => {
             return Err(vec![ResolveError::Unreadable {
@@ -111,8 +116,11 @@ pub fn load_model(
         }
     };
     let file = sources.add(path.display().to_string(), path, text);
+    if let Some(first_bad) = latin1 {
+        sources.mark_latin1(file, first_bad);
+    }
     let dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
-    Resolver::new(sources, opts, dir).run(file, path.to_path_buf())
+    resolve_root(sources, opts, dir, file, path.to_path_buf())
 }
 
 /// Like [`load_model`] for text held in memory (generated models, tests).
@@ -128,7 +136,32 @@ pub fn load_source(
     let path = PathBuf::from(name);
     let file = sources.add(name, &path, text.to_string());
     let dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
-    Resolver::new(sources, opts, dir).run(file, path)
+    resolve_root(sources, opts, dir, file, path)
+}
+
+/// Resolve the root file; when that fails and some name was not found, once
+/// more with util/integer loaded as the Analyzer loads it for every module
+/// (`sub[a, b]`, `gt[a, b]` without an `open util/integer`). Its names are
+/// then the last resort of a lookup that finds nothing else (see
+/// [`Resolver::lookup_global`]), so a model that resolves without it is
+/// never changed by it. When the second try fails too, the first try's
+/// errors are reported.
+fn resolve_root(
+    sources: &mut SourceMap,
+    opts: &LoadOptions,
+    dir: PathBuf,
+    file: FileId,
+    path: PathBuf,
+) -> Result<Model, Vec<Diagnostic>> {
+    let (first, unknown_seen) = Resolver::new(sources, opts, dir.clone()).run(file, path.clone());
+    match first {
+        Err(errors) if unknown_seen => {
+            let mut again = Resolver::new(sources, opts, dir);
+            again.implicit_integer = true;
+            again.run(file, path).0.map_err(|_| errors)
+        }
+        r => r,
+    }
 }
 
 /// Per-module-instance state.
@@ -189,6 +222,12 @@ pub(crate) struct Resolver<'s> {
     macro_depth: usize,
     /// Names of every `let` macro of every module.
     macro_names: std::collections::BTreeSet<String>,
+    /// Load util/integer for every module (see [`resolve_root`]).
+    implicit_integer: bool,
+    /// The util/integer instance so loaded, when `implicit_integer`.
+    integer_module: Option<ModuleId>,
+    /// Some unqualified name was found nowhere.
+    unknown_seen: std::cell::Cell<bool>,
     errors: Vec<Diagnostic>,
 }
 
@@ -209,20 +248,29 @@ impl<'s> Resolver<'s> {
             pred_info: Vec::new(),
             macro_depth: 0,
             macro_names: Default::default(),
+            implicit_integer: false,
+            integer_module: None,
+            unknown_seen: Default::default(),
             errors: Vec::new(),
         }
     }
 
-    fn run(mut self, file: FileId, path: PathBuf) -> Result<Model, Vec<Diagnostic>> {
+    /// The model, and whether some unqualified name was found nowhere.
+    fn run(mut self, file: FileId, path: PathBuf) -> (Result<Model, Vec<Diagnostic>>, bool) {
+        let result = self.resolve(file, path);
+        (result, self.unknown_seen.get())
+    }
+
+    fn resolve(&mut self, file: FileId, path: PathBuf) -> Result<Model, Vec<Diagnostic>> {
         self.load_root(file, path);
         if !self.errors.is_empty() {
-            return Err(self.errors);
+            return Err(std::mem::take(&mut self.errors));
         }
         self.relabel_instances();
         self.compute_visible();
         self.check_open_arg_paths();
         if !self.errors.is_empty() {
-            return Err(self.errors);
+            return Err(std::mem::take(&mut self.errors));
         }
         self.macro_names = self
             .mods
@@ -235,21 +283,21 @@ impl<'s> Resolver<'s> {
             .collect();
         self.resolve_hierarchy();
         if !self.errors.is_empty() {
-            return Err(self.errors);
+            return Err(std::mem::take(&mut self.errors));
         }
         self.resolve_fields();
         self.resolve_signatures();
         if !self.errors.is_empty() {
-            return Err(self.errors);
+            return Err(std::mem::take(&mut self.errors));
         }
         self.resolve_bodies();
         if self.errors.is_empty() {
             self.check_recursion();
         }
         if !self.errors.is_empty() {
-            return Err(self.errors);
+            return Err(std::mem::take(&mut self.errors));
         }
-        Ok(self.model)
+        Ok(std::mem::take(&mut self.model))
     }
 
     fn error(&mut self, e: ResolveError) {

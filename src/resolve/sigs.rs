@@ -89,6 +89,7 @@ impl Resolver<'_> {
                 ast::Paragraph::Enum(e) => {
                     if ni == usize::MAX {
                         self.model.sigs[s].is_abstract = true;
+                        self.model.sigs[s].is_enum = true;
                     } else {
                         let parent = self.mods[m.index()]
                             .ns
@@ -128,10 +129,48 @@ impl Resolver<'_> {
                 self.model.sigs[s].kind = SigKind::TopLevel;
             }
         }
+        let intervals = self.extends_intervals();
         for s in 0..self.model.sigs.len() {
-            let prims = self.root_prims(SigId(s as u32), 0);
+            let prims = self.sig_prims(&intervals, SigId(s as u32), 0);
             self.sig_info[s].ty = Type::unary(prims);
         }
+    }
+
+    /// Each sig that is not a subset sig as a [`Prim::Sig`]: a depth-first
+    /// numbering of the `extends` forest (see [`Prim`]).
+    fn extends_intervals(&self) -> Vec<Option<Prim>> {
+        let n = self.model.sigs.len();
+        let mut children: Vec<Vec<usize>> = vec![Vec::new(); n];
+        for (s, sig) in self.model.sigs.iter().enumerate() {
+            if let SigKind::Extends(p) = sig.kind {
+                children[p.index()].push(s);
+            }
+        }
+        let mut out: Vec<Option<Prim>> = vec![None; n];
+        let mut next = 0u32;
+        for root in 0..n {
+            if self.model.sigs[root].kind != SigKind::TopLevel {
+                continue;
+            }
+            // (sig, whether its children are numbered already)
+            let mut stack = vec![(root, false)];
+            while let Some((s, done)) = stack.pop() {
+                if done {
+                    if let Some(Prim::Sig { pre, .. }) = out[s] {
+                        out[s] = Some(Prim::Sig { pre, end: next });
+                    }
+                    continue;
+                }
+                out[s] = Some(Prim::Sig {
+                    pre: next,
+                    end: next,
+                });
+                next += 1;
+                stack.push((s, true));
+                stack.extend(children[s].iter().rev().map(|&c| (c, false)));
+            }
+        }
+        out
     }
 
     fn is_subset_decl(&self, s: SigId) -> bool {
@@ -180,17 +219,19 @@ impl Resolver<'_> {
         false
     }
 
-    fn root_prims(&self, s: SigId, depth: usize) -> Vec<Prim> {
+    /// The column type of sig `s`: itself, or for a subset sig its parents'.
+    fn sig_prims(&self, intervals: &[Option<Prim>], s: SigId, depth: usize) -> Vec<Prim> {
         if depth > self.model.sigs.len() {
             return vec![Prim::Univ];
         }
         match &self.model.sigs[s.index()].kind {
-            SigKind::TopLevel => vec![Prim::Sig(s.0)],
-            SigKind::Extends(p) => self.root_prims(*p, depth + 1),
+            SigKind::TopLevel | SigKind::Extends(_) => {
+                vec![intervals[s.index()].unwrap_or(Prim::Univ)]
+            }
             SigKind::Subset(ps) => {
                 let mut prims: Vec<Prim> = ps
                     .iter()
-                    .flat_map(|p| self.root_prims(*p, depth + 1))
+                    .flat_map(|p| self.sig_prims(intervals, *p, depth + 1))
                     .collect();
                 if self.model.sigs[s.index()].in_int {
                     prims.push(Prim::Int);
@@ -476,6 +517,7 @@ impl Resolver<'_> {
                             let mut cx = Ctx::new(m);
                             cx.this_sig = Some((sid, this));
                             cx.this_var = Some((this, self.sig_type(sid)));
+                            cx.in_sig_fact = true;
                             match self.block(&mut cx, blk) {
                                 Ok(body) => {
                                     let decl = ir::QuantDecl {

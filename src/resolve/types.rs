@@ -1,12 +1,14 @@
 //! Column types used to disambiguate overloaded names.
 //!
 //! Alloy gives every relational expression a type: a union of products of
-//! top-level sigs. relprove keeps the same information coarsely — each
-//! column is the root of a sig hierarchy, `Int`, or `univ` — which is enough
-//! to decide which of several same-named fields, funs or preds an occurrence
-//! means (Alloy's "relevance" rule). Types never cause errors by themselves:
-//! arity errors are reported from arities, and an empty type only makes an
-//! alternative less preferred.
+//! sigs that are not subset sigs (a subset sig has its parents' types). Two
+//! such sigs meet when one extends the other (the meet is the smaller one);
+//! siblings do not, so `(x & req).details` picks `req`'s field `details`
+//! and not `val`'s. relprove keeps the same information — each column is
+//! such a sig, `Int`, or `univ` — to decide which of several same-named
+//! fields, funs or preds an occurrence means (Alloy's "relevance" rule).
+//! Types never cause errors by themselves: arity errors are reported from
+//! arities, and an empty type only makes an alternative less preferred.
 
 use std::collections::BTreeSet;
 
@@ -16,8 +18,24 @@ pub enum Prim {
     /// Matches every column.
     Univ,
     Int,
-    /// A top-level sig (the root of a hierarchy), by `SigId` index.
-    Sig(u32),
+    /// A sig that is not a subset sig, as its interval in a depth-first
+    /// numbering of the `extends` forest: `pre` is its own number, and its
+    /// descendants are numbered `pre + 1 .. end` (so ancestry is interval
+    /// containment, and a `Prim` stays `Copy`).
+    Sig {
+        pre: u32,
+        end: u32,
+    },
+}
+
+impl Prim {
+    /// Whether `self` is `other` or one of its `extends` ancestors.
+    fn contains(self, other: Prim) -> bool {
+        match (self, other) {
+            (Prim::Sig { pre, end }, Prim::Sig { pre: p, .. }) => pre <= p && p < end,
+            (x, y) => x == y,
+        }
+    }
 }
 
 /// A union of products of [`Prim`]s, all of length `arity`.
@@ -33,7 +51,8 @@ const MAX_TUPLES: usize = 128;
 fn meet(a: Prim, b: Prim) -> Option<Prim> {
     match (a, b) {
         (Prim::Univ, x) | (x, Prim::Univ) => Some(x),
-        (x, y) if x == y => Some(x),
+        (x, y) if x.contains(y) => Some(y),
+        (x, y) if y.contains(x) => Some(x),
         _ => None,
     }
 }
@@ -189,7 +208,10 @@ mod tests {
     use super::*;
 
     fn s(i: u32) -> Prim {
-        Prim::Sig(i)
+        Prim::Sig {
+            pre: i * 10,
+            end: i * 10 + 1,
+        }
     }
 
     #[test]
@@ -215,5 +237,19 @@ mod tests {
         assert_eq!(r.closure().tuples.len(), 4);
         assert!(Type::int().overlaps(&Type::univ(1)));
         assert!(!Type::int().overlaps(&Type::unary([s(3)])));
+    }
+
+    #[test]
+    fn subsigs_meet_their_ancestors_not_their_siblings() {
+        let parent = Prim::Sig { pre: 0, end: 3 };
+        let (a, b) = (Prim::Sig { pre: 1, end: 2 }, Prim::Sig { pre: 2, end: 3 });
+        let field_of_a = Type::from_tuples(2, [vec![a, s(9)]]);
+        assert_eq!(Type::unary([parent]).join(&field_of_a), Type::unary([s(9)]));
+        assert!(Type::unary([b]).join(&field_of_a).is_empty());
+        assert_eq!(
+            Type::unary([parent]).intersect(&Type::unary([b])),
+            Type::unary([b])
+        );
+        assert!(!Type::unary([a]).overlaps(&Type::unary([b])));
     }
 }

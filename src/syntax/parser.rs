@@ -1154,8 +1154,12 @@ impl Parser {
         let mut overall = None;
         let mut sigs = Vec::new();
         let mut end = start;
-        let name_follows =
-            |p: &Parser| matches!(p.peek_at(1), T::Name(_) | T::IntUpper | T::IntLower);
+        // (`for 5` then a labelled command `L: check ...`: the name is the
+        // next paragraph's label, not a sig scoped 5)
+        let name_follows = |p: &Parser| {
+            matches!(p.peek_at(1), T::Name(_) | T::IntUpper | T::IntLower)
+                && *p.peek_at(2) != T::Colon
+        };
         let typescopes_needed = if matches!(self.peek(), T::Number(_)) && !name_follows(self) {
             let c = self.count()?;
             end = c.1;

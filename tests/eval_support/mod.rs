@@ -48,6 +48,7 @@ impl B {
             is_abstract,
             mult,
             in_int: false,
+            is_enum: false,
             span: S,
         });
         SigId(self.m.sigs.len() as u32 - 1)

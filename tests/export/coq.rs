@@ -58,6 +58,7 @@ impl B {
             is_abstract,
             mult,
             in_int: false,
+            is_enum: false,
             span: self.sp(name),
         });
         SigId(self.m.sigs.len() as u32 - 1)

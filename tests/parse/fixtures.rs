@@ -188,3 +188,25 @@ fn parse_dir_from_env() {
     }
     println!("{failed} failed");
 }
+
+/// `run ... for 5` followed by `L: check ...`: `L` labels the next command
+/// (it is not a sig scoped 5).
+#[test]
+fn a_label_after_a_plain_scope_starts_the_next_command() {
+    use relprove::syntax::ast::Paragraph;
+    let src = "sig A {}\nrun { some A } for 5\nL: check { no A } for 6\n";
+    let f = parse_file(src, relprove::diag::FileId(0)).expect("parses");
+    let cmds: Vec<_> = f
+        .paragraphs
+        .iter()
+        .filter_map(|p| match p {
+            Paragraph::Command(c) => Some(c),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(cmds.len(), 2);
+    let first = cmds[0].scope.as_ref().expect("a scope");
+    assert_eq!(first.overall.map(|(n, _)| n), Some(5));
+    assert!(first.sigs.is_empty());
+    assert_eq!(cmds[1].label.as_ref().map(|l| l.name.as_str()), Some("L"));
+}
