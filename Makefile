@@ -4,8 +4,8 @@
 
 test: deps
 	cargo fmt --check
-	cargo test --release
-	cargo clippy --release --all-targets -- -D warnings
+	cargo test --release --workspace
+	cargo clippy --release --workspace --all-targets -- -D warnings
 	$(MAKE) proofs
 	$(MAKE) assumptions
 

@@ -2,24 +2,24 @@
 //! enum (with spans where input is involved), and [`Error`] is the sum of
 //! them, so that a caller handles one type and renders it in one place.
 //! [`Error::to_diagnostics`] turns any of them into [`Diagnostic`]s for
-//! [`crate::diag::render`]; [`Error::class`] says whether the input was
+//! [`relprove_engine::diag::render`]; [`Error::class`] says whether the input was
 //! bad, a limit stopped the work, or relprove itself is wrong (the CLI's
 //! exit codes 2, 3 and 4).
 
 use std::fmt;
 
-use crate::bounds::BoundsError;
-use crate::budget::Exhausted;
-use crate::check::CheckError;
-use crate::cubes::CubeError;
-use crate::diag::{Diagnostic, Phase};
-use crate::export::ExportError;
-use crate::gpu::GpuError;
-use crate::litmus::error::LitmusError;
-use crate::operational::OpError;
-use crate::rewrite::{ProofError, RewriteError};
-use crate::sat::SatError;
-use crate::translate::TranslateError;
+use relprove_engine::bounds::BoundsError;
+use relprove_engine::budget::Exhausted;
+use relprove_engine::check::cubes::CubeError;
+use relprove_engine::check::CheckError;
+use relprove_engine::diag::{Diagnostic, Phase};
+use relprove_engine::sat::SatError;
+use relprove_engine::translate::TranslateError;
+use relprove_litmus::error::LitmusError;
+use relprove_litmus::gpu::GpuError;
+use relprove_litmus::operational::OpError;
+use relprove_proof::export::ExportError;
+use relprove_proof::rewrite::{ProofError, RewriteError};
 
 /// Any error of the pipeline, by the phase that raised it.
 #[derive(Debug)]
@@ -176,8 +176,8 @@ impl From<Diagnostic> for Error {
     }
 }
 
-impl From<crate::diag::Diagnostics> for Error {
-    fn from(ds: crate::diag::Diagnostics) -> Error {
+impl From<relprove_engine::diag::Diagnostics> for Error {
+    fn from(ds: relprove_engine::diag::Diagnostics) -> Error {
         Error::Input(ds.0)
     }
 }

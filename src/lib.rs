@@ -1,14 +1,13 @@
 //! relprove: bounded checking of Alloy relational models, and export to Coq
 //! and Lean 4.
 //!
-//! The pipeline, one module per phase:
-//! `syntax` (text → AST) → `resolve` (AST → typed [`ir`]) → `bounds`
-//! (scopes → universe and per-relation tuple bounds) → `translate` (IR →
-//! boolean circuit → CNF) → `sat` (solver back ends) → `instance`
-//! (models back to atoms, independent evaluator, rendering).
-//! Beside it: `export` (Coq, Lean), `rewrite` (egg), `litmus`, `operational`
-//! (operational memory models explored natively, on the litmus tests of
-//! `litmus`), and `gpu` (litmus tests on a GPU against `litmus`'s verdicts).
+//! The workspace's crates are the pipeline's stages:
+//! [`relprove_engine`] (text → AST → typed IR → bounds → circuit → CNF →
+//! SAT → instance, re-checked by an independent evaluator),
+//! [`relprove_proof`] (rewriting with an e-graph; export to Coq and Lean 4)
+//! and [`relprove_litmus`] (litmus tests against a model, operational
+//! models, GPU runs). This crate is their facade, the sum of their errors
+//! ([`Error`]) and the `relprove` binary.
 //!
 //! # The API
 //!
@@ -17,9 +16,9 @@
 //! or a [`Session`] for many solver calls on one translation, an
 //! [`unsat_core`]), and handle any failure as one [`Error`] whose
 //! [`Error::to_diagnostics`] render with [`render`] against the
-//! [`SourceMap`] the model was loaded into. The modules themselves stay
-//! public for relprove's own binary and tests, and are hidden from these
-//! docs: their items may change without notice.
+//! [`SourceMap`] the model was loaded into. The stage crates are
+//! re-exported as [`engine`], [`proof`] and [`litmus`] for what the facade
+//! does not cover.
 //!
 //! # Quick start
 //!
@@ -52,71 +51,18 @@
 
 #![warn(missing_docs)]
 
-#[doc(hidden)]
-#[allow(missing_docs)]
-pub mod bounds;
-#[doc(hidden)]
-#[allow(missing_docs)]
-pub mod budget;
-#[doc(hidden)]
-#[allow(missing_docs)]
-pub mod check;
-#[doc(hidden)]
-#[allow(missing_docs)]
-pub mod cnf;
-#[doc(hidden)]
-#[allow(missing_docs)]
-pub mod cores;
-#[doc(hidden)]
-#[allow(missing_docs)]
-pub mod cubes;
-#[doc(hidden)]
-#[allow(missing_docs)]
-pub mod diag;
-#[doc(hidden)]
-#[allow(missing_docs)]
-pub mod enumerate;
 pub mod error;
-#[doc(hidden)]
-#[allow(missing_docs)]
-pub mod export;
-#[doc(hidden)]
-#[allow(missing_docs)]
-pub mod gpu;
-#[doc(hidden)]
-#[allow(missing_docs)]
-pub mod instance;
-#[doc(hidden)]
-#[allow(missing_docs)]
-pub mod ir;
-#[doc(hidden)]
-#[allow(missing_docs)]
-pub mod litmus;
-#[doc(hidden)]
-#[allow(missing_docs)]
-pub mod operational;
-#[doc(hidden)]
-#[allow(missing_docs)]
-pub mod resolve;
-#[doc(hidden)]
-#[allow(missing_docs)]
-pub mod rewrite;
-#[doc(hidden)]
-#[allow(missing_docs)]
-pub mod sat;
-#[doc(hidden)]
-#[allow(missing_docs)]
-pub mod syntax;
-#[doc(hidden)]
-#[allow(missing_docs)]
-pub mod translate;
 
-pub use check::{
+pub use relprove_engine as engine;
+pub use relprove_litmus as litmus;
+pub use relprove_proof as proof;
+
+pub use error::Error;
+pub use relprove_engine::check::cores::{unsat_core, CoreOutcome};
+pub use relprove_engine::check::{
     check_command, CheckOptions, CommandResult, Opened, Outcome, Session, Stats, Unknown,
 };
-pub use cores::{unsat_core, CoreOutcome};
-pub use diag::{render, Diagnostic, SourceMap, Span};
-pub use error::Error;
-pub use instance::Instance;
-pub use ir::{CommandId, Model};
-pub use resolve::{load_model, load_source, LoadOptions};
+pub use relprove_engine::diag::{render, Diagnostic, SourceMap, Span};
+pub use relprove_engine::instance::Instance;
+pub use relprove_engine::ir::{CommandId, Model};
+pub use relprove_engine::resolve::{load_model, load_source, LoadOptions};

@@ -3,9 +3,9 @@
 mod cli;
 
 /// Counts the bytes on the heap, so that `--max-memory` is measured (see
-/// `relprove::budget`).
+/// `relprove_engine::budget`).
 #[global_allocator]
-static ALLOC: relprove::budget::CountingAlloc = relprove::budget::CountingAlloc;
+static ALLOC: relprove_engine::budget::CountingAlloc = relprove_engine::budget::CountingAlloc;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -384,11 +384,11 @@ fn litmus(a: LitmusArgs) -> ExitCode {
     let Some(max_memory) = max_memory(&a.max_memory) else {
         return ExitCode::from(2);
     };
-    // `op:NAME`: an operational model (src/operational/).
+    // `op:NAME`: an operational model (crates/litmus/src/operational/).
     if let Some(m) = a
         .model
         .to_str()
-        .and_then(relprove::operational::ModelName::parse)
+        .and_then(relprove_litmus::operational::ModelName::parse)
     {
         let model = match m {
             Ok(m) => m,
@@ -431,7 +431,7 @@ fn litmus(a: LitmusArgs) -> ExitCode {
     // Dat3M's Vulkan tests (`.litmus` files that begin with VULKAN).
     match cli::vulkan::dat3m_files(&a.tests) {
         Err(d) => {
-            let code = cli::report::error(&relprove::diag::SourceMap::new(), d, false);
+            let code = cli::report::error(&relprove_engine::diag::SourceMap::new(), d, false);
             return ExitCode::from(code);
         }
         Ok(Some(files)) => return dat3m_vulkan(a, files, jobs, max_memory),
@@ -444,7 +444,7 @@ fn litmus(a: LitmusArgs) -> ExitCode {
     // Khronos's Vulkan tests (`.test` files with NEWTHREAD, SATISFIABLE …).
     match cli::khronos::khronos_files(&a.tests) {
         Err(d) => {
-            let code = cli::report::error(&relprove::diag::SourceMap::new(), d, false);
+            let code = cli::report::error(&relprove_engine::diag::SourceMap::new(), d, false);
             return ExitCode::from(code);
         }
         Ok(Some(files)) => return khronos(a, files, jobs, max_memory),
@@ -463,10 +463,10 @@ fn litmus(a: LitmusArgs) -> ExitCode {
         timeout: a.timeout,
     };
     let graph = a.graph.dir();
-    let backend = relprove::litmus::checker::Checker {
+    let backend = relprove_litmus::checker::Checker {
         graph_relations: graph.as_ref().map(|g| g.show.clone()),
         via_text: a.via_alloy_text,
-        check: relprove::check::CheckOptions {
+        check: relprove_engine::check::CheckOptions {
             max_memory: Some(max_memory),
             ..Default::default()
         },
@@ -514,7 +514,7 @@ fn dat3m_vulkan(a: LitmusArgs, files: Vec<PathBuf>, jobs: usize, max_memory: u64
         eprintln!("relprove: {flag} does not apply to Dat3M Vulkan tests yet");
         return ExitCode::from(2);
     }
-    use relprove::litmus::khronos::dat3m::{Mode, Options};
+    use relprove_litmus::khronos::dat3m::{Mode, Options};
     let req = cli::vulkan::Request {
         model: a.model,
         files,
@@ -571,11 +571,11 @@ fn khronos(a: LitmusArgs, files: Vec<PathBuf>, jobs: usize, max_memory: u64) -> 
 /// summary; on errors print the diagnostics and exit 2.
 fn parse_only(args: &CheckArgs) -> ExitCode {
     use std::io::IsTerminal;
-    let mut sources = relprove::diag::SourceMap::new();
-    let loaded = relprove::resolve::load_model(
+    let mut sources = relprove_engine::diag::SourceMap::new();
+    let loaded = relprove_engine::resolve::load_model(
         &args.file,
         &mut sources,
-        &relprove::resolve::LoadOptions::default(),
+        &relprove_engine::resolve::LoadOptions::default(),
     );
     for note in sources.latin1_notes() {
         eprintln!("{note}");
@@ -608,7 +608,7 @@ fn parse_only(args: &CheckArgs) -> ExitCode {
 /// `check`: decide the model's commands (see `cli::check::run`).
 /// `--max-memory SIZE` in bytes; `None` after saying why it is not a size.
 fn max_memory(size: &str) -> Option<u64> {
-    let bytes = relprove::budget::parse_bytes(size);
+    let bytes = relprove_engine::budget::parse_bytes(size);
     if bytes.is_none() {
         eprintln!(
             "relprove: --max-memory `{size}`: expected a size such as 4G, 512M or 100000 (bytes)"
@@ -619,14 +619,14 @@ fn max_memory(size: &str) -> Option<u64> {
 
 fn check(args: CheckArgs) -> ExitCode {
     use cli::check::{self as show, exit};
-    use relprove::check::CheckOptions;
+    use relprove_engine::check::CheckOptions;
     use std::io::IsTerminal;
     let color = std::io::stderr().is_terminal();
-    let mut sources = relprove::diag::SourceMap::new();
-    let loaded = relprove::resolve::load_model(
+    let mut sources = relprove_engine::diag::SourceMap::new();
+    let loaded = relprove_engine::resolve::load_model(
         &args.file,
         &mut sources,
-        &relprove::resolve::LoadOptions::default(),
+        &relprove_engine::resolve::LoadOptions::default(),
     );
     for note in sources.latin1_notes() {
         eprintln!("{note}");
@@ -697,8 +697,8 @@ fn check(args: CheckArgs) -> ExitCode {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     if let Some(size) = &cli.max_input {
-        match relprove::budget::parse_bytes(size) {
-            Some(b) if b > 0 => relprove::diag::set_max_input(b),
+        match relprove_engine::budget::parse_bytes(size) {
+            Some(b) if b > 0 => relprove_engine::diag::set_max_input(b),
             _ => {
                 eprintln!("relprove: --max-input `{size}`: expected a positive size such as 1G, 512M or 100000 (bytes)");
                 return ExitCode::from(2);

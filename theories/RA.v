@@ -93,7 +93,7 @@ Proof. intro H. apply antisym; [lattice | ]. apply cup_spec; split; [reflexivity
 
 (** A hypothesis [p in q] as the equation [q = q + p], which [rewrite]
     substitutes for the letter [q] (hypothesis elimination in relprove's
-    Kleene-algebra certificates, src/rewrite/ka.rs). *)
+    Kleene-algebra certificates, crates/proof/src/rewrite/ka.rs). *)
 Lemma incl_union_same (p q : rel A 2) : incl 2 p q -> same 2 q (union 2 q p).
 Proof. intro H. apply same_weq, leq_cup_weq, incl_leq, H. Qed.
 

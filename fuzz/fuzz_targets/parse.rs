@@ -4,13 +4,13 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use relprove::diag::{render, SourceMap};
+use relprove_engine::diag::{render, SourceMap};
 
 fuzz_target!(|data: &[u8]| {
     let src = String::from_utf8_lossy(data).into_owned();
     let mut sources = SourceMap::new();
     let id = sources.add("fuzz.als", "fuzz.als", src.clone());
-    if let Err(diags) = relprove::syntax::parse_file(&src, id) {
+    if let Err(diags) = relprove_engine::syntax::parse_file(&src, id) {
         assert!(!diags.is_empty());
         let _ = render(&sources, &diags, false);
     }

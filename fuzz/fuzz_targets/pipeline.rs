@@ -19,7 +19,7 @@ fuzz_target!(|data: &[u8]| {
     let lib = root.join("lib");
     // Source files are read as relprove reads them (BOM dropped, bad
     // UTF-8 refused); the rest goes through the pipeline.
-    let Ok(text) = relprove::diag::decode_source(data.to_vec()) else {
+    let Ok(text) = relprove_engine::diag::decode_source(data.to_vec()) else {
         return;
     };
     let name = root.join("models/fuzz.als").display().to_string();

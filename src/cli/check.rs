@@ -1,5 +1,5 @@
 //! `relprove check`: runs the selected commands through
-//! [`relprove::check::check_command`] and presents the results — one block
+//! [`relprove_engine::check::check_command`] and presents the results — one block
 //! per command whose verdict line says whether it matches the command's
 //! `expect`, instances only where they tell the user something (unexpected,
 //! no `expect`, or `--show-instances`), and one summary line at the end;
@@ -11,12 +11,12 @@ use std::io::Write;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use relprove::budget::Progress;
-use relprove::check::{check_command, memory_diagnostic, CheckOptions, Outcome};
-use relprove::cores::{unsat_core, CoreItem, CoreKind, CoreOutcome};
-use relprove::diag::SourceMap;
-use relprove::instance::render;
-use relprove::ir::{CommandId, CommandKind, Model};
+use relprove_engine::budget::Progress;
+use relprove_engine::check::cores::{unsat_core, CoreItem, CoreKind, CoreOutcome};
+use relprove_engine::check::{check_command, memory_diagnostic, CheckOptions, Outcome};
+use relprove_engine::diag::SourceMap;
+use relprove_engine::instance::render;
+use relprove_engine::ir::{CommandId, CommandKind, Model};
 use schemars::JsonSchema;
 use serde::Serialize;
 
@@ -56,7 +56,7 @@ pub(crate) struct JsonCommand {
     /// The instance or counterexample (`sigs`, `fields`, `skolems`, each
     /// a map from name to a list of tuples of atom names).
     #[serde(skip_serializing_if = "Option::is_none")]
-    #[schemars(with = "Option<relprove::instance::render::InstanceJson>")]
+    #[schemars(with = "Option<relprove_engine::instance::render::InstanceJson>")]
     instance: Option<serde_json::Value>,
     /// With `--core`, for an unsatisfiable command.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -121,7 +121,9 @@ fn kind_text(k: CoreKind) -> &'static str {
 }
 
 /// A count that can wrap around, as a note at its `#`.
-pub fn overflow_note(o: &relprove::translate::IntOverflow) -> (relprove::diag::Span, String) {
+pub fn overflow_note(
+    o: &relprove_engine::translate::IntOverflow,
+) -> (relprove_engine::diag::Span, String) {
     (
         o.span,
         format!(
@@ -298,7 +300,7 @@ pub fn run(
             return exit::INPUT;
         }
     }
-    if let Err(m) = relprove::sat::solver_from_spec(&opts.solver) {
+    if let Err(m) = relprove_engine::sat::solver_from_spec(&opts.solver) {
         eprintln!("relprove: {m}");
         return exit::INPUT;
     }
@@ -314,7 +316,7 @@ pub fn run(
         return exit::INPUT;
     }
     if let Some(g) = &display.graph {
-        if let Err(e) = relprove::instance::graph::check_show(model, &g.show) {
+        if let Err(e) = relprove_engine::instance::graph::check_show(model, &g.show) {
             eprintln!("relprove: {e}");
             return exit::INPUT;
         }
@@ -332,8 +334,10 @@ pub fn run(
     for id in ids {
         let cmd = &model.commands[id.index()];
         tally.commands += 1;
-        let scope =
-            relprove::check::scope_text(model, &relprove::check::effective_scope(cmd, &opts));
+        let scope = relprove_engine::check::scope_text(
+            model,
+            &relprove_engine::check::effective_scope(cmd, &opts),
+        );
         let expect = cmd
             .expect
             .map(|e| format!(" expect {e}"))
@@ -477,7 +481,7 @@ pub fn run(
             }
             Format::Coq => match &r.outcome {
                 Outcome::Sat(inst) => {
-                    match relprove::export::coq::instance_file(model, sources, id, inst) {
+                    match relprove_proof::export::coq::instance_file(model, sources, id, inst) {
                         Ok(text) => {
                             let _ = write!(out, "{text}");
                         }
@@ -582,7 +586,7 @@ pub fn run(
 }
 
 /// The verdict, with its time, and how it compares with `expect`.
-fn verdict_line(r: &relprove::check::CommandResult) -> String {
+fn verdict_line(r: &relprove_engine::check::CommandResult) -> String {
     let ms = r.stats.solve_ms;
     let found = |kind: CommandKind| match kind {
         CommandKind::Check => ("Counterexample found", "Assertion is invalid"),

@@ -4,8 +4,8 @@
 use std::path::PathBuf;
 use std::sync::Mutex;
 
-use relprove::diag::SourceMap;
-use relprove::operational::compare::{
+use relprove_engine::diag::SourceMap;
+use relprove_litmus::operational::compare::{
     parse_expect_diff, row, unexpected, Relation, Row, Side, Skipped,
 };
 use schemars::JsonSchema;
@@ -53,7 +53,7 @@ struct Counts {
 /// not, 2 an input error (a test that cannot be parsed, a bad model).
 pub fn run(req: &Request) -> u8 {
     let sources = Mutex::new(SourceMap::new());
-    let fail = |d: relprove::diag::Diagnostic, sm: &SourceMap| {
+    let fail = |d: relprove_engine::diag::Diagnostic, sm: &SourceMap| {
         super::report::error(sm, d, false);
         2
     };
@@ -72,8 +72,8 @@ pub fn run(req: &Request) -> u8 {
     // not one per test.
     for side in &sides {
         if let Side::Axiomatic(m) = side {
-            use relprove::litmus::run::Backend as _;
-            if let Err(e) = relprove::litmus::checker::Checker::default().prepare(m) {
+            use relprove_litmus::run::Backend as _;
+            if let Err(e) = relprove_litmus::checker::Checker::default().prepare(m) {
                 return fail(e.at_model(&m.path), &sources.lock().unwrap());
             }
         }
@@ -85,7 +85,7 @@ pub fn run(req: &Request) -> u8 {
     let expect = match &req.expect_diff {
         None => Default::default(),
         Some(p) => {
-            let text = match relprove::diag::read_source(p) {
+            let text = match relprove_engine::diag::read_source(p) {
                 Ok(t) => t,
                 Err(e) => {
                     eprintln!("error[io]: cannot read {}: {e}", p.display());

@@ -1,16 +1,16 @@
 //! `relprove check --cubes N [--emit DIR | --jobs J]` and `relprove merge
-//! DIR`: cube-and-conquer ([`relprove::cubes`], docs/cubes.md). One
+//! DIR`: cube-and-conquer ([`relprove_engine::check::cubes`], docs/cubes.md). One
 //! command at a time; the verdict is presented as `check` presents it
 //! (exit codes included), with the cube tally.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use relprove::check::{CheckError, CheckOptions, CommandResult, Outcome};
-use relprove::cubes::{self, CubeError, CubeTally, Encoding};
-use relprove::diag::SourceMap;
-use relprove::instance::render;
-use relprove::ir::{CommandId, CommandKind, Model};
+use relprove_engine::check::cubes::{self, CubeError, CubeTally, Encoding};
+use relprove_engine::check::{CheckError, CheckOptions, CommandResult, Outcome};
+use relprove_engine::diag::SourceMap;
+use relprove_engine::instance::render;
+use relprove_engine::ir::{CommandId, CommandKind, Model};
 use schemars::JsonSchema;
 use serde::Serialize;
 
@@ -49,7 +49,7 @@ pub(crate) struct JsonResult<'a> {
     clauses: usize,
     cubes: &'a CubeTally,
     #[serde(skip_serializing_if = "Option::is_none")]
-    #[schemars(with = "Option<relprove::instance::render::InstanceJson>")]
+    #[schemars(with = "Option<relprove_engine::instance::render::InstanceJson>")]
     instance: Option<serde_json::Value>,
 }
 
@@ -223,10 +223,10 @@ pub fn merge(dir: &Path, json: bool, color: bool, out: &mut dyn Write) -> u8 {
         Err(e) => return fail(&e),
     };
     let mut sources = SourceMap::new();
-    let model = match relprove::resolve::load_model(
+    let model = match relprove_engine::resolve::load_model(
         &manifest.model,
         &mut sources,
-        &relprove::resolve::LoadOptions::default(),
+        &relprove_engine::resolve::LoadOptions::default(),
     ) {
         Ok(m) => m,
         Err(ds) => return super::report::error(&sources, ds, color),

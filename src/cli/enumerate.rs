@@ -5,12 +5,12 @@
 use std::io::Write;
 use std::sync::Arc;
 
-use relprove::budget::Progress;
-use relprove::check::CheckOptions;
-use relprove::diag::SourceMap;
-use relprove::enumerate::{enumerate, End};
-use relprove::instance::{render, Instance};
-use relprove::ir::{CommandId, CommandKind, Model};
+use relprove_engine::budget::Progress;
+use relprove_engine::check::enumerate::{enumerate, End};
+use relprove_engine::check::CheckOptions;
+use relprove_engine::diag::SourceMap;
+use relprove_engine::instance::{render, Instance};
+use relprove_engine::ir::{CommandId, CommandKind, Model};
 use schemars::JsonSchema;
 use serde::Serialize;
 
@@ -51,7 +51,7 @@ pub(crate) struct JsonInstance<'a> {
     command: &'a str,
     /// The instance's number, from 1, in the order found.
     index: usize,
-    #[schemars(with = "relprove::instance::render::InstanceJson")]
+    #[schemars(with = "relprove_engine::instance::render::InstanceJson")]
     instance: serde_json::Value,
     /// With `--graph DIR`: the DOT file written for it.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -171,7 +171,10 @@ pub fn command(
     };
     let plural = |n: usize, w: &str| format!("{n} {w}{}", if n == 1 { "" } else { "s" });
     let noun = what.to_lowercase();
-    let scope = relprove::check::scope_text(model, &relprove::check::effective_scope(cmd, opts));
+    let scope = relprove_engine::check::scope_text(
+        model,
+        &relprove_engine::check::effective_scope(cmd, opts),
+    );
     if json {
         let line = JsonSummary {
             command: &cmd.name,

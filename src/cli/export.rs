@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use super::output::{outln, OnClose, Stdout};
-use relprove::export::Action;
+use relprove_proof::export::Action;
 
 use crate::ExportArgs;
 
@@ -51,12 +51,12 @@ pub fn run(args: ExportArgs) -> ExitCode {
         );
         return ExitCode::from(2);
     }
-    let prove = (!args.no_prove).then(|| relprove::rewrite::Limits {
+    let prove = (!args.no_prove).then(|| relprove_proof::rewrite::Limits {
         node_limit: args.node_limit,
         time_limit: args.time_limit,
-        ..relprove::rewrite::export_limits()
+        ..relprove_proof::rewrite::export_limits()
     });
-    let opts = relprove::export::ExportOptions {
+    let opts = relprove_proof::export::ExportOptions {
         out_dir: args.out,
         force: args.force,
         theories: args.theories,
@@ -65,15 +65,15 @@ pub fn run(args: ExportArgs) -> ExitCode {
     let color = std::io::stderr().is_terminal();
     let mut failed = false;
     // One session: the models share the files of the modules they open.
-    let mut session = relprove::export::Session::default();
+    let mut session = relprove_proof::export::Session::default();
     // A closed stdout must not stop the export half-way.
     let out = &mut Stdout::new(OnClose::Continue);
     for file in &files {
-        let mut sources = relprove::diag::SourceMap::new();
-        let model = match relprove::resolve::load_model(
+        let mut sources = relprove_engine::diag::SourceMap::new();
+        let model = match relprove_engine::resolve::load_model(
             file,
             &mut sources,
-            &relprove::resolve::LoadOptions::default(),
+            &relprove_engine::resolve::LoadOptions::default(),
         ) {
             Ok(m) => m,
             Err(diags) => {

@@ -1,6 +1,6 @@
 //! `relprove gpu`: litmus tests on a real GPU (or, with `--dry-run`, under
 //! sequential consistency), compared with the model. Presentation only:
-//! the work is `relprove::gpu`.
+//! the work is `relprove_litmus::gpu`.
 
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
@@ -9,8 +9,8 @@ use std::time::Duration;
 
 use super::output::{stdout, stdoutln};
 use clap::{Args, Subcommand, ValueEnum};
-use relprove::diag::SourceMap;
-use relprove::gpu::{self, GpuError};
+use relprove_engine::diag::SourceMap;
+use relprove_litmus::gpu::{self, GpuError};
 
 #[derive(Args)]
 pub struct GpuArgs {
@@ -217,7 +217,7 @@ fn run_tests(a: &RunArgs, sources: &mut SourceMap) -> Result<u8, GpuError> {
             );
             gpu::device::run_harness(&a.out, tools, &a.arch, seconds, stress, limit)?;
             let p = a.out.join(gpu::emit::SASS_FILE);
-            sass_text = relprove::diag::read_source(&p).map_err(|e| GpuError::Io {
+            sass_text = relprove_engine::diag::read_source(&p).map_err(|e| GpuError::Io {
                 path: p,
                 error: e.into(),
             })?;
@@ -279,7 +279,7 @@ fn check_sass(a: &CheckSassArgs, sources: &mut SourceMap) -> Result<u8, GpuError
             ),
         });
     }
-    let text = relprove::diag::read_source(&sp).map_err(|e| GpuError::Io {
+    let text = relprove_engine::diag::read_source(&sp).map_err(|e| GpuError::Io {
         path: sp,
         error: e.into(),
     })?;

@@ -1,5 +1,5 @@
 //! `--graph DIR` (check and litmus): writes the graphs the library builds
-//! (`relprove::instance::graph`) as DOT files, renders them to SVG with
+//! (`relprove_engine::instance::graph`) as DOT files, renders them to SVG with
 //! Graphviz's `dot` when it is installed, and writes the `index.html` of a
 //! litmus batch.
 
@@ -10,8 +10,8 @@ use std::process::{Command, Stdio};
 use std::sync::OnceLock;
 
 use super::litmus::Batch;
-use relprove::instance::graph::{self, Graph, Named};
-use relprove::litmus::run::{Input, TestResult};
+use relprove_engine::instance::graph::{self, Graph, Named};
+use relprove_litmus::run::{Input, TestResult};
 
 /// Where graphs go and which extra relations they show.
 #[derive(Clone, Debug)]
@@ -129,8 +129,8 @@ pub fn create_dir(dir: &Path) -> Result<(), String> {
 /// the file to show the user.
 pub fn write_instance(
     g: &GraphDir,
-    model: &relprove::ir::Model,
-    inst: &relprove::instance::Instance,
+    model: &relprove_engine::ir::Model,
+    inst: &relprove_engine::instance::Instance,
     title: &str,
     stem: &str,
 ) -> Result<PathBuf, String> {
@@ -200,11 +200,11 @@ pub fn check_litmus_show(model: &Path, show: &[String]) -> Result<(), u8> {
     if show.is_empty() {
         return Ok(());
     }
-    let mut sources = relprove::diag::SourceMap::new();
-    let m = relprove::resolve::load_model(
+    let mut sources = relprove_engine::diag::SourceMap::new();
+    let m = relprove_engine::resolve::load_model(
         model,
         &mut sources,
-        &relprove::resolve::LoadOptions::default(),
+        &relprove_engine::resolve::LoadOptions::default(),
     )
     .map_err(|ds| super::report::error(&sources, ds, false))?;
     graph::check_show(&m, show).map_err(|e| {

@@ -1,6 +1,6 @@
 //! `relprove litmus --model spirv.als TEST.test…` on Khronos's Vulkan
 //! tests: the library parses and decides them
-//! ([`relprove::litmus::khronos`]); this file prints one line per result
+//! ([`relprove_litmus::khronos`]); this file prints one line per result
 //! line (expected, got), the summary or one JSON document, and chooses the
 //! exit code: 1 when a line disagrees, else 2 when a test could not be
 //! read or decided, else 3 when a limit left a line unknown, else 0.
@@ -8,8 +8,8 @@
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use relprove::diag::{Diagnostic, SourceMap};
-use relprove::litmus::khronos::{self, Got, Test};
+use relprove_engine::diag::{Diagnostic, SourceMap};
+use relprove_litmus::khronos::{self, Got, Test};
 use schemars::JsonSchema;
 use serde::Serialize;
 
@@ -29,7 +29,7 @@ pub struct Request {
 /// `None` when they are not Khronos tests (or do not expand: the PTX path
 /// reports that).
 pub fn khronos_files(paths: &[PathBuf]) -> Result<Option<Vec<PathBuf>>, Diagnostic> {
-    let Ok(expanded) = relprove::litmus::files::expand(paths, &["litmus", "test"]) else {
+    let Ok(expanded) = relprove_litmus::files::expand(paths, &["litmus", "test"]) else {
         return Ok(None);
     };
     if !is_khronos_run(&expanded.files)? {
@@ -48,7 +48,7 @@ pub fn is_khronos_run(files: &[PathBuf]) -> Result<bool, Diagnostic> {
     for f in files {
         let is_test = f.extension().is_some_and(|e| e == "test");
         let kind = if is_test {
-            let Ok(text) = relprove::diag::read_source(f) else {
+            let Ok(text) = relprove_engine::diag::read_source(f) else {
                 // (reading it again later reports the error)
                 other.get_or_insert(f);
                 continue;
@@ -57,7 +57,7 @@ pub fn is_khronos_run(files: &[PathBuf]) -> Result<bool, Diagnostic> {
                 Some(k) => k,
                 None => {
                     return Err(Diagnostic::without_span(
-                        relprove::diag::Phase::Litmus,
+                        relprove_engine::diag::Phase::Litmus,
                         format!(
                             "{}: neither a Khronos Vulkan test (NEWTHREAD, SATISFIABLE …) nor an NVIDIA mixed-proxy test (.global …, permit/assert)",
                             f.display()
@@ -76,7 +76,7 @@ pub fn is_khronos_run(files: &[PathBuf]) -> Result<bool, Diagnostic> {
     }
     match (khronos, other) {
         (Some(k), Some(o)) => Err(Diagnostic::without_span(
-            relprove::diag::Phase::Litmus,
+            relprove_engine::diag::Phase::Litmus,
             format!(
                 "{} is a Khronos Vulkan test and {} is not: run them separately (they need different models)",
                 k.display(),
@@ -149,7 +149,7 @@ pub struct JsonLine {
 /// Run the request; the exit code.
 pub fn command(req: &Request, out: &mut dyn Write) -> u8 {
     let mut sources = SourceMap::new();
-    let load = relprove::resolve::LoadOptions::default();
+    let load = relprove_engine::resolve::LoadOptions::default();
     let model = match khronos::VulkanModel::load(&req.model, &load) {
         Ok(m) => m,
         Err(d) => return super::report::error(&sources, d, false),
@@ -168,7 +168,7 @@ pub fn command(req: &Request, out: &mut dyn Write) -> u8 {
         return emit(&sources, &parsed, &model, dir, out);
     }
     let tests: Vec<&Test> = parsed.iter().flatten().collect();
-    let opts = relprove::check::CheckOptions {
+    let opts = relprove_engine::check::CheckOptions {
         timeout: req.timeout,
         max_memory: req.max_memory,
         ..Default::default()
@@ -277,9 +277,9 @@ pub fn command(req: &Request, out: &mut dyn Write) -> u8 {
 }
 
 fn parse(sources: &mut SourceMap, f: &Path) -> Result<Test, Diagnostic> {
-    let text = relprove::diag::read_source(f).map_err(|e| {
+    let text = relprove_engine::diag::read_source(f).map_err(|e| {
         Diagnostic::without_span(
-            relprove::diag::Phase::Io,
+            relprove_engine::diag::Phase::Io,
             format!("cannot read {}: {e}", f.display()),
         )
     })?;
@@ -326,7 +326,7 @@ fn summary_line(s: &Summary) -> String {
 /// One note for the run: how many result lines have a count that can
 /// wrap around (`#dr` over 10 events can reach 100; 4-bit Ints stop at 7).
 fn overflow_note(
-    overflowing: &[(String, relprove::translate::IntOverflow)],
+    overflowing: &[(String, relprove_engine::translate::IntOverflow)],
     over: usize,
     lines: usize,
 ) -> Option<String> {

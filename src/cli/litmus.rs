@@ -1,13 +1,13 @@
 //! `relprove litmus` with an axiomatic model: the library decides the tests
-//! ([`relprove::litmus`]); this file reads the expectation and `.test`
+//! ([`relprove_litmus`]); this file reads the expectation and `.test`
 //! files, prints verdicts (herd text or JSON), diagnostics and the summary,
 //! and chooses the exit code.
 
 use std::io::Write;
 
-use relprove::diag::Diagnostic;
-use relprove::litmus;
-use relprove::litmus::output::{JsonDoc, JsonEntry, JsonExplain};
+use relprove_engine::diag::Diagnostic;
+use relprove_litmus as litmus;
+use relprove_litmus::output::{JsonDoc, JsonEntry, JsonExplain};
 
 /// What `relprove litmus` was asked to do.
 pub struct Request {
@@ -58,8 +58,8 @@ pub fn command_with(
     after: &mut dyn FnMut(&Batch) -> u8,
 ) -> u8 {
     use std::sync::Mutex;
-    let mut sources = relprove::diag::SourceMap::new();
-    let report = |sm: &relprove::diag::SourceMap, d: &Diagnostic| {
+    let mut sources = relprove_engine::diag::SourceMap::new();
+    let report = |sm: &relprove_engine::diag::SourceMap, d: &Diagnostic| {
         super::report::error(sm, d.clone(), false);
     };
     let model = match litmus::run::ModelRef::load(&req.model) {
@@ -72,7 +72,7 @@ pub fn command_with(
     let mut expectations = match &req.expect {
         None => Default::default(),
         Some(p) => {
-            let text = match relprove::diag::read_source(p) {
+            let text = match relprove_engine::diag::read_source(p) {
                 Ok(t) => t,
                 Err(e) => {
                     eprintln!("error[io]: cannot read {}: {e}", p.display());
@@ -109,7 +109,7 @@ pub fn command_with(
             inputs.push(litmus::run::Input::File(t.clone()));
             continue;
         }
-        let text = match relprove::diag::read_source(t) {
+        let text = match relprove_engine::diag::read_source(t) {
             Ok(x) => x,
             Err(e) => {
                 eprintln!("error[io]: cannot read {}: {e}", t.display());
@@ -243,17 +243,17 @@ pub fn command_with(
                 if let Some(Explain::Failed(d)) = &why {
                     report(sources, d);
                     sum.errors += 1;
-                    if d.phase == relprove::diag::Phase::Internal {
+                    if d.phase == relprove_engine::diag::Phase::Internal {
                         internal += 1;
                     }
                 }
             }
             Err(d) => {
                 sum.errors += 1;
-                if d.phase == relprove::diag::Phase::Limit {
+                if d.phase == relprove_engine::diag::Phase::Limit {
                     limited += 1;
                 }
-                if d.phase == relprove::diag::Phase::Internal {
+                if d.phase == relprove_engine::diag::Phase::Internal {
                     internal += 1;
                 }
                 let loc = d
@@ -318,12 +318,12 @@ enum Explain {
     Witness(litmus::run::Solution),
     /// Sometimes, without a witness execution at hand.
     Reached,
-    Unknown(relprove::check::Unknown),
+    Unknown(relprove_engine::check::Unknown),
     Failed(Diagnostic),
 }
 
 fn explain_test(
-    sources: &mut relprove::diag::SourceMap,
+    sources: &mut relprove_engine::diag::SourceMap,
     input: &litmus::run::Input,
     r: &litmus::run::TestResult,
     model: &litmus::run::ModelRef,
@@ -345,11 +345,11 @@ fn explain_test(
         Ok(t) => t,
         Err(d) => return Explain::Failed(d),
     };
-    let opts = relprove::check::CheckOptions::default();
+    let opts = relprove_engine::check::CheckOptions::default();
     match explain(&test, model, &opts, limits, holds) {
         Ok(Explained::Forbidden(e)) => Explain::Forbidden(e),
         Ok(Explained::Reachable) => Explain::Failed(Diagnostic::without_span(
-            relprove::diag::Phase::Internal,
+            relprove_engine::diag::Phase::Internal,
             format!(
                 "{}: the outcome is reachable once the consistency predicate is split into its axioms (a bug in relprove)",
                 r.name

@@ -6,11 +6,11 @@ use std::path::PathBuf;
 use std::sync::Mutex;
 
 use super::output::{stdout, stdoutln};
-use relprove::diag::SourceMap;
-use relprove::litmus::output::{self, Expectation, Summary};
-use relprove::operational::compare::{decide, Decided, Side};
-use relprove::operational::explore::Limits;
-use relprove::operational::{ModelName, OpResult};
+use relprove_engine::diag::SourceMap;
+use relprove_litmus::operational::compare::{decide, Decided, Side};
+use relprove_litmus::operational::explore::Limits;
+use relprove_litmus::operational::{ModelName, OpResult};
+use relprove_litmus::output::{self, Expectation, Summary};
 use schemars::JsonSchema;
 use serde::Serialize;
 
@@ -78,13 +78,13 @@ pub fn decide_all(
     files: &[PathBuf],
     jobs: usize,
     sources: &Mutex<SourceMap>,
-) -> Vec<Result<Decided, relprove::diag::Diagnostic>> {
-    let backend = relprove::litmus::checker::Checker::default();
+) -> Vec<Result<Decided, relprove_engine::diag::Diagnostic>> {
+    let backend = relprove_litmus::checker::Checker::default();
     let next = std::sync::atomic::AtomicUsize::new(0);
-    let slots: Mutex<Vec<Option<Result<Decided, relprove::diag::Diagnostic>>>> =
+    let slots: Mutex<Vec<Option<Result<Decided, relprove_engine::diag::Diagnostic>>>> =
         Mutex::new((0..files.len()).map(|_| None).collect());
     std::thread::scope(|s| {
-        for _ in 0..relprove::budget::workers(jobs, files.len()) {
+        for _ in 0..relprove_engine::budget::workers(jobs, files.len()) {
             let worker = std::thread::Builder::new().stack_size(256 << 20);
             let _ = worker.spawn_scoped(s, || loop {
                 let i = next.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
@@ -118,7 +118,7 @@ pub fn run(req: &Request) -> u8 {
     let expectations = match &req.expect {
         None => Default::default(),
         Some(p) => {
-            let text = match relprove::diag::read_source(p) {
+            let text = match relprove_engine::diag::read_source(p) {
                 Ok(t) => t,
                 Err(e) => {
                     eprintln!("error[io]: cannot read {}: {e}", p.display());
@@ -211,7 +211,7 @@ pub fn run(req: &Request) -> u8 {
             Ok(Decided::Axiomatic(_)) => unreachable!("an operational side"),
             Err(d) => {
                 sum.errors += 1;
-                if d.phase == relprove::diag::Phase::Limit {
+                if d.phase == relprove_engine::diag::Phase::Limit {
                     limited += 1;
                 }
                 if req.json {

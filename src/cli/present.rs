@@ -7,8 +7,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use relprove::budget::Progress;
-use relprove::ir::CommandKind;
+use relprove_engine::budget::Progress;
+use relprove_engine::ir::CommandKind;
 
 /// Output formats of `relprove check`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -17,7 +17,7 @@ pub enum Format {
     Json,
     Dot,
     /// The instance as Coq definitions over the model's Coq export
-    /// (`relprove::export::coq::instance_file`); one command at a time.
+    /// (`relprove_proof::export::coq::instance_file`); one command at a time.
     Coq,
 }
 
@@ -132,7 +132,7 @@ impl Drop for StatusLine {
 
 /// `relprove: coherence: solving, 12 s, 1.2M vars, 4.5M clauses, 35k conflicts`
 fn status_text(name: &str, elapsed: Duration, p: &Progress) -> String {
-    use relprove::budget::Stage;
+    use relprove_engine::budget::Stage;
     let n = |a: &std::sync::atomic::AtomicU64| short(a.load(Ordering::Relaxed));
     let mut s = format!(
         "relprove: {name}: {}, {} s",

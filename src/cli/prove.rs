@@ -4,8 +4,8 @@
 use std::io::IsTerminal;
 use std::process::ExitCode;
 
-use relprove::export::coq::proofs as coq;
-use relprove::rewrite::{chain, AssertResult, Engine, Kind, Limits, Prover};
+use relprove_proof::export::coq::proofs as coq;
+use relprove_proof::rewrite::{chain, AssertResult, Engine, Kind, Limits, Prover};
 
 use super::output::{outln, OnClose, Stdout};
 use crate::{Emit, ProveArgs, TextOrJson};
@@ -37,11 +37,11 @@ pub(crate) struct ProveJson<'a> {
 /// Try every assertion (or the selected ones); exit 0 whatever the
 /// outcome, 2 on input errors.
 pub fn run(args: &ProveArgs) -> ExitCode {
-    let mut sources = relprove::diag::SourceMap::new();
-    let model = match relprove::resolve::load_model(
+    let mut sources = relprove_engine::diag::SourceMap::new();
+    let model = match relprove_engine::resolve::load_model(
         &args.file,
         &mut sources,
-        &relprove::resolve::LoadOptions::default(),
+        &relprove_engine::resolve::LoadOptions::default(),
     ) {
         Ok(m) => m,
         Err(diags) => {
@@ -61,7 +61,7 @@ pub fn run(args: &ProveArgs) -> ExitCode {
         return ExitCode::from(2);
     }
     let prover = Prover::new(&model, limits);
-    let root = relprove::ir::ModuleId(0);
+    let root = relprove_engine::ir::ModuleId(0);
     let mut selected = vec![];
     for name in &args.asserts {
         match model
@@ -151,7 +151,7 @@ fn print_text(
     out: &mut Stdout,
     r: &AssertResult,
     prover: &Prover<'_>,
-    sources: &relprove::diag::SourceMap,
+    sources: &relprove_engine::diag::SourceMap,
 ) {
     if let Some(why) = &r.unsupported {
         outln!(

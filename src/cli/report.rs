@@ -3,10 +3,10 @@
 //! excerpts) here, so that the look of an error, its colours and its exit
 //! code are decided once.
 
-use relprove::check::CheckError;
-use relprove::cubes::CubeError;
-use relprove::diag::{SourceMap, Span};
 use relprove::error::{Class, Error};
+use relprove_engine::check::cubes::CubeError;
+use relprove_engine::check::CheckError;
+use relprove_engine::diag::{SourceMap, Span};
 
 /// Print `e` on stderr, rendered against `sources` (ANSI colours with
 /// `color`), and return its exit code.
@@ -24,7 +24,7 @@ pub fn render(sources: &SourceMap, e: &Error, color: bool) -> String {
         | Error::Cube(CubeError::Check(CheckError::Internal(m))) => {
             format!("relprove: internal error (this is a bug in relprove): {m}\n")
         }
-        _ => relprove::diag::render(sources, &e.to_diagnostics(), color),
+        _ => relprove_engine::diag::render(sources, &e.to_diagnostics(), color),
     }
 }
 
@@ -39,16 +39,16 @@ pub fn exit_code(e: &Error) -> u8 {
 
 /// Source excerpts that are not errors (the formulas of an unsat core).
 pub fn notes(sources: &SourceMap, notes: &[(Span, String)], color: bool) -> String {
-    relprove::diag::render_notes(sources, notes, color)
+    relprove_engine::diag::render_notes(sources, notes, color)
 }
 
-/// The tests that `paths` stand for (`relprove::litmus::files::expand`),
+/// The tests that `paths` stand for (`relprove_litmus::files::expand`),
 /// with one note on standard error per link the expansion did not follow.
 pub fn test_files(
     paths: &[std::path::PathBuf],
     kinds: &[&str],
-) -> Result<Vec<std::path::PathBuf>, relprove::diag::Diagnostic> {
-    let expanded = relprove::litmus::files::expand(paths, kinds)?;
+) -> Result<Vec<std::path::PathBuf>, relprove_engine::diag::Diagnostic> {
+    let expanded = relprove_litmus::files::expand(paths, kinds)?;
     for p in &expanded.skipped {
         eprintln!(
             "note: skipped {}: it leads to tests already visited (each test runs once)",

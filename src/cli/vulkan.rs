@@ -1,6 +1,6 @@
 //! `relprove litmus --model spirv.als TEST.litmus…` on Dat3M's Vulkan
 //! tests (`VULKAN name …`): the library parses and decides them
-//! ([`relprove::litmus::khronos::dat3m`]); this file prints one line per
+//! ([`relprove_litmus::khronos::dat3m`]); this file prints one line per
 //! test (or one JSON document) and the summary, and chooses the exit code:
 //! 1 when a verdict differs from `--expect`, else 2 when a test could not
 //! be read or decided, else 3 when a limit left one unknown, else 0.
@@ -9,10 +9,10 @@ use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use relprove::diag::{Diagnostic, Phase, SourceMap};
-use relprove::litmus::khronos::dat3m::{self, Mode, Options, VTest, Verdict};
-use relprove::litmus::khronos::VulkanModel;
-use relprove::litmus::output::Expectation;
+use relprove_engine::diag::{Diagnostic, Phase, SourceMap};
+use relprove_litmus::khronos::dat3m::{self, Mode, Options, VTest, Verdict};
+use relprove_litmus::khronos::VulkanModel;
+use relprove_litmus::output::Expectation;
 use schemars::JsonSchema;
 use serde::Serialize;
 
@@ -32,13 +32,13 @@ pub struct Request {
 /// `.litmus` files among them are not Vulkan tests. A run that mixes
 /// Vulkan tests with others is refused (they need different models).
 pub fn dat3m_files(paths: &[PathBuf]) -> Result<Option<Vec<PathBuf>>, Diagnostic> {
-    let Ok(expanded) = relprove::litmus::files::expand(paths, &["litmus"]) else {
+    let Ok(expanded) = relprove_litmus::files::expand(paths, &["litmus"]) else {
         return Ok(None);
     };
     let mut vulkan: Option<&Path> = None;
     let mut other: Option<&Path> = None;
     for f in &expanded.files {
-        let Ok(text) = relprove::diag::read_source(f) else {
+        let Ok(text) = relprove_engine::diag::read_source(f) else {
             // (reading it again reports the error)
             continue;
         };
@@ -117,7 +117,7 @@ pub struct JsonTest {
 }
 
 fn parse(sources: &mut SourceMap, f: &Path) -> Result<VTest, Diagnostic> {
-    let text = relprove::diag::read_source(f).map_err(|e| {
+    let text = relprove_engine::diag::read_source(f).map_err(|e| {
         Diagnostic::without_span(Phase::Io, format!("cannot read {}: {e}", f.display()))
     })?;
     let id = sources.add(f.display().to_string(), f.display().to_string(), text);
@@ -138,7 +138,7 @@ fn expectation(table: &BTreeMap<String, Expectation>, t: &VTest, f: &Path) -> Op
 /// Run the request; the exit code.
 pub fn command(req: &Request, out: &mut dyn Write) -> u8 {
     let mut sources = SourceMap::new();
-    let load = relprove::resolve::LoadOptions::default();
+    let load = relprove_engine::resolve::LoadOptions::default();
     let model = match VulkanModel::load(&req.model, &load) {
         Ok(m) => m,
         Err(d) => return super::report::error(&sources, d, false),
@@ -146,7 +146,7 @@ pub fn command(req: &Request, out: &mut dyn Write) -> u8 {
     let table = match &req.expect {
         None => BTreeMap::new(),
         Some(p) => {
-            let text = match relprove::diag::read_source(p) {
+            let text = match relprove_engine::diag::read_source(p) {
                 Ok(t) => t,
                 Err(e) => {
                     eprintln!("relprove: cannot read {}: {e}", p.display());
@@ -155,7 +155,7 @@ pub fn command(req: &Request, out: &mut dyn Write) -> u8 {
             };
             let id = sources.add(p.display().to_string(), p.display().to_string(), text);
             let text = sources.get(id).text.clone();
-            match relprove::litmus::output::parse_expectations(id, &text) {
+            match relprove_litmus::output::parse_expectations(id, &text) {
                 Ok(t) => t,
                 Err(d) => return super::report::error(&sources, d, false),
             }
@@ -165,7 +165,7 @@ pub fn command(req: &Request, out: &mut dyn Write) -> u8 {
     let parsed: Vec<Result<VTest, Diagnostic>> =
         req.files.iter().map(|f| parse(&mut sources, f)).collect();
     let tests: Vec<&VTest> = parsed.iter().flatten().collect();
-    let opts = relprove::check::CheckOptions {
+    let opts = relprove_engine::check::CheckOptions {
         timeout: req.timeout,
         max_memory: req.max_memory,
         ..Default::default()

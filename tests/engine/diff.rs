@@ -6,10 +6,10 @@
 
 use crate::eval_support::*;
 use proptest::prelude::*;
-use relprove::bounds;
-use relprove::check::{check_command, CheckOptions, Outcome};
-use relprove::instance::{eval, Instance, TupleSet};
-use relprove::ir::*;
+use relprove_engine::bounds;
+use relprove_engine::check::{check_command, CheckOptions, Outcome};
+use relprove_engine::instance::{eval, Instance, TupleSet};
+use relprove_engine::ir::*;
 
 struct Ctx {
     a: SigId,
@@ -454,14 +454,14 @@ fn enumerated(m: &Model, c: &Ctx, cmd: CommandId, symmetry: usize) -> Vec<Key> {
         ..Default::default()
     };
     let mut found = Vec::new();
-    let e = relprove::enumerate::enumerate(m, cmd, &opts, None, &mut |_, inst| {
+    let e = relprove_engine::check::enumerate::enumerate(m, cmd, &opts, None, &mut |_, inst| {
         // (each instance was re-evaluated by the session already; the
         // oracle's evaluator is the same, so check it here too)
         assert!(eval::command_satisfied(m, cmd, inst).unwrap());
         found.push(key(c, inst));
     })
     .unwrap_or_else(|e| panic!("{e:?}"));
-    assert_eq!(e.end, relprove::enumerate::End::Complete);
+    assert_eq!(e.end, relprove_engine::check::enumerate::End::Complete);
     assert_eq!(e.count, found.len());
     found
 }
@@ -621,11 +621,11 @@ fn full_key(inst: &Instance) -> FullKey {
 
 fn enumerate_keys(m: &Model, cmd: CommandId, opts: &CheckOptions) -> Vec<FullKey> {
     let mut found = Vec::new();
-    let e = relprove::enumerate::enumerate(m, cmd, opts, None, &mut |_, inst| {
+    let e = relprove_engine::check::enumerate::enumerate(m, cmd, opts, None, &mut |_, inst| {
         found.push(full_key(inst));
     })
     .unwrap_or_else(|e| panic!("{e:?}"));
-    assert_eq!(e.end, relprove::enumerate::End::Complete);
+    assert_eq!(e.end, relprove_engine::check::enumerate::End::Complete);
     found
 }
 
@@ -718,8 +718,8 @@ fn classes_kept(m: &Model, cmd: CommandId) -> (usize, usize) {
 
 #[test]
 fn canonical_forms_keep_every_class() {
-    use relprove::diag::SourceMap;
-    use relprove::resolve::{load_source, LoadOptions};
+    use relprove_engine::diag::SourceMap;
+    use relprove_engine::resolve::{load_source, LoadOptions};
     // `po` as threads' chains (lone, acyclic, injective through the
     // threads' reach) and `m` onto E (the PTX models' `po` and `map`);
     // `sb`-like `q` within the chains; a second model with `po.~po in iden`
@@ -750,7 +750,7 @@ fn canonical_forms_keep_every_class() {
         // (the canonical forms apply: chains for `po`, a diagonal for the
         // function, at the first command's scope)
         let mut b = bounds::compute(&m, &m.commands[0].scope).unwrap();
-        let budget = relprove::budget::Budget::unlimited();
+        let budget = relprove_engine::budget::Budget::unlimited();
         bounds::analysis::shrink(&m, &m.commands[0], &mut b, true, &budget).unwrap();
         let ordered: Vec<&str> = b
             .ordered

@@ -2,9 +2,9 @@
 //! evaluator) on hand-built IR models with known verdicts.
 
 use crate::eval_support::*;
-use relprove::bounds;
-use relprove::check::{check_command, CheckOptions, Outcome};
-use relprove::ir::*;
+use relprove_engine::bounds;
+use relprove_engine::check::{check_command, CheckOptions, Outcome};
+use relprove_engine::ir::*;
 
 fn vv(v: VarId) -> Expr {
     Expr::new(ExprKind::Var(v), 1, S)
@@ -421,7 +421,7 @@ fn quantifiers_comprehension_let_calls() {
     let fun = b.fun(
         "succ",
         vec![(v, Mult::One, sa.clone())],
-        relprove::ir::Decl {
+        relprove_engine::ir::Decl {
             mult: Mult::Set,
             bound: sa.clone(),
         },
@@ -559,9 +559,9 @@ fn exact_abstract_sig_is_covered_by_children() {
 /// (issue 21: litmus skeletons become constants, not free relations).
 #[test]
 fn facts_pin_constant_fields() {
-    use relprove::check::Session;
-    use relprove::diag::SourceMap;
-    use relprove::resolve::{load_source, LoadOptions};
+    use relprove_engine::check::Session;
+    use relprove_engine::diag::SourceMap;
+    use relprove_engine::resolve::{load_source, LoadOptions};
     let src = "sig N { f: set N, g: set N }\n\
                one sig A, B, C extends N {}\n\
                fact { f = A->B + B->C  some g }\n\
@@ -601,10 +601,10 @@ fn facts_pin_constant_fields() {
 // instance, which the session re-evaluates).
 
 mod cores {
-    use relprove::check::{CheckOptions, Opened, Outcome, Session};
-    use relprove::cores::{split, unsat_core, CoreOutcome};
-    use relprove::diag::SourceMap;
-    use relprove::ir::*;
+    use relprove_engine::check::cores::{split, unsat_core, CoreOutcome};
+    use relprove_engine::check::{CheckOptions, Opened, Outcome, Session};
+    use relprove_engine::diag::SourceMap;
+    use relprove_engine::ir::*;
     use std::borrow::Cow;
 
     const SMALL: &str = "sig Node { next: lone Node }
@@ -627,7 +627,7 @@ run contradiction { some n: Node | no n.next and some n.next } for 2 expect 0
     fn solve_only(model: &Model, id: CommandId, fs: Vec<Formula>) -> Outcome {
         let opts = CheckOptions::default();
         let n = fs.len();
-        let budget = relprove::budget::Budget::unlimited();
+        let budget = relprove_engine::budget::Budget::unlimited();
         let Opened::Ready(mut s) = Session::open(Cow::Borrowed(model), id, fs, &opts, budget)
             .unwrap_or_else(|_| panic!("session"))
         else {
@@ -645,7 +645,7 @@ run contradiction { some n: Node | no n.next and some n.next } for 2 expect 0
                 continue;
             }
             let id = CommandId(i as u32);
-            let r = relprove::check::check_command(model, id, &CheckOptions::default())
+            let r = relprove_engine::check::check_command(model, id, &CheckOptions::default())
                 .unwrap_or_else(|_| panic!("check {}", cmd.name));
             let core = unsat_core(model, id, &CheckOptions::default())
                 .unwrap_or_else(|_| panic!("core {}", cmd.name));
@@ -700,9 +700,13 @@ run hFunctional { some a: A, b: B | #b.(a.h) > 1 } for 3 expect 0
     #[test]
     fn multiplicities_are_tracked() {
         let mut sources = SourceMap::new();
-        let model =
-            relprove::resolve::load_source("mult.als", MULT, &mut sources, &Default::default())
-                .unwrap();
+        let model = relprove_engine::resolve::load_source(
+            "mult.als",
+            MULT,
+            &mut sources,
+            &Default::default(),
+        )
+        .unwrap();
         assert_eq!(check_cores(&model, &[]), 4);
         let kinds = |n: &str| -> Vec<(String, Option<String>)> {
             let id = CommandId(model.commands.iter().position(|c| c.name == n).unwrap() as u32);
@@ -725,9 +729,13 @@ run hFunctional { some a: A, b: B | #b.(a.h) > 1 } for 3 expect 0
     #[test]
     fn small_model_cores_are_verified_and_minimal() {
         let mut sources = SourceMap::new();
-        let model =
-            relprove::resolve::load_source("cores.als", SMALL, &mut sources, &Default::default())
-                .unwrap();
+        let model = relprove_engine::resolve::load_source(
+            "cores.als",
+            SMALL,
+            &mut sources,
+            &Default::default(),
+        )
+        .unwrap();
         assert_eq!(check_cores(&model, &[]), 7);
         // The cores name the formulas that matter, not everything.
         let id =
@@ -771,7 +779,7 @@ run hFunctional { some a: A, b: B | #b.(a.h) > 1 } for 3 expect 0
         let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("models/src11.als");
         let mut sources = SourceMap::new();
         let model =
-            relprove::resolve::load_model(&path, &mut sources, &Default::default()).unwrap();
+            relprove_engine::resolve::load_model(&path, &mut sources, &Default::default()).unwrap();
         // A sample of the unsatisfiable commands (CI-affordable).
         assert_eq!(check_cores(&model, &["src11_mp_rel_acq", "src11_sb_sc"]), 2);
     }
@@ -781,10 +789,10 @@ run hFunctional { some a: A, b: B | #b.(a.h) > 1 } for 3 expect 0
 /// diagonals go, `po` and `sb` are ordered, and the inclusions follow.
 #[test]
 fn relation_analysis_shrinks_bounds() {
-    use relprove::bounds::analysis::{shrink, Analysis};
-    use relprove::budget::Budget;
-    use relprove::diag::SourceMap;
-    use relprove::resolve::{load_source, LoadOptions};
+    use relprove_engine::bounds::analysis::{shrink, Analysis};
+    use relprove_engine::budget::Budget;
+    use relprove_engine::diag::SourceMap;
+    use relprove_engine::resolve::{load_source, LoadOptions};
     let src = "abstract sig E { po: lone E, dep: set E }\n\
                sig R extends E { rf: set W }\n\
                sig W extends E { co: set W }\n\

@@ -1,9 +1,9 @@
 //! The brute-force oracle on hand-built models with hand-derived verdicts.
 
 use crate::eval_support::*;
-use relprove::instance::brute::*;
-use relprove::instance::eval::command_satisfied;
-use relprove::ir::*;
+use relprove_engine::instance::brute::*;
+use relprove_engine::instance::eval::command_satisfied;
+use relprove_engine::ir::*;
 
 fn scoped(b: &mut B, cmd: CommandId, overall: u32, sigs: &[(SigId, u32, bool)]) {
     let c = &mut b.m.commands[cmd.index()];

@@ -11,10 +11,10 @@
 
 use crate::eval_support::*;
 use proptest::prelude::*;
-use relprove::check::{check_command, CheckOptions, Outcome};
-use relprove::instance::brute::brute_force;
-use relprove::instance::eval::command_satisfied;
-use relprove::ir::*;
+use relprove_engine::check::{check_command, CheckOptions, Outcome};
+use relprove_engine::instance::brute::brute_force;
+use relprove_engine::instance::eval::command_satisfied;
+use relprove_engine::ir::*;
 
 /// A tiny deterministic generator (xorshift64*), so that a failing case is
 /// reproduced by its seed alone.

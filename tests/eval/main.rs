@@ -1,5 +1,5 @@
 //! Integration tests of the independent evaluator and the brute-force
-//! oracle (src/instance/): unit tests, renderers, verdict corpus,
+//! oracle (crates/engine/src/instance/): unit tests, renderers, verdict corpus,
 //! differential tests against the SAT engine.
 //!
 //! One test binary per area: each binary links relprove and CaDiCaL, so a

@@ -5,11 +5,11 @@
 
 use std::path::Path;
 
-use relprove::diag::SourceMap;
-use relprove::instance::brute::brute_force;
-use relprove::instance::eval::command_satisfied;
-use relprove::ir::CommandId;
-use relprove::resolve::{load_model, LoadOptions};
+use relprove_engine::diag::SourceMap;
+use relprove_engine::instance::brute::brute_force;
+use relprove_engine::instance::eval::command_satisfied;
+use relprove_engine::ir::CommandId;
+use relprove_engine::resolve::{load_model, LoadOptions};
 
 #[test]
 fn brute_force_agrees_with_expectations() {

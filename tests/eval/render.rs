@@ -1,8 +1,8 @@
 //! Snapshots of the instance renderers (text, JSON, dot).
 
 use crate::eval_support::*;
-use relprove::instance::render::*;
-use relprove::ir::*;
+use relprove_engine::instance::render::*;
+use relprove_engine::ir::*;
 
 /// abstract sig Event { po: set Event, val: lone Int, sc: Event -> Event }
 /// sig Read, Write extends Event {} ; one sig Init in Write {}
@@ -88,7 +88,7 @@ fn names_and_escaping() {
 #[test]
 fn graph_generic() {
     let (b, ib) = sample();
-    let g = relprove::instance::graph::generic(&b.m, &ib.inst, "sample");
+    let g = relprove_engine::instance::graph::generic(&b.m, &ib.inst, "sample");
     insta::assert_snapshot!(g.to_dot());
 }
 
@@ -97,7 +97,7 @@ fn graph_generic() {
 /// is implied), no threads so no clusters.
 #[test]
 fn graph_execution_of_sample() {
-    use relprove::instance::graph;
+    use relprove_engine::instance::graph;
     let (b, ib) = sample();
     let n = graph::named(&b.m, &ib.inst, &[]).unwrap();
     assert!(graph::is_execution(&n));

@@ -2,9 +2,9 @@
 //! IR and instances. Every expected value below was computed by hand.
 
 use crate::eval_support::*;
-use relprove::instance::eval::*;
-use relprove::instance::TupleSet;
-use relprove::ir::*;
+use relprove_engine::instance::eval::*;
+use relprove_engine::instance::TupleSet;
+use relprove_engine::ir::*;
 
 /// sig N { next: lone N, adj: set N }; instance with atoms N$0..N$3,
 /// next = 0->1, 1->2, 2->3 (a chain), adj = 0->0, 1->3.

@@ -3,9 +3,9 @@
 
 use std::collections::BTreeMap;
 
-use relprove::diag::Span;
-use relprove::instance::{AtomInfo, Instance, TupleSet, Universe};
-use relprove::ir::*;
+use relprove_engine::diag::Span;
+use relprove_engine::instance::{AtomInfo, Instance, TupleSet, Universe};
+use relprove_engine::ir::*;
 
 pub const S: Span = Span::DUMMY;
 
@@ -442,7 +442,7 @@ impl IB {
                 u.atoms.push(AtomInfo { label, int: None });
             }
         }
-        let (lo, hi) = relprove::instance::int_range(bitwidth);
+        let (lo, hi) = relprove_engine::instance::int_range(bitwidth);
         for v in lo..=hi {
             names.insert(v.to_string(), u.atoms.len() as u32);
             u.atoms.push(AtomInfo {

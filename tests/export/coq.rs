@@ -5,9 +5,9 @@
 use std::path::{Path, PathBuf};
 use std::process::Command as Proc;
 
-use relprove::diag::{FileId, SourceMap, Span};
-use relprove::export::{self, coq, Action, ExportOptions, FileKind};
-use relprove::ir::*;
+use relprove_engine::diag::{FileId, SourceMap, Span};
+use relprove_engine::ir::*;
+use relprove_proof::export::{self, coq, Action, ExportOptions, FileKind};
 
 // ---------------------------------------------------------------------------
 // A small builder for hand-written IR; spans point into the Alloy text.
@@ -778,8 +778,12 @@ fn unsupported_integers_are_refused_with_a_span() {
 // Through the real front end (parser + resolver).
 
 fn load(path: &Path, sources: &mut SourceMap) -> Model {
-    relprove::resolve::load_model(path, sources, &relprove::resolve::LoadOptions::default())
-        .unwrap_or_else(|d| panic!("{}", relprove::diag::render(sources, &d, false)))
+    relprove_engine::resolve::load_model(
+        path,
+        sources,
+        &relprove_engine::resolve::LoadOptions::default(),
+    )
+    .unwrap_or_else(|d| panic!("{}", relprove_engine::diag::render(sources, &d, false)))
 }
 
 fn fixture(name: &str) -> PathBuf {
@@ -883,7 +887,7 @@ fn refused_constructs_name_their_span() {
     let mut sources = SourceMap::new();
     let model = load(&path, &mut sources);
     let errs = coq::generate(&model, &sources).unwrap_err();
-    let text = relprove::diag::render(&sources, &errs.0, false);
+    let text = relprove_engine::diag::render(&sources, &errs.0, false);
     assert_eq!(errs.0.len(), 3, "{text}");
     assert!(
         text.contains("ints.als:1:12")
@@ -920,7 +924,7 @@ fn models_export_and_compile() {
             panic!(
                 "{}: {}",
                 p.display(),
-                relprove::diag::render(&sources, &e.0, false)
+                relprove_engine::diag::render(&sources, &e.0, false)
             );
         }
     }
@@ -1104,9 +1108,9 @@ fn rewriter_proofs_in_export() {
     let model = load(&fixture("rewritten.als"), &mut sources);
     let dir = tempfile::tempdir().unwrap();
     // A generous time limit so the outcome does not depend on the machine's load.
-    let limits = relprove::rewrite::Limits {
+    let limits = relprove_proof::rewrite::Limits {
         time_limit: std::time::Duration::from_secs(30),
-        ..relprove::rewrite::export_limits()
+        ..relprove_proof::rewrite::export_limits()
     };
     let opts = ExportOptions {
         out_dir: dir.path().to_path_buf(),
@@ -1214,9 +1218,9 @@ fn rewriter_proofs_across_modules() {
     let mut sources = SourceMap::new();
     let model = load(&top, &mut sources);
     let out = dir.path().join("out");
-    let limits = relprove::rewrite::Limits {
+    let limits = relprove_proof::rewrite::Limits {
         time_limit: std::time::Duration::from_secs(30),
-        ..relprove::rewrite::export_limits()
+        ..relprove_proof::rewrite::export_limits()
     };
     let opts = ExportOptions {
         out_dir: out.clone(),

@@ -11,9 +11,9 @@
 use std::path::{Path, PathBuf};
 use std::process::Command as Proc;
 
-use relprove::diag::SourceMap;
-use relprove::export::{self, lean, Action, ExportOptions, FileKind, GeneratedFile};
-use relprove::ir::Model;
+use relprove_engine::diag::SourceMap;
+use relprove_engine::ir::Model;
+use relprove_proof::export::{self, lean, Action, ExportOptions, FileKind, GeneratedFile};
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -28,8 +28,12 @@ fn fixture(name: &str) -> PathBuf {
 }
 
 fn load(path: &Path, sources: &mut SourceMap) -> Model {
-    relprove::resolve::load_model(path, sources, &relprove::resolve::LoadOptions::default())
-        .unwrap_or_else(|d| panic!("{}", relprove::diag::render(sources, &d, false)))
+    relprove_engine::resolve::load_model(
+        path,
+        sources,
+        &relprove_engine::resolve::LoadOptions::default(),
+    )
+    .unwrap_or_else(|d| panic!("{}", relprove_engine::diag::render(sources, &d, false)))
 }
 
 fn generate(path: &Path) -> Vec<GeneratedFile> {
@@ -39,7 +43,7 @@ fn generate(path: &Path) -> Vec<GeneratedFile> {
         panic!(
             "{}: {}",
             path.display(),
-            relprove::diag::render(&sources, &e.0, false)
+            relprove_engine::diag::render(&sources, &e.0, false)
         )
     })
 }
@@ -57,7 +61,7 @@ fn export_file(path: &Path, dir: &Path) -> export::ExportReport {
     let mut sources = SourceMap::new();
     let model = load(path, &mut sources);
     export::write_lean(&model, &sources, &opts(dir))
-        .unwrap_or_else(|e| panic!("{}", relprove::diag::render(&sources, &e.0, false)))
+        .unwrap_or_else(|e| panic!("{}", relprove_engine::diag::render(&sources, &e.0, false)))
 }
 
 /// The models under models/ (sorted), or None when there is no such directory.
@@ -261,17 +265,17 @@ fn models_snapshot() {
         let files = match lean::generate(&model, &sources) {
             Ok(files) => files,
             Err(e) => {
-                let coq = relprove::export::coq::generate(&model, &sources);
+                let coq = relprove_proof::export::coq::generate(&model, &sources);
                 assert!(
                     coq.is_err(),
                     "{}: the Lean export refuses what the Coq export accepts: {}",
                     p.display(),
-                    relprove::diag::render(&sources, &e.0, false)
+                    relprove_engine::diag::render(&sources, &e.0, false)
                 );
                 println!(
                     "SKIP {}: not exportable: {}",
                     p.display(),
-                    relprove::diag::render(&sources, &e.0, false)
+                    relprove_engine::diag::render(&sources, &e.0, false)
                 );
                 continue;
             }
@@ -551,7 +555,9 @@ fn models_share_module_files() {
             let model = load(p, &mut sources);
             let r = session
                 .write_lean(&model, &sources, &opts(dir.path()))
-                .unwrap_or_else(|e| panic!("{}", relprove::diag::render(&sources, &e.0, false)));
+                .unwrap_or_else(|e| {
+                    panic!("{}", relprove_engine::diag::render(&sources, &e.0, false))
+                });
             if pass == 1 {
                 assert!(
                     r.files.iter().all(|(_, a)| *a == Action::Unchanged),
@@ -686,7 +692,7 @@ fn refused_constructs_name_their_span() {
     let mut sources = SourceMap::new();
     let model = load(&path, &mut sources);
     let errs = lean::generate(&model, &sources).unwrap_err();
-    let text = relprove::diag::render(&sources, &errs.0, false);
+    let text = relprove_engine::diag::render(&sources, &errs.0, false);
     assert_eq!(errs.0.len(), 3, "{text}");
     assert!(
         text.contains("ints.als:1:12")
@@ -999,9 +1005,9 @@ fn rewriter_proofs_in_export() {
     let mut sources = SourceMap::new();
     let model = load(&fixture("rewritten.als"), &mut sources);
     let dir = tempfile::tempdir().unwrap();
-    let limits = relprove::rewrite::Limits {
+    let limits = relprove_proof::rewrite::Limits {
         time_limit: std::time::Duration::from_secs(30),
-        ..relprove::rewrite::export_limits()
+        ..relprove_proof::rewrite::export_limits()
     };
     export::write_lean(
         &model,

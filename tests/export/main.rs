@@ -1,5 +1,5 @@
-//! Integration tests of coq and Lean export (src/export/) and the egg
-//! rewriter with its proofs (src/rewrite/).
+//! Integration tests of coq and Lean export (crates/proof/src/export/) and the egg
+//! rewriter with its proofs (crates/proof/src/rewrite/).
 //!
 //! One test binary per area: each binary links relprove and CaDiCaL, so a
 //! handful of binaries build and link much faster than one per file (see

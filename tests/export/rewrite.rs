@@ -6,10 +6,10 @@ use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::process::Command as Proc;
 
-use relprove::diag::SourceMap;
-use relprove::export::coq::proofs as coq;
-use relprove::ir::{CommandTarget, Model};
-use relprove::rewrite::{proof, rules, AssertResult, Limits, Prover};
+use relprove_engine::diag::SourceMap;
+use relprove_engine::ir::{CommandTarget, Model};
+use relprove_proof::export::coq::proofs as coq;
+use relprove_proof::rewrite::{proof, rules, AssertResult, Limits, Prover};
 
 fn manifest() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -24,13 +24,13 @@ fn load_text(text: &str) -> Model {
 
 fn load(path: &Path) -> Model {
     let mut sources = SourceMap::new();
-    match relprove::resolve::load_model(
+    match relprove_engine::resolve::load_model(
         path,
         &mut sources,
-        &relprove::resolve::LoadOptions::default(),
+        &relprove_engine::resolve::LoadOptions::default(),
     ) {
         Ok(m) => m,
-        Err(d) => panic!("{}", relprove::diag::render(&sources, &d, false)),
+        Err(d) => panic!("{}", relprove_engine::diag::render(&sources, &d, false)),
     }
 }
 
@@ -125,7 +125,7 @@ refute_test! { ka_denesting_wrong, "*(r + s)" => "*r.*s" }
 /// normalisation then KA; the KA certificate names the hypotheses used.
 #[test]
 fn engines() {
-    use relprove::rewrite::Engine;
+    use relprove_proof::rewrite::Engine;
     assert_eq!(prove("~(r.s) = ~s.~r").engine(), Some(Engine::Egg));
     assert_eq!(prove("^r.^r in ^r").engine(), Some(Engine::Ka));
     assert_eq!(prove("~(^r.^r) in ^~r").engine(), Some(Engine::EggKa));
@@ -227,22 +227,29 @@ fn corpus() {
             unproved.insert(a.name.clone());
         }
     }
-    let opts = relprove::check::CheckOptions::default();
+    let opts = relprove_engine::check::CheckOptions::default();
     let mut false_ones = 0;
     for (k, cmd) in model.commands.iter().enumerate() {
         let CommandTarget::Assert(aid) = cmd.target else {
             panic!("corpus commands check assertions")
         };
         let name = &model.assert(aid).name;
-        let res = relprove::check::check_command(&model, relprove::ir::CommandId(k as u32), &opts)
-            .expect("check runs");
+        let res = relprove_engine::check::check_command(
+            &model,
+            relprove_engine::ir::CommandId(k as u32),
+            &opts,
+        )
+        .expect("check runs");
         assert!(
             res.matches_expect,
             "{name}: bounded checker disagrees with the corpus's expect"
         );
         if cmd.expect == Some(1) {
             false_ones += 1;
-            assert!(matches!(res.outcome, relprove::check::Outcome::Sat(_)));
+            assert!(matches!(
+                res.outcome,
+                relprove_engine::check::Outcome::Sat(_)
+            ));
             assert!(!proved.contains(name), "false lemma {name} was proved");
         }
     }
@@ -421,15 +428,16 @@ fn coqc_accepts_proofs_of_exported_statements() {
     let path = dir.path().join("mm.als");
     std::fs::write(&path, src).unwrap();
     let mut sources = SourceMap::new();
-    let model = relprove::resolve::load_model(&path, &mut sources, &Default::default()).unwrap();
+    let model =
+        relprove_engine::resolve::load_model(&path, &mut sources, &Default::default()).unwrap();
     let out = dir.path().join("out");
-    let opts = relprove::export::ExportOptions {
+    let opts = relprove_proof::export::ExportOptions {
         out_dir: out.clone(),
         force: false,
         theories: Some(theories.path().to_path_buf()),
         prove: None,
     };
-    relprove::export::write_coq(&model, &sources, &opts).expect("export");
+    relprove_proof::export::write_coq(&model, &sources, &opts).expect("export");
     let prover = Prover::new(&model, Limits::default());
     let results: Vec<_> = model
         .asserts
@@ -584,7 +592,7 @@ fn cli_engines() {
 /// certificate), named `_by_ka`, never `_by_rewriting` (complete proofs).
 #[test]
 fn lean_skeleton_for_ka_goals() {
-    use relprove::export::lean::proofs as lean;
+    use relprove_proof::export::lean::proofs as lean;
     let model = load_text(
         "sig E { po, rf: set E }\nfact { po.po in po }\n\
          assert hb { ^po in po }\nassert conv_trans { ~(^rf.^rf) in ^~rf }\n",
@@ -687,7 +695,7 @@ fn coq_section_renames_library_names() {
 /// "outside the rewriter's fragment: ...").
 #[test]
 fn unsupported_constructs_are_typed_with_spans() {
-    use relprove::rewrite::RewriteError;
+    use relprove_proof::rewrite::RewriteError;
     let text = "sig E { r, s: set E }\n\
                 assert quant { all x: E | x.r = x.s }\n\
                 assert compr { r = { x, y: E | x->y in s } }\n\
@@ -696,10 +704,10 @@ fn unsupported_constructs_are_typed_with_spans() {
     let path = dir.path().join("t.als");
     std::fs::write(&path, text).unwrap();
     let mut sources = SourceMap::new();
-    let model = relprove::resolve::load_model(
+    let model = relprove_engine::resolve::load_model(
         &path,
         &mut sources,
-        &relprove::resolve::LoadOptions::default(),
+        &relprove_engine::resolve::LoadOptions::default(),
     )
     .unwrap();
     let prover = Prover::new(&model, Limits::default());
@@ -723,7 +731,7 @@ fn unsupported_constructs_are_typed_with_spans() {
     assert_eq!(why[1].to_string(), "a set comprehension");
     assert!(matches!(why[2], RewriteError::Formula(_)), "{:?}", why[2]);
     let d = why[1].to_diagnostic();
-    let shown = relprove::diag::render(&sources, &[d], false);
+    let shown = relprove_engine::diag::render(&sources, &[d], false);
     assert!(shown.contains("t.als:3:"), "{shown}");
     assert!(
         shown.contains("outside the rewriter's fragment: a set comprehension"),
@@ -735,8 +743,8 @@ fn unsupported_constructs_are_typed_with_spans() {
 /// printer's missing name.
 #[test]
 fn proof_and_print_errors_are_typed() {
-    use relprove::export::ExportError;
-    use relprove::rewrite::error::{ProofError, StepFault};
+    use relprove_proof::export::ExportError;
+    use relprove_proof::rewrite::error::{ProofError, StepFault};
     let model = load_text(&format!("{PRELUDE}assert g {{ ~(r.s) = ~s.~r }}\n"));
     let prover = Prover::new(&model, Limits::default());
     let res = prover.prove_assert("g", &model.asserts[0].body);

@@ -15,10 +15,10 @@
 use std::path::Path;
 use std::time::Duration;
 
-use relprove::check::{check_command, CheckError, CheckOptions};
-use relprove::diag::{render, Diagnostic, SourceMap};
-use relprove::ir::CommandId;
-use relprove::resolve::{load_source, LoadOptions};
+use relprove_engine::check::{check_command, CheckError, CheckOptions};
+use relprove_engine::diag::{render, Diagnostic, SourceMap};
+use relprove_engine::ir::CommandId;
+use relprove_engine::resolve::{load_source, LoadOptions};
 
 /// Every command runs with this overall scope...
 pub const SCOPE: u32 = 2;
@@ -56,7 +56,7 @@ pub fn alloy(name: &str, text: &str, lib: &Path) -> Result<(), String> {
         timeout: Some(TIME_CAP),
         ..CheckOptions::default()
     };
-    let small = |c: &relprove::ir::Command| {
+    let small = |c: &relprove_engine::ir::Command| {
         c.scope.bitwidth.unwrap_or(4) <= MAX_BITWIDTH
             && c.scope.sigs.iter().all(|s| s.count <= MAX_SIG_SCOPE)
     };
@@ -73,18 +73,18 @@ pub fn alloy(name: &str, text: &str, lib: &Path) -> Result<(), String> {
             }
         }
     }
-    if let Err(d) = relprove::export::coq::generate(&model, &sources) {
+    if let Err(d) = relprove_proof::export::coq::generate(&model, &sources) {
         rendered(&sources, &d.0);
     }
-    if let Err(d) = relprove::export::lean::generate(&model, &sources) {
+    if let Err(d) = relprove_proof::export::lean::generate(&model, &sources) {
         rendered(&sources, &d.0);
     }
-    let limits = relprove::rewrite::Limits {
+    let limits = relprove_proof::rewrite::Limits {
         node_limit: 300,
         time_limit: Duration::from_millis(50),
         iter_limit: 8,
     };
-    let prover = relprove::rewrite::Prover::new(&model, limits);
+    let prover = relprove_proof::rewrite::Prover::new(&model, limits);
     for a in model.asserts.iter().take(MAX_COMMANDS) {
         let _ = prover.prove_assert(&a.name, &a.body);
     }
@@ -94,10 +94,10 @@ pub fn alloy(name: &str, text: &str, lib: &Path) -> Result<(), String> {
 /// The litmus front end on `text`: parse, lower against relprove's PTX
 /// model (`models_dir/ptx.als`), and resolve the first generated modules.
 pub fn litmus(text: &str, models_dir: &Path, lib: &Path) {
-    use relprove::litmus::{alloy_modules, lower};
+    use relprove_litmus::{alloy_modules, lower};
     let mut sources = SourceMap::new();
     let id = sources.add("fuzz.litmus", "fuzz.litmus", text.to_string());
-    let test = match relprove::litmus::parse::parse(id, text) {
+    let test = match relprove_litmus::parse::parse(id, text) {
         Ok(t) => t,
         Err(d) => return rendered(&sources, &[d]),
     };
@@ -136,7 +136,7 @@ pub fn litmus(text: &str, models_dir: &Path, lib: &Path) {
 /// text either is refused with a positioned error or gives a module that
 /// parses as Alloy (its names are resolved against spirv.als elsewhere).
 pub fn khronos(text: &str) {
-    use relprove::litmus::khronos;
+    use relprove_litmus::khronos;
     let mut sources = SourceMap::new();
     let id = sources.add("fuzz.test", "fuzz.test", text.to_string());
     let test = match khronos::parse(id, "fuzz", text) {
@@ -145,10 +145,10 @@ pub fn khronos(text: &str) {
     };
     let module = khronos::module(&test, "spirv");
     let mid = sources.add("lt_fuzz.als", "lt_fuzz.als", module.clone());
-    if let Err(ds) = relprove::syntax::parse_file(&module, mid) {
+    if let Err(ds) = relprove_engine::syntax::parse_file(&module, mid) {
         panic!(
             "the module of a test that parsed does not parse:\n{}\n{module}",
-            relprove::diag::render(&sources, &ds, false)
+            relprove_engine::diag::render(&sources, &ds, false)
         );
     }
 }

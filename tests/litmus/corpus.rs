@@ -3,8 +3,8 @@
 
 use std::path::{Path, PathBuf};
 
-use relprove::diag::SourceMap;
-use relprove::litmus::parse::parse;
+use relprove_engine::diag::SourceMap;
+use relprove_litmus::parse::parse;
 
 fn corpus() -> Option<PathBuf> {
     let p = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/peers/dat3m-ptx/litmus/PTX");
@@ -89,8 +89,8 @@ fn dat3m_table() -> Vec<(String, String, String)> {
 /// with Dat3M's verdict; `known` lists the disagreements explained in
 /// docs/litmus.md (file, why).
 fn agree_with_dat3m(config: &str, model: &str, known: &[&str]) {
-    use relprove::litmus::checker::Checker;
-    use relprove::litmus::run::{run_batch, ModelRef, Options};
+    use relprove_litmus::checker::Checker;
+    use relprove_litmus::run::{run_batch, ModelRef, Options};
     let Some(dir) = corpus() else {
         eprintln!("SKIP: ../shared/peers/dat3m-ptx absent; Dat3M agreement ({config}) not checked");
         return;
@@ -156,7 +156,7 @@ fn dat3m_ptx60_verdicts() {
 /// non-termination relprove does not analyse; they are not checked here.)
 #[test]
 fn dat3m_barrier_liveness() {
-    use relprove::litmus::lower::{barrier_variants, paths, Limits};
+    use relprove_litmus::lower::{barrier_variants, paths, Limits};
     let Some(dir) = corpus() else {
         eprintln!("SKIP: ../shared/peers/dat3m-ptx absent; barrier liveness not checked");
         return;
@@ -177,7 +177,7 @@ fn dat3m_barrier_liveness() {
         let id = sm.add(f.clone(), path.clone(), text.clone());
         let test = parse(id, &text).unwrap();
         let ps = paths(&test, Limits::default()).unwrap();
-        let mut combos: Vec<Vec<&relprove::litmus::lower::Path>> = vec![vec![]];
+        let mut combos: Vec<Vec<&relprove_litmus::lower::Path>> = vec![vec![]];
         for alts in &ps {
             combos = combos
                 .into_iter()

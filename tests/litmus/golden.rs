@@ -6,10 +6,10 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
-use relprove::diag::SourceMap;
-use relprove::litmus::checker::Checker;
-use relprove::litmus::output::{parse_expectations, Expectation};
-use relprove::litmus::run::{run_batch, ModelRef, Options};
+use relprove_engine::diag::SourceMap;
+use relprove_litmus::checker::Checker;
+use relprove_litmus::output::{parse_expectations, Expectation};
+use relprove_litmus::run::{run_batch, ModelRef, Options};
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -233,20 +233,20 @@ fn witness_mode_agrees() {
 /// module load, translation and solver (the fallback path of `run_test`).
 struct OneShot(Checker);
 
-impl relprove::litmus::run::Backend for OneShot {
+impl relprove_litmus::run::Backend for OneShot {
     fn solve(
         &self,
         path: &Path,
         source: &str,
         deadline: Option<std::time::Instant>,
-    ) -> Result<Option<relprove::litmus::run::Solution>, relprove::litmus::error::LitmusError> {
+    ) -> Result<Option<relprove_litmus::run::Solution>, relprove_litmus::error::LitmusError> {
         self.0.solve(path, source, deadline)
     }
 }
 
 #[test]
 fn incremental_sessions_match_one_shot_checks() {
-    use relprove::litmus::run::Backend;
+    use relprove_litmus::run::Backend;
     let model = root().join("models/ptx.als");
     if !model.exists() {
         return;
@@ -769,7 +769,7 @@ fn litmus_files_below(dir: &Path) -> Vec<PathBuf> {
 /// under three models was compared by hand: bench/RESULTS.md, `ir7`).
 #[test]
 fn ir_lowering_matches_alloy_text() {
-    use relprove::litmus::run::Backend;
+    use relprove_litmus::run::Backend;
     let (fixture_files, _) = fixtures();
     // (model, tests, enumerate?): both modes under relprove's ptx.als, the
     // enumeration elsewhere (kept to seconds: each test runs twice).
@@ -814,11 +814,11 @@ fn ir_lowering_matches_alloy_text() {
     let model = ModelRef::load(&root().join("models/ptx.als")).unwrap();
     let mut sm = SourceMap::new();
     let mp = root().join("tests/fixtures/litmus/MP.litmus");
-    let test = relprove::litmus::parse_file(&mut sm, &mp).unwrap();
-    let paths = relprove::litmus::lower::paths(&test, Default::default()).unwrap();
-    let dom = relprove::litmus::lower::value_domain(&test, &paths).unwrap();
+    let test = relprove_litmus::parse_file(&mut sm, &mp).unwrap();
+    let paths = relprove_litmus::lower::paths(&test, Default::default()).unwrap();
+    let dom = relprove_litmus::lower::value_domain(&test, &paths).unwrap();
     let combo: Vec<_> = paths.iter().map(|ps| &ps[0]).collect();
-    let exec = relprove::litmus::lower::alloy_source(
+    let exec = relprove_litmus::lower::alloy_source(
         &test,
         model.binding,
         &model.open_name,
@@ -851,7 +851,7 @@ fn ir_lowering_matches_alloy_text() {
                 let at = format!("{} under {}", f.display(), model.path.display());
                 match (a, b) {
                     (Ok(a), Ok(b)) => {
-                        let key = |r: &relprove::litmus::run::TestResult| {
+                        let key = |r: &relprove_litmus::run::TestResult| {
                             (
                                 r.validated,
                                 r.observation,
@@ -1154,14 +1154,14 @@ fn graphviz_ranking_failures_fall_back_quietly() {
 /// A back end that fails the way only a bug of relprove can.
 struct Broken;
 
-impl relprove::litmus::run::Backend for Broken {
+impl relprove_litmus::run::Backend for Broken {
     fn solve(
         &self,
         _path: &Path,
         _source: &str,
         _deadline: Option<std::time::Instant>,
-    ) -> Result<Option<relprove::litmus::run::Solution>, relprove::litmus::error::LitmusError> {
-        Err(relprove::litmus::error::LitmusError::Internal(
+    ) -> Result<Option<relprove_litmus::run::Solution>, relprove_litmus::error::LitmusError> {
+        Err(relprove_litmus::error::LitmusError::Internal(
             "a broken invariant".into(),
         ))
     }
@@ -1174,8 +1174,8 @@ impl relprove::litmus::run::Backend for Broken {
 fn internal_failures_are_bugs_not_bad_input() {
     let model = ModelRef::load(&root().join("models/ptx.als")).unwrap();
     let sources = Mutex::new(SourceMap::new());
-    let input = relprove::litmus::run::Input::File(root().join("tests/fixtures/litmus/MP.litmus"));
-    let r = relprove::litmus::run::run_inputs(
+    let input = relprove_litmus::run::Input::File(root().join("tests/fixtures/litmus/MP.litmus"));
+    let r = relprove_litmus::run::run_inputs(
         std::slice::from_ref(&input),
         &model,
         &Broken,
@@ -1184,9 +1184,14 @@ fn internal_failures_are_bugs_not_bad_input() {
         &sources,
     );
     let d = r[0].as_ref().unwrap_err();
-    assert_eq!(d.phase, relprove::diag::Phase::Internal, "{}", d.message);
+    assert_eq!(
+        d.phase,
+        relprove_engine::diag::Phase::Internal,
+        "{}",
+        d.message
+    );
     assert!(d.message.contains("a broken invariant"), "{}", d.message);
-    let sum = relprove::litmus::output::Summary {
+    let sum = relprove_litmus::output::Summary {
         tests: 1,
         errors: 1,
         ..Default::default()

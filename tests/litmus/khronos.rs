@@ -6,8 +6,8 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-use relprove::diag::SourceMap;
-use relprove::litmus::khronos::{self, Attr, Level};
+use relprove_engine::diag::SourceMap;
+use relprove_litmus::khronos::{self, Attr, Level};
 
 /// Khronos's Alloy folder (`spirv.als`, `tests/`), beside the checkout.
 fn khronos_dir() -> Option<PathBuf> {
@@ -467,7 +467,7 @@ fn spirv_asserts_hold_at_the_makefiles_scope() {
 /// refused at the first one too many.
 #[test]
 fn huge_tests_are_refused() {
-    let n = relprove::litmus::khronos::MAX_EVENTS;
+    let n = relprove_litmus::khronos::MAX_EVENTS;
     let mut text = String::from("NEWTHREAD\n");
     for _ in 0..=n {
         text.push_str("st.sc0 x = 1\n");

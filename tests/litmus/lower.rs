@@ -2,9 +2,9 @@
 
 use std::path::Path;
 
-use relprove::diag::SourceMap;
-use relprove::litmus::lower::{Limits, NVIDIA_PTX, PROJECT_PTX};
-use relprove::litmus::{alloy_modules, parse_file};
+use relprove_engine::diag::SourceMap;
+use relprove_litmus::lower::{Limits, NVIDIA_PTX, PROJECT_PTX};
+use relprove_litmus::{alloy_modules, parse_file};
 
 fn fixture(name: &str) -> std::path::PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -31,16 +31,16 @@ fn mp_nvidia() {
     insta::assert_snapshot!(modules("MP.litmus", false));
 }
 
-fn parse_text(text: &str) -> relprove::litmus::ast::Test {
+fn parse_text(text: &str) -> relprove_litmus::ast::Test {
     let mut sm = SourceMap::new();
     let id = sm.add("t", "t", text.to_string());
-    relprove::litmus::parse::parse(id, text).unwrap()
+    relprove_litmus::parse::parse(id, text).unwrap()
 }
 
 #[test]
 fn cas_forks_into_success_and_failure() {
     let t = parse_text("PTX C\n{ x=0; }\n P0@cta 0,gpu 0 ;\n atom.relaxed.gpu.cas r0, x, 0, 1 ;\nexists (P0:r0 == 0)\n");
-    let ps = relprove::litmus::lower::paths(&t, Limits::default()).unwrap();
+    let ps = relprove_litmus::lower::paths(&t, Limits::default()).unwrap();
     let mut lens: Vec<(usize, usize)> = ps[0]
         .iter()
         .map(|p| (p.events.len(), p.rmw.len()))
@@ -54,7 +54,7 @@ fn spin_loop_is_unrolled_and_cut() {
     let text = "PTX L\n{ f=0; }\n P0@cta 0,gpu 0 ;\n LC0: ;\n ld.relaxed.gpu r0, f ;\n beq r0, 0, LC0 ;\nexists (P0:r0 == 1)\n";
     let t = parse_text(text);
     for (unroll, paths) in [(1, 1), (2, 2), (3, 3)] {
-        let ps = relprove::litmus::lower::paths(
+        let ps = relprove_litmus::lower::paths(
             &t,
             Limits {
                 unroll,
@@ -74,13 +74,13 @@ fn spin_loop_is_unrolled_and_cut() {
 fn data_and_control_dependencies() {
     let text = "PTX D\n{ x=0; y=0; }\n P0@cta 0,gpu 0 ;\n ld.weak r0, x ;\n add r1, r0, 1 ;\n st.weak y, r1 ;\n bne r0, 0, E ;\n st.weak x, 2 ;\n E: ;\nexists (y == 1)\n";
     let t = parse_text(text);
-    let ps = relprove::litmus::lower::paths(&t, Limits::default()).unwrap();
+    let ps = relprove_litmus::lower::paths(&t, Limits::default()).unwrap();
     let long = ps[0].iter().find(|p| p.events.len() == 3).unwrap();
     assert_eq!(
         long.deps.iter().copied().collect::<Vec<_>>(),
         vec![(0, 1), (0, 2)]
     );
-    let dom = relprove::litmus::lower::value_domain(&t, &ps).unwrap();
+    let dom = relprove_litmus::lower::value_domain(&t, &ps).unwrap();
     assert_eq!(dom.into_iter().collect::<Vec<_>>(), vec![0, 1, 2, 3]);
 }
 
@@ -115,11 +115,11 @@ fn generated_modules_parse() {
             };
             for m in mods {
                 let id = sm.add("gen.als", "gen.als", m.clone());
-                if let Err(ds) = relprove::syntax::parse_file(&m, id) {
+                if let Err(ds) = relprove_engine::syntax::parse_file(&m, id) {
                     panic!(
                         "{}: generated module does not parse:\n{}\n{m}",
                         f.display(),
-                        relprove::diag::render(&sm, &ds, false)
+                        relprove_engine::diag::render(&sm, &ds, false)
                     );
                 }
                 n += 1;
@@ -135,10 +135,10 @@ fn generated_modules_parse() {
 /// string before the CLI asks for it.
 #[test]
 fn generated_module_errors_keep_their_spans() {
-    use relprove::diag::{render, Diagnostic, Phase, Span};
-    use relprove::litmus::checker::Checker;
-    use relprove::litmus::error::LitmusError;
-    use relprove::litmus::run::Backend;
+    use relprove_engine::diag::{render, Diagnostic, Phase, Span};
+    use relprove_litmus::checker::Checker;
+    use relprove_litmus::error::LitmusError;
+    use relprove_litmus::run::Backend;
     let path = Path::new("gen/lt_bad.als");
     let err = match Checker::default().solve(path, "sig A {}\nfact { some B }\nrun {}\n", None) {
         Err(e) => e,
@@ -167,7 +167,7 @@ fn generated_module_errors_keep_their_spans() {
         text
     );
     assert_eq!(top.class(), relprove::error::Class::Input);
-    let limit = relprove::Error::from(relprove::translate::TranslateError::Deadline);
+    let limit = relprove::Error::from(relprove_engine::translate::TranslateError::Deadline);
     assert_eq!(limit.class(), relprove::error::Class::Limit);
     assert_eq!(
         limit.to_diagnostics(),
@@ -184,20 +184,20 @@ fn generated_module_errors_keep_their_spans() {
 /// reported, not a panic), also through the checker's session.
 #[test]
 fn ir_builder_adds_the_execution_to_the_resolved_model() {
-    use relprove::litmus::checker::Checker;
-    use relprove::litmus::error::LitmusError;
-    use relprove::litmus::execution::SigDecl;
-    use relprove::litmus::run::{Backend, ModelRef};
-    use relprove::litmus::to_ir::{build, BaseModel, IrError};
+    use relprove_litmus::checker::Checker;
+    use relprove_litmus::error::LitmusError;
+    use relprove_litmus::execution::SigDecl;
+    use relprove_litmus::run::{Backend, ModelRef};
+    use relprove_litmus::to_ir::{build, BaseModel, IrError};
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let model = ModelRef::load(&root.join("models/ptx.als")).unwrap();
     let base = BaseModel::load(&model.path, &model.open_name, &Default::default()).unwrap();
     let mut sm = SourceMap::new();
     let t = parse_file(&mut sm, &fixture("MP.litmus")).unwrap();
-    let paths = relprove::litmus::lower::paths(&t, Limits::default()).unwrap();
-    let dom = relprove::litmus::lower::value_domain(&t, &paths).unwrap();
+    let paths = relprove_litmus::lower::paths(&t, Limits::default()).unwrap();
+    let dom = relprove_litmus::lower::value_domain(&t, &paths).unwrap();
     let combo: Vec<_> = paths.iter().map(|ps| &ps[0]).collect();
-    let exec = relprove::litmus::lower::alloy_source(
+    let exec = relprove_litmus::lower::alloy_source(
         &t,
         model.binding,
         &model.open_name,
@@ -207,7 +207,8 @@ fn ir_builder_adds_the_execution_to_the_resolved_model() {
     )
     .unwrap();
     let low = build(&base, &exec, &[]).unwrap();
-    let sigs = |m: &relprove::ir::Model, n: &str| m.sigs.iter().filter(|s| s.name == n).count();
+    let sigs =
+        |m: &relprove_engine::ir::Model, n: &str| m.sigs.iter().filter(|s| s.name == n).count();
     assert_eq!(sigs(&low.model, "lt_e0_0"), 1);
     assert_eq!(sigs(&low.model, "Event"), 1);
     assert_eq!(sigs(base.model(), "lt_e0_0"), 0, "the base is not changed");

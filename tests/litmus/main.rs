@@ -1,4 +1,4 @@
-//! Integration tests of pTX litmus tests (src/litmus/): parser, lowering,
+//! Integration tests of pTX litmus tests (crates/litmus/src/): parser, lowering,
 //! golden verdicts, the Dat3M corpus.
 //!
 //! One test binary per area: each binary links relprove and CaDiCaL, so a

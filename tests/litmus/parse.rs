@@ -1,8 +1,8 @@
 //! Parser behaviour: what is accepted, and the exact errors users see.
 
-use relprove::diag::{render, SourceMap};
-use relprove::litmus::ast::{InstrKind, Operand, Proxy, Quant, Sem};
-use relprove::litmus::parse::parse;
+use relprove_engine::diag::{render, SourceMap};
+use relprove_litmus::ast::{InstrKind, Operand, Proxy, Quant, Sem};
+use relprove_litmus::parse::parse;
 
 fn err(text: &str) -> String {
     let mut sm = SourceMap::new();
@@ -85,7 +85,7 @@ fn proxies_aliases_and_barrier_operands_parse() {
         }
     ));
     // Physical location and virtual address of each alias.
-    use relprove::litmus::lower::resolve_loc;
+    use relprove_litmus::lower::resolve_loc;
     assert_eq!(resolve_loc(&t, "s"), ("x".to_string(), "x".to_string()));
     assert_eq!(resolve_loc(&t, "y"), ("x".to_string(), "y".to_string()));
     assert_eq!(resolve_loc(&t, "t"), ("x".to_string(), "y".to_string()));
@@ -133,12 +133,12 @@ fn weak_with_scope() {
 
 mod fuzz {
     use proptest::prelude::*;
-    use relprove::diag::SourceMap;
-    use relprove::litmus::lower::{
+    use relprove_engine::diag::SourceMap;
+    use relprove_litmus::lower::{
         alloy_source, barrier_variants, paths, value_domain, Limits, NVIDIA_MIXEDPROXY, NVIDIA_PTX,
         PROJECT_PTX, PROJECT_PTX75,
     };
-    use relprove::litmus::parse::parse;
+    use relprove_litmus::parse::parse;
 
     const SEED: &str = "PTX F\n{ x=0; y=0; P1:r1=2; }\n P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n st.release.gpu x, 1 | LC0: ;\n atom.gpu.cas r0, y, 0, 1 | ld.acquire.gpu r0, x ;\n bar.sync 0 | bne r0, 1, LC0 ;\n fence.sc.cta | add r1, r0, r1 ;\n red.acq_rel.sys.add y, 3 | st.weak y, r1 ;\nexists (P1:r1 == 3 /\\ ~(y = 4) \\/ 0:r0 != 1)\n";
 

@@ -7,9 +7,9 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use relprove::diag::SourceMap;
-use relprove::gpu::report::{classify, Comparison};
-use relprove::gpu::{self, results, sass, sc};
+use relprove_engine::diag::SourceMap;
+use relprove_litmus::gpu::report::{classify, Comparison};
+use relprove_litmus::gpu::{self, results, sass, sc};
 
 const BIN: &str = env!("CARGO_BIN_EXE_relprove");
 const H200: &str = "../shared/hardware/h200";

@@ -1,5 +1,5 @@
-//! Integration tests of operational models (src/operational/) and `relprove
-//! gpu` (src/gpu/).
+//! Integration tests of operational models (crates/litmus/src/operational/) and `relprove
+//! gpu` (crates/litmus/src/gpu/).
 //!
 //! One test binary per area: each binary links relprove and CaDiCaL, so a
 //! handful of binaries build and link much faster than one per file (see

@@ -1,4 +1,4 @@
-//! Operational models (src/operational/) through the real binary: golden
+//! Operational models (crates/litmus/src/operational/) through the real binary: golden
 //! verdicts, the seed-002 Fig. 11 table, agreement with the axiomatic x86
 //! models, Sorensen's Table 4.2, the H200 observations, and the partial-order
 //! reduction against plain search.

@@ -2,8 +2,8 @@
 //! source, and the snapshot holds the source followed by the diagnostics
 //! rendered exactly as the CLI prints them (without colour).
 
-use relprove::diag::{render, Phase, SourceMap};
-use relprove::syntax::parse_file;
+use relprove_engine::diag::{render, Phase, SourceMap};
+use relprove_engine::syntax::parse_file;
 
 fn errors(src: &str) -> String {
     let mut sm = SourceMap::new();

@@ -3,8 +3,8 @@
 
 use std::path::Path;
 
-use relprove::diag::{render, SourceMap};
-use relprove::syntax::{parse_file, sexp};
+use relprove_engine::diag::{render, SourceMap};
+use relprove_engine::syntax::{parse_file, sexp};
 
 fn parse_fixture(name: &str) -> String {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -28,7 +28,7 @@ fn constructs() {
 /// one; checked on the fixture and on the peer models when present.
 #[test]
 fn spans_nest() {
-    use relprove::syntax::ast::*;
+    use relprove_engine::syntax::ast::*;
 
     fn check(e: &Expr, outer: (u32, u32), src: &str) {
         let (s, t) = (e.span.start, e.span.end);
@@ -76,7 +76,7 @@ fn spans_nest() {
             _ => {}
         }
     }
-    fn whole(span: relprove::diag::Span) -> (u32, u32) {
+    fn whole(span: relprove_engine::diag::Span) -> (u32, u32) {
         (span.start, span.end)
     }
 
@@ -100,7 +100,7 @@ fn spans_nest() {
     }
     for path in files {
         let src = std::fs::read_to_string(&path).expect("readable");
-        let f = parse_file(&src, relprove::diag::FileId(0)).expect("parses");
+        let f = parse_file(&src, relprove_engine::diag::FileId(0)).expect("parses");
         for p in &f.paragraphs {
             match p {
                 Paragraph::Sig(s) => {
@@ -193,9 +193,9 @@ fn parse_dir_from_env() {
 /// (it is not a sig scoped 5).
 #[test]
 fn a_label_after_a_plain_scope_starts_the_next_command() {
-    use relprove::syntax::ast::Paragraph;
+    use relprove_engine::syntax::ast::Paragraph;
     let src = "sig A {}\nrun { some A } for 5\nL: check { no A } for 6\n";
-    let f = parse_file(src, relprove::diag::FileId(0)).expect("parses");
+    let f = parse_file(src, relprove_engine::diag::FileId(0)).expect("parses");
     let cmds: Vec<_> = f
         .paragraphs
         .iter()

@@ -5,8 +5,8 @@
 use std::path::{Path, PathBuf};
 
 use proptest::prelude::*;
-use relprove::diag::{render, SourceMap};
-use relprove::syntax::parse_file;
+use relprove_engine::diag::{render, SourceMap};
+use relprove_engine::syntax::parse_file;
 
 fn check_no_panic(src: &str) {
     let mut sm = SourceMap::new();
@@ -134,7 +134,7 @@ fn long_chains_are_bounded() {
 fn moderately_long_chains_parse() {
     let chain = vec!["a"; 100].join(" + ");
     let src = format!("fact {{ {chain} in b }}");
-    assert!(parse_file(&src, relprove::diag::FileId(0)).is_ok());
+    assert!(parse_file(&src, relprove_engine::diag::FileId(0)).is_ok());
 }
 
 #[test]
@@ -149,7 +149,7 @@ fn large_input_parses_quickly() {
         .join("\n");
     let big = vec![body; 400].join("\n");
     let start = std::time::Instant::now();
-    let f = parse_file(&big, relprove::diag::FileId(0)).expect("parses");
+    let f = parse_file(&big, relprove_engine::diag::FileId(0)).expect("parses");
     assert!(f.paragraphs.len() > 400 * 30);
     // Generous bound for debug builds on a loaded machine; linear time is well below it.
     assert!(

@@ -1,10 +1,10 @@
 //! Token-level behaviour: comments, qualified names, primes, multi-character
 //! operators, and the mistakes the lexer reports itself.
 
-use relprove::diag::FileId;
-use relprove::syntax::error::ErrorKind;
-use relprove::syntax::lexer::lex;
-use relprove::syntax::token::TokenKind as T;
+use relprove_engine::diag::FileId;
+use relprove_engine::syntax::error::ErrorKind;
+use relprove_engine::syntax::lexer::lex;
+use relprove_engine::syntax::token::TokenKind as T;
 
 fn kinds(src: &str) -> Vec<T> {
     let (toks, errs) = lex(src, FileId(0));

@@ -1,4 +1,4 @@
-//! Integration tests of the parser (src/syntax/): lexer, precedence,
+//! Integration tests of the parser (crates/engine/src/syntax/): lexer, precedence,
 //! errors, fixtures, round trips, fuzzing, the peer models.
 //!
 //! One test binary per area: each binary links relprove and CaDiCaL, so a

@@ -4,8 +4,8 @@
 
 use std::path::PathBuf;
 
-use relprove::diag::{render, SourceMap};
-use relprove::syntax::{ast::Paragraph, parse_file};
+use relprove_engine::diag::{render, SourceMap};
+use relprove_engine::syntax::{ast::Paragraph, parse_file};
 
 /// Each peer model with the number of (sigs, facts, preds, funs, asserts,
 /// commands) it declares, counted independently with grep over the files
@@ -90,7 +90,7 @@ fn dump_peers() {
     let Some(dir) = peers_dir() else { return };
     for (rel, _) in PEERS {
         let src = std::fs::read_to_string(dir.join(rel)).unwrap_or_default();
-        let f = parse_file(&src, relprove::diag::FileId(0)).expect("parses");
-        println!("== {rel}\n{}", relprove::syntax::sexp::file(&f));
+        let f = parse_file(&src, relprove_engine::diag::FileId(0)).expect("parses");
+        println!("== {rel}\n{}", relprove_engine::syntax::sexp::file(&f));
     }
 }

@@ -3,8 +3,8 @@
 //! `=>`/else < `&&` < `!` < comparisons < `no/some/lone/one/set` < shifts <
 //! `+ -` < `#` < `++` < `&` < `->` < `<:` < `:>` < `[]`/`.` < `~ ^ *`).
 
-use relprove::diag::FileId;
-use relprove::syntax::{parse_expr, sexp};
+use relprove_engine::diag::FileId;
+use relprove_engine::syntax::{parse_expr, sexp};
 
 fn p(src: &str) -> String {
     match parse_expr(src, FileId(0)) {
@@ -144,7 +144,7 @@ fn spans_cover_the_operands() {
     let src = "x.f in y + z";
     let e = parse_expr(src, FileId(0)).expect("parses");
     assert_eq!(&src[e.span.start as usize..e.span.end as usize], src);
-    if let relprove::syntax::ast::ExprKind::Compare { lhs, rhs, .. } = &e.kind {
+    if let relprove_engine::syntax::ast::ExprKind::Compare { lhs, rhs, .. } = &e.kind {
         assert_eq!(&src[lhs.span.start as usize..lhs.span.end as usize], "x.f");
         assert_eq!(
             &src[rhs.span.start as usize..rhs.span.end as usize],

@@ -4,8 +4,8 @@
 //! parse_precedence.rs check individual cases).
 
 use proptest::prelude::*;
-use relprove::diag::FileId;
-use relprove::syntax::parse_expr;
+use relprove_engine::diag::FileId;
+use relprove_engine::syntax::parse_expr;
 
 #[derive(Clone, Debug)]
 enum T {

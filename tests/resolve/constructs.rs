@@ -3,9 +3,9 @@
 
 use std::path::Path;
 
-use relprove::diag::{render, SourceMap};
-use relprove::ir::display::{display_model, model_summary};
-use relprove::resolve::{load_model, load_source, LoadOptions};
+use relprove_engine::diag::{render, SourceMap};
+use relprove_engine::ir::display::{display_model, model_summary};
+use relprove_engine::resolve::{load_model, load_source, LoadOptions};
 
 #[test]
 fn constructs_resolve() {

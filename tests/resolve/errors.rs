@@ -3,8 +3,8 @@
 
 use std::path::PathBuf;
 
-use relprove::diag::{render, SourceMap};
-use relprove::resolve::{load_model, load_source, LoadOptions};
+use relprove_engine::diag::{render, SourceMap};
+use relprove_engine::resolve::{load_model, load_source, LoadOptions};
 
 fn opts() -> LoadOptions {
     // A relative library path keeps the rendered text machine-independent
@@ -19,7 +19,7 @@ fn error_text(src: &str) -> String {
     match load_source("test.als", src, &mut sources, &opts()) {
         Ok(m) => panic!(
             "expected an error, but the model resolved:\n{}",
-            relprove::ir::display::display_model(&m)
+            relprove_engine::ir::display::display_model(&m)
         ),
         Err(d) => render(&sources, &d, false),
     }
@@ -145,7 +145,7 @@ fn unreadable_root_file() {
 fn ok(src: &str) -> String {
     let mut sources = SourceMap::new();
     match load_source("ok.als", src, &mut sources, &opts()) {
-        Ok(m) => relprove::ir::display::display_model(&m),
+        Ok(m) => relprove_engine::ir::display::display_model(&m),
         Err(d) => panic!("unexpected errors:\n{}", render(&sources, &d, false)),
     }
 }

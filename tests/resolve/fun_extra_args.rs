@@ -2,10 +2,10 @@
 //! with a k-parameter fun is `bm.(...(b1.(f[a1..ak])))`; each extra argument
 //! needs a result of arity >= 2.
 
-use relprove::diag::{render, SourceMap};
-use relprove::ir::display::display_model;
-use relprove::ir::*;
-use relprove::resolve::{load_source, LoadOptions};
+use relprove_engine::diag::{render, SourceMap};
+use relprove_engine::ir::display::display_model;
+use relprove_engine::ir::*;
+use relprove_engine::resolve::{load_source, LoadOptions};
 
 fn load(src: &str) -> Result<Model, String> {
     let mut sources = SourceMap::new();

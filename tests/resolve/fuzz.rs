@@ -17,8 +17,8 @@ use std::path::{Path, PathBuf};
 mod pipeline;
 
 use proptest::prelude::*;
-use relprove::diag::{render, SourceMap};
-use relprove::resolve::{load_model, LoadOptions};
+use relprove_engine::diag::{render, SourceMap};
+use relprove_engine::resolve::{load_model, LoadOptions};
 
 /// The seed models: (directory, root file) pairs whose sibling files the
 /// root opens.

@@ -1,4 +1,4 @@
-//! Integration tests of loading and resolution (src/resolve/): constructs,
+//! Integration tests of loading and resolution (crates/engine/src/resolve/): constructs,
 //! errors, calls, fuzzing of the whole pipeline, the peer and shipped
 //! models, `check --parse-only`.
 //!

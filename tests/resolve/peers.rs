@@ -4,9 +4,9 @@
 
 use std::path::{Path, PathBuf};
 
-use relprove::diag::{render, SourceMap};
-use relprove::ir::display::{display_model, model_summary};
-use relprove::resolve::{load_model, LoadOptions};
+use relprove_engine::diag::{render, SourceMap};
+use relprove_engine::ir::display::{display_model, model_summary};
+use relprove_engine::resolve::{load_model, LoadOptions};
 
 fn peers() -> Option<PathBuf> {
     // `../shared/peers` beside the checkout (or two levels up from a
@@ -27,7 +27,7 @@ fn peers() -> Option<PathBuf> {
     }
 }
 
-fn load(rel: &str) -> Option<relprove::ir::Model> {
+fn load(rel: &str) -> Option<relprove_engine::ir::Model> {
     let path = peers()?.join(rel);
     let mut sources = SourceMap::new();
     match load_model(&path, &mut sources, &LoadOptions::default()) {
