@@ -9,6 +9,8 @@
 #   bench/build-times.sh OLD_REV NEW_REV [REPS]
 #
 # Prints one line per measurement: what, revision, seconds (wall clock).
+# SEED_TARGET=DIR copies DIR (a target directory with the dependencies
+# built) into both trees first, so that the untimed first build is short.
 set -euo pipefail
 old=${1:?old revision}; new=${2:?new revision}; reps=${3:-2}
 repo=$(git rev-parse --show-toplevel)
@@ -38,7 +40,10 @@ timed() { # label tree command...
     t1=$(date +%s.%N)
     printf '%-22s %-8s %6.1f\n' "$label" "$(basename "$tree")" "$(echo "$t1 - $t0" | bc)"
 }
-for t in old new; do (cd "$work/$t" && cargo build --release -q); done
+for t in old new; do
+    [ -n "${SEED_TARGET:-}" ] && cp -a "$SEED_TARGET" "$work/$t/target"
+    (cd "$work/$t" && cargo build --release -q)
+done
 echo "load before: $(cut -d' ' -f1-3 /proc/loadavg)"
 for r in $(seq "$reps"); do
     for t in old new; do

@@ -106,7 +106,7 @@ impl Error {
             Error::Litmus(LitmusError::Generated(c)) => {
                 vec![Diagnostic::without_span(Phase::Litmus, "").caused_by(c.clone())]
             }
-            Error::Litmus(e) => plain(Phase::Litmus, e.to_string()),
+            Error::Litmus(e) => plain(e.phase(), e.to_string()),
             Error::Operational(e) => vec![e.to_diagnostic()],
             Error::Gpu(e) => vec![e.diagnostic()],
         }
@@ -119,13 +119,14 @@ impl Error {
             Error::Bounds(BoundsError::Exhausted(_))
             | Error::Translate(TranslateError::Deadline | TranslateError::Memory(_))
             | Error::Sat(SatError::Limit(_))
+            | Error::Litmus(LitmusError::GaveUp(_))
             | Error::Operational(
                 OpError::StateLimit(_) | OpError::Budget(_) | OpError::GaveUp { .. },
             ) => Class::Limit,
             Error::Check(CheckError::Internal(_))
             | Error::Cube(CubeError::Check(CheckError::Internal(_)))
             | Error::Proof(_)
-            | Error::Litmus(LitmusError::Internal(_)) => Class::Internal,
+            | Error::Litmus(LitmusError::Internal(_) | LitmusError::State(_)) => Class::Internal,
             _ => Class::Input,
         }
     }

@@ -11,6 +11,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 
+use cli::exit::Exit;
 use cli::output::{outln, OnClose, Stdout};
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
@@ -382,7 +383,7 @@ enum Emit {
 fn litmus(a: LitmusArgs) -> ExitCode {
     let jobs = cli::args::jobs(a.jobs);
     let Some(max_memory) = max_memory(&a.max_memory) else {
-        return ExitCode::from(2);
+        return ExitCode::from(Exit::Input);
     };
     // `op:NAME`: an operational model (crates/litmus/src/operational/).
     if let Some(m) = a
@@ -394,20 +395,20 @@ fn litmus(a: LitmusArgs) -> ExitCode {
             Ok(m) => m,
             Err(e) => {
                 eprintln!("error[litmus]: {e}");
-                return ExitCode::from(2);
+                return ExitCode::from(Exit::Input);
             }
         };
         if a.explain {
             eprintln!("relprove: --explain names the axioms of axiomatic (Alloy) models; operational models print witness traces");
-            return ExitCode::from(2);
+            return ExitCode::from(Exit::Input);
         }
         if a.emit_alloy.is_some() || a.via_alloy_text {
             eprintln!("relprove: --emit-alloy and --via-alloy-text write or read Alloy modules of axiomatic (Alloy) models; an operational model has none");
-            return ExitCode::from(2);
+            return ExitCode::from(Exit::Input);
         }
         if a.graph.graph.is_some() {
             eprintln!("relprove: --graph draws executions of axiomatic (Alloy) models; operational models print witness traces");
-            return ExitCode::from(2);
+            return ExitCode::from(Exit::Input);
         }
         let req = cli::op_litmus::Request {
             model,
@@ -426,7 +427,7 @@ fn litmus(a: LitmusArgs) -> ExitCode {
     }
     if a.sleep_sets || a.no_sleep_sets || a.full_search {
         eprintln!("relprove: --sleep-sets, --no-sleep-sets and --full-search choose how an operational model (op:NAME) explores; an Alloy model has no exploration");
-        return ExitCode::from(2);
+        return ExitCode::from(Exit::Input);
     }
     // Dat3M's Vulkan tests (`.litmus` files that begin with VULKAN).
     match cli::vulkan::dat3m_files(&a.tests) {
@@ -439,7 +440,7 @@ fn litmus(a: LitmusArgs) -> ExitCode {
     }
     if a.check != VulkanCheck::Condition || a.no_chains {
         eprintln!("relprove: --check and --no-chains apply to Dat3M's Vulkan tests (.litmus files that begin with VULKAN)");
-        return ExitCode::from(2);
+        return ExitCode::from(Exit::Input);
     }
     // Khronos's Vulkan tests (`.test` files with NEWTHREAD, SATISFIABLE …).
     match cli::khronos::khronos_files(&a.tests) {
@@ -482,7 +483,7 @@ fn litmus(a: LitmusArgs) -> ExitCode {
             // Created (and tried) before any test is decided.
             if let Err(m) = cli::graph::create_dir(&g.dir) {
                 eprintln!("relprove: {m}");
-                return ExitCode::from(2);
+                return ExitCode::from(Exit::Input);
             }
             cli::litmus::command_with(&req, Some(&backend), out, &mut |b| {
                 cli::graph::write_litmus(g, b)
@@ -512,7 +513,7 @@ fn dat3m_vulkan(a: LitmusArgs, files: Vec<PathBuf>, jobs: usize, max_memory: u64
     ];
     if let Some((_, flag)) = unsupported.iter().find(|u| u.0) {
         eprintln!("relprove: {flag} does not apply to Dat3M Vulkan tests yet");
-        return ExitCode::from(2);
+        return ExitCode::from(Exit::Input);
     }
     use relprove_litmus::khronos::dat3m::{Mode, Options};
     let req = cli::vulkan::Request {
@@ -551,7 +552,7 @@ fn khronos(a: LitmusArgs, files: Vec<PathBuf>, jobs: usize, max_memory: u64) -> 
     ];
     if let Some((_, flag)) = unsupported.iter().find(|u| u.0) {
         eprintln!("relprove: {flag} does not apply to Khronos Vulkan tests");
-        return ExitCode::from(2);
+        return ExitCode::from(Exit::Input);
     }
     let req = cli::khronos::Request {
         model: a.model,
@@ -596,11 +597,11 @@ fn parse_only(args: &CheckArgs) -> ExitCode {
                 m.asserts.len(),
                 m.commands.len()
             );
-            ExitCode::from(out.exit_code(0))
+            ExitCode::from(out.exit_code(Exit::Ok))
         }
         Err(diags) => {
             cli::report::error(&sources, diags, std::io::stderr().is_terminal());
-            ExitCode::from(2)
+            ExitCode::from(Exit::Input)
         }
     }
 }
@@ -618,7 +619,8 @@ fn max_memory(size: &str) -> Option<u64> {
 }
 
 fn check(args: CheckArgs) -> ExitCode {
-    use cli::check::{self as show, exit};
+    use cli::check as show;
+
     use relprove_engine::check::CheckOptions;
     use std::io::IsTerminal;
     let color = std::io::stderr().is_terminal();
@@ -642,7 +644,7 @@ fn check(args: CheckArgs) -> ExitCode {
         );
     }
     let Some(max_memory) = max_memory(&args.max_memory) else {
-        return ExitCode::from(exit::INPUT);
+        return ExitCode::from(Exit::Input);
     };
     let opts = CheckOptions {
         scope: args.scope,
@@ -656,7 +658,7 @@ fn check(args: CheckArgs) -> ExitCode {
     if let Some(n) = args.cubes {
         if !matches!(args.format, Format::Text | Format::Json) {
             eprintln!("relprove: --cubes prints text or JSON (--format text|json)");
-            return ExitCode::from(exit::INPUT);
+            return ExitCode::from(Exit::Input);
         }
         let req = cli::cubes::CubeRequest {
             cubes: n,
@@ -673,7 +675,7 @@ fn check(args: CheckArgs) -> ExitCode {
         eprintln!(
             "relprove: --all and --max-instances print text or JSON lines (--format text|json)"
         );
-        return ExitCode::from(exit::INPUT);
+        return ExitCode::from(Exit::Input);
     }
     let display = show::Display {
         enumerate,
@@ -701,7 +703,7 @@ fn main() -> ExitCode {
             Some(b) if b > 0 => relprove_engine::diag::set_max_input(b),
             _ => {
                 eprintln!("relprove: --max-input `{size}`: expected a positive size such as 1G, 512M or 100000 (bytes)");
-                return ExitCode::from(2);
+                return ExitCode::from(Exit::Input);
             }
         }
     }
@@ -727,9 +729,9 @@ fn main() -> ExitCode {
             match cli::schema::schema(&a.name).map(|s| serde_json::to_string_pretty(&s)) {
                 Some(Ok(text)) => {
                     outln!(out, "{text}");
-                    ExitCode::from(out.exit_code(0))
+                    ExitCode::from(out.exit_code(Exit::Ok))
                 }
-                _ => ExitCode::from(4),
+                _ => ExitCode::from(Exit::Internal),
             }
         }
         Command::Merge(a) => {

@@ -20,8 +20,9 @@ use relprove_engine::ir::{CommandId, CommandKind, Model};
 use schemars::JsonSchema;
 use serde::Serialize;
 
-pub use super::present::{exit, Display, Format};
-use super::present::{kind_word, raise, StatusLine};
+use super::exit::Exit;
+use super::present::{kind_word, StatusLine};
+pub use super::present::{Display, Format};
 
 /// One command's result in `check --format json` (docs/json.md).
 #[derive(Serialize, JsonSchema)]
@@ -282,12 +283,12 @@ pub fn run(
     opts: &CheckOptions,
     display: &Display,
     out: &mut dyn Write,
-) -> u8 {
+) -> Exit {
     // `--graph DIR` is created (and tried) before any command is solved.
     if let Some(g) = &display.graph {
         if let Err(m) = super::graph::create_dir(&g.dir) {
             eprintln!("relprove: {m}");
-            return exit::INPUT;
+            return Exit::Input;
         }
     }
     for n in names {
@@ -297,12 +298,12 @@ pub fn run(
                 "relprove: no command named `{n}` (commands: {})",
                 avail.join(", ")
             );
-            return exit::INPUT;
+            return Exit::Input;
         }
     }
     if let Err(m) = relprove_engine::sat::solver_from_spec(&opts.solver) {
         eprintln!("relprove: {m}");
-        return exit::INPUT;
+        return Exit::Input;
     }
     let ids: Vec<CommandId> = (0..model.commands.len() as u32)
         .map(CommandId)
@@ -313,16 +314,16 @@ pub fn run(
             "relprove: --format coq writes one instance: select one command with -c (this selection has {})",
             ids.len()
         );
-        return exit::INPUT;
+        return Exit::Input;
     }
     if let Some(g) = &display.graph {
         if let Err(e) = relprove_engine::instance::graph::check_show(model, &g.show) {
             eprintln!("relprove: {e}");
-            return exit::INPUT;
+            return Exit::Input;
         }
     }
     let t0 = Instant::now();
-    let mut code = exit::OK;
+    let mut code = Exit::Ok;
     let mut tally = Tally::default();
     let mut json = Vec::new();
     let mut failed = Vec::new();
@@ -362,7 +363,7 @@ pub fn run(
                 model, sources, id, &opts, display, max, &title, out, &progress,
             );
             tally.count(&r);
-            raise(&mut code, r.code);
+            code.raise(r.code);
             continue;
         }
         let res = {
@@ -384,7 +385,7 @@ pub fn run(
                             .to_string(),
                     });
                 }
-                raise(&mut code, super::report::error(sources, e, display.color));
+                code.raise(super::report::error(sources, e, display.color));
                 tally.failed += 1;
                 continue;
             }
@@ -398,7 +399,7 @@ pub fn run(
             match unsat_core(model, id, &opts) {
                 Ok(c) => Some(c),
                 Err(e) => {
-                    raise(&mut code, super::report::error(sources, e, display.color));
+                    code.raise(super::report::error(sources, e, display.color));
                     None
                 }
             }
@@ -416,14 +417,14 @@ pub fn run(
         // `--core` asked for a core and a limit stopped it: as for any
         // unknown answer, exit code 3 (the verdict itself still counts).
         if let Some(CoreOutcome::Unknown(_)) = &core {
-            raise(&mut code, exit::LIMIT);
+            code.raise(Exit::Limit);
         }
         let unknown = matches!(r.outcome, Outcome::Unknown(_));
         if unknown {
-            raise(&mut code, exit::LIMIT);
+            code.raise(Exit::Limit);
             tally.unknown += 1;
         } else if !r.matches_expect {
-            raise(&mut code, exit::MISMATCH);
+            code.raise(Exit::Mismatch);
             tally.unexpected += 1;
         } else if r.expect.is_some() {
             tally.expected += 1;
@@ -438,7 +439,7 @@ pub fn run(
                     Ok(p) => Some(p),
                     Err(m) => {
                         eprintln!("relprove: {}: {m}", cmd.name);
-                        raise(&mut code, exit::INPUT);
+                        code.raise(Exit::Input);
                         None
                     }
                 }
@@ -486,7 +487,7 @@ pub fn run(
                             let _ = write!(out, "{text}");
                         }
                         Err(d) => {
-                            raise(&mut code, super::report::error(sources, d, false));
+                            code.raise(super::report::error(sources, d, false));
                         }
                     }
                 }
@@ -572,7 +573,7 @@ pub fn run(
                 }
                 Err(e) => {
                     eprintln!("relprove: internal error: cannot print JSON: {e}");
-                    raise(&mut code, exit::INTERNAL);
+                    code.raise(Exit::Internal);
                 }
             }
         }

@@ -1,6 +1,7 @@
 //! `relprove compare --model A --model B TESTS…`: both models' verdicts on
 //! every test, and where (and in which direction) they differ.
 
+use super::exit::Exit;
 use std::path::PathBuf;
 use std::sync::Mutex;
 
@@ -51,15 +52,15 @@ struct Counts {
 
 /// Exit code: 0 the differences are exactly the expected ones, 1 they are
 /// not, 2 an input error (a test that cannot be parsed, a bad model).
-pub fn run(req: &Request) -> u8 {
+pub fn run(req: &Request) -> Exit {
     let sources = Mutex::new(SourceMap::new());
     let fail = |d: relprove_engine::diag::Diagnostic, sm: &SourceMap| {
         super::report::error(sm, d, false);
-        2
+        Exit::Input
     };
     let [a_spec, b_spec] = req.models.as_slice() else {
         eprintln!("relprove compare: give exactly two --model options");
-        return 2;
+        return Exit::Input;
     };
     let mut sides = Vec::new();
     for spec in [a_spec, b_spec] {
@@ -89,7 +90,7 @@ pub fn run(req: &Request) -> u8 {
                 Ok(t) => t,
                 Err(e) => {
                     eprintln!("error[io]: cannot read {}: {e}", p.display());
-                    return 2;
+                    return Exit::Input;
                 }
             };
             let mut sm = sources.lock().unwrap();
@@ -206,10 +207,10 @@ pub fn run(req: &Request) -> u8 {
         );
     }
     if input_errors > 0 {
-        2
+        Exit::Input
     } else if bad.is_empty() {
-        0
+        Exit::Ok
     } else {
-        1
+        Exit::Mismatch
     }
 }

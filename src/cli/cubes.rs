@@ -14,7 +14,7 @@ use relprove_engine::ir::{CommandId, CommandKind, Model};
 use schemars::JsonSchema;
 use serde::Serialize;
 
-use super::check::exit;
+use super::exit::Exit;
 
 /// What `check --cubes` was asked to do.
 pub struct CubeRequest {
@@ -53,11 +53,11 @@ pub(crate) struct JsonResult<'a> {
     instance: Option<serde_json::Value>,
 }
 
-fn fail(e: &CubeError) -> u8 {
+fn fail(e: &CubeError) -> Exit {
     eprintln!("relprove: {e}");
     match e {
-        CubeError::Check(CheckError::Internal(_)) => exit::INTERNAL,
-        _ => exit::INPUT,
+        CubeError::Check(CheckError::Internal(_)) => Exit::Internal,
+        _ => Exit::Input,
     }
 }
 
@@ -76,11 +76,17 @@ fn one_command(model: &Model, names: &[String]) -> Result<CommandId, String> {
     }
 }
 
-fn present(model: &Model, r: &CommandResult, t: &CubeTally, json: bool, out: &mut dyn Write) -> u8 {
+fn present(
+    model: &Model,
+    r: &CommandResult,
+    t: &CubeTally,
+    json: bool,
+    out: &mut dyn Write,
+) -> Exit {
     let code = match r.outcome {
-        Outcome::Unknown(_) => exit::LIMIT,
-        _ if r.matches_expect => exit::OK,
-        _ => exit::MISMATCH,
+        Outcome::Unknown(_) => Exit::Limit,
+        _ if r.matches_expect => Exit::Ok,
+        _ => Exit::Mismatch,
     };
     if json {
         let doc = JsonResult {
@@ -114,7 +120,7 @@ fn present(model: &Model, r: &CommandResult, t: &CubeTally, json: bool, out: &mu
             }
             Err(e) => {
                 eprintln!("relprove: internal error: cannot print JSON: {e}");
-                return exit::INTERNAL;
+                return Exit::Internal;
             }
         }
         return code;
@@ -162,12 +168,12 @@ pub fn check(
     opts: &CheckOptions,
     req: &CubeRequest,
     out: &mut dyn Write,
-) -> u8 {
+) -> Exit {
     let id = match one_command(model, names) {
         Ok(id) => id,
         Err(m) => {
             eprintln!("relprove: {m}");
-            return exit::INPUT;
+            return Exit::Input;
         }
     };
     let Some(dir) = &req.emit else {
@@ -193,7 +199,7 @@ pub fn check(
                     }
                     Err(e) => {
                         eprintln!("relprove: internal error: cannot print JSON: {e}");
-                        return exit::INTERNAL;
+                        return Exit::Internal;
                     }
                 }
             } else {
@@ -210,14 +216,14 @@ pub fn check(
                     dir.display()
                 );
             }
-            exit::OK
+            Exit::Ok
         }
         Err(e) => fail(&e),
     }
 }
 
 /// `relprove merge DIR`: combine the answers of emitted cubes.
-pub fn merge(dir: &Path, json: bool, color: bool, out: &mut dyn Write) -> u8 {
+pub fn merge(dir: &Path, json: bool, color: bool, out: &mut dyn Write) -> Exit {
     let manifest = match cubes::read_manifest(dir) {
         Ok(m) => m,
         Err(e) => return fail(&e),
@@ -242,7 +248,7 @@ pub fn merge(dir: &Path, json: bool, color: bool, out: &mut dyn Write) -> u8 {
             manifest.command,
             dir.join(cubes::MANIFEST).display()
         );
-        return exit::INPUT;
+        return Exit::Input;
     };
     let opts = CheckOptions {
         scope: manifest.scope,

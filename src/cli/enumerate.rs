@@ -14,7 +14,8 @@ use relprove_engine::ir::{CommandId, CommandKind, Model};
 use schemars::JsonSchema;
 use serde::Serialize;
 
-use super::present::{exit, kind_word, raise, Display, Format, StatusLine};
+use super::exit::Exit;
+use super::present::{kind_word, Display, Format, StatusLine};
 
 /// How one command's enumeration counts in the summary.
 pub enum Class {
@@ -27,7 +28,7 @@ pub enum Class {
 
 /// One command's enumeration as `check` tallies it.
 pub struct Counted {
-    pub code: u8,
+    pub code: Exit,
     pub class: Class,
 }
 
@@ -104,7 +105,7 @@ pub fn command(
         CommandKind::Check => "Counterexample",
         CommandKind::Run => "Instance",
     };
-    let mut code = exit::OK;
+    let mut code = Exit::Ok;
     let mut each = |k: usize, inst: &Instance| {
         let graph = display.graph.as_ref().and_then(|g| {
             let title = format!("{title}: {} {k}", what.to_lowercase());
@@ -113,7 +114,7 @@ pub fn command(
                 Ok(p) => Some(p),
                 Err(m) => {
                     eprintln!("relprove: {}: {m}", cmd.name);
-                    raise(&mut code, exit::INPUT);
+                    code.raise(Exit::Input);
                     None
                 }
             }
@@ -159,11 +160,11 @@ pub fn command(
     let matches = cmd.expect.is_none_or(|x| (e.count > 0) == (x == 1));
     let class = match (&e.end, cmd.expect) {
         (End::Limit(_), _) => {
-            raise(&mut code, exit::LIMIT);
+            code.raise(Exit::Limit);
             Class::Unknown
         }
         _ if !matches => {
-            raise(&mut code, exit::MISMATCH);
+            code.raise(Exit::Mismatch);
             Class::Unexpected
         }
         (_, Some(_)) => Class::Expected,

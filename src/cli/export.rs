@@ -1,6 +1,7 @@
 //! `relprove export --coq|--lean`: write the models' proof-assistant files
 //! and report, per file, what happened to it.
 
+use super::exit::Exit;
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -25,7 +26,7 @@ fn report_line(path: &Path, action: &Action) -> String {
 pub fn run(args: ExportArgs) -> ExitCode {
     if !args.coq && !args.lean {
         eprintln!("relprove export: say which prover: --coq or --lean");
-        return ExitCode::from(2);
+        return ExitCode::from(Exit::Input);
     }
     let files = match args.file {
         Some(f) => vec![f],
@@ -37,7 +38,7 @@ pub fn run(args: ExportArgs) -> ExitCode {
                     .collect(),
                 Err(e) => {
                     eprintln!("relprove export: no FILE given and cannot read models/: {e}");
-                    return ExitCode::from(2);
+                    return ExitCode::from(Exit::Input);
                 }
             };
             v.sort();
@@ -49,7 +50,7 @@ pub fn run(args: ExportArgs) -> ExitCode {
             "relprove export: {} is not a directory: -o names the directory the files are written to",
             args.out.display()
         );
-        return ExitCode::from(2);
+        return ExitCode::from(Exit::Input);
     }
     let prove = (!args.no_prove).then(|| relprove_proof::rewrite::Limits {
         node_limit: args.node_limit,
@@ -99,5 +100,5 @@ pub fn run(args: ExportArgs) -> ExitCode {
             }
         }
     }
-    ExitCode::from(out.exit_code(if failed { 2 } else { 0 }))
+    ExitCode::from(out.exit_code(if failed { Exit::Input } else { Exit::Ok }))
 }

@@ -2,6 +2,7 @@
 //! sequential consistency), compared with the model. Presentation only:
 //! the work is `relprove_litmus::gpu`.
 
+use super::exit::Exit;
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -159,37 +160,38 @@ pub fn run(args: GpuArgs) -> ExitCode {
     };
     match r {
         Ok(code) => ExitCode::from(code),
-        Err(e) => {
-            super::report::error(&sources, e, std::io::stderr().is_terminal());
-            ExitCode::from(2)
-        }
+        Err(e) => ExitCode::from(super::report::error(
+            &sources,
+            e,
+            std::io::stderr().is_terminal(),
+        )),
     }
 }
 
-fn emit(a: &EmitArgs, sources: &mut SourceMap) -> Result<u8, GpuError> {
+fn emit(a: &EmitArgs, sources: &mut SourceMap) -> Result<Exit, GpuError> {
     let tests = gpu::load_tests(&a.tests, sources)?;
     for p in gpu::emit_harness(&a.out, &tests, &a.arch, a.force)? {
         stdoutln!("{}", p.display());
     }
-    Ok(0)
+    Ok(Exit::Ok)
 }
 
 /// Write report.json and report.txt into `dir`, print one of them; exit
 /// code 1 on a model violation.
-fn finish(dir: &Path, rep: &gpu::report::Report, format: Format) -> Result<u8, GpuError> {
+fn finish(dir: &Path, rep: &gpu::report::Report, format: Format) -> Result<Exit, GpuError> {
     let (json, text) = gpu::write_report(dir, rep)?;
     match format {
         Format::Json => stdout!("{json}"),
         Format::Text => stdout!("{text}"),
     }
     Ok(if rep.summary.model_violations > 0 {
-        1
+        Exit::Mismatch
     } else {
-        0
+        Exit::Ok
     })
 }
 
-fn run_tests(a: &RunArgs, sources: &mut SourceMap) -> Result<u8, GpuError> {
+fn run_tests(a: &RunArgs, sources: &mut SourceMap) -> Result<Exit, GpuError> {
     let seconds = a.time_per_test.as_secs_f64();
     let stress = &a.stress.0;
     let tests = gpu::load_tests(&a.tests, sources)?;
@@ -238,7 +240,7 @@ fn run_tests(a: &RunArgs, sources: &mut SourceMap) -> Result<u8, GpuError> {
     finish(&a.out, &rep, a.format)
 }
 
-fn report(a: &ReportArgs, sources: &mut SourceMap) -> Result<u8, GpuError> {
+fn report(a: &ReportArgs, sources: &mut SourceMap) -> Result<Exit, GpuError> {
     let tests = gpu::load_manifest_tests(&a.dir, sources)?;
     let refs = gpu::observations::read_optional(a.observations.as_deref())?;
     let results = gpu::read_results(&a.dir)?;
@@ -263,7 +265,7 @@ fn report(a: &ReportArgs, sources: &mut SourceMap) -> Result<u8, GpuError> {
     finish(&a.dir, &rep, a.format)
 }
 
-fn check_sass(a: &CheckSassArgs, sources: &mut SourceMap) -> Result<u8, GpuError> {
+fn check_sass(a: &CheckSassArgs, sources: &mut SourceMap) -> Result<Exit, GpuError> {
     let tests = gpu::load_manifest_tests(&a.dir, sources)?;
     let sp = a.dir.join(gpu::emit::SASS_FILE);
     if !sp.exists() {
@@ -298,10 +300,10 @@ fn check_sass(a: &CheckSassArgs, sources: &mut SourceMap) -> Result<u8, GpuError
         }
     }
     stdoutln!("SASS check: {} tests, {failed} failed", tests.len());
-    Ok(if failed > 0 { 1 } else { 0 })
+    Ok(if failed > 0 { Exit::Mismatch } else { Exit::Ok })
 }
 
-fn observations(a: &ObservationsArgs, sources: &mut SourceMap) -> Result<u8, GpuError> {
+fn observations(a: &ObservationsArgs, sources: &mut SourceMap) -> Result<Exit, GpuError> {
     use gpu::report::Comparison as C;
     let rows = gpu::observations::compare(
         &a.file,
@@ -337,10 +339,10 @@ fn observations(a: &ObservationsArgs, sources: &mut SourceMap) -> Result<u8, Gpu
         }
     }
     Ok(if violations > 0 {
-        1
+        Exit::Mismatch
     } else if errors > 0 {
-        2
+        Exit::Input
     } else {
-        0
+        Exit::Ok
     })
 }

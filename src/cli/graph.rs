@@ -3,6 +3,7 @@
 //! Graphviz's `dot` when it is installed, and writes the `index.html` of a
 //! litmus batch.
 
+use super::exit::Exit;
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -196,7 +197,7 @@ fn written_note(w: Written) -> Written {
 
 /// `litmus --graph --show REL,...`: every name must be a binary relation
 /// of the model (checked before any test runs). `Err`: the exit code.
-pub fn check_litmus_show(model: &Path, show: &[String]) -> Result<(), u8> {
+pub fn check_litmus_show(model: &Path, show: &[String]) -> Result<(), Exit> {
     if show.is_empty() {
         return Ok(());
     }
@@ -209,7 +210,7 @@ pub fn check_litmus_show(model: &Path, show: &[String]) -> Result<(), u8> {
     .map_err(|ds| super::report::error(&sources, ds, false))?;
     graph::check_show(&m, show).map_err(|e| {
         eprintln!("relprove: {e}");
-        2
+        Exit::Input
     })
 }
 
@@ -263,14 +264,14 @@ struct Row {
 /// `litmus --graph DIR`: one graph per decided test (its witness
 /// execution) and `DIR/index.html`. Returns the exit code (2 when a file
 /// cannot be written).
-pub fn write_litmus(g: &GraphDir, batch: &Batch) -> u8 {
+pub fn write_litmus(g: &GraphDir, batch: &Batch) -> Exit {
     if let Err(m) = create_dir(&g.dir) {
         eprintln!("relprove: {m}");
-        return 2;
+        return Exit::Input;
     }
     let mut used = BTreeSet::from(["index".to_string()]);
     let mut rows = Vec::new();
-    let mut code = 0;
+    let mut code = Exit::Ok;
     for (input, r) in batch.inputs.iter().zip(batch.results) {
         let label = match input {
             Input::File(p) => p.display().to_string(),
@@ -322,7 +323,7 @@ pub fn write_litmus(g: &GraphDir, batch: &Batch) -> u8 {
                         Err(e) => {
                             eprintln!("relprove: --graph: {}: {e}", r.name);
                             row.note = format!("cannot draw: {e}");
-                            code = 2;
+                            code = Exit::Input;
                             rows.push(row);
                             continue;
                         }
@@ -337,7 +338,7 @@ pub fn write_litmus(g: &GraphDir, batch: &Batch) -> u8 {
                             Ok(w) => row.graph = Some(w),
                             Err(m) => {
                                 eprintln!("relprove: {m}");
-                                code = 2;
+                                code = Exit::Input;
                             }
                         }
                         if !w.condition_holds {
@@ -352,7 +353,7 @@ pub fn write_litmus(g: &GraphDir, batch: &Batch) -> u8 {
     let index = g.dir.join("index.html");
     if let Err(e) = std::fs::write(&index, index_html(&rows)) {
         eprintln!("relprove: --graph: cannot write {}: {e}", index.display());
-        return 2;
+        return Exit::Input;
     }
     eprintln!("relprove: graphs: {}", index.display());
     code

@@ -5,6 +5,7 @@
 //! exit code: 1 when a line disagrees, else 2 when a test could not be
 //! read or decided, else 3 when a limit left a line unknown, else 0.
 
+use super::exit::Exit;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -147,7 +148,7 @@ pub struct JsonLine {
 }
 
 /// Run the request; the exit code.
-pub fn command(req: &Request, out: &mut dyn Write) -> u8 {
+pub fn command(req: &Request, out: &mut dyn Write) -> Exit {
     let mut sources = SourceMap::new();
     let load = relprove_engine::resolve::LoadOptions::default();
     let model = match khronos::VulkanModel::load(&req.model, &load) {
@@ -266,13 +267,13 @@ pub fn command(req: &Request, out: &mut dyn Write) -> u8 {
         let _ = writeln!(out, "{}", summary_line(&sum));
     }
     if sum.disagree > 0 {
-        1
+        Exit::Mismatch
     } else if sum.errors > 0 {
-        2
+        Exit::Input
     } else if sum.unknown > 0 {
-        3
+        Exit::Limit
     } else {
-        0
+        Exit::Ok
     }
 }
 
@@ -356,8 +357,8 @@ fn emit(
     model: &khronos::VulkanModel,
     dir: &Path,
     out: &mut dyn Write,
-) -> u8 {
-    let mut code = 0;
+) -> Exit {
+    let mut code = Exit::Ok;
     for p in parsed {
         match p {
             Ok(t) => {
@@ -370,14 +371,14 @@ fn emit(
                     std::fs::create_dir_all(dir).and_then(|_| std::fs::write(&path, text))
                 {
                     eprintln!("error[io]: cannot write {}: {e}", path.display());
-                    return 2;
+                    return Exit::Input;
                 }
                 let _ = writeln!(out, "{}", path.display());
             }
             Err(d) => code = code.max(super::report::error(sources, d.clone(), false)),
         }
     }
-    if code == 0 {
+    if code == Exit::Ok {
         eprintln!(
             "note: each module opens `{}`: check it where that module is found (beside {})",
             model.open_name,

@@ -3,6 +3,7 @@
 //! files, prints verdicts (herd text or JSON), diagnostics and the summary,
 //! and chooses the exit code.
 
+use super::exit::Exit;
 use std::io::Write;
 
 use relprove_engine::diag::Diagnostic;
@@ -36,8 +37,8 @@ pub fn command(
     req: &Request,
     backend: Option<&dyn litmus::run::Backend>,
     out: &mut dyn Write,
-) -> u8 {
-    command_with(req, backend, out, &mut |_| 0)
+) -> Exit {
+    command_with(req, backend, out, &mut |_| Exit::Ok)
 }
 
 /// A decided batch, as [`command_with`] hands it on.
@@ -55,8 +56,8 @@ pub fn command_with(
     req: &Request,
     backend: Option<&dyn litmus::run::Backend>,
     out: &mut dyn Write,
-    after: &mut dyn FnMut(&Batch) -> u8,
-) -> u8 {
+    after: &mut dyn FnMut(&Batch) -> Exit,
+) -> Exit {
     use std::sync::Mutex;
     let mut sources = relprove_engine::diag::SourceMap::new();
     let report = |sm: &relprove_engine::diag::SourceMap, d: &Diagnostic| {
@@ -66,7 +67,7 @@ pub fn command_with(
         Ok(m) => m,
         Err(d) => {
             report(&sources, &d);
-            return 2;
+            return Exit::Input;
         }
     };
     let mut expectations = match &req.expect {
@@ -76,7 +77,7 @@ pub fn command_with(
                 Ok(t) => t,
                 Err(e) => {
                     eprintln!("error[io]: cannot read {}: {e}", p.display());
-                    return 2;
+                    return Exit::Input;
                 }
             };
             let id = sources.add(p.display().to_string(), p, text.clone());
@@ -84,7 +85,7 @@ pub fn command_with(
                 Ok(e) => e,
                 Err(d) => {
                     report(&sources, &d);
-                    return 2;
+                    return Exit::Input;
                 }
             }
         }
@@ -101,7 +102,7 @@ pub fn command_with(
         Ok(t) => t,
         Err(d) => {
             report(&sources, &d);
-            return 2;
+            return Exit::Input;
         }
     };
     for t in &tests {
@@ -139,7 +140,7 @@ pub fn command_with(
     }
     if let Some(dir) = &req.emit_alloy {
         // Write the generated modules instead of deciding them.
-        let mut code = 0;
+        let mut code = Exit::Ok;
         for input in &inputs {
             let r = litmus::parse_input(&mut sources, input).and_then(|test| {
                 Ok((
@@ -158,29 +159,29 @@ pub fn command_with(
                             std::fs::create_dir_all(dir).and_then(|_| std::fs::write(&p, m))
                         {
                             eprintln!("error[io]: cannot write {}: {e}", p.display());
-                            return 2;
+                            return Exit::Input;
                         }
                         let _ = writeln!(out, "{}", p.display());
                     }
                 }
                 Err(d) => {
                     report(&sources, &d);
-                    code = 2;
+                    code = Exit::Input;
                 }
             }
         }
-        return code.max(if expand_failed { 2 } else { 0 });
+        return code.max(if expand_failed { Exit::Input } else { Exit::Ok });
     }
     let Some(backend) = backend else {
         eprintln!("relprove: no checker back end in this build; use --emit-alloy DIR to write the Alloy modules");
-        return 2;
+        return Exit::Input;
     };
     // The model is resolved once here: an error in it is one error for the
     // run, not one per test.
     if let Err(e) = backend.prepare(&model) {
         let d = e.at_model(&model.path);
         report(&sources, &d);
-        return 2;
+        return Exit::Input;
     }
     let start = std::time::Instant::now();
     let shared = Mutex::new(sources);
@@ -296,17 +297,17 @@ pub fn command_with(
     });
     if internal > 0 {
         // A bug of relprove outranks every other outcome, as for `check`.
-        4
+        Exit::Internal
     } else if sum.mismatches > 0 {
-        1
-    } else if after_code != 0 {
+        Exit::Mismatch
+    } else if after_code != Exit::Ok {
         after_code
     } else if expand_failed {
-        2
+        Exit::Input
     } else {
         // 3 when only limits stopped tests: unknown verdicts, as `check`
         // says.
-        sum.exit_code_with(limited, internal)
+        Exit::of_summary(&sum, limited, internal)
     }
 }
 

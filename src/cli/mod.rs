@@ -6,6 +6,7 @@ pub mod check;
 pub mod compare;
 pub mod cubes;
 pub mod enumerate;
+pub mod exit;
 pub mod export;
 pub mod gpu;
 pub mod graph;

@@ -2,6 +2,7 @@
 //! herd-style text and JSON as the axiomatic runner, plus the witness trace
 //! (the transitions that reach an outcome) and the states explored.
 
+use super::exit::Exit;
 use std::path::PathBuf;
 use std::sync::Mutex;
 
@@ -106,13 +107,13 @@ pub fn decide_all(
 
 /// Exit code: 0 all ran and matched, 1 an expectation mismatch, 2 errors,
 /// 3 only time or memory limits stopped tests.
-pub fn run(req: &Request) -> u8 {
+pub fn run(req: &Request) -> Exit {
     let sources = Mutex::new(SourceMap::new());
     let files = match super::report::test_files(&req.tests, &["litmus"]) {
         Ok(f) => f,
         Err(d) => {
             super::report::error(&sources.lock().unwrap(), d, false);
-            return 2;
+            return Exit::Input;
         }
     };
     let expectations = match &req.expect {
@@ -122,7 +123,7 @@ pub fn run(req: &Request) -> u8 {
                 Ok(t) => t,
                 Err(e) => {
                     eprintln!("error[io]: cannot read {}: {e}", p.display());
-                    return 2;
+                    return Exit::Input;
                 }
             };
             let mut sm = sources.lock().unwrap();
@@ -131,7 +132,7 @@ pub fn run(req: &Request) -> u8 {
                 Ok(e) => e,
                 Err(d) => {
                     super::report::error(&sm, d, false);
-                    return 2;
+                    return Exit::Input;
                 }
             }
         }
@@ -238,5 +239,5 @@ pub fn run(req: &Request) -> u8 {
     } else if results.len() > 1 || sum.expected > 0 {
         stdoutln!("{}", sum.line());
     }
-    sum.exit_code(limited)
+    Exit::of_summary(&sum, limited, 0)
 }

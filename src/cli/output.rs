@@ -9,7 +9,7 @@
 //!   files must all be written whatever happens to stdout, the rest of the
 //!   output is dropped and the command goes on ([`OnClose::Continue`]);
 //! * any other write error is reported once on stderr and makes the exit
-//!   status [`WRITE_ERROR`] (2): at once with [`OnClose::Exit`], after the
+//!   status [`Exit::Input`] (2): at once with [`OnClose::Exit`], after the
 //!   command otherwise finished with [`OnClose::Continue`].
 //!
 //! Writes through [`Stdout`] therefore never fail from the caller's point
@@ -17,8 +17,7 @@
 
 use std::io::{self, ErrorKind, Write};
 
-/// Exit status after an output error other than a closed pipe.
-pub const WRITE_ERROR: u8 = 2;
+use super::exit::Exit;
 
 /// What to do once stdout cannot be written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -56,10 +55,10 @@ impl Stdout {
 
     /// The exit status to end with, given the command's own: a real write
     /// error overrides a success.
-    pub fn exit_code(&mut self, code: u8) -> u8 {
+    pub fn exit_code(&mut self, code: Exit) -> Exit {
         let _ = self.flush();
         match self.state {
-            State::Failed if code == 0 => WRITE_ERROR,
+            State::Failed if code == Exit::Ok => Exit::Input,
             _ => code,
         }
     }
@@ -74,7 +73,7 @@ impl Stdout {
             eprintln!("relprove: cannot write to standard output: {e}");
             self.state = State::Failed;
             if self.policy == OnClose::Exit {
-                std::process::exit(i32::from(WRITE_ERROR));
+                std::process::exit(i32::from(Exit::Input.code()));
             }
         }
     }

@@ -1,6 +1,6 @@
 //! What `check` and `check --all` (src/cli/enumerate.rs) share: the
-//! output formats, the exit codes and how two combine, the display
-//! options, and the status line of a running command.
+//! output formats, the display options, and the status line of a running
+//! command.
 
 use std::io::{IsTerminal, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -21,16 +21,6 @@ pub enum Format {
     Coq,
 }
 
-/// Exit codes of `relprove check`.
-pub mod exit {
-    pub const OK: u8 = 0;
-    pub const MISMATCH: u8 = 1;
-    pub const INPUT: u8 = 2;
-    /// Time or memory limit: some outcome is `unknown`.
-    pub const LIMIT: u8 = 3;
-    pub const INTERNAL: u8 = 4;
-}
-
 /// What `check` prints besides the verdicts.
 pub struct Display {
     pub format: Format,
@@ -46,21 +36,6 @@ pub struct Display {
     /// `--all` (`Some(None)`) or `--max-instances N` (`Some(Some(N))`):
     /// enumerate instances instead of deciding (src/cli/enumerate.rs).
     pub enumerate: Option<Option<usize>>,
-}
-
-/// The exit code to keep when two are met: internal > input > limit >
-/// mismatch > ok.
-pub(super) fn raise(code: &mut u8, c: u8) {
-    let rank = |c: u8| match c {
-        exit::INTERNAL => 4,
-        exit::INPUT => 3,
-        exit::LIMIT => 2,
-        exit::MISMATCH => 1,
-        _ => 0,
-    };
-    if rank(c) > rank(*code) {
-        *code = c;
-    }
 }
 
 /// `check` or `run`.

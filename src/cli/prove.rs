@@ -1,6 +1,7 @@
 //! `relprove prove`: prove assertions by rewriting (egg) and Kleene algebra,
 //! and print the results (text, JSON) or the Coq proofs.
 
+use super::exit::Exit;
 use std::io::IsTerminal;
 use std::process::ExitCode;
 
@@ -46,7 +47,7 @@ pub fn run(args: &ProveArgs) -> ExitCode {
         Ok(m) => m,
         Err(diags) => {
             super::report::error(&sources, diags, std::io::stderr().is_terminal());
-            return ExitCode::from(2);
+            return ExitCode::from(Exit::Input);
         }
     };
     let limits = Limits {
@@ -58,7 +59,7 @@ pub fn run(args: &ProveArgs) -> ExitCode {
         eprintln!(
             "relprove: --emit coq prints a Coq section, --format json a JSON document: choose one"
         );
-        return ExitCode::from(2);
+        return ExitCode::from(Exit::Input);
     }
     let prover = Prover::new(&model, limits);
     let root = relprove_engine::ir::ModuleId(0);
@@ -75,7 +76,7 @@ pub fn run(args: &ProveArgs) -> ExitCode {
                     "relprove: {}: no assertion named `{name}`",
                     args.file.display()
                 );
-                return ExitCode::from(2);
+                return ExitCode::from(Exit::Input);
             }
         }
     }
@@ -88,7 +89,7 @@ pub fn run(args: &ProveArgs) -> ExitCode {
             );
             // (JSON and Coq output still print their empty document)
             if args.format == TextOrJson::Text && args.emit.is_none() {
-                return ExitCode::from(0);
+                return ExitCode::from(Exit::Ok);
             }
         }
     }
@@ -113,10 +114,10 @@ pub fn run(args: &ProveArgs) -> ExitCode {
                     error,
                 };
                 super::report::error(&sources, e, std::io::stderr().is_terminal());
-                return ExitCode::from(2);
+                return ExitCode::from(Exit::Input);
             }
         }
-        return ExitCode::from(out.exit_code(0));
+        return ExitCode::from(out.exit_code(Exit::Ok));
     }
     match args.format {
         TextOrJson::Json => {
@@ -136,7 +137,7 @@ pub fn run(args: &ProveArgs) -> ExitCode {
                 Ok(s) => outln!(out, "{s}"),
                 Err(e) => {
                     eprintln!("relprove: cannot print JSON: {e}");
-                    return ExitCode::from(4);
+                    return ExitCode::from(Exit::Internal);
                 }
             }
         }
@@ -144,7 +145,7 @@ pub fn run(args: &ProveArgs) -> ExitCode {
             .iter()
             .for_each(|r| print_text(out, r, &prover, &sources)),
     }
-    ExitCode::from(out.exit_code(0))
+    ExitCode::from(out.exit_code(Exit::Ok))
 }
 
 fn print_text(

@@ -3,17 +3,18 @@
 //! excerpts) here, so that the look of an error, its colours and its exit
 //! code are decided once.
 
-use relprove::error::{Class, Error};
+use super::exit::Exit;
+use relprove::error::Error;
 use relprove_engine::check::cubes::CubeError;
 use relprove_engine::check::CheckError;
 use relprove_engine::diag::{SourceMap, Span};
 
 /// Print `e` on stderr, rendered against `sources` (ANSI colours with
 /// `color`), and return its exit code.
-pub fn error(sources: &SourceMap, e: impl Into<Error>, color: bool) -> u8 {
+pub fn error(sources: &SourceMap, e: impl Into<Error>, color: bool) -> Exit {
     let e = e.into();
     eprint!("{}", render(sources, &e, color));
-    exit_code(&e)
+    Exit::from(e.class())
 }
 
 /// The text of `e`: its diagnostics with source excerpts; a broken
@@ -25,15 +26,6 @@ pub fn render(sources: &SourceMap, e: &Error, color: bool) -> String {
             format!("relprove: internal error (this is a bug in relprove): {m}\n")
         }
         _ => relprove_engine::diag::render(sources, &e.to_diagnostics(), color),
-    }
-}
-
-/// The exit code of `e`: 2 bad input, 3 a limit, 4 a bug of relprove.
-pub fn exit_code(e: &Error) -> u8 {
-    match e.class() {
-        Class::Input => 2,
-        Class::Limit => 3,
-        Class::Internal => 4,
     }
 }
 

@@ -5,6 +5,7 @@
 //! 1 when a verdict differs from `--expect`, else 2 when a test could not
 //! be read or decided, else 3 when a limit left one unknown, else 0.
 
+use super::exit::Exit;
 use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -136,7 +137,7 @@ fn expectation(table: &BTreeMap<String, Expectation>, t: &VTest, f: &Path) -> Op
 }
 
 /// Run the request; the exit code.
-pub fn command(req: &Request, out: &mut dyn Write) -> u8 {
+pub fn command(req: &Request, out: &mut dyn Write) -> Exit {
     let mut sources = SourceMap::new();
     let load = relprove_engine::resolve::LoadOptions::default();
     let model = match VulkanModel::load(&req.model, &load) {
@@ -150,7 +151,7 @@ pub fn command(req: &Request, out: &mut dyn Write) -> u8 {
                 Ok(t) => t,
                 Err(e) => {
                     eprintln!("relprove: cannot read {}: {e}", p.display());
-                    return 2;
+                    return Exit::Input;
                 }
             };
             let id = sources.add(p.display().to_string(), p.display().to_string(), text);
@@ -297,12 +298,12 @@ pub fn command(req: &Request, out: &mut dyn Write) -> u8 {
         let _ = writeln!(out, "{line}, {:.2}s", start.elapsed().as_secs_f64());
     }
     if sum.mismatches > 0 {
-        1
+        Exit::Mismatch
     } else if sum.errors > 0 {
-        2
+        Exit::Input
     } else if sum.unknown > 0 {
-        3
+        Exit::Limit
     } else {
-        0
+        Exit::Ok
     }
 }

@@ -1191,11 +1191,5 @@ fn internal_failures_are_bugs_not_bad_input() {
         d.message
     );
     assert!(d.message.contains("a broken invariant"), "{}", d.message);
-    let sum = relprove_litmus::output::Summary {
-        tests: 1,
-        errors: 1,
-        ..Default::default()
-    };
-    assert_eq!(sum.exit_code_with(0, 1), 4);
-    assert_eq!(sum.exit_code(0), 2);
+    // The exit code the binary derives from it: src/cli/exit.rs's tests.
 }

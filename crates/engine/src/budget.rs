@@ -74,11 +74,11 @@ pub const MAX_WORKERS: usize = 1024;
 /// least one, no more than there are tasks, at most [`MAX_WORKERS`].
 ///
 /// ```
-/// use relprove::budget::workers;
+/// use relprove_engine::budget::workers;
 /// assert_eq!(workers(99_999_999, 1), 1);
 /// assert_eq!(workers(0, 10), 1);
 /// assert_eq!(workers(4, 10), 4);
-/// assert_eq!(workers(usize::MAX, 1 << 20), relprove::budget::MAX_WORKERS);
+/// assert_eq!(workers(usize::MAX, 1 << 20), relprove_engine::budget::MAX_WORKERS);
 /// ```
 pub fn workers(jobs: usize, tasks: usize) -> usize {
     jobs.clamp(1, MAX_WORKERS).min(tasks.max(1))

@@ -307,9 +307,24 @@ impl fmt::Display for Phase {
     }
 }
 
-/// A user-facing error: data only, rendered by [`render`].
+/// How serious a [`Diagnostic`] is: it decides the header [`render`]
+/// writes (`error[phase]`, `warning[phase]`, `note`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Severity {
+    /// Something worth showing that is not wrong (the formulas of an unsat
+    /// core, a file read as Latin-1).
+    Note,
+    /// Suspicious but not fatal.
+    Warning,
+    /// The work could not be done as asked.
+    Error,
+}
+
+/// A user-facing error, warning or note: data only, rendered by [`render`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Diagnostic {
+    /// How serious it is ([`Severity::Error`] unless set).
+    pub severity: Severity,
     pub phase: Phase,
     pub message: String,
     /// The primary location; `None` for errors without a source position
@@ -348,6 +363,7 @@ impl Eq for Cause {}
 impl Diagnostic {
     pub fn new(phase: Phase, span: Span, message: impl Into<String>) -> Diagnostic {
         Diagnostic {
+            severity: Severity::Error,
             phase,
             message: message.into(),
             span: if span.is_dummy() { None } else { Some(span) },
@@ -359,6 +375,7 @@ impl Diagnostic {
     }
     pub fn without_span(phase: Phase, message: impl Into<String>) -> Diagnostic {
         Diagnostic {
+            severity: Severity::Error,
             phase,
             message: message.into(),
             span: None,
@@ -367,6 +384,11 @@ impl Diagnostic {
             hint: None,
             cause: None,
         }
+    }
+    /// This diagnostic with severity `severity`.
+    pub fn severity(mut self, severity: Severity) -> Self {
+        self.severity = severity;
+        self
     }
     pub fn label(mut self, label: impl Into<String>) -> Self {
         self.label = label.into();
@@ -403,7 +425,11 @@ impl Diagnostic {
 
 impl fmt::Display for Diagnostic {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} error: {}", self.phase, self.full_message())
+        match self.severity {
+            Severity::Error => write!(f, "{} error: {}", self.phase, self.full_message()),
+            Severity::Warning => write!(f, "{} warning: {}", self.phase, self.full_message()),
+            Severity::Note => write!(f, "note: {}", self.full_message()),
+        }
     }
 }
 
@@ -462,11 +488,14 @@ pub fn render(sources: &SourceMap, diags: &[Diagnostic], color: bool) -> String 
         if let Some(h) = &d.hint {
             notes.push(format!("hint: {h}"));
         }
-        let diag = cr::Diagnostic::error()
-            .with_code(d.phase.to_string())
-            .with_message(d.full_message())
-            .with_labels(labels)
-            .with_notes(notes);
+        let diag = match d.severity {
+            Severity::Error => cr::Diagnostic::error().with_code(d.phase.to_string()),
+            Severity::Warning => cr::Diagnostic::warning().with_code(d.phase.to_string()),
+            Severity::Note => cr::Diagnostic::note(),
+        }
+        .with_message(d.full_message())
+        .with_labels(labels)
+        .with_notes(notes);
         if color {
             let mut w = term::termcolor::Ansi::new(&mut out);
             let _ = term::emit(&mut w, &config, &files, &diag);
@@ -489,10 +518,10 @@ pub fn render_notes(sources: &SourceMap, notes: &[(Span, String)], color: bool) 
     let config = term::Config::default();
     let mut out: Vec<u8> = Vec::new();
     for (span, message) in notes {
-        let probe = Diagnostic::new(Phase::Translate, *span, message.clone());
+        let probe =
+            Diagnostic::new(Phase::Translate, *span, message.clone()).severity(Severity::Note);
         if span.is_dummy() || on_long_line(sources, &probe) {
-            let text = render_excerpt(sources, &probe);
-            out.extend_from_slice(text.replacen("error[translate]", "note", 1).as_bytes());
+            out.extend_from_slice(render_excerpt(sources, &probe).as_bytes());
             continue;
         }
         let diag = cr::Diagnostic::note()
@@ -543,7 +572,11 @@ fn on_long_line(sources: &SourceMap, d: &Diagnostic) -> bool {
 /// of its line on each side of the primary span (and of the span itself),
 /// and the secondary labels as `file:line:col` notes.
 fn render_excerpt(sources: &SourceMap, d: &Diagnostic) -> String {
-    let mut out = format!("error[{}]: {}\n", d.phase, d.full_message());
+    let mut out = match d.severity {
+        Severity::Error => format!("error[{}]: {}\n", d.phase, d.full_message()),
+        Severity::Warning => format!("warning[{}]: {}\n", d.phase, d.full_message()),
+        Severity::Note => format!("note: {}\n", d.full_message()),
+    };
     if let Some(span) = d.span.filter(|s| (s.file.0 as usize) < sources.files.len()) {
         let text = &sources.get(span.file).text;
         let start = (span.start as usize).min(text.len());

@@ -107,6 +107,18 @@ impl fmt::Display for IrError {
 }
 
 impl LitmusError {
+    /// The phase a diagnostic of this error is labelled with: a limit
+    /// (`--timeout`, `--max-memory`) is not bad input, and an instance
+    /// relprove cannot read back is its own bug.
+    pub fn phase(&self) -> relprove_engine::diag::Phase {
+        use relprove_engine::diag::Phase;
+        match self {
+            LitmusError::GaveUp(_) => Phase::Limit,
+            LitmusError::Internal(_) | LitmusError::State(_) => Phase::Internal,
+            _ => Phase::Litmus,
+        }
+    }
+
     /// The generated module's diagnostics, in their own sources.
     pub fn generated(
         sources: &std::sync::Arc<relprove_engine::diag::SourceMap>,
@@ -127,7 +139,7 @@ impl LitmusError {
             LitmusError::Generated(c) => {
                 Diagnostic::without_span(Phase::Litmus, format!("{what}: ")).caused_by(c)
             }
-            e => Diagnostic::without_span(Phase::Litmus, format!("{what}: {e}")),
+            e => Diagnostic::without_span(e.phase(), format!("{what}: {e}")),
         }
     }
 
@@ -143,12 +155,7 @@ impl LitmusError {
             LitmusError::Generated(c) => {
                 Diagnostic::new(Phase::Litmus, span, format!("{what}: ")).caused_by(c)
             }
-            // relprove's own bugs: an instance it cannot read back, or a
-            // checker failure it did not expect.
-            e @ (LitmusError::Internal(_) | LitmusError::State(_)) => {
-                Diagnostic::new(Phase::Internal, span, format!("{what}: {e}"))
-            }
-            e => Diagnostic::new(Phase::Litmus, span, format!("{what}: {e}")),
+            e => Diagnostic::new(e.phase(), span, format!("{what}: {e}")),
         }
     }
 }

@@ -335,29 +335,6 @@ fn as_u64<S: serde::Serializer>(ms: &u128, s: S) -> Result<S::Ok, S::Error> {
 }
 
 impl Summary {
-    /// The exit code of a batch of which `limited` tests were stopped by
-    /// `--timeout`/`--max-memory` (counted in `errors`): 1 a mismatch, 2
-    /// another error, 3 only limits, 0 none.
-    pub fn exit_code(&self, limited: usize) -> u8 {
-        self.exit_code_with(limited, 0)
-    }
-
-    /// [`Summary::exit_code`] when `internal` of the errors are bugs of
-    /// relprove (`error[internal]`): then 4, before anything else.
-    pub fn exit_code_with(&self, limited: usize, internal: usize) -> u8 {
-        if internal > 0 {
-            4
-        } else if self.mismatches > 0 {
-            1
-        } else if self.errors > limited {
-            2
-        } else if limited > 0 {
-            3
-        } else {
-            0
-        }
-    }
-
     pub fn line(&self) -> String {
         let mut s = format!(
             "Summary: {} tests, {} Ok, {} No, {} not run (errors), {:.2}s",

@@ -35,7 +35,7 @@ pub enum ExportError {
 
 impl ExportError {
     /// A diagnostic (without a span: no input is involved) for the renderer
-    /// of `relprove::diag`; `what` says what was being printed.
+    /// of `relprove_engine::diag`; `what` says what was being printed.
     pub fn to_diagnostic(&self, what: &str) -> Diagnostic {
         Diagnostic::without_span(Phase::Export, format!("cannot print {what}: {self}"))
     }

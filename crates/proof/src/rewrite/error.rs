@@ -62,7 +62,7 @@ impl RewriteError {
         }
     }
 
-    /// A diagnostic at the construct, for the renderer of `relprove::diag`.
+    /// A diagnostic at the construct, for the renderer of `relprove_engine::diag`.
     pub fn to_diagnostic(&self) -> Diagnostic {
         Diagnostic::new(
             Phase::Export,
