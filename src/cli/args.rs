@@ -47,6 +47,17 @@ pub fn jobs(j: Option<usize>) -> usize {
     j.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
 }
 
+/// `--max-memory SIZE` in bytes; `None` after saying why it is not a size.
+pub fn max_memory(size: &str) -> Option<u64> {
+    let bytes = relprove_engine::budget::parse_bytes(size);
+    if bytes.is_none() {
+        eprintln!(
+            "relprove: --max-memory `{size}`: expected a size such as 4G, 512M or 100000 (bytes)"
+        );
+    }
+    bytes
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

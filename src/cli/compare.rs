@@ -2,6 +2,8 @@
 //! every test, and where (and in which direction) they differ.
 
 use super::exit::Exit;
+use super::TextOrJson;
+use clap::Args;
 use std::path::PathBuf;
 use std::sync::Mutex;
 
@@ -213,4 +215,37 @@ pub fn run(req: &Request) -> Exit {
     } else {
         Exit::Mismatch
     }
+}
+
+/// The arguments of `relprove compare`.
+#[derive(Args)]
+pub struct CompareArgs {
+    /// A model: an Alloy file with a litmus binding, or an operational
+    /// model `op:lost-pop`, `op:sorensen`, `op:sorensen-alt` (give it twice:
+    /// A, then B).
+    #[arg(long = "model", value_name = "MODEL", required = true)]
+    pub models: Vec<String>,
+    /// Litmus test files (a directory stands for its .litmus files).
+    #[arg(required = true)]
+    pub tests: Vec<PathBuf>,
+    /// Expected differences: lines `TEST-NAME A-stronger|B-stronger|incomparable`.
+    #[arg(long, value_name = "FILE")]
+    pub expect_diff: Option<PathBuf>,
+    /// Parallel jobs (default: one per core).
+    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = crate::cli::args::positive::<usize>)]
+    pub jobs: Option<usize>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = TextOrJson::Text)]
+    pub format: TextOrJson,
+}
+
+/// `relprove compare`: the request its arguments make.
+pub fn command(a: CompareArgs) -> Exit {
+    run(&Request {
+        models: a.models,
+        tests: a.tests,
+        json: a.format == super::TextOrJson::Json,
+        expect_diff: a.expect_diff,
+        jobs: super::args::jobs(a.jobs),
+    })
 }

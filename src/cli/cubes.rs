@@ -15,6 +15,9 @@ use schemars::JsonSchema;
 use serde::Serialize;
 
 use super::exit::Exit;
+use super::output::{OnClose, Stdout};
+use super::TextOrJson;
+use clap::Args;
 
 /// What `check --cubes` was asked to do.
 pub struct CubeRequest {
@@ -270,4 +273,27 @@ pub fn merge(dir: &Path, json: bool, color: bool, out: &mut dyn Write) -> Exit {
         }
         Err(e) => fail(&e),
     }
+}
+
+/// The arguments of `relprove merge`.
+#[derive(Args)]
+pub struct MergeArgs {
+    /// The directory written by `check --cubes N --emit DIR`.
+    pub dir: PathBuf,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = TextOrJson::Text)]
+    pub format: TextOrJson,
+}
+
+/// `relprove merge DIR` from its arguments.
+pub fn merge_command(a: MergeArgs) -> Exit {
+    use std::io::IsTerminal;
+    let out = &mut Stdout::new(OnClose::Exit);
+    let code = merge(
+        &a.dir,
+        a.format == super::TextOrJson::Json,
+        std::io::stderr().is_terminal(),
+        out,
+    );
+    out.exit_code(code)
 }

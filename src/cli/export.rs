@@ -4,12 +4,12 @@
 use super::exit::Exit;
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
-use std::process::ExitCode;
+use std::time::Duration;
 
 use super::output::{outln, OnClose, Stdout};
 use relprove_proof::export::Action;
 
-use crate::ExportArgs;
+use clap::Args;
 
 /// What happened to one file, as one line.
 fn report_line(path: &Path, action: &Action) -> String {
@@ -23,10 +23,10 @@ fn report_line(path: &Path, action: &Action) -> String {
 
 /// `export --coq` / `export --lean`: every given model (or every `models/*.als`) into `--out`.
 /// Exit 2 if any model cannot be loaded or exported (the others still are).
-pub fn run(args: ExportArgs) -> ExitCode {
+pub fn run(args: ExportArgs) -> Exit {
     if !args.coq && !args.lean {
         eprintln!("relprove export: say which prover: --coq or --lean");
-        return ExitCode::from(Exit::Input);
+        return Exit::Input;
     }
     let files = match args.file {
         Some(f) => vec![f],
@@ -38,7 +38,7 @@ pub fn run(args: ExportArgs) -> ExitCode {
                     .collect(),
                 Err(e) => {
                     eprintln!("relprove export: no FILE given and cannot read models/: {e}");
-                    return ExitCode::from(Exit::Input);
+                    return Exit::Input;
                 }
             };
             v.sort();
@@ -50,7 +50,7 @@ pub fn run(args: ExportArgs) -> ExitCode {
             "relprove export: {} is not a directory: -o names the directory the files are written to",
             args.out.display()
         );
-        return ExitCode::from(Exit::Input);
+        return Exit::Input;
     }
     let prove = (!args.no_prove).then(|| relprove_proof::rewrite::Limits {
         node_limit: args.node_limit,
@@ -100,5 +100,38 @@ pub fn run(args: ExportArgs) -> ExitCode {
             }
         }
     }
-    ExitCode::from(out.exit_code(if failed { Exit::Input } else { Exit::Ok }))
+    out.exit_code(if failed { Exit::Input } else { Exit::Ok })
+}
+
+/// The arguments of `relprove export`.
+#[derive(Args)]
+pub struct ExportArgs {
+    /// The Alloy file (default: every model under `models/`).
+    pub file: Option<PathBuf>,
+    /// Emit Coq.
+    #[arg(long, conflicts_with = "lean")]
+    pub coq: bool,
+    /// Emit Lean 4.
+    #[arg(long)]
+    pub lean: bool,
+    /// Output directory.
+    #[arg(short = 'o', long = "out", value_name = "DIR")]
+    pub out: PathBuf,
+    /// Location of relprove's theories/ library.
+    #[arg(long, value_name = "PATH")]
+    pub theories: Option<PathBuf>,
+    /// Overwrite generated definition files even if they were edited by hand
+    /// (proofs files are never overwritten).
+    #[arg(long)]
+    pub force: bool,
+    /// Do not try the rewriter: skeletons for every check.
+    #[arg(long)]
+    pub no_prove: bool,
+    /// E-graph node limit per goal of the rewriter.
+    #[arg(long, value_name = "N", default_value = "5000", allow_negative_numbers = true, value_parser = crate::cli::args::positive::<usize>)]
+    pub node_limit: usize,
+    /// Time limit per goal of the rewriter, in seconds (positive, values
+    /// above 1e9 count as 1e9).
+    #[arg(long, value_name = "SECS", default_value = "0.5", allow_negative_numbers = true, value_parser = crate::cli::args::seconds)]
+    pub time_limit: Duration,
 }

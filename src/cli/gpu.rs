@@ -5,7 +5,6 @@
 use super::exit::Exit;
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
-use std::process::ExitCode;
 use std::time::Duration;
 
 use super::output::{stdout, stdoutln};
@@ -149,7 +148,7 @@ struct ObservationsArgs {
     format: Format,
 }
 
-pub fn run(args: GpuArgs) -> ExitCode {
+pub fn run(args: GpuArgs) -> Exit {
     let mut sources = SourceMap::new();
     let r = match args.command {
         GpuCommand::Emit(a) => emit(&a, &mut sources),
@@ -159,12 +158,8 @@ pub fn run(args: GpuArgs) -> ExitCode {
         GpuCommand::Observations(a) => observations(&a, &mut sources),
     };
     match r {
-        Ok(code) => ExitCode::from(code),
-        Err(e) => ExitCode::from(super::report::error(
-            &sources,
-            e,
-            std::io::stderr().is_terminal(),
-        )),
+        Ok(code) => code,
+        Err(e) => super::report::error(&sources, e, std::io::stderr().is_terminal()),
     }
 }
 

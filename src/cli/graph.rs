@@ -429,3 +429,32 @@ mod tests {
         assert_eq!(fresh_stem(&mut used, "a?b"), "a_b_2");
     }
 }
+
+/// `--graph DIR [--show REL,...]` (check and litmus; docs/graphs.md).
+#[derive(clap::Args)]
+pub struct GraphArgs {
+    /// Write one Graphviz DOT file per instance (litmus: per test, its
+    /// witness execution, and DIR/index.html) into DIR, and SVG when
+    /// Graphviz's `dot` is installed.
+    #[arg(long, value_name = "DIR")]
+    pub graph: Option<PathBuf>,
+    /// With --graph: further relations to draw in executions (binary
+    /// fields or parameterless functions of the model, e.g. `cause,ms`).
+    #[arg(
+        long,
+        value_name = "REL,...",
+        value_delimiter = ',',
+        requires = "graph"
+    )]
+    pub show: Vec<String>,
+}
+
+impl GraphArgs {
+    pub fn dir(self) -> Option<GraphDir> {
+        self.graph.map(|dir| GraphDir {
+            dir,
+            show: self.show,
+            used: Default::default(),
+        })
+    }
+}

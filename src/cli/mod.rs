@@ -19,3 +19,10 @@ pub mod prove;
 pub mod report;
 pub mod schema;
 pub mod vulkan;
+
+/// The formats of the subcommands that print no graphs.
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum TextOrJson {
+    Text,
+    Json,
+}

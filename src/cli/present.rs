@@ -10,14 +10,14 @@ use std::time::{Duration, Instant};
 use relprove_engine::budget::Progress;
 use relprove_engine::ir::CommandKind;
 
-/// Output formats of `relprove check`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// Output formats of `relprove check` (`--format`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum Format {
     Text,
     Json,
     Dot,
-    /// The instance as Coq definitions over the model's Coq export
-    /// (`relprove_proof::export::coq::instance_file`); one command at a time.
+    /// The instance as Coq definitions (docs/theorem3.md); one command (-c).
+    // (over the model's Coq export: relprove_proof::export::coq::instance_file)
     Coq,
 }
 

@@ -3,13 +3,15 @@
 
 use super::exit::Exit;
 use std::io::IsTerminal;
-use std::process::ExitCode;
 
 use relprove_proof::export::coq::proofs as coq;
 use relprove_proof::rewrite::{chain, AssertResult, Engine, Kind, Limits, Prover};
 
 use super::output::{outln, OnClose, Stdout};
-use crate::{Emit, ProveArgs, TextOrJson};
+use super::TextOrJson;
+use clap::{Args, ValueEnum};
+use std::path::PathBuf;
+use std::time::Duration;
 
 /// One assertion in `--format json`.
 #[derive(serde::Serialize, schemars::JsonSchema)]
@@ -37,7 +39,7 @@ pub(crate) struct ProveJson<'a> {
 
 /// Try every assertion (or the selected ones); exit 0 whatever the
 /// outcome, 2 on input errors.
-pub fn run(args: &ProveArgs) -> ExitCode {
+pub fn run(args: &ProveArgs) -> Exit {
     let mut sources = relprove_engine::diag::SourceMap::new();
     let model = match relprove_engine::resolve::load_model(
         &args.file,
@@ -47,7 +49,7 @@ pub fn run(args: &ProveArgs) -> ExitCode {
         Ok(m) => m,
         Err(diags) => {
             super::report::error(&sources, diags, std::io::stderr().is_terminal());
-            return ExitCode::from(Exit::Input);
+            return Exit::Input;
         }
     };
     let limits = Limits {
@@ -59,7 +61,7 @@ pub fn run(args: &ProveArgs) -> ExitCode {
         eprintln!(
             "relprove: --emit coq prints a Coq section, --format json a JSON document: choose one"
         );
-        return ExitCode::from(Exit::Input);
+        return Exit::Input;
     }
     let prover = Prover::new(&model, limits);
     let root = relprove_engine::ir::ModuleId(0);
@@ -76,7 +78,7 @@ pub fn run(args: &ProveArgs) -> ExitCode {
                     "relprove: {}: no assertion named `{name}`",
                     args.file.display()
                 );
-                return ExitCode::from(Exit::Input);
+                return Exit::Input;
             }
         }
     }
@@ -89,7 +91,7 @@ pub fn run(args: &ProveArgs) -> ExitCode {
             );
             // (JSON and Coq output still print their empty document)
             if args.format == TextOrJson::Text && args.emit.is_none() {
-                return ExitCode::from(Exit::Ok);
+                return Exit::Ok;
             }
         }
     }
@@ -114,10 +116,10 @@ pub fn run(args: &ProveArgs) -> ExitCode {
                     error,
                 };
                 super::report::error(&sources, e, std::io::stderr().is_terminal());
-                return ExitCode::from(Exit::Input);
+                return Exit::Input;
             }
         }
-        return ExitCode::from(out.exit_code(Exit::Ok));
+        return out.exit_code(Exit::Ok);
     }
     match args.format {
         TextOrJson::Json => {
@@ -137,7 +139,7 @@ pub fn run(args: &ProveArgs) -> ExitCode {
                 Ok(s) => outln!(out, "{s}"),
                 Err(e) => {
                     eprintln!("relprove: cannot print JSON: {e}");
-                    return ExitCode::from(Exit::Internal);
+                    return Exit::Internal;
                 }
             }
         }
@@ -145,7 +147,7 @@ pub fn run(args: &ProveArgs) -> ExitCode {
             .iter()
             .for_each(|r| print_text(out, r, &prover, &sources)),
     }
-    ExitCode::from(out.exit_code(Exit::Ok))
+    out.exit_code(Exit::Ok)
 }
 
 fn print_text(
@@ -220,4 +222,31 @@ fn abbreviate(s: &str) -> String {
     } else {
         format!("{} …", s.chars().take(MAX).collect::<String>())
     }
+}
+
+/// The arguments of `relprove prove`.
+#[derive(Args)]
+pub struct ProveArgs {
+    pub file: PathBuf,
+    /// Only this assertion (repeatable).
+    #[arg(short = 'a', long = "assert", value_name = "NAME")]
+    pub asserts: Vec<String>,
+    /// Print the proofs for a proof assistant (`coq`: a self-contained Coq section).
+    #[arg(long, value_enum)]
+    pub emit: Option<Emit>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = TextOrJson::Text)]
+    pub format: TextOrJson,
+    /// E-graph node limit per goal.
+    #[arg(long, value_name = "N", default_value = "10000", allow_negative_numbers = true, value_parser = crate::cli::args::positive::<usize>)]
+    pub node_limit: usize,
+    /// Time limit per goal, in seconds (positive, values above 1e9 count as 1e9).
+    #[arg(long, value_name = "SECS", default_value = "2", allow_negative_numbers = true, value_parser = crate::cli::args::seconds)]
+    pub time_limit: Duration,
+}
+
+/// `prove --emit`: the proof assistant to print the proofs for.
+#[derive(Clone, Copy, ValueEnum)]
+pub enum Emit {
+    Coq,
 }

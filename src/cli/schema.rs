@@ -6,6 +6,10 @@
 
 use schemars::{schema_for, Schema};
 
+use super::exit::Exit;
+use super::output::{outln, OnClose, Stdout};
+use clap::Args;
+
 /// The subcommands whose JSON output has a schema, by file name.
 pub const NAMES: [&str; 10] = [
     "check",
@@ -36,4 +40,26 @@ pub fn schema(name: &str) -> Option<Schema> {
         "op-litmus" => schema_for!(super::op_litmus::Doc),
         _ => return None,
     })
+}
+
+/// The arguments of `relprove schema`.
+#[derive(Args)]
+pub struct SchemaArgs {
+    /// The subcommand: check, check-all (`check --all`, one JSON line),
+    /// compare, cubes, cubes-emit, litmus, op-litmus (`litmus --model
+    /// op:NAME`) or prove.
+    #[arg(value_parser = clap::builder::PossibleValuesParser::new(NAMES))]
+    pub name: String,
+}
+
+/// `relprove schema NAME`: print the schema.
+pub fn command(a: SchemaArgs) -> Exit {
+    let out = &mut Stdout::new(OnClose::Exit);
+    match schema(&a.name).map(|s| serde_json::to_string_pretty(&s)) {
+        Some(Ok(text)) => {
+            outln!(out, "{text}");
+            out.exit_code(Exit::Ok)
+        }
+        _ => Exit::Internal,
+    }
 }

@@ -7,6 +7,8 @@
 //! (or periodic plain lines when stderr is not a terminal) shows what a
 //! long command is doing.
 
+pub mod command;
+
 use std::io::Write;
 use std::sync::Arc;
 use std::time::{Duration, Instant};

@@ -3,6 +3,8 @@
 //! files, prints verdicts (herd text or JSON), diagnostics and the summary,
 //! and chooses the exit code.
 
+pub mod command;
+
 use super::exit::Exit;
 use std::io::Write;
 
