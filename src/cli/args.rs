@@ -8,7 +8,12 @@
 //! is treated as [`MAX_SECS`], which no run reaches, so a deadline computed
 //! from it can never overflow.
 
+use std::path::Path;
 use std::time::Duration;
+
+use relprove_engine::diag::{Diagnostic, FileId, SourceMap};
+
+use super::exit::Exit;
 
 /// The largest duration any time limit stands for: 10^9 seconds.
 pub const MAX_SECS: f64 = 1e9;
@@ -56,6 +61,22 @@ pub fn max_memory(size: &str) -> Option<u64> {
         );
     }
     bytes
+}
+
+/// Read a side file of a run (`--expect`, `--expect-diff`) into `sources`
+/// and parse it with `parse`. A file that cannot be read or parsed is
+/// reported on stderr, and the run ends with [`Exit::Input`].
+pub fn side_file<T>(
+    sources: &mut SourceMap,
+    path: &Path,
+    parse: impl FnOnce(FileId, &str) -> Result<T, Diagnostic>,
+) -> Result<T, Exit> {
+    let text = relprove_engine::diag::read_source(path).map_err(|e| {
+        eprintln!("error[io]: cannot read {}: {e}", path.display());
+        Exit::Input
+    })?;
+    let id = sources.add(path.display().to_string(), path, text.clone());
+    parse(id, &text).map_err(|d| super::report::error(sources, d, false))
 }
 
 #[cfg(test)]

@@ -87,21 +87,11 @@ pub fn run(req: &Request) -> Exit {
     };
     let expect = match &req.expect_diff {
         None => Default::default(),
-        Some(p) => {
-            let text = match relprove_engine::diag::read_source(p) {
-                Ok(t) => t,
-                Err(e) => {
-                    eprintln!("error[io]: cannot read {}: {e}", p.display());
-                    return Exit::Input;
-                }
-            };
-            let mut sm = sources.lock().unwrap();
-            let id = sm.add(p.display().to_string(), p, text.clone());
-            match parse_expect_diff(id, &text) {
-                Ok(e) => e,
-                Err(d) => return fail(d, &sm),
-            }
-        }
+        Some(p) => match super::args::side_file(&mut sources.lock().unwrap(), p, parse_expect_diff)
+        {
+            Ok(e) => e,
+            Err(exit) => return exit,
+        },
     };
     let start = std::time::Instant::now();
     let ra = decide_all(&sides[0], Default::default(), &files, req.jobs, &sources);

@@ -11,7 +11,7 @@ use relprove_engine::diag::SourceMap;
 use relprove_litmus::operational::compare::{decide, Decided, Side};
 use relprove_litmus::operational::explore::Limits;
 use relprove_litmus::operational::{ModelName, OpResult};
-use relprove_litmus::output::{self, Expectation, Summary};
+use relprove_litmus::output::{self, Summary};
 use schemars::JsonSchema;
 use serde::Serialize;
 
@@ -119,21 +119,10 @@ pub fn run(req: &Request) -> Exit {
     let expectations = match &req.expect {
         None => Default::default(),
         Some(p) => {
-            let text = match relprove_engine::diag::read_source(p) {
-                Ok(t) => t,
-                Err(e) => {
-                    eprintln!("error[io]: cannot read {}: {e}", p.display());
-                    return Exit::Input;
-                }
-            };
             let mut sm = sources.lock().unwrap();
-            let id = sm.add(p.display().to_string(), p, text.clone());
-            match output::parse_expectations(id, &text) {
+            match super::args::side_file(&mut sm, p, output::parse_expectations) {
                 Ok(e) => e,
-                Err(d) => {
-                    super::report::error(&sm, d, false);
-                    return Exit::Input;
-                }
+                Err(exit) => return exit,
             }
         }
     };
@@ -166,25 +155,7 @@ pub fn run(req: &Request) -> Exit {
         match r {
             Ok(Decided::Operational(r)) => {
                 let h = &r.herd;
-                if h.validated {
-                    sum.ok += 1;
-                } else {
-                    sum.no += 1;
-                }
-                let e: Option<Expectation> = expectations.get(&h.name).copied();
-                if let Some(e) = e {
-                    sum.expected += 1;
-                    if !e.matches(h) {
-                        sum.mismatches += 1;
-                        eprintln!(
-                            "relprove: test {} expected {}, got {} ({})",
-                            h.name,
-                            e.word(),
-                            if h.validated { "Ok" } else { "No" },
-                            h.observation.word()
-                        );
-                    }
-                }
+                let e = super::litmus::tally(&mut sum, &expectations, h);
                 if req.json {
                     json.push(JsonEntry::Test(Box::new(JsonTest {
                         herd: output::json_result(h, e.as_ref()),

@@ -147,18 +147,13 @@ pub fn command(req: &Request, out: &mut dyn Write) -> Exit {
     let table = match &req.expect {
         None => BTreeMap::new(),
         Some(p) => {
-            let text = match relprove_engine::diag::read_source(p) {
+            match super::args::side_file(
+                &mut sources,
+                p,
+                relprove_litmus::output::parse_expectations,
+            ) {
                 Ok(t) => t,
-                Err(e) => {
-                    eprintln!("relprove: cannot read {}: {e}", p.display());
-                    return Exit::Input;
-                }
-            };
-            let id = sources.add(p.display().to_string(), p.display().to_string(), text);
-            let text = sources.get(id).text.clone();
-            match relprove_litmus::output::parse_expectations(id, &text) {
-                Ok(t) => t,
-                Err(d) => return super::report::error(&sources, d, false),
+                Err(exit) => return exit,
             }
         }
     };

@@ -1,10 +1,14 @@
 //! `relprove check`: its arguments, and the run they ask for (parse only,
 //! cube-and-conquer, enumeration, or deciding the commands).
 
-use std::path::PathBuf;
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use clap::Args;
+use relprove_engine::diag::SourceMap;
+use relprove_engine::ir::Model;
+use relprove_engine::resolve::LoadOptions;
 
 use super::Format;
 use crate::cli::exit::Exit;
@@ -96,62 +100,50 @@ pub struct CheckArgs {
     pub graph: GraphArgs,
 }
 
-/// `check --parse-only`: load, resolve and type the model, print a one-line
-/// summary; on errors print the diagnostics and exit 2.
-fn parse_only(args: &CheckArgs) -> Exit {
-    use std::io::IsTerminal;
-    let mut sources = relprove_engine::diag::SourceMap::new();
-    let loaded = relprove_engine::resolve::load_model(
-        &args.file,
-        &mut sources,
-        &relprove_engine::resolve::LoadOptions::default(),
-    );
+/// Load, resolve and type the model at `file` into `sources` (notes on
+/// files read as Latin-1 on stderr); errors are reported, and end the run
+/// with their exit code.
+fn load(file: &Path, sources: &mut SourceMap) -> Result<Model, Exit> {
+    let loaded = relprove_engine::resolve::load_model(file, sources, &LoadOptions::default());
     for note in sources.latin1_notes() {
         eprintln!("{note}");
     }
-    match loaded {
-        Ok(m) => {
-            let out = &mut Stdout::new(OnClose::Exit);
-            outln!(
-                out,
-                "{}: ok ({} modules, {} sigs, {} fields, {} facts, {} preds, {} funs, {} asserts, {} commands)",
-                args.file.display(),
-                m.modules.len(),
-                m.sigs.len(),
-                m.fields.len(),
-                m.facts.len(),
-                m.preds.len(),
-                m.funs.len(),
-                m.asserts.len(),
-                m.commands.len()
-            );
-            out.exit_code(Exit::Ok)
-        }
-        Err(diags) => {
-            crate::cli::report::error(&sources, diags, std::io::stderr().is_terminal());
-            Exit::Input
-        }
-    }
+    loaded.map_err(|ds| crate::cli::report::error(sources, ds, std::io::stderr().is_terminal()))
+}
+
+/// `check --parse-only`: load, resolve and type the model, print a one-line
+/// summary; on errors print the diagnostics and exit 2.
+fn parse_only(args: &CheckArgs) -> Exit {
+    let m = match load(&args.file, &mut SourceMap::new()) {
+        Ok(m) => m,
+        Err(exit) => return exit,
+    };
+    let out = &mut Stdout::new(OnClose::Exit);
+    outln!(
+        out,
+        "{}: ok ({} modules, {} sigs, {} fields, {} facts, {} preds, {} funs, {} asserts, {} commands)",
+        args.file.display(),
+        m.modules.len(),
+        m.sigs.len(),
+        m.fields.len(),
+        m.facts.len(),
+        m.preds.len(),
+        m.funs.len(),
+        m.asserts.len(),
+        m.commands.len()
+    );
+    out.exit_code(Exit::Ok)
 }
 
 fn check(args: CheckArgs) -> Exit {
     use crate::cli::check as show;
 
     use relprove_engine::check::CheckOptions;
-    use std::io::IsTerminal;
     let color = std::io::stderr().is_terminal();
-    let mut sources = relprove_engine::diag::SourceMap::new();
-    let loaded = relprove_engine::resolve::load_model(
-        &args.file,
-        &mut sources,
-        &relprove_engine::resolve::LoadOptions::default(),
-    );
-    for note in sources.latin1_notes() {
-        eprintln!("{note}");
-    }
-    let model = match loaded {
+    let mut sources = SourceMap::new();
+    let model = match load(&args.file, &mut sources) {
         Ok(m) => m,
-        Err(ds) => return crate::cli::report::error(&sources, ds, color),
+        Err(exit) => return exit,
     };
     if model.commands.is_empty() {
         eprintln!(

@@ -75,20 +75,9 @@ pub fn command_with(
     let mut expectations = match &req.expect {
         None => Default::default(),
         Some(p) => {
-            let text = match relprove_engine::diag::read_source(p) {
-                Ok(t) => t,
-                Err(e) => {
-                    eprintln!("error[io]: cannot read {}: {e}", p.display());
-                    return Exit::Input;
-                }
-            };
-            let id = sources.add(p.display().to_string(), p, text.clone());
-            match litmus::output::parse_expectations(id, &text) {
+            match crate::cli::args::side_file(&mut sources, p, litmus::output::parse_expectations) {
                 Ok(e) => e,
-                Err(d) => {
-                    report(&sources, &d);
-                    return Exit::Input;
-                }
+                Err(exit) => return exit,
             }
         }
     };
@@ -211,25 +200,7 @@ pub fn command_with(
         let sources = &mut *sources;
         match r {
             Ok(r) => {
-                if r.validated {
-                    sum.ok += 1;
-                } else {
-                    sum.no += 1;
-                }
-                let e = expectations.get(&r.name).copied();
-                if let Some(e) = e {
-                    sum.expected += 1;
-                    if !e.matches(r) {
-                        sum.mismatches += 1;
-                        eprintln!(
-                            "relprove: test {} expected {}, got {} ({})",
-                            r.name,
-                            e.word(),
-                            if r.validated { "Ok" } else { "No" },
-                            r.observation.word()
-                        );
-                    }
-                }
+                let e = tally(&mut sum, &expectations, r);
                 let why = req
                     .explain
                     .then(|| explain_test(sources, input, r, &model, limits));
@@ -424,4 +395,31 @@ fn explain_json(w: &Explain) -> JsonExplain {
         Explain::Unknown(why) => JsonExplain::Unknown(why.to_string()),
         Explain::Failed(d) => JsonExplain::Error(d.full_message()),
     }
+}
+
+/// Count a decided test in `sum` and compare it with its expectation (a
+/// mismatch is said on stderr); the expectation, for the JSON output.
+pub(crate) fn tally(
+    sum: &mut litmus::output::Summary,
+    expectations: &std::collections::BTreeMap<String, litmus::output::Expectation>,
+    r: &litmus::run::TestResult,
+) -> Option<litmus::output::Expectation> {
+    if r.validated {
+        sum.ok += 1;
+    } else {
+        sum.no += 1;
+    }
+    let e = expectations.get(&r.name).copied()?;
+    sum.expected += 1;
+    if !e.matches(r) {
+        sum.mismatches += 1;
+        eprintln!(
+            "relprove: test {} expected {}, got {} ({})",
+            r.name,
+            e.word(),
+            if r.validated { "Ok" } else { "No" },
+            r.observation.word()
+        );
+    }
+    Some(e)
 }
