@@ -8,6 +8,10 @@
 #
 #   bench/build-times.sh OLD_REV NEW_REV [REPS]
 #
+# Then the run time of the two release binaries, alternated the same way:
+# the Dat3M PTX folder under models/ptx.als and NVIDIA's coherence check at
+# bound 4 (so that a split that costs inlining across crates shows).
+#
 # Prints one line per measurement: what, revision, seconds (wall clock).
 # SEED_TARGET=DIR copies DIR (a target directory with the dependencies
 # built) into both trees first, so that the untimed first build is short.
@@ -58,6 +62,15 @@ for r in $(seq "$reps"); do
             touch "$(file_of "$tree" $area)"
             timed "touch $area" "$tree" cargo build --release
         done
+    done
+done
+ptx=$repo/../shared/peers/dat3m-ptx/litmus/PTX
+nvidia=$repo/../shared/peers/ptxmemorymodel/compile_src11_ptx.als
+for r in $(seq "$reps"); do
+    for t in old new; do
+        tree=$work/$t
+        [ -d "$ptx" ] && timed "litmus Dat3M PTX" "$tree" target/release/relprove litmus --model models/ptx.als "$ptx"
+        [ -f "$nvidia" ] && timed "check coherence, 4" "$tree" target/release/relprove check "$nvidia" -c src11_ptx_legal_coherence --scope 4
     done
 done
 echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"
