@@ -40,7 +40,7 @@ timed() { # label tree command...
     local label=$1 tree=$2; shift 2
     local t0 t1
     t0=$(date +%s.%N)
-    (cd "$tree" && "$@" >/dev/null 2>&1)
+    (cd "$tree" && "$@" >/dev/null 2>&1) || true
     t1=$(date +%s.%N)
     printf '%-22s %-8s %6.1f\n' "$label" "$(basename "$tree")" "$(echo "$t1 - $t0" | bc)"
 }
