@@ -47,6 +47,7 @@ pub struct MemoryNeed {
     pub what: String,
     /// Bytes in use plus bytes asked for.
     pub bytes: u64,
+    /// The ceiling (`--max-memory`), in bytes.
     pub limit: u64,
 }
 
@@ -126,14 +127,20 @@ pub fn parse_bytes(s: &str) -> Option<u64> {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[repr(u8)]
 pub enum Stage {
+    /// Computing the bounds.
     Bounds = 0,
+    /// Building the circuit.
     Translate = 1,
+    /// Turning the circuit into clauses.
     Cnf = 2,
+    /// The SAT solver.
     Solve = 3,
+    /// Re-checking an answer with the independent evaluator.
     Evaluate = 4,
 }
 
 impl Stage {
+    /// Its name in messages (`time limit (during solving)`).
     pub fn word(self) -> &'static str {
         match self {
             Stage::Bounds => "bounds",
@@ -170,7 +177,9 @@ pub struct Progress {
     stage: AtomicU8,
     /// Circuit gates built so far (translation).
     pub gates: AtomicU64,
+    /// CNF variables so far.
     pub variables: AtomicU64,
+    /// CNF clauses so far.
     pub clauses: AtomicU64,
     /// Conflicts of the built-in solver so far.
     pub conflicts: AtomicU64,
@@ -180,12 +189,16 @@ pub struct Progress {
 }
 
 impl Progress {
+    /// Enter stage `s`.
     pub fn set_stage(&self, s: Stage) {
         self.stage.store(s as u8, Ordering::Relaxed);
     }
+    /// The current stage.
     pub fn stage(&self) -> Stage {
         Stage::from_u8(self.stage.load(Ordering::Relaxed))
     }
+    /// Back to the first stage with every counter at zero (the next
+    /// command of a run).
     pub fn reset(&self) {
         self.set_stage(Stage::Bounds);
         for c in [&self.gates, &self.variables, &self.clauses, &self.conflicts] {
@@ -203,6 +216,7 @@ pub struct Budget {
     /// Bytes promised to memory the allocator does not see (the solver).
     external: u64,
     ticks: Cell<u32>,
+    /// What the command is doing, for a status line (shared by copies).
     pub progress: Arc<Progress>,
 }
 
@@ -235,11 +249,13 @@ impl Budget {
         }
     }
 
+    /// This budget reporting into `p`.
     pub fn with_progress(mut self, p: Arc<Progress>) -> Budget {
         self.progress = p;
         self
     }
 
+    /// When the time is up (`None`: never).
     pub fn deadline(&self) -> Option<Instant> {
         self.deadline
     }
@@ -261,6 +277,7 @@ impl Budget {
             .map(|d| d.saturating_duration_since(Instant::now()))
     }
 
+    /// The memory ceiling in bytes (`None`: none).
     pub fn max_bytes(&self) -> Option<u64> {
         (self.max_bytes != u64::MAX).then_some(self.max_bytes)
     }

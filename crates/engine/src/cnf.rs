@@ -8,12 +8,16 @@ use crate::budget::Budget;
 /// A CNF formula: clauses stored flat, each terminated by 0 (as in DIMACS).
 #[derive(Clone, Debug, Default)]
 pub struct Cnf {
+    /// Variables `1..=num_vars`.
     pub num_vars: u32,
+    /// The clauses' DIMACS literals, each clause ended by 0.
     pub clauses: Vec<i32>,
+    /// How many clauses `clauses` holds.
     pub num_clauses: usize,
 }
 
 impl Cnf {
+    /// Append one clause (non-zero DIMACS literals).
     pub fn add(&mut self, clause: &[i32]) {
         self.clauses.extend_from_slice(clause);
         self.clauses.push(0);
@@ -23,6 +27,7 @@ impl Cnf {
     pub fn is_empty(&self) -> bool {
         self.num_clauses == 0
     }
+    /// The clauses, without their terminating 0.
     pub fn clause_iter(&self) -> impl Iterator<Item = &[i32]> {
         self.clauses.split(|&l| l == 0).take(self.num_clauses)
     }
@@ -38,6 +43,7 @@ impl Cnf {
     pub fn num_literals(&self) -> usize {
         self.clauses.len() - self.num_clauses
     }
+    /// Write the formula in DIMACS CNF format.
     pub fn write_dimacs(&self, out: &mut impl Write) -> std::io::Result<()> {
         self.write_dimacs_within(out, &Budget::unlimited())
     }

@@ -17,13 +17,10 @@
 
 #![warn(missing_docs)]
 
-#[allow(missing_docs)] // item docs still to write (issue 35)
 pub mod bounds;
-#[allow(missing_docs)] // item docs still to write (issue 35)
 pub mod budget;
 #[allow(missing_docs)] // item docs still to write (issue 35)
 pub mod check;
-#[allow(missing_docs)] // item docs still to write (issue 35)
 pub mod cnf;
 #[allow(missing_docs)] // item docs still to write (issue 35)
 pub mod diag;
@@ -33,7 +30,6 @@ pub mod instance;
 pub mod ir;
 #[allow(missing_docs)] // item docs still to write (issue 35)
 pub mod resolve;
-#[allow(missing_docs)] // item docs still to write (issue 35)
 pub mod sat;
 #[allow(missing_docs)] // item docs still to write (issue 35)
 pub mod syntax;

@@ -59,23 +59,33 @@ fn bytes_per_tuple(k: usize) -> u64 {
     2 * (56 + 4 * k as u64)
 }
 
+/// An atom of the universe: its index in [`Universe::atoms`].
 pub type Atom = u32;
 
 /// Cardinality constraints on a sig the bounds do not already enforce.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SigCard {
+    /// The sig.
     pub sig: SigId,
+    /// At least this many atoms.
     pub min: u32,
+    /// At most this many atoms (`None`: no bound beyond the upper bound).
     pub max: Option<u32>,
 }
 
+/// The bounds of one command: the universe, and for every sig and field
+/// the tuples it must contain (lower bound) and may contain (upper bound),
+/// as Kodkod's `Bounds`; the translation makes a variable of every tuple
+/// in the upper bound and not in the lower one.
 #[derive(Clone, Debug)]
 pub struct Bounds {
+    /// The atoms: sig atoms first, then the integers.
     pub universe: Universe,
     /// Atoms `0..num_sig_atoms` belong to sigs, the rest are integers.
     pub num_sig_atoms: usize,
     /// Per sig (indexed by SigId): sorted atoms that must / may be in it.
     pub sig_lower: Vec<Vec<Atom>>,
+    /// Per sig: the sorted atoms it may contain.
     pub sig_upper: Vec<Vec<Atom>>,
     /// Per field: sorted tuples that may be in it.
     pub field_upper: Vec<Vec<Vec<Atom>>>,
@@ -93,15 +103,18 @@ pub struct Bounds {
     /// the lex-leader predicates must compare those fixed entries before
     /// any other ([`analysis`]).
     pub ordered: Vec<FieldId>,
+    /// Cardinality constraints the bounds leave to the translation.
     pub cards: Vec<SigCard>,
     /// The scope each top-level sig got, for reporting.
     pub top_scopes: BTreeMap<SigId, u32>,
 }
 
 impl Bounds {
+    /// The first integer atom (the integers follow the sig atoms).
     pub fn first_int_atom(&self) -> usize {
         self.num_sig_atoms
     }
+    /// The integer atoms.
     pub fn int_atoms(&self) -> std::ops::Range<usize> {
         self.num_sig_atoms..self.universe.len()
     }

@@ -17,6 +17,7 @@ pub type TupleSet = BTreeSet<Tuple>;
 /// increasing order (labelled by their value, `-8` ... `7`).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Universe {
+    /// Every atom, indexed by [`Atom`].
     pub atoms: Vec<AtomInfo>,
     /// Integer bitwidth (Alloy's default is 4: integers -8..7).
     pub bitwidth: u32,
@@ -24,20 +25,25 @@ pub struct Universe {
     pub maxseq: u32,
 }
 
+/// One atom of a [`Universe`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct AtomInfo {
+    /// Its name in instances (`Node$0`, or the integer's value).
     pub label: String,
     /// `Some(v)` for the integer atom of value `v`.
     pub int: Option<i64>,
 }
 
 impl Universe {
+    /// The number of atoms.
     pub fn len(&self) -> usize {
         self.atoms.len()
     }
+    /// No atom at all.
     pub fn is_empty(&self) -> bool {
         self.atoms.is_empty()
     }
+    /// The name of atom `a`.
     pub fn label(&self, a: Atom) -> &str {
         &self.atoms[a as usize].label
     }
@@ -52,6 +58,7 @@ impl Universe {
     pub fn seq_idx_atoms(&self) -> impl Iterator<Item = Atom> + '_ {
         (0..self.maxseq as i64).filter_map(|v| self.int_atom(v))
     }
+    /// The value of `a` if it is an integer atom.
     pub fn int_value(&self, a: Atom) -> Option<i64> {
         self.atoms.get(a as usize).and_then(|i| i.int)
     }

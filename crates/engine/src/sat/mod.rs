@@ -50,7 +50,9 @@ pub use crate::cnf::Cnf;
 /// The answer of a solver. A model is indexed by variable (`model[0]` is unused).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SatResult {
+    /// Satisfiable, with a model.
     Sat(Vec<bool>),
+    /// Unsatisfiable (under the assumptions).
     Unsat,
     /// Time limit hit, or the solver gave up.
     Unknown(Undecided),
@@ -61,7 +63,12 @@ pub enum SatResult {
 pub enum Undecided {
     /// A limit (the deadline; or the memory ceiling while writing a
     /// DIMACS file) stopped the solver in `step`.
-    Limit { limit: Exhausted, step: SolverStep },
+    Limit {
+        /// The limit.
+        limit: Exhausted,
+        /// What the solver was doing.
+        step: SolverStep,
+    },
     /// An external solver's `s` line said neither SATISFIABLE nor
     /// UNSATISFIABLE (`UNKNOWN`, …); what it said.
     Said(String),
@@ -113,6 +120,7 @@ impl std::fmt::Display for Undecided {
 /// search). After an unsatisfiable answer, [`failed`](Self::failed) names
 /// the assumptions the refutation used (an unsat core over the assumptions).
 pub trait SatSolver {
+    /// The solver's name, for statistics (`cadical`, `dimacs:CMD`).
     fn name(&self) -> String;
     /// Add one clause (literals are non-zero DIMACS literals).
     fn add_clause(&mut self, clause: &[i32]);
@@ -204,12 +212,14 @@ pub fn solver_from_spec(spec: &str) -> Result<Box<dyn SatSolver>, SatError> {
 /// reports no failed assumptions, so after an unsatisfiable answer every
 /// assumption counts as failed (a valid, unminimised core).
 pub struct Dimacs {
+    /// The command line the DIMACS file is given to.
     pub command: String,
     cnf: Cnf,
     last_assumptions: Vec<i32>,
 }
 
 impl Dimacs {
+    /// A solver that runs `command FILE.cnf`.
     pub fn new(command: &str) -> Dimacs {
         Dimacs {
             command: command.to_string(),
