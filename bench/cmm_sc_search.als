@@ -36,7 +36,8 @@ run free5_atom {
 -- Narrower searches for Coherence / Atomicity: x86 and
 -- GPU threads both present (the compound case), two addresses, five scopes
 -- a side. Outcomes (2026-12-07, niced, load 6-8): mixed5_atom no instance
--- (298.8 s wall, 56 s CPU); mixed5_coh unknown at 1200 s (134 s CPU).
+-- (298.8 s wall, 56 s CPU); mixed5_coh unknown at 1200 s (134 s CPU) and
+-- again at 1800 s (314 s CPU).
 -- Details in docs/theorem3.md.
 run mixed5_coh {
   compile_src11_cmm and not rc11_coherence and some OnX86 and some OnGPU
