@@ -32,3 +32,17 @@ run free5_coh {
 run free5_atom {
   compile_src11_cmm and not rc11_atomicity
 } for 10 but 5 CEvent, 10 Event, 3 CAddress, 3 Address, 8 CScope, 8 Scope
+
+-- Narrower searches for Coherence / Atomicity: x86 and
+-- GPU threads both present (the compound case), two addresses, five scopes
+-- a side. Outcomes (2026-12-07, niced, load 6-8): mixed5_atom no instance
+-- (298.8 s wall, 56 s CPU); mixed5_coh unknown at 1200 s (134 s CPU) and
+-- again at 1800 s (314 s CPU).
+-- Details in docs/theorem3.md.
+run mixed5_coh {
+  compile_src11_cmm and not rc11_coherence and some OnX86 and some OnGPU
+} for 10 but 5 CEvent, 8 Event, 2 CAddress, 2 Address, 5 CScope, 5 Scope
+
+run mixed5_atom {
+  compile_src11_cmm and not rc11_atomicity and some OnX86 and some OnGPU
+} for 10 but 5 CEvent, 8 Event, 2 CAddress, 2 Address, 5 CScope, 5 Scope

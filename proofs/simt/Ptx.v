@@ -194,6 +194,22 @@ Definition cmp_eval (c : cmp) (x y : Z) : bool :=
   | GE => x >=? y
   end.
 
+(** Atomic read-modify-write operations ([atom.op] / [red.op]): the new
+    value from the old one [x] and the operands [b] (and [c] for CAS). *)
+Inductive aop : Type := AADD | AAND | AOR | AXOR | AMIN | AMAX | AEXCH | ACAS.
+
+Definition aop_eval (o : aop) (x b c : Z) : Z :=
+  match o with
+  | AADD => x + b
+  | AAND => Z.land x b
+  | AOR => Z.lor x b
+  | AXOR => Z.lxor x b
+  | AMIN => Z.min x b
+  | AMAX => Z.max x b
+  | AEXCH => b
+  | ACAS => if x =? b then c else x
+  end.
+
 Inductive instr : Type :=
 | Nop
 | Bop (o : bop) (d : reg) (a b : op)
@@ -203,6 +219,8 @@ Inductive instr : Type :=
 | St (ss : sspace) (a : op) (r : reg)       (** [st.ss [a], r] *)
 | Bra (tgt : nat)
 | Setp (c : cmp) (p : pred) (a b : op)
+| Atom (ss : sspace) (o : aop) (d : option reg) (a b c : op)
+    (** [atom.ss.o d, [a], b(, c)]; with [d = None] it is [red.ss.o [a], b] *)
 | PBra (p : pred) (tgt : nat)               (** [@p bra tgt] *)
 | Sync
 | Bar
@@ -265,6 +283,54 @@ Definition is_local (i : instr) : bool :=
   match i with
   | Nop | Bop _ _ _ _ | Top _ _ _ _ _ | Mov _ _ | Ld _ _ _ | Setp _ _ _ _ => true
   | St ss _ _ => negb (sspace_eqb ss Const)
+  | _ => false
+  end.
+
+(** ** Atomic read-modify-writes. One thread performs its RMW in one step:
+    it reads the old value of its location, writes the new one (a write,
+    like a store, clears the valid bit) and, for [atom] with a destination,
+    puts the old value in it. Values are mathematical, like those of
+    [Bop]. *)
+Definition atom_loc (kc : kconf) (i : instr) (t : thread) : loc :=
+  match i with
+  | Atom ss _ _ a _ _ => resolve kc t ss a
+  | _ => (Global, 0%nat, 0)
+  end.
+
+(** The update a thread applies to the value at [atom_loc]. *)
+Definition atom_update (kc : kconf) (i : instr) (t : thread) : Z -> Z :=
+  match i with
+  | Atom _ o _ _ b c => fun x => aop_eval o x (eval_op kc t b) (eval_op kc t c)
+  | _ => fun x => x
+  end.
+
+Definition atom_step (kc : kconf) (i : instr) (t : thread) (m : mem) : thread * mem :=
+  match i with
+  | Atom _ _ d _ _ _ =>
+      let l := atom_loc kc i t in
+      let x := fst (m l) in
+      (match d with Some r => set_reg t r x | None => t end,
+       mem_write m (l, atom_update kc i t x))
+  | _ => (t, m)
+  end.
+
+(** Threads run one after the other in list order, each against the state
+    the previous ones left. *)
+Fixpoint run_in_order {A S : Type} (f : A -> S -> A * S) (l : list A) (s : S)
+  : list A * S :=
+  match l with
+  | [] => ([], s)
+  | a :: t =>
+      let (a', s1) := f a s in
+      let (t', s') := run_in_order f t s1 in
+      (a' :: t', s')
+  end.
+
+(** The atomic instructions, handled by their own rule: [Atom] outside the
+    read-only [Const] space. *)
+Definition is_atomic (i : instr) : bool :=
+  match i with
+  | Atom ss _ _ _ _ _ => negb (sspace_eqb ss Const)
   | _ => false
   end.
 

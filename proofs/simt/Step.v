@@ -17,6 +17,11 @@ Variable kc : kconf.
       receives the threads' writes in thread order. The lemma in
       [Transparency.v] shows that order does not matter under the stated
       side condition.
+    - [W_Atom]: the threads of the warp perform their atomic
+      read-modify-writes one after the other, in thread order (PTX leaves
+      the order of the atomics of one warp instruction unspecified; which
+      orders give the same result is the subject of [Transparency.v]). Not
+      on the read-only [Const] space.
     - [W_Bra], [W_PBra], [W_Sync] are the control rules; a predicated branch
       splits the threads on their predicate register.
     - [W_Div]: in a divergent warp, any instruction except [Sync] runs on
@@ -27,6 +32,10 @@ Inductive wstep : instr -> warp -> mem -> warp -> mem -> Prop :=
     wstep i (Uni pc ts) m
           (Uni (S pc) (map (exec_thread kc m i) ts))
           (write_all m (flat_map (thread_writes kc i) ts))
+| W_Atom ss o d a b c pc ts m ts' m' :
+    sspace_eqb ss Const = false ->
+    run_in_order (atom_step kc (Atom ss o d a b c)) ts m = (ts', m') ->
+    wstep (Atom ss o d a b c) (Uni pc ts) m (Uni (S pc) ts') m'
 | W_Bra tgt pc ts m :
     wstep (Bra tgt) (Uni pc ts) m (Uni tgt ts) m
 | W_PBra p tgt pc ts m :
