@@ -366,7 +366,8 @@ pub fn run_test(
             // Nothing is observed: the one possible final state is known.
             break;
         }
-        let low = lower::alloy_source(test, model.binding, &model.open_name, combo, edges, &dom)?;
+        let low =
+            lower::build_execution(test, model.binding, &model.open_name, combo, edges, &dom)?;
         let path = dir.join(format!("lt_{}_{k}_{v}.als", sanitize(&test.name)));
         let failed = |e: LitmusError| failure(test, opts, e);
         if deadline.is_some_and(|d| Instant::now() >= d) {
