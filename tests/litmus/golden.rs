@@ -818,7 +818,7 @@ fn ir_lowering_matches_alloy_text() {
     let paths = relprove_litmus::lower::paths(&test, Default::default()).unwrap();
     let dom = relprove_litmus::lower::value_domain(&test, &paths).unwrap();
     let combo: Vec<_> = paths.iter().map(|ps| &ps[0]).collect();
-    let exec = relprove_litmus::lower::alloy_source(
+    let exec = relprove_litmus::lower::build_execution(
         &test,
         model.binding,
         &model.open_name,

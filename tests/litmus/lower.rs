@@ -197,7 +197,7 @@ fn ir_builder_adds_the_execution_to_the_resolved_model() {
     let paths = relprove_litmus::lower::paths(&t, Limits::default()).unwrap();
     let dom = relprove_litmus::lower::value_domain(&t, &paths).unwrap();
     let combo: Vec<_> = paths.iter().map(|ps| &ps[0]).collect();
-    let exec = relprove_litmus::lower::alloy_source(
+    let exec = relprove_litmus::lower::build_execution(
         &t,
         model.binding,
         &model.open_name,

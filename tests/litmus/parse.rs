@@ -135,8 +135,8 @@ mod fuzz {
     use proptest::prelude::*;
     use relprove_engine::diag::SourceMap;
     use relprove_litmus::lower::{
-        alloy_source, barrier_variants, paths, value_domain, Limits, NVIDIA_MIXEDPROXY, NVIDIA_PTX,
-        PROJECT_PTX, PROJECT_PTX75,
+        barrier_variants, build_execution, paths, value_domain, Limits, NVIDIA_MIXEDPROXY,
+        NVIDIA_PTX, PROJECT_PTX, PROJECT_PTX75,
     };
     use relprove_litmus::parse::parse;
 
@@ -164,7 +164,7 @@ mod fuzz {
                 &PROJECT_PTX75,
                 &NVIDIA_MIXEDPROXY,
             ] {
-                let _ = alloy_source(&t, b, "ptx", &combo, &edges, &dom)
+                let _ = build_execution(&t, b, "ptx", &combo, &edges, &dom)
                     .map(|l| l.with_run(&[vec![0; l.observed.len()]]));
             }
         }

@@ -1,5 +1,5 @@
 //! One lowered path combination of a litmus test, as data: the
-//! [`LitmusExecution`] that [`super::lower::alloy_source`] builds. It has
+//! [`LitmusExecution`] that [`super::lower::build_execution`] builds. It has
 //! two consumers that cannot drift apart because they read the same value:
 //!
 //! * the Alloy printer here ([`LitmusExecution::module`], `--emit-alloy`,

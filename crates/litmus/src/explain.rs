@@ -100,7 +100,7 @@ pub fn explain(
     for (_, _, combo, edges) in units_of(test, &combos).0 {
         units += 1;
         let mut low =
-            lower::alloy_source(test, model.binding, &model.open_name, combo, &edges, &dom)?;
+            lower::build_execution(test, model.binding, &model.open_name, combo, &edges, &dom)?;
         let outcome = low.condition(&test.cond.prop, holds);
         low.base.push(outcome);
         let m = to_ir::build(&base, &low, &[])

@@ -79,7 +79,8 @@ pub fn alloy_modules(
         // A combination on which a barrier hangs has no execution to emit.
         for edges in lower::barrier_variants(test, &combo).unwrap_or_default() {
             out.push(
-                lower::alloy_source(test, binding, open_name, &combo, &edges, &dom)?.with_run(&[]),
+                lower::build_execution(test, binding, open_name, &combo, &edges, &dom)?
+                    .with_run(&[]),
             );
         }
         // Next combination (odometer order, first thread slowest).

@@ -14,6 +14,8 @@
 //! instructions outside the supported set are rejected by name, never
 //! skipped.
 
+mod instr;
+
 use std::collections::BTreeMap;
 
 use super::ast::*;
@@ -158,10 +160,7 @@ impl<'a> Parser<'a> {
         BTreeMap<(usize, String), String>,
         Vec<Alias>,
     )> {
-        let mut aliases: Vec<Alias> = Vec::new();
-        let mut locs = Vec::new();
-        let mut regs = Vec::new();
-        let mut ptrs = BTreeMap::new();
+        let mut init = InitBlock::default();
         let body = &self.text[start..end];
         let mut off = start;
         for item in body.split(';') {
@@ -178,159 +177,14 @@ impl<'a> Parser<'a> {
                 .split_once(':')
                 .filter(|(_, d)| d.trim_start().starts_with(".reg"))
             {
-                let tid = t
-                    .trim()
-                    .strip_prefix('T')
-                    .or(t.trim().strip_prefix('P'))
-                    .unwrap_or(t.trim())
-                    .parse::<usize>()
-                    .map_err(|_| {
-                        Diagnostic::new(
-                            Phase::Litmus,
-                            span,
-                            format!("expected a thread number, found `{}`", t.trim()),
-                        )
-                    })?;
-                let (decl, init) = match decl.split_once('=') {
-                    Some((d, v)) => (d.trim(), Some(v.trim())),
-                    None => (decl.trim(), None),
-                };
-                let ws: Vec<&str> = decl.split_whitespace().collect();
-                let [".reg", ty, r] = ws.as_slice() else {
-                    return Err(Diagnostic::new(
-                        Phase::Litmus,
-                        span,
-                        "expected `T:.reg .TYPE rN` or `T:.reg .TYPE rN = value`",
-                    ));
-                };
-                if !ty.starts_with('.') || !is_reg(r) {
-                    return Err(Diagnostic::new(
-                        Phase::Litmus,
-                        span,
-                        "expected `T:.reg .TYPE rN` or `T:.reg .TYPE rN = value`",
-                    ));
-                }
-                match init {
-                    None => regs.push((tid, r.to_string(), 0, span)),
-                    Some(v) => match parse_int(v) {
-                        Some(n) => regs.push((tid, r.to_string(), n, span)),
-                        None if is_ident(v) => {
-                            ptrs.insert((tid, r.to_string()), v.to_string());
-                        }
-                        None => {
-                            return Err(Diagnostic::new(
-                                Phase::Litmus,
-                                span,
-                                format!("bad register initial value `{v}`"),
-                            ))
-                        }
-                    },
-                }
-                continue;
-            }
-            if let Some((name, decl)) = it.split_once('@') {
-                // `name @ proxy aliases target`
-                let ws: Vec<&str> = decl.split_whitespace().collect();
-                let name = name.trim();
-                let bad = || {
-                    Diagnostic::new(
-                        Phase::Litmus,
-                        span,
-                        "expected `NAME @ PROXY aliases LOCATION`",
-                    )
-                    .hint("PROXY is one of generic, surface, texture, constant")
-                };
-                let [proxy, "aliases", target] = ws.as_slice() else {
-                    return Err(bad());
-                };
-                let proxy = match *proxy {
-                    "generic" => Proxy::Generic,
-                    "surface" => Proxy::Surface,
-                    "texture" => Proxy::Texture,
-                    "constant" => Proxy::Constant,
-                    _ => return Err(bad()),
-                };
-                if !is_ident(name) || !is_ident(target) {
-                    return Err(bad());
-                }
-                let known = locs
-                    .iter()
-                    .any(|(l, _, _): &(String, i64, Span)| l == target)
-                    || aliases.iter().any(|a| a.name == *target);
-                if !known {
-                    return Err(Diagnostic::new(
-                        Phase::Litmus,
-                        span,
-                        format!("alias of `{target}`, which is not declared before it"),
-                    ));
-                }
-                if locs.iter().any(|(l, _, _)| l == name) || aliases.iter().any(|a| a.name == name)
-                {
-                    return Err(Diagnostic::new(
-                        Phase::Litmus,
-                        span,
-                        format!("`{name}` is declared twice"),
-                    ));
-                }
-                aliases.push(Alias {
-                    name: name.to_string(),
-                    proxy,
-                    target: target.to_string(),
-                    span,
-                });
-                continue;
-            }
-            let Some((lhs, rhs)) = it.split_once('=') else {
-                return Err(Diagnostic::new(
-                    Phase::Litmus,
-                    span,
-                    "expected `location = value` or `P0:r0 = value`",
-                ));
-            };
-            let (lhs, rhs) = (lhs.trim(), rhs.trim());
-            let value = parse_int(rhs).ok_or_else(|| {
-                Diagnostic::new(
-                    Phase::Litmus,
-                    span,
-                    format!("expected an integer initial value, found `{rhs}`"),
-                )
-                .hint("only integer initial values are supported")
-            })?;
-            if let Some((t, r)) = lhs.split_once(':') {
-                let t = t.trim();
-                let tid = t
-                    .strip_prefix('P')
-                    .unwrap_or(t)
-                    .parse::<usize>()
-                    .map_err(|_| {
-                        Diagnostic::new(
-                            Phase::Litmus,
-                            span,
-                            format!("expected a thread name like `P0`, found `{t}`"),
-                        )
-                    })?;
-                let r = r.trim();
-                if !is_ident(r) {
-                    return Err(Diagnostic::new(
-                        Phase::Litmus,
-                        span,
-                        format!("bad register name `{r}`"),
-                    ));
-                }
-                regs.push((tid, r.to_string(), value, span));
+                init.register(t, decl, span)?;
+            } else if let Some((name, decl)) = it.split_once('@') {
+                init.alias(name, decl, span)?;
             } else {
-                let lhs = lhs.strip_prefix("int ").map(str::trim).unwrap_or(lhs);
-                if !is_ident(lhs) {
-                    return Err(Diagnostic::new(
-                        Phase::Litmus,
-                        span,
-                        format!("bad location name `{lhs}`"),
-                    ));
-                }
-                locs.push((lhs.to_string(), value, span));
+                init.assignment(it, span)?;
             }
         }
-        Ok((locs, regs, ptrs, aliases))
+        Ok((init.locs, init.regs, init.ptrs, init.aliases))
     }
 
     /// Offset of the condition keyword: the first line (after the table's
@@ -408,7 +262,7 @@ impl<'a> Parser<'a> {
                     continue;
                 }
                 let span = Span::new(self.file, s, s + cell.len());
-                let ins = self.instr(cell, s, span, i)?;
+                let ins = instr::instr(self.file, &self.ptrs, cell, s, span, i)?;
                 threads[i].instrs.push(ins);
             }
         }
@@ -553,427 +407,6 @@ impl<'a> Parser<'a> {
         })
     }
 
-    fn instr(&self, cell: &str, start: usize, span: Span, tid: usize) -> PResult<Instr> {
-        let file = self.file;
-        let op_len = cell.find(char::is_whitespace).unwrap_or(cell.len());
-        let opcode = &cell[..op_len];
-        let op_span = Span::new(file, start, start + op_len);
-        // Operands, comma separated, with their offsets.
-        let mut args: Vec<(&str, Span)> = Vec::new();
-        let rest = &cell[op_len..];
-        if !rest.trim().is_empty() {
-            let mut off = start + op_len;
-            for a in rest.split(',') {
-                let t = a.trim();
-                let s = off + (a.len() - a.trim_start().len());
-                args.push((t, Span::new(file, s, s + t.len())));
-                off += a.len() + 1;
-            }
-        }
-        if let Some(label) = opcode.strip_suffix(':') {
-            if args.is_empty() && is_ident(label) {
-                return Ok(Instr {
-                    kind: InstrKind::Label(label.to_string()),
-                    span,
-                });
-            }
-        }
-        let parts: Vec<&str> = opcode.split('.').collect();
-        let unsupported = |what: &str| {
-            Diagnostic::new(
-                Phase::Litmus,
-                op_span,
-                format!("unsupported instruction `{opcode}`"),
-            )
-            .label(what.to_string())
-        };
-        let bad_q = |q: &str| {
-            Diagnostic::new(
-                Phase::Litmus,
-                op_span,
-                format!("unsupported qualifier `.{q}` in `{opcode}`"),
-            )
-        };
-        let nargs = |n: &[usize]| -> PResult<()> {
-            if n.contains(&args.len()) {
-                Ok(())
-            } else {
-                let want = n
-                    .iter()
-                    .map(|k| k.to_string())
-                    .collect::<Vec<_>>()
-                    .join(" or ");
-                Err(Diagnostic::new(
-                    Phase::Litmus,
-                    span,
-                    format!("`{opcode}` takes {want} operands, found {}", args.len()),
-                ))
-            }
-        };
-        let reg = |i: usize| -> PResult<String> {
-            let (a, s) = args[i];
-            if is_reg(a) {
-                Ok(a.to_string())
-            } else {
-                Err(Diagnostic::new(
-                    Phase::Litmus,
-                    s,
-                    format!("expected a register, found `{a}`"),
-                ))
-            }
-        };
-        let loc = |i: usize| -> PResult<String> {
-            let (a, s) = args[i];
-            // `[x]`, and GPU_PTX's `[r1]` with r1 declared `= x`.
-            let a = match a
-                .strip_prefix('[')
-                .and_then(|b| b.strip_suffix(']'))
-                .map(str::trim)
-            {
-                Some(inner) if is_reg(inner) => match self.ptrs.get(&(tid, inner.to_string())) {
-                    Some(x) => x.as_str(),
-                    None => {
-                        return Err(Diagnostic::new(
-                            Phase::Litmus,
-                            s,
-                            format!("`{inner}` is not a pointer register of thread {tid}"),
-                        )
-                        .hint("declare it in the init block, e.g. `0:.reg .b64 r1 = x;`"))
-                    }
-                },
-                Some(inner) => inner,
-                None => a,
-            };
-            if is_ident(a) && !is_reg(a) {
-                Ok(a.to_string())
-            } else if a.starts_with('[') {
-                Err(Diagnostic::new(
-                    Phase::Litmus,
-                    s,
-                    format!("unsupported address operand `{a}`"),
-                )
-                .hint("addresses must be location names"))
-            } else {
-                Err(Diagnostic::new(
-                    Phase::Litmus,
-                    s,
-                    format!("expected a memory location, found `{a}`"),
-                ))
-            }
-        };
-        let operand = |i: usize| -> PResult<Operand> {
-            let (a, s) = args[i];
-            if is_reg(a) {
-                Ok(Operand::Reg(a.to_string()))
-            } else if let Some(v) = parse_int(a) {
-                Ok(Operand::Imm(v))
-            } else {
-                Err(Diagnostic::new(
-                    Phase::Litmus,
-                    s,
-                    format!("expected a register or an integer, found `{a}`"),
-                ))
-            }
-        };
-        let label = |i: usize| -> PResult<String> {
-            let (a, s) = args[i];
-            if is_ident(a) {
-                Ok(a.to_string())
-            } else {
-                Err(Diagnostic::new(
-                    Phase::Litmus,
-                    s,
-                    format!("expected a label, found `{a}`"),
-                ))
-            }
-        };
-        // Qualifier decoding shared by ld/st/atom/red.
-        let sem_scope =
-            |qs: &[&str], allow_op: bool| -> PResult<(Option<Sem>, Option<Scope>, Option<RmwOp>)> {
-                let (mut sem, mut scope, mut op) = (None, None, None);
-                for &q in qs {
-                    match q {
-                        "weak" => sem = Some(Sem::Weak),
-                        "relaxed" => sem = Some(Sem::Relaxed),
-                        "acquire" => sem = Some(Sem::Acquire),
-                        "release" => sem = Some(Sem::Release),
-                        "acq_rel" => sem = Some(Sem::AcqRel),
-                        "volatile" => {
-                            sem = Some(Sem::Relaxed);
-                            scope = Some(Scope::Sys);
-                        }
-                        "cta" => scope = Some(Scope::Cta),
-                        "gpu" => scope = Some(Scope::Gpu),
-                        "sys" => scope = Some(Scope::Sys),
-                        // State spaces, types and cache operators do not change
-                        // the semantics here (legacy `ld.cg` etc. are weak).
-                        // `.shared` (the CTA's shared memory) only matters to
-                        // op:sorensen, which reads it off the instruction text.
-                        "global" | "shared" | "u32" | "s32" | "b32" | "u64" | "s64" | "b64"
-                        | "ca" | "cg" | "cs" | "lu" | "cv" | "wb" | "wt" => {}
-                        "add" if allow_op => op = Some(RmwOp::Add),
-                        "sub" if allow_op => op = Some(RmwOp::Sub),
-                        "exch" if allow_op => op = Some(RmwOp::Exch),
-                        "cas" if allow_op => op = Some(RmwOp::Cas),
-                        "and" if allow_op => op = Some(RmwOp::And),
-                        "or" if allow_op => op = Some(RmwOp::Or),
-                        "xor" if allow_op => op = Some(RmwOp::Xor),
-                        "min" if allow_op => op = Some(RmwOp::Min),
-                        "max" if allow_op => op = Some(RmwOp::Max),
-                        "inc" if allow_op => op = Some(RmwOp::Inc),
-                        "dec" if allow_op => op = Some(RmwOp::Dec),
-                        q => return Err(bad_q(q)),
-                    }
-                }
-                Ok((sem, scope, op))
-            };
-        let kind = match parts[0] {
-            "ld" | "suld" | "tld" | "cold" => {
-                let proxy = match parts[0] {
-                    "suld" => Proxy::Surface,
-                    "tld" => Proxy::Texture,
-                    "cold" => Proxy::Constant,
-                    _ => Proxy::Generic,
-                };
-                nargs(&[2])?;
-                let (sem, scope, _) = sem_scope(&parts[1..], false)?;
-                if proxy == Proxy::Generic && sem.is_none() && parse_int(args[1].0).is_some() {
-                    // `ld r, N`: load of a constant into a register.
-                    InstrKind::Mov {
-                        dst: reg(0)?,
-                        src: operand(1)?,
-                    }
-                } else {
-                    let sem = sem.unwrap_or(Sem::Weak);
-                    if matches!(sem, Sem::Release | Sem::AcqRel) {
-                        return Err(unsupported("a load cannot have release semantics"));
-                    }
-                    check_scope(sem, scope, op_span, opcode)?;
-                    InstrKind::Load {
-                        proxy,
-                        sem,
-                        scope,
-                        dst: reg(0)?,
-                        loc: loc(1)?,
-                    }
-                }
-            }
-            "st" | "sust" => {
-                let proxy = if parts[0] == "sust" {
-                    Proxy::Surface
-                } else {
-                    Proxy::Generic
-                };
-                nargs(&[2])?;
-                let (sem, scope, _) = sem_scope(&parts[1..], false)?;
-                let sem = sem.unwrap_or(Sem::Weak);
-                if matches!(sem, Sem::Acquire | Sem::AcqRel) {
-                    return Err(unsupported("a store cannot have acquire semantics"));
-                }
-                check_scope(sem, scope, op_span, opcode)?;
-                InstrKind::Store {
-                    proxy,
-                    sem,
-                    scope,
-                    loc: loc(0)?,
-                    val: operand(1)?,
-                }
-            }
-            "atom" | "red" => {
-                let (sem, scope, op) = sem_scope(&parts[1..], true)?;
-                let op = op.ok_or_else(|| {
-                    unsupported("missing operation (e.g. `.add`, `.exch`, `.cas`)")
-                })?;
-                let sem = sem.unwrap_or(Sem::Relaxed);
-                if sem == Sem::Weak {
-                    return Err(bad_q("weak"));
-                }
-                let is_atom = parts[0] == "atom";
-                if !is_atom && matches!(op, RmwOp::Exch | RmwOp::Cas) {
-                    return Err(unsupported("`red` has no result; exch/cas need `atom`"));
-                }
-                let extra = if op == RmwOp::Cas { 2 } else { 1 };
-                let first = usize::from(is_atom);
-                nargs(&[first + 1 + extra])?;
-                let dst = if is_atom { Some(reg(0)?) } else { None };
-                let l = loc(first)?;
-                let mut a = Vec::new();
-                for i in first + 1..args.len() {
-                    a.push(operand(i)?);
-                }
-                InstrKind::Rmw {
-                    proxy: Proxy::Generic,
-                    sem,
-                    scope,
-                    op,
-                    dst,
-                    loc: l,
-                    args: a,
-                }
-            }
-            "fence" => {
-                nargs(&[0])?;
-                if parts.get(1) == Some(&"proxy") {
-                    let proxy = match &parts[2..] {
-                        ["alias"] => None,
-                        ["generic"] => Some(Proxy::Generic),
-                        ["surface"] => Some(Proxy::Surface),
-                        ["texture"] => Some(Proxy::Texture),
-                        ["constant"] => Some(Proxy::Constant),
-                        [q, ..] => return Err(bad_q(q)),
-                        [] => return Err(unsupported(
-                            "`fence.proxy` needs a proxy (.alias, .surface, .texture, .constant)",
-                        )),
-                    };
-                    return Ok(Instr {
-                        kind: InstrKind::ProxyFence(proxy),
-                        span,
-                    });
-                }
-                let (mut kind, mut scope) = (None, None);
-                for &q in &parts[1..] {
-                    match q {
-                        "sc" => kind = Some(FenceKind::Sc),
-                        "acq_rel" => kind = Some(FenceKind::AcqRel),
-                        "acquire" => kind = Some(FenceKind::Acquire),
-                        "release" => kind = Some(FenceKind::Release),
-                        "cta" => scope = Some(Scope::Cta),
-                        "gpu" => scope = Some(Scope::Gpu),
-                        "sys" => scope = Some(Scope::Sys),
-                        q => return Err(bad_q(q)),
-                    }
-                }
-                InstrKind::Fence {
-                    kind: kind.unwrap_or(FenceKind::AcqRel),
-                    scope,
-                }
-            }
-            // x86's MFENCE, for x86 threads of compound tests.
-            "mfence" => {
-                nargs(&[0])?;
-                InstrKind::Fence {
-                    kind: FenceKind::Sc,
-                    scope: Some(Scope::Sys),
-                }
-            }
-            "membar" => {
-                nargs(&[0])?;
-                let scope = match &parts[1..] {
-                    ["cta"] => Scope::Cta,
-                    ["gl"] | ["gpu"] => Scope::Gpu,
-                    ["sys"] => Scope::Sys,
-                    [q, ..] => return Err(bad_q(q)),
-                    [] => return Err(unsupported("`membar` needs a scope (.cta, .gl, .sys)")),
-                };
-                InstrKind::Fence {
-                    kind: FenceKind::Sc,
-                    scope: Some(scope),
-                }
-            }
-            "bar" | "barrier" => {
-                let mut arrive = None;
-                for &q in &parts[1..] {
-                    match q {
-                        "cta" => {}
-                        "sync" => arrive = Some(false),
-                        "arrive" => arrive = Some(true),
-                        q => return Err(bad_q(q)),
-                    }
-                }
-                let arrive = arrive.ok_or_else(|| unsupported("expected `.sync` or `.arrive`"))?;
-                if args.is_empty() {
-                    return Err(Diagnostic::new(
-                        Phase::Litmus,
-                        span,
-                        format!("`{opcode}` needs a barrier id"),
-                    ));
-                }
-                nargs(&[1, 2, 3])?;
-                let inst = match operand(0)? {
-                    Operand::Imm(v) => v,
-                    Operand::Reg(_) => {
-                        return Err(Diagnostic::new(Phase::Litmus, args[0].1, "expected a constant barrier instance, found a register")
-                            .hint("Dat3M's form is `bar.cta.sync INSTANCE{, ID{, COUNT}}`; ID and COUNT may be registers"))
-                    }
-                };
-                let res = if args.len() > 1 {
-                    Some(operand(1)?)
-                } else {
-                    None
-                };
-                let quorum = if args.len() > 2 {
-                    Some(operand(2)?)
-                } else {
-                    None
-                };
-                InstrKind::Barrier {
-                    arrive,
-                    inst,
-                    res,
-                    quorum,
-                }
-            }
-            "mov" => {
-                for &q in &parts[1..] {
-                    if !matches!(q, "u32" | "s32" | "b32" | "u64" | "s64" | "b64") {
-                        return Err(bad_q(q));
-                    }
-                }
-                nargs(&[2])?;
-                InstrKind::Mov {
-                    dst: reg(0)?,
-                    src: operand(1)?,
-                }
-            }
-            "add" | "sub" | "mul" | "and" | "or" | "xor" => {
-                let op = match parts[0] {
-                    "add" => ArithOp::Add,
-                    "sub" => ArithOp::Sub,
-                    "mul" => ArithOp::Mul,
-                    "and" => ArithOp::And,
-                    "or" => ArithOp::Or,
-                    _ => ArithOp::Xor,
-                };
-                for &q in &parts[1..] {
-                    if !matches!(q, "u32" | "s32" | "b32" | "u64" | "s64" | "b64" | "lo") {
-                        return Err(bad_q(q));
-                    }
-                }
-                nargs(&[3])?;
-                InstrKind::Arith {
-                    op,
-                    dst: reg(0)?,
-                    a: operand(1)?,
-                    b: operand(2)?,
-                }
-            }
-            "goto" | "bra" => {
-                nargs(&[1])?;
-                InstrKind::Goto(label(0)?)
-            }
-            "beq" | "bne" => {
-                nargs(&[3])?;
-                InstrKind::Branch {
-                    eq: parts[0] == "beq",
-                    a: operand(0)?,
-                    b: operand(1)?,
-                    target: label(2)?,
-                }
-            }
-            "sured" | "suatom" => {
-                return Err(unsupported(
-                    "surface reductions and atomics are not supported",
-                ))
-            }
-            _ => {
-                return Err(unsupported(
-                    "not a PTX instruction relprove's litmus front end knows",
-                ))
-            }
-        };
-        Ok(Instr { kind, span })
-    }
-
     fn condition(&mut self, nthreads: usize) -> PResult<Condition> {
         let start = self.pos;
         let r = self.rest();
@@ -1042,6 +475,181 @@ pub(crate) fn proposition(file: FileId, text: &str, from: usize, nthreads: usize
 }
 
 /// `x: shared, y: global`.
+/// The init block's declarations, read one item at a time.
+#[derive(Default)]
+struct InitBlock {
+    locs: Vec<(String, i64, Span)>,
+    regs: Vec<(usize, String, i64, Span)>,
+    /// GPU_PTX pointer registers: (thread, register) -> location.
+    ptrs: BTreeMap<(usize, String), String>,
+    aliases: Vec<Alias>,
+}
+
+impl InitBlock {
+    /// `T:.reg .TYPE rN{ = value}` (`decl` is what follows `T:`); a value
+    /// that is a location name makes a pointer register.
+    fn register(&mut self, t: &str, decl: &str, span: Span) -> PResult<()> {
+        let tid = t
+            .trim()
+            .strip_prefix('T')
+            .or(t.trim().strip_prefix('P'))
+            .unwrap_or(t.trim())
+            .parse::<usize>()
+            .map_err(|_| {
+                Diagnostic::new(
+                    Phase::Litmus,
+                    span,
+                    format!("expected a thread number, found `{}`", t.trim()),
+                )
+            })?;
+        let (decl, init) = match decl.split_once('=') {
+            Some((d, v)) => (d.trim(), Some(v.trim())),
+            None => (decl.trim(), None),
+        };
+        let ws: Vec<&str> = decl.split_whitespace().collect();
+        let [".reg", ty, r] = ws.as_slice() else {
+            return Err(Diagnostic::new(
+                Phase::Litmus,
+                span,
+                "expected `T:.reg .TYPE rN` or `T:.reg .TYPE rN = value`",
+            ));
+        };
+        if !ty.starts_with('.') || !is_reg(r) {
+            return Err(Diagnostic::new(
+                Phase::Litmus,
+                span,
+                "expected `T:.reg .TYPE rN` or `T:.reg .TYPE rN = value`",
+            ));
+        }
+        match init {
+            None => self.regs.push((tid, r.to_string(), 0, span)),
+            Some(v) => match parse_int(v) {
+                Some(n) => self.regs.push((tid, r.to_string(), n, span)),
+                None if is_ident(v) => {
+                    self.ptrs.insert((tid, r.to_string()), v.to_string());
+                }
+                None => {
+                    return Err(Diagnostic::new(
+                        Phase::Litmus,
+                        span,
+                        format!("bad register initial value `{v}`"),
+                    ))
+                }
+            },
+        }
+        Ok(())
+    }
+
+    /// `name @ proxy aliases target` (`decl` is what follows the `@`).
+    fn alias(&mut self, name: &str, decl: &str, span: Span) -> PResult<()> {
+        let ws: Vec<&str> = decl.split_whitespace().collect();
+        let name = name.trim();
+        let bad = || {
+            Diagnostic::new(
+                Phase::Litmus,
+                span,
+                "expected `NAME @ PROXY aliases LOCATION`",
+            )
+            .hint("PROXY is one of generic, surface, texture, constant")
+        };
+        let [proxy, "aliases", target] = ws.as_slice() else {
+            return Err(bad());
+        };
+        let proxy = match *proxy {
+            "generic" => Proxy::Generic,
+            "surface" => Proxy::Surface,
+            "texture" => Proxy::Texture,
+            "constant" => Proxy::Constant,
+            _ => return Err(bad()),
+        };
+        if !is_ident(name) || !is_ident(target) {
+            return Err(bad());
+        }
+        let known = self
+            .locs
+            .iter()
+            .any(|(l, _, _): &(String, i64, Span)| l == target)
+            || self.aliases.iter().any(|a| a.name == *target);
+        if !known {
+            return Err(Diagnostic::new(
+                Phase::Litmus,
+                span,
+                format!("alias of `{target}`, which is not declared before it"),
+            ));
+        }
+        if self.locs.iter().any(|(l, _, _)| l == name)
+            || self.aliases.iter().any(|a| a.name == name)
+        {
+            return Err(Diagnostic::new(
+                Phase::Litmus,
+                span,
+                format!("`{name}` is declared twice"),
+            ));
+        }
+        self.aliases.push(Alias {
+            name: name.to_string(),
+            proxy,
+            target: target.to_string(),
+            span,
+        });
+        Ok(())
+    }
+
+    /// `location = value` or `P0:r0 = value`.
+    fn assignment(&mut self, it: &str, span: Span) -> PResult<()> {
+        let Some((lhs, rhs)) = it.split_once('=') else {
+            return Err(Diagnostic::new(
+                Phase::Litmus,
+                span,
+                "expected `location = value` or `P0:r0 = value`",
+            ));
+        };
+        let (lhs, rhs) = (lhs.trim(), rhs.trim());
+        let value = parse_int(rhs).ok_or_else(|| {
+            Diagnostic::new(
+                Phase::Litmus,
+                span,
+                format!("expected an integer initial value, found `{rhs}`"),
+            )
+            .hint("only integer initial values are supported")
+        })?;
+        if let Some((t, r)) = lhs.split_once(':') {
+            let t = t.trim();
+            let tid = t
+                .strip_prefix('P')
+                .unwrap_or(t)
+                .parse::<usize>()
+                .map_err(|_| {
+                    Diagnostic::new(
+                        Phase::Litmus,
+                        span,
+                        format!("expected a thread name like `P0`, found `{t}`"),
+                    )
+                })?;
+            let r = r.trim();
+            if !is_ident(r) {
+                return Err(Diagnostic::new(
+                    Phase::Litmus,
+                    span,
+                    format!("bad register name `{r}`"),
+                ));
+            }
+            self.regs.push((tid, r.to_string(), value, span));
+        } else {
+            let lhs = lhs.strip_prefix("int ").map(str::trim).unwrap_or(lhs);
+            if !is_ident(lhs) {
+                return Err(Diagnostic::new(
+                    Phase::Litmus,
+                    span,
+                    format!("bad location name `{lhs}`"),
+                ));
+            }
+            self.locs.push((lhs.to_string(), value, span));
+        }
+        Ok(())
+    }
+}
+
 fn is_memory_map(line: &str) -> bool {
     line.split(',').all(|item| {
         matches!(item.split_once(':'), Some((x, sp)) if is_ident(x.trim()) && matches!(sp.trim(), "shared" | "global"))

@@ -342,10 +342,6 @@ pub fn run_test(
         .map(|t| relprove_engine::budget::deadline_after(start, t));
     let paths = lower::paths(test, opts.limits)?;
     let dom = lower::value_domain(test, &paths)?;
-    let vars = test.cond.prop.vars();
-    let mut states: BTreeSet<Vec<i64>> = BTreeSet::new();
-    let mut witness: Option<Witness> = None;
-    let mut calls = 0;
     let dir = model.path.parent().unwrap_or(Path::new("."));
     let n: usize = paths
         .iter()
@@ -361,12 +357,22 @@ pub fn run_test(
     }
     let combos = combinations(&paths);
     let (units, hung) = units(test, &combos);
+    let mut dec = Decision {
+        test,
+        opts,
+        dom: &dom,
+        vars: test.cond.prop.vars(),
+        states: BTreeSet::new(),
+        witness: None,
+        calls: 0,
+    };
     for (k, v, combo, edges) in &units {
-        if vars.is_empty() && !states.is_empty() {
+        if dec.vars.is_empty() && !dec.states.is_empty() {
             // Nothing is observed: the one possible final state is known.
             break;
         }
-        let low = lower::alloy_source(test, model.binding, &model.open_name, combo, edges, &dom)?;
+        let low =
+            lower::build_execution(test, model.binding, &model.open_name, combo, edges, &dom)?;
         let path = dir.join(format!("lt_{}_{k}_{v}.als", sanitize(&test.name)));
         let failed = |e: LitmusError| failure(test, opts, e);
         if deadline.is_some_and(|d| Instant::now() >= d) {
@@ -392,180 +398,72 @@ pub fn run_test(
                     .map_err(failed)?
             }
         };
-        if let Some(mut sess) = sess {
-            let obs_pred = |i: usize, v: i64| -> Result<usize, Diagnostic> {
-                dom.iter()
-                    .position(|&d| d == v)
-                    .map(|j| 2 + i * dom.len() + j)
-                    .ok_or_else(|| {
-                        Diagnostic::new(
-                            Phase::Litmus,
-                            test.name_span,
-                            format!("final value {v} is outside the value domain"),
-                        )
-                    })
-            };
-            if !opts.enumerate {
-                for holds in [true, false] {
-                    let seen = states.iter().any(|st| holds_in(test, &vars, st) == holds);
-                    if seen || (vars.is_empty() && holds_in(test, &vars, &[]) != holds) {
-                        continue;
-                    }
-                    calls += 1;
-                    if let Some(sol) = sess.solve(&[if holds { 0 } else { 1 }]).map_err(failed)? {
-                        let st = extract_state(&sol, &low).map_err(|e| {
-                            Diagnostic::new(
-                                Phase::Litmus,
-                                test.name_span,
-                                format!("cannot read the final state off the instance: {e}"),
-                            )
-                        })?;
-                        keep_witness(&mut witness, &sol, holds_in(test, &vars, &st));
-                        if holds_in(test, &vars, &st) != holds {
-                            return Err(Diagnostic::new(
-                                Phase::Litmus,
-                                test.name_span,
-                                format!(
-                                    "the checker's final state {st:?} does not match the query"
-                                ),
-                            ));
-                        }
-                        states.insert(st);
-                    }
-                }
-                if (vars.is_empty() && !states.is_empty())
-                    || [true, false]
-                        .iter()
-                        .all(|h| states.iter().any(|st| holds_in(test, &vars, st) == *h))
-                {
-                    break;
-                }
-                continue;
-            }
-            // Enumeration: block every state already known (from earlier
-            // combinations too), then find new ones one by one.
-            let block =
-                |sess: &mut Box<dyn LitmusSession>, st: &[i64]| -> Result<bool, Diagnostic> {
-                    let together = st
-                        .iter()
-                        .enumerate()
-                        .map(|(i, &v)| obs_pred(i, v))
-                        .collect::<Result<Vec<usize>, _>>()?;
-                    // Nothing observed: one state blocks every instance.
-                    if together.is_empty() {
-                        return Ok(false);
-                    }
-                    sess.block(&together);
-                    Ok(true)
-                };
-            let mut open = true;
-            for st in &states {
-                open &= block(&mut sess, st)?;
-            }
-            loop {
-                calls += 1;
-                if !open {
-                    break;
-                }
-                let Some(sol) = sess.solve(&[]).map_err(failed)? else {
-                    break;
-                };
-                let st = extract_state(&sol, &low).map_err(|e| {
-                    Diagnostic::new(
-                        Phase::Litmus,
-                        test.name_span,
-                        format!("cannot read the final state off the instance: {e}"),
-                    )
-                })?;
-                keep_witness(&mut witness, &sol, holds_in(test, &vars, &st));
-                if !states.insert(st.clone()) {
-                    return Err(Diagnostic::new(
-                        Phase::Litmus,
-                        test.name_span,
-                        format!("the checker returned the excluded final state {st:?}"),
-                    ));
-                }
-                if states.len() > opts.max_states {
-                    return Err(Diagnostic::new(
-                        Phase::Litmus,
-                        test.name_span,
-                        format!("unsupported: more than {} final states", opts.max_states),
-                    ));
-                }
-                open = block(&mut sess, &st)?;
-            }
-            continue;
-        }
-        if !opts.enumerate {
-            // Witness mode: one query per side of the condition not yet seen.
-            for holds in [true, false] {
-                let seen = states.iter().any(|st| holds_in(test, &vars, st) == holds);
-                // A condition without variables has one possible side.
-                if seen || (vars.is_empty() && holds_in(test, &vars, &[]) != holds) {
-                    continue;
-                }
-                calls += 1;
+        let all_seen = match (sess, opts.enumerate) {
+            (Some(mut sess), false) => dec.witnesses(&low, |holds| {
+                sess.solve(&[if holds { 0 } else { 1 }]).map_err(failed)
+            })?,
+            (None, false) => dec.witnesses(&low, |holds| {
                 let src = low.with_condition(&test.cond.prop, holds);
-                let sol = backend.solve(&path, &src, deadline).map_err(failed)?;
-                if let Some(sol) = sol {
-                    let st = extract_state(&sol, &low).map_err(|e| {
-                        Diagnostic::new(
-                            Phase::Litmus,
-                            test.name_span,
-                            format!("cannot read the final state off the instance: {e}"),
-                        )
-                    })?;
-                    keep_witness(&mut witness, &sol, holds_in(test, &vars, &st));
-                    if holds_in(test, &vars, &st) != holds {
-                        return Err(Diagnostic::new(
-                            Phase::Litmus,
-                            test.name_span,
-                            format!("the checker's final state {st:?} does not match the query"),
-                        ));
-                    }
-                    states.insert(st);
-                }
+                backend.solve(&path, &src, deadline).map_err(failed)
+            })?,
+            (Some(mut sess), true) => {
+                dec.enumerate_in_session(&low, sess.as_mut(), &failed)?;
+                false
             }
-            if (vars.is_empty() && !states.is_empty())
-                || [true, false]
-                    .iter()
-                    .all(|h| states.iter().any(|st| holds_in(test, &vars, st) == *h))
-            {
-                break;
+            (None, true) => {
+                dec.enumerate_one_shot(&low, |blocked| {
+                    let src = low.with_run(blocked);
+                    backend.solve(&path, &src, deadline).map_err(failed)
+                })?;
+                false
             }
-            continue;
-        }
-        loop {
-            let blocked: Vec<Vec<i64>> = states.iter().cloned().collect();
-            let src = low.with_run(&blocked);
-            calls += 1;
-            let sol = backend.solve(&path, &src, deadline).map_err(failed)?;
-            let Some(sol) = sol else { break };
-            let st = extract_state(&sol, &low).map_err(|e| {
-                Diagnostic::new(
-                    Phase::Litmus,
-                    test.name_span,
-                    format!("cannot read the final state off the instance: {e}"),
-                )
-            })?;
-            keep_witness(&mut witness, &sol, holds_in(test, &vars, &st));
-            if !states.insert(st.clone()) {
-                return Err(Diagnostic::new(
-                    Phase::Litmus,
-                    test.name_span,
-                    format!("the checker returned the excluded final state {st:?}"),
-                ));
-            }
-            if states.len() > opts.max_states {
-                return Err(Diagnostic::new(
-                    Phase::Litmus,
-                    test.name_span,
-                    format!("unsupported: more than {} final states", opts.max_states),
-                ));
-            }
+        };
+        if all_seen {
+            break;
         }
     }
-    let positive = states.iter().filter(|s| holds_in(test, &vars, s)).count();
+    let Verdict {
+        positive,
+        negative,
+        validated,
+        observation,
+    } = verdict(test, &dec.vars, &dec.states);
+    Ok(TestResult {
+        name: test.name.clone(),
+        file: String::new(),
+        quant: test.cond.quant,
+        prop: test.cond.prop.clone(),
+        vars: dec.vars,
+        states: dec.states,
+        enumerated: opts.enumerate,
+        positive,
+        negative,
+        validated,
+        observation,
+        combinations: combos.len(),
+        hung_combinations: hung,
+        solver_calls: dec.calls,
+        time_ms: start.elapsed().as_millis(),
+        witness: dec.witness,
+    })
+}
+
+/// A test's verdict from its reachable final states, as herd computes it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Verdict {
+    /// States in which the condition holds.
+    pub positive: usize,
+    /// States in which it does not.
+    pub negative: usize,
+    /// herd's `Ok`.
+    pub validated: bool,
+    pub observation: Observation,
+}
+
+/// The verdict of `test` whose observed variables `vars` take the final
+/// states `states` (the axiomatic runs' and the operational models').
+pub fn verdict(test: &Test, vars: &[Term], states: &BTreeSet<Vec<i64>>) -> Verdict {
+    let positive = states.iter().filter(|s| holds_in(test, vars, s)).count();
     let negative = states.len() - positive;
     let validated = match test.cond.quant {
         Quant::Exists => positive > 0,
@@ -579,24 +477,168 @@ pub fn run_test(
     } else {
         Observation::Sometimes
     };
-    Ok(TestResult {
-        name: test.name.clone(),
-        file: String::new(),
-        quant: test.cond.quant,
-        prop: test.cond.prop.clone(),
-        vars,
-        states,
-        enumerated: opts.enumerate,
+    Verdict {
         positive,
         negative,
         validated,
         observation,
-        combinations: combos.len(),
-        hung_combinations: hung,
-        solver_calls: calls,
-        time_ms: start.elapsed().as_millis(),
-        witness,
-    })
+    }
+}
+
+/// What deciding a test has found so far, over its path combinations: the
+/// final states, the execution to draw, the solver calls; one method per
+/// strategy of deciding one combination.
+struct Decision<'t> {
+    test: &'t Test,
+    opts: Options,
+    dom: &'t BTreeSet<i64>,
+    vars: Vec<Term>,
+    states: BTreeSet<Vec<i64>>,
+    witness: Option<Witness>,
+    calls: usize,
+}
+
+impl Decision<'_> {
+    fn error(&self, msg: String) -> Diagnostic {
+        Diagnostic::new(Phase::Litmus, self.test.name_span, msg)
+    }
+
+    /// The final state of `sol`, kept as the witness when it is the first
+    /// or the first where the condition holds.
+    fn read_state(&mut self, sol: &Solution, low: &Lowered) -> Result<Vec<i64>, Diagnostic> {
+        let st = extract_state(sol, low).map_err(|e| {
+            self.error(format!("cannot read the final state off the instance: {e}"))
+        })?;
+        keep_witness(&mut self.witness, sol, holds_in(self.test, &self.vars, &st));
+        Ok(st)
+    }
+
+    /// Witness mode: one query per side of the condition not yet seen
+    /// (`solve(holds)` finds an execution whose final state has the
+    /// condition `holds`). Whether both sides are now seen (or the one
+    /// state of a test that observes nothing): the test is decided.
+    fn witnesses(
+        &mut self,
+        low: &Lowered,
+        mut solve: impl FnMut(bool) -> Result<Option<Solution>, Diagnostic>,
+    ) -> Result<bool, Diagnostic> {
+        let test = self.test;
+        for holds in [true, false] {
+            let seen = self
+                .states
+                .iter()
+                .any(|st| holds_in(test, &self.vars, st) == holds);
+            // A condition without variables has one possible side.
+            if seen || (self.vars.is_empty() && holds_in(test, &self.vars, &[]) != holds) {
+                continue;
+            }
+            self.calls += 1;
+            if let Some(sol) = solve(holds)? {
+                let st = self.read_state(&sol, low)?;
+                if holds_in(test, &self.vars, &st) != holds {
+                    return Err(self.error(format!(
+                        "the checker's final state {st:?} does not match the query"
+                    )));
+                }
+                self.states.insert(st);
+            }
+        }
+        Ok((self.vars.is_empty() && !self.states.is_empty())
+            || [true, false].iter().all(|h| {
+                self.states
+                    .iter()
+                    .any(|st| holds_in(test, &self.vars, st) == *h)
+            }))
+    }
+
+    /// A new final state found by enumeration (an error when it was
+    /// excluded, or when there are too many).
+    fn insert_new(&mut self, st: Vec<i64>) -> Result<(), Diagnostic> {
+        if !self.states.insert(st.clone()) {
+            return Err(self.error(format!(
+                "the checker returned the excluded final state {st:?}"
+            )));
+        }
+        if self.states.len() > self.opts.max_states {
+            return Err(self.error(format!(
+                "unsupported: more than {} final states",
+                self.opts.max_states
+            )));
+        }
+        Ok(())
+    }
+
+    /// The session predicate saying that observed variable `i` is `v`.
+    fn obs_pred(&self, i: usize, v: i64) -> Result<usize, Diagnostic> {
+        let dom = self.dom;
+        dom.iter()
+            .position(|&d| d == v)
+            .map(|j| 2 + i * dom.len() + j)
+            .ok_or_else(|| self.error(format!("final value {v} is outside the value domain")))
+    }
+
+    /// Exclude final state `st` from `sess`; false when that excludes
+    /// every instance (nothing is observed).
+    fn block(&self, sess: &mut dyn LitmusSession, st: &[i64]) -> Result<bool, Diagnostic> {
+        let together = st
+            .iter()
+            .enumerate()
+            .map(|(i, &v)| self.obs_pred(i, v))
+            .collect::<Result<Vec<usize>, _>>()?;
+        // Nothing observed: one state blocks every instance.
+        if together.is_empty() {
+            return Ok(false);
+        }
+        sess.block(&together);
+        Ok(true)
+    }
+
+    /// Enumeration in an incremental session: block every state already
+    /// known (from earlier combinations too), then find new ones one by
+    /// one.
+    fn enumerate_in_session(
+        &mut self,
+        low: &Lowered,
+        sess: &mut dyn LitmusSession,
+        failed: &dyn Fn(LitmusError) -> Diagnostic,
+    ) -> Result<(), Diagnostic> {
+        let mut open = true;
+        for st in &self.states {
+            open &= self.block(sess, st)?;
+        }
+        loop {
+            self.calls += 1;
+            if !open {
+                break;
+            }
+            let Some(sol) = sess.solve(&[]).map_err(failed)? else {
+                break;
+            };
+            let st = self.read_state(&sol, low)?;
+            self.insert_new(st.clone())?;
+            open = self.block(sess, &st)?;
+        }
+        Ok(())
+    }
+
+    /// Enumeration by one-shot solving: `solve(blocked)` decides the
+    /// module with the states `blocked` excluded, until none is left.
+    fn enumerate_one_shot(
+        &mut self,
+        low: &Lowered,
+        mut solve: impl FnMut(&[Vec<i64>]) -> Result<Option<Solution>, Diagnostic>,
+    ) -> Result<(), Diagnostic> {
+        loop {
+            let blocked: Vec<Vec<i64>> = self.states.iter().cloned().collect();
+            self.calls += 1;
+            let Some(sol) = solve(&blocked)? else {
+                break;
+            };
+            let st = self.read_state(&sol, low)?;
+            self.insert_new(st)?;
+        }
+        Ok(())
+    }
 }
 
 /// Keep the first execution found, replaced by the first in which the
@@ -611,7 +653,7 @@ fn keep_witness(w: &mut Option<Witness>, sol: &Solution, holds: bool) {
 }
 
 /// Whether the test's condition holds in a final state.
-fn holds_in(test: &Test, vars: &[Term], st: &[i64]) -> bool {
+pub(crate) fn holds_in(test: &Test, vars: &[Term], st: &[i64]) -> bool {
     test.cond
         .prop
         .eval(&|t: &Term| vars.iter().position(|v| v == t).map_or(0, |i| st[i]))

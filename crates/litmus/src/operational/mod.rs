@@ -26,8 +26,8 @@ use std::hash::Hash;
 
 use serde::Serialize;
 
-use crate::ast::{Quant, Term, Test};
-use crate::run::{Observation, TestResult};
+use crate::ast::{Term, Test};
+use crate::run::{holds_in, verdict, TestResult, Verdict};
 use relprove_engine::diag::{Diagnostic, Phase, Span};
 
 /// A transition system explored by [`explore::explore`].
@@ -296,25 +296,13 @@ fn finish<M: Model>(
         e => e,
     })?;
     let states: BTreeSet<Vec<i64>> = ex.outcomes.keys().cloned().collect();
-    let holds = |st: &[i64]| {
-        test.cond
-            .prop
-            .eval(&|t: &Term| vars.iter().position(|v| v == t).map_or(0, |i| st[i]))
-    };
-    let positive = states.iter().filter(|s| holds(s)).count();
-    let negative = states.len() - positive;
-    let validated = match test.cond.quant {
-        Quant::Exists => positive > 0,
-        Quant::NotExists => positive == 0,
-        Quant::Forall => negative == 0,
-    };
-    let observation = if positive == 0 {
-        Observation::Never
-    } else if negative == 0 {
-        Observation::Always
-    } else {
-        Observation::Sometimes
-    };
+    let holds = |st: &[i64]| holds_in(test, &vars, st);
+    let Verdict {
+        positive,
+        negative,
+        validated,
+        observation,
+    } = verdict(test, &vars, &states);
     let describe = |tr: &Vec<M::Trans>| tr.iter().map(|t| model.describe(t)).collect();
     let traces: Vec<Vec<String>> = ex.outcomes.values().map(describe).collect();
     let witness = ex
