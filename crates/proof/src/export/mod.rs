@@ -32,13 +32,17 @@
 pub mod coq;
 mod error;
 pub mod lean;
+mod printer;
+mod syntax;
 mod term;
+mod walk;
 
 pub use coq::COQ_LIBRARY_DIR;
 pub use error::ExportError;
 pub use lean::{find_lean_theories, LEAN_LIBRARY_DIR, LEAN_TOOLCHAIN};
 
-use term::ProofAssistant;
+use printer::Printer;
+use syntax::ProofAssistant;
 
 use std::fs;
 use std::io::Write;
@@ -193,10 +197,10 @@ pub fn find_theories(explicit: Option<&Path>) -> Option<PathBuf> {
 /// A model's files: one per opened module (dependencies first; instances
 /// of one module share it, so they must render identically), the root's,
 /// and the proofs skeleton.
-fn render_files<'a, P: ProofAssistant<'a>>(r: &mut P) -> Vec<GeneratedFile> {
+fn render_files<P: ProofAssistant>(r: &mut Printer<'_, P>) -> Vec<GeneratedFile> {
     let mut out: Vec<GeneratedFile> = Vec::new();
-    if r.model().modules.is_empty() {
-        r.errors_mut().push(Diagnostic::without_span(
+    if r.m.modules.is_empty() {
+        r.errors.push(Diagnostic::without_span(
             Phase::Export,
             "the model has no modules",
         ));
@@ -204,7 +208,7 @@ fn render_files<'a, P: ProofAssistant<'a>>(r: &mut P) -> Vec<GeneratedFile> {
     }
     let problems = r.problems();
     if !problems.is_empty() {
-        r.errors_mut().extend(problems);
+        r.errors.extend(problems);
         return out;
     }
     let definitions = |name: String, contents: String| GeneratedFile {
@@ -214,7 +218,7 @@ fn render_files<'a, P: ProofAssistant<'a>>(r: &mut P) -> Vec<GeneratedFile> {
         theorems: vec![],
     };
     let mut first: BTreeMap<String, ModuleId> = BTreeMap::new();
-    for k in term::module_order(r.model())
+    for k in term::module_order(r.m)
         .into_iter()
         .filter(|&k| k != 0)
         .map(|k| ModuleId(k as u32))
@@ -228,8 +232,8 @@ fn render_files<'a, P: ProofAssistant<'a>>(r: &mut P) -> Vec<GeneratedFile> {
             }
             Some(f) if f.contents == contents => {}
             Some(_) => {
-                let e = term::instances_differ(r.model(), first[&name], k, &name);
-                r.errors_mut().push(e);
+                let e = term::instances_differ(r.m, first[&name], k, &name);
+                r.errors.push(e);
             }
         }
     }
@@ -250,9 +254,9 @@ fn render_files<'a, P: ProofAssistant<'a>>(r: &mut P) -> Vec<GeneratedFile> {
 
 /// A model's files from the generator `g` ([`render_files`]), or every
 /// problem found while rendering them.
-fn generate<'a, P: ProofAssistant<'a>>(g: &mut P) -> Result<Vec<GeneratedFile>, Diagnostics> {
+fn generate<P: ProofAssistant>(g: &mut Printer<'_, P>) -> Result<Vec<GeneratedFile>, Diagnostics> {
     let files = render_files(g);
-    let errors = std::mem::take(g.errors_mut());
+    let errors = std::mem::take(&mut g.errors);
     if errors.is_empty() {
         Ok(files)
     } else {
@@ -303,7 +307,7 @@ impl Session {
         sources: &SourceMap,
         opts: &ExportOptions,
     ) -> Result<ExportReport, Diagnostics> {
-        self.write::<coq::Gen>(model, sources, opts)
+        self.write::<coq::Coq>(model, sources, opts)
     }
 
     /// Export a model as Lean 4 into `opts.out_dir`: the files of
@@ -317,21 +321,21 @@ impl Session {
         sources: &SourceMap,
         opts: &ExportOptions,
     ) -> Result<ExportReport, Diagnostics> {
-        self.write::<lean::Gen>(model, sources, opts)
+        self.write::<lean::Lean>(model, sources, opts)
     }
 
     /// Export a model into `opts.out_dir` with proof assistant `P`.
-    fn write<'a, P: ProofAssistant<'a>>(
+    fn write<P: ProofAssistant>(
         &mut self,
-        model: &'a Model,
-        sources: &'a SourceMap,
+        model: &Model,
+        sources: &SourceMap,
         opts: &ExportOptions,
     ) -> Result<ExportReport, Diagnostics> {
         let rewritten = match opts.prove {
             Some(limits) => P::rewrite_proofs(model, limits),
             None => RewriteProofs::default(),
         };
-        let mut g = P::for_export(model, sources, rewritten);
+        let mut g = Printer::<P>::for_export(model, sources, rewritten);
         let mut files = generate(&mut g)?;
         // Skeletons for checks the (edited, hence kept) proofs file lacks go
         // to `<stem>_proofs_new.<ext>`.
@@ -411,7 +415,7 @@ impl Session {
 /// `X_holds`: a check with `expect 0` whose assertion is false beyond its
 /// bound, refuted in the file; `X_holds` for `X_fails`). Either way the
 /// check needs no new skeleton.
-fn settled<'a, P: ProofAssistant<'a>>(proofs_file: &str, name: &str) -> bool {
+fn settled<P: ProofAssistant>(proofs_file: &str, name: &str) -> bool {
     let opposite = name
         .strip_suffix("_holds")
         .map(|s| format!("{s}_fails"))

@@ -27,7 +27,7 @@ use relprove_engine::instance::{Atom, Instance, TupleSet};
 use relprove_engine::ir::*;
 
 use super::{model_file_stem, sanitize, source_comment, Gen, ROOT};
-use crate::export::term::{dedup, err, render, ProofAssistant, WIDTH};
+use crate::export::term::{dedup, err, render, WIDTH};
 
 /// An atom label (`ptx/Event$0`) as the tail of a Coq identifier.
 /// `compile_src11_ptx/ptx/Thread$0` becomes `Thread0`.

@@ -17,11 +17,12 @@ use std::collections::BTreeMap;
 
 use egg::Symbol;
 
-use crate::export::term::{rewrite_arity, rewrite_term, ProofAssistant};
+use crate::export::syntax::Syntax;
+use crate::export::term::{rewrite_arity, rewrite_term};
 use crate::export::ExportError;
 
 /// The Coq back end's syntax.
-type Coq = super::Gen<'static>;
+use super::Coq;
 
 use crate::rewrite::kleene::{HypUse, KaProof, Letters};
 use crate::rewrite::lang::{Rel, Term};
