@@ -482,6 +482,10 @@ impl<P: ProofAssistant> Printer<'_, P> {
         })
     }
 
+    /// A quantified formula: every variable bound once (a scalar `x: one S`
+    /// as an atom, any other as a relation), guarded by its bound, its
+    /// multiplicity and `disj`; `one`/`lone` (over scalars only) add a
+    /// second copy of the binders for uniqueness.
     pub(super) fn quant(
         &mut self,
         q: Quant,
@@ -489,180 +493,175 @@ impl<P: ProofAssistant> Printer<'_, P> {
         body: &Formula,
         span: Span,
     ) -> Result<D, Diagnostic> {
-        let mut binders: Vec<(String, bool, usize)> = Vec::new();
-        let mut guards = Vec::new();
         let mut bound = 0;
-        let res = (|| -> Result<D, Diagnostic> {
-            for d in decls {
-                let scalar = d.bound.arity == 1 && d.mult == Mult::One;
-                let mut these = Vec::new();
-                for v in &d.vars {
-                    let x = self.bind(*v, scalar);
-                    bound += 1;
-                    if scalar {
-                        guards.push(self.member(&d.bound, &x)?);
-                    } else {
-                        let var = Expr::new(ExprKind::Var(*v), d.bound.arity, d.bound.span);
-                        guards.push(self.in_formula(&var, &d.bound)?);
-                        if d.mult != Mult::Set {
-                            guards.push(appk(
-                                P::mult_pred(d.mult, d.bound.span)?,
-                                &[d.bound.arity],
-                                vec![t(x.clone())],
-                            ));
-                        }
-                    }
-                    binders.push((x.clone(), scalar, d.bound.arity));
-                    these.push(x);
-                }
-                if d.disj {
-                    if scalar {
-                        guards.extend(disj_atoms(P::NEQ, &these));
-                    } else {
-                        for (p, a) in these.iter().enumerate() {
-                            for b2 in &these[p + 1..] {
-                                guards.push(appk(
-                                    format!("{}no", P::REL),
-                                    &[d.bound.arity],
-                                    vec![appk(
-                                        format!("{}inter", P::REL),
-                                        &[d.bound.arity],
-                                        vec![t(a.clone()), t(b2.clone())],
-                                    )],
-                                ));
-                            }
-                        }
-                    }
-                }
-            }
-            let dbody = self.formula(body)?;
-            let bdoc = binder_doc(P::REL_TYPE, &binders);
-            Ok(match q {
-                Quant::All => binder_block(
-                    P::FORALL,
-                    bdoc,
-                    ",",
-                    connective(
-                        P::IMPLIES,
-                        vec![connective(P::AND, guards.clone(), "True"), dbody],
-                        "True",
-                    ),
-                ),
-                Quant::Some => binder_block(
-                    P::EXISTS,
-                    bdoc,
-                    ",",
-                    connective(
-                        P::AND,
-                        {
-                            let mut g = guards.clone();
-                            g.push(dbody);
-                            g
-                        },
-                        "True",
-                    ),
-                ),
-                Quant::No => t(P::NOT).append(binder_block(
-                    P::EXISTS,
-                    bdoc,
-                    ",",
-                    connective(
-                        P::AND,
-                        {
-                            let mut g = guards.clone();
-                            g.push(dbody);
-                            g
-                        },
-                        "True",
-                    ),
-                )),
-                Quant::One | Quant::Lone => {
-                    if binders.iter().any(|(_, scalar, _)| !scalar) {
-                        return Err(err(span, format!("`one`/`lone` quantifiers over non-scalar variables are not supported by the {} export", P::PROVER)));
-                    }
-                    // A second copy of the binders, for uniqueness.
-                    let first: Vec<String> = binders.iter().map(|b| b.0.clone()).collect();
-                    let saved: Vec<(VarId, VarRepr)> = decls
-                        .iter()
-                        .flat_map(|d| d.vars.iter())
-                        .map(|v| (*v, self.env[v].clone()))
-                        .collect();
-                    let mut second = Vec::new();
-                    let mut g2 = Vec::new();
-                    let mut bound2 = 0;
-                    for d in decls {
-                        let mut these = Vec::new();
-                        for v in &d.vars {
-                            let y = self.bind(*v, true);
-                            bound2 += 1;
-                            g2.push(self.member(&d.bound, &y)?);
-                            these.push(y.clone());
-                            second.push(y);
-                        }
-                        if d.disj {
-                            g2.extend(disj_atoms(P::NEQ, &these));
-                        }
-                    }
-                    let body2 = self.formula(body);
-                    self.unbind(bound2);
-                    for (v, r) in saved {
-                        self.env.insert(v, r);
-                    }
-                    g2.push(body2?);
-                    let eqs: Vec<D> = first
-                        .iter()
-                        .zip(&second)
-                        .map(|(x, y)| t(format!("{y} = {x}")))
-                        .collect();
-                    let b2 = binder_doc(
-                        P::REL_TYPE,
-                        &second
-                            .iter()
-                            .map(|y| (y.clone(), true, 1))
-                            .collect::<Vec<_>>(),
-                    );
-                    let unique = binder_block(
-                        P::FORALL,
-                        b2,
-                        ",",
-                        connective(
-                            P::IMPLIES,
-                            vec![
-                                connective(P::AND, g2, "True"),
-                                connective(P::AND, eqs, "True"),
-                            ],
-                            "True",
-                        ),
-                    );
-                    let mut g1 = guards.clone();
-                    g1.push(dbody);
-                    if q == Quant::One {
-                        binder_block(
-                            P::EXISTS,
-                            bdoc,
-                            ",",
-                            connective(
-                                P::AND,
-                                vec![connective(P::AND, g1, "True"), unique],
-                                "True",
-                            ),
-                        )
-                    } else {
-                        binder_block(
-                            P::FORALL,
-                            bdoc,
-                            ",",
-                            connective(
-                                P::IMPLIES,
-                                vec![connective(P::AND, g1, "True"), unique],
-                                "True",
-                            ),
-                        )
-                    }
-                }
-            })
-        })();
+        let res = self.quant_bound(q, decls, body, span, &mut bound);
         self.unbind(bound);
         res
+    }
+
+    /// [`Self::quant`], counting the binders it pushes in `bound`.
+    fn quant_bound(
+        &mut self,
+        q: Quant,
+        decls: &[QuantDecl],
+        body: &Formula,
+        span: Span,
+        bound: &mut usize,
+    ) -> Result<D, Diagnostic> {
+        let mut binders: Vec<(String, bool, usize)> = Vec::new();
+        let mut guards = Vec::new();
+        for d in decls {
+            self.quant_decl(d, bound, &mut binders, &mut guards)?;
+        }
+        let dbody = self.formula(body)?;
+        let bdoc = binder_doc(P::REL_TYPE, &binders);
+        let and = |mut g: Vec<D>, last: D| {
+            g.push(last);
+            connective(P::AND, g, "True")
+        };
+        Ok(match q {
+            Quant::All => binder_block(
+                P::FORALL,
+                bdoc,
+                ",",
+                connective(
+                    P::IMPLIES,
+                    vec![connective(P::AND, guards, "True"), dbody],
+                    "True",
+                ),
+            ),
+            Quant::Some => binder_block(P::EXISTS, bdoc, ",", and(guards, dbody)),
+            Quant::No => t(P::NOT).append(binder_block(P::EXISTS, bdoc, ",", and(guards, dbody))),
+            Quant::One | Quant::Lone => {
+                if binders.iter().any(|(_, scalar, _)| !scalar) {
+                    return Err(err(span, format!("`one`/`lone` quantifiers over non-scalar variables are not supported by the {} export", P::PROVER)));
+                }
+                let first: Vec<String> = binders.iter().map(|b| b.0.clone()).collect();
+                let unique = self.uniqueness(decls, body, &first)?;
+                let (kw, op) = if q == Quant::One {
+                    (P::EXISTS, P::AND)
+                } else {
+                    (P::FORALL, P::IMPLIES)
+                };
+                let holds = and(guards, dbody);
+                binder_block(kw, bdoc, ",", connective(op, vec![holds, unique], "True"))
+            }
+        })
+    }
+
+    /// Binds the variables of one quantifier declaration (counted in
+    /// `bound`), adding them to `binders` and their guards to `guards`.
+    fn quant_decl(
+        &mut self,
+        d: &QuantDecl,
+        bound: &mut usize,
+        binders: &mut Vec<(String, bool, usize)>,
+        guards: &mut Vec<D>,
+    ) -> Result<(), Diagnostic> {
+        let scalar = d.bound.arity == 1 && d.mult == Mult::One;
+        let mut these = Vec::new();
+        for v in &d.vars {
+            let x = self.bind(*v, scalar);
+            *bound += 1;
+            if scalar {
+                guards.push(self.member(&d.bound, &x)?);
+            } else {
+                let var = Expr::new(ExprKind::Var(*v), d.bound.arity, d.bound.span);
+                guards.push(self.in_formula(&var, &d.bound)?);
+                if d.mult != Mult::Set {
+                    guards.push(appk(
+                        P::mult_pred(d.mult, d.bound.span)?,
+                        &[d.bound.arity],
+                        vec![t(x.clone())],
+                    ));
+                }
+            }
+            binders.push((x.clone(), scalar, d.bound.arity));
+            these.push(x);
+        }
+        if !d.disj {
+            return Ok(());
+        }
+        if scalar {
+            guards.extend(disj_atoms(P::NEQ, &these));
+            return Ok(());
+        }
+        for (p, a) in these.iter().enumerate() {
+            for b2 in &these[p + 1..] {
+                guards.push(appk(
+                    format!("{}no", P::REL),
+                    &[d.bound.arity],
+                    vec![appk(
+                        format!("{}inter", P::REL),
+                        &[d.bound.arity],
+                        vec![t(a.clone()), t(b2.clone())],
+                    )],
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// `forall y.., guards /\ body -> y = x ..`: the witnesses `first` of
+    /// a `one`/`lone` quantifier are the only ones (a second copy of the
+    /// scalar binders; the first ones' representations are restored after).
+    fn uniqueness(
+        &mut self,
+        decls: &[QuantDecl],
+        body: &Formula,
+        first: &[String],
+    ) -> Result<D, Diagnostic> {
+        let saved: Vec<(VarId, VarRepr)> = decls
+            .iter()
+            .flat_map(|d| d.vars.iter())
+            .map(|v| (*v, self.env[v].clone()))
+            .collect();
+        let mut second = Vec::new();
+        let mut g2 = Vec::new();
+        let mut bound2 = 0;
+        for d in decls {
+            let mut these = Vec::new();
+            for v in &d.vars {
+                let y = self.bind(*v, true);
+                bound2 += 1;
+                g2.push(self.member(&d.bound, &y)?);
+                these.push(y.clone());
+                second.push(y);
+            }
+            if d.disj {
+                g2.extend(disj_atoms(P::NEQ, &these));
+            }
+        }
+        let body2 = self.formula(body);
+        self.unbind(bound2);
+        for (v, r) in saved {
+            self.env.insert(v, r);
+        }
+        g2.push(body2?);
+        let eqs: Vec<D> = first
+            .iter()
+            .zip(&second)
+            .map(|(x, y)| t(format!("{y} = {x}")))
+            .collect();
+        let b2 = binder_doc(
+            P::REL_TYPE,
+            &second
+                .iter()
+                .map(|y| (y.clone(), true, 1))
+                .collect::<Vec<_>>(),
+        );
+        Ok(binder_block(
+            P::FORALL,
+            b2,
+            ",",
+            connective(
+                P::IMPLIES,
+                vec![
+                    connective(P::AND, g2, "True"),
+                    connective(P::AND, eqs, "True"),
+                ],
+                "True",
+            ),
+        ))
     }
 }
