@@ -1,17 +1,21 @@
 //! Export of a resolved model to proof assistants.
 //!
-//! A proof assistant is one type implementing `ProofAssistant` (term.rs):
-//! its syntax (names, reserved words, connectives, definitions), its
-//! references to the model, its proofs file and project files, and its
-//! printing of the rewriter's prover-neutral proofs
-//! ([`crate::rewrite::prove_checks`]; the printers are `coq::proofs` and
-//! `lean::proofs`, beside the definition printers). Everything else is
-//! shared: the IR walk (term.rs), `render_files`, which puts a model's
-//! files together into a list of [`GeneratedFile`]s (pure, so it can be
-//! snapshot tested): the root's file, and one file per opened module,
-//! named from the module alone so that every model that opens it shares
-//! it; and the writing of those files to disk, safely, for every back end
-//! (`Session::write`):
+//! A proof assistant is an uninhabited type (`coq::Coq`, `lean::Lean`)
+//! implementing the two traits of syntax.rs: `Syntax` (tokens, reserved
+//! words and identifiers, `univ`/`none`/`iden`, equality, projections of
+//! an instance record, comments, definition layout) and `ProofAssistant`
+//! (its files: imports, the record declaration, header, proofs skeleton,
+//! project files, and the printing of the rewriter's prover-neutral proofs,
+//! [`crate::rewrite::prove_checks`], in `coq::proofs` and `lean::proofs`).
+//! Everything else is done once, by the generic printer
+//! `printer::Printer<P>`: it owns one model's naming (term.rs) and the
+//! printing state, lays out every definitions file, prints the
+//! declarations and theorems (printer.rs) and walks the IR (walk.rs).
+//! `render_files` puts a model's files together into a list of
+//! [`GeneratedFile`]s (pure, so it can be snapshot tested): the root's
+//! file, and one file per opened module, named from the module alone so
+//! that every model that opens it shares it; `Session::write` writes those
+//! files to disk, safely, for every back end:
 //! * definition files are replaced atomically (temporary file + rename), and
 //!   only if they still carry relprove's header with a matching content hash
 //!   (a file someone edited is refused unless `force`); a shared file whose
@@ -25,9 +29,9 @@
 //!   to its `roots`) and `lean-toolchain` is created if missing, so
 //!   `lake build` in DIR builds the library (theories/lean) and the export.
 //!
-//! Adding a back end: a new module implementing `ProofAssistant`, a
-//! `pub mod`, and a `write_*` method of [`Session`] calling
-//! `Session::write` with it.
+//! Adding a back end: a new module with a type implementing `Syntax` and
+//! `ProofAssistant`, a `pub mod`, and a `write_*` method of [`Session`]
+//! calling `Session::write` with it.
 
 pub mod coq;
 mod error;

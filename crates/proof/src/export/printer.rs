@@ -15,8 +15,7 @@ use pretty::RcDoc;
 use relprove_engine::diag::{Diagnostic, SourceMap, Span};
 use relprove_engine::ir::*;
 
-use super::coq::Templates;
-use super::syntax::ProofAssistant;
+use super::syntax::{proofs_text, ProofAssistant, Templates};
 use super::term::{
     app, appk, binder_block, connective, dedup, err, intersperse, ordered_items, paragraph_span,
     render, source_comment, t, with_header, Item, Names, Naming, VarRepr, D,
@@ -231,7 +230,7 @@ impl<'a, P: ProofAssistant> Printer<'a, P> {
 
     /// The proofs file around the given theorems.
     pub(super) fn proofs_file(&self, theorems: &[(String, String)]) -> String {
-        P::proofs_text(
+        proofs_text::<P>(
             &self.templates,
             self.m,
             &self.ids.root_name,

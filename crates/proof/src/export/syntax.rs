@@ -9,14 +9,25 @@
 
 use std::collections::BTreeSet;
 
+use pretty::RcDoc;
+
 use relprove_engine::diag::{Diagnostic, Diagnostics, Span};
 use relprove_engine::ir::{Model, Mult};
 
-use super::coq::Templates;
 use super::printer::Printer;
-use super::term::{err, D};
+use super::term::{err, t, D};
 use super::{ExportOptions, ExportReport, GeneratedFile, RewriteProofs};
 use crate::rewrite::Limits;
+
+/// A prover's skeleton templates of the proofs file, of a theorem and of a
+/// refutation (for a check expected to fail); Coq's may be replaced by the
+/// user ([`Templates::from_env`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Templates {
+    pub proofs: String,
+    pub theorem: String,
+    pub counterexample: String,
+}
 
 /// A prover's surface syntax for terms, formulas and definitions.
 pub(super) trait Syntax {
@@ -66,10 +77,40 @@ pub(super) trait Syntax {
     fn project_member(record: &str, name: &str, x: &str) -> D;
     /// The root instance's record of an opened module, its field `field`.
     fn root_record(field: &str) -> String;
+    /// The keyword of a definition (`Definition`, `def`), and what ends one.
+    const DEFINITION: &'static str;
+    const END: &'static str;
+
     /// `name binders : ty := body` as a top-level definition.
-    fn definition_doc(name: &str, binders: D, ty: &str, body: D) -> D;
+    fn definition_doc(name: &str, binders: D, ty: &str, body: D) -> D {
+        let d = t(format!("{} {name} ", Self::DEFINITION))
+            .append(binders.nest(4))
+            .append(t(format!(" : {ty} :=")))
+            .append(RcDoc::line().append(body).nest(2));
+        Self::end(d)
+    }
     /// The statement of an assertion: for every instance satisfying `facts`, `body`.
-    fn statement_doc(name: &str, facts: &str, body: D) -> D;
+    fn statement_doc(name: &str, facts: &str, body: D) -> D {
+        let d = t(format!("{} {name} : Prop :=", Self::DEFINITION)).append(
+            RcDoc::line()
+                .append(t(format!(
+                    "{} (A : Type) (i : Instance A), {facts} i {}",
+                    Self::FORALL,
+                    Self::IMPLIES
+                )))
+                .append(RcDoc::line().append(body).nest(2))
+                .nest(2),
+        );
+        Self::end(d)
+    }
+    /// A definition `d` ended, as one group.
+    fn end(d: D) -> D {
+        if Self::END.is_empty() {
+            d.group()
+        } else {
+            d.append(t(Self::END)).group()
+        }
+    }
 
     /// The library predicate of a formula multiplicity (`one`, `lone`, `some`).
     fn mult_pred(m: Mult, span: Span) -> Result<String, Diagnostic> {
@@ -107,6 +148,9 @@ pub(super) trait ProofAssistant: Syntax + Sized {
     fn record(root: bool, record: &str, entries: &[(String, String)]) -> String;
     /// What closes a definitions file whose stem is `file`.
     fn postamble(file: &str) -> String;
+    /// The model's name or source file made safe where the proofs template
+    /// puts them.
+    fn quote_title(text: &str) -> String;
     /// A theorem proving `stmt` from the rewriter's lemmas.
     fn rewritten_theorem(
         p: &Printer<'_, Self>,
@@ -114,15 +158,6 @@ pub(super) trait ProofAssistant: Syntax + Sized {
         name: &str,
         stmt: &str,
         lemmas: &[String],
-    ) -> String;
-    /// The proofs file: `templates.proofs` around `preamble` (the
-    /// rewriter's lemmas, or empty) and the theorems.
-    fn proofs_text(
-        templates: &Templates,
-        m: &Model,
-        definitions: &str,
-        preamble: &str,
-        theorems: &[(String, String)],
     ) -> String;
     /// Whether the text of an existing proofs file states the theorem `name`.
     fn states_theorem(proofs_file: &str, name: &str) -> bool;
@@ -138,16 +173,15 @@ pub(super) trait ProofAssistant: Syntax + Sized {
     ) -> Result<(), Diagnostics>;
 }
 
-/// The proofs file: `template` with the model's name, its source file, the
-/// definitions file and the theorems (after `preamble`, if any) filled in;
-/// `quote` makes the name and source safe where the template puts them.
-pub(super) fn fill_proofs_template(
-    template: &str,
+/// The proofs file: `templates.proofs` with the model's name, its source
+/// file, the definitions file and the theorems (after `preamble`, the
+/// rewriter's lemmas, if any) filled in.
+pub(super) fn proofs_text<P: ProofAssistant>(
+    templates: &Templates,
     m: &Model,
     definitions: &str,
     preamble: &str,
     theorems: &[(String, String)],
-    quote: fn(&str) -> String,
 ) -> String {
     let source = m.modules[0]
         .path
@@ -159,9 +193,10 @@ pub(super) fn fill_proofs_template(
         body.push(preamble);
     }
     body.extend(theorems.iter().map(|(_, t)| t.as_str()));
-    template
-        .replace("{{model}}", &quote(&m.modules[0].name))
-        .replace("{{source}}", &quote(&source))
+    templates
+        .proofs
+        .replace("{{model}}", &P::quote_title(&m.modules[0].name))
+        .replace("{{source}}", &P::quote_title(&source))
         .replace("{{definitions}}", definitions)
         .replace("{{theorems}}", body.join("\n").trim_end())
 }

@@ -9,6 +9,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use pretty::RcDoc;
 
 use crate::rewrite::lang::{Rel as RwRel, Term as RwTerm};
+use crate::rewrite::proof::{Dir, Step};
 use relprove_engine::diag::{Diagnostic, Phase, SourceMap, Span};
 use relprove_engine::ir::*;
 
@@ -133,6 +134,32 @@ pub(super) fn render(d: &D) -> String {
 // ---------------------------------------------------------------------------
 // names and source text
 
+/// An identifier for an Alloy name: the last segment of a module path,
+/// every character other than a letter, a digit, `_` or `'` replaced by
+/// `_`, and an `x` put first unless `may_start` accepts the first character.
+pub(super) fn identifier(name: &str, may_start: fn(char) -> bool) -> String {
+    let name = name.rsplit('/').next().unwrap_or(name);
+    let mut s: String = name
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '_' || c == '\'' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    if !s.starts_with(may_start) {
+        s.insert(0, 'x');
+    }
+    s
+}
+
+/// The name of a model's root module (`model` for a model without modules).
+pub(super) fn root_module_name(model: &Model) -> &str {
+    model.modules.first().map_or("model", |m| m.name.as_str())
+}
+
 /// Allocates globally unique identifiers (all files of one model share a
 /// namespace, since the root imports them all).
 #[derive(Clone)]
@@ -241,6 +268,15 @@ fn field_base(
     pre(&base)
 }
 
+/// What naming the opened modules leaves for the root, per module: its
+/// prefix, the identifiers its file defines (what a file that imports it
+/// sees), and everything else it reserves (binders).
+struct Opened {
+    prefix: Vec<String>,
+    defines: Vec<BTreeSet<String>>,
+    binders: Vec<BTreeSet<String>>,
+}
+
 impl Naming {
     pub(super) fn new(m: &Model, names: Names, root_name: String) -> Naming {
         let nm = m.modules.len();
@@ -280,95 +316,107 @@ impl Naming {
             return n; // the back ends report a model without modules
         }
         // The opened modules, each on its own (dependencies first), then the root.
-        let mut prefix = vec![String::new(); nm];
-        // Per module: the identifiers its file defines (what a file that
-        // imports it sees), and everything else it reserves (binders).
-        let mut defines: Vec<BTreeSet<String>> = vec![BTreeSet::new(); nm];
-        let mut binders: Vec<BTreeSet<String>> = vec![BTreeSet::new(); nm];
+        let mut opened = Opened {
+            prefix: vec![String::new(); nm],
+            defines: vec![BTreeSet::new(); nm],
+            binders: vec![BTreeSet::new(); nm],
+        };
         for k in module_order(m).into_iter().filter(|&k| k != 0) {
-            let id = ModuleId(k as u32);
-            let mut local = Names {
-                taken: reserved.clone(),
-                sanitize: n.names.sanitize,
-            };
-            for d in n.deps[k].iter().filter(|&&d| d != id) {
-                local.taken.extend(defines[d.index()].iter().cloned());
-            }
-            let visible = local.taken.clone();
-            let p = local.fresh(&m.module(id).name);
-            n.file[k] = local.fresh(&format!("{p}_module"));
-            n.record[k] = local.fresh(&format!("{p}_Inst"));
-            for &d in n.deps[k].iter().filter(|&&d| d != id) {
-                let b = local.fresh(&format!("i_{}", prefix[d.index()]));
-                n.inst_binder[k].insert(d, b);
-            }
-            n.param_name[k] = m
-                .module(id)
-                .params
-                .iter()
-                .map(|(q, _)| local.fresh(q))
-                .collect();
-            for (s, sig) in m.sigs.iter().enumerate().filter(|(_, s)| s.module == id) {
-                n.sig[s] = local.fresh(&format!("{p}_{}", sig.name));
-            }
-            let own_fields: Vec<usize> = (0..nf)
-                .filter(|&f| m.sig(m.fields[f].sig).module == id)
-                .collect();
-            for &f in &own_fields {
-                let fd = &m.fields[f];
-                let count = own_fields
-                    .iter()
-                    .filter(|&&g| m.fields[g].name == fd.name)
-                    .count();
-                n.field[f] = local.fresh(&field_base(m, fd, &p, count, &local.taken));
-            }
-            for (f, fun) in m.funs.iter().enumerate().filter(|(_, f)| f.module == id) {
-                n.fun[f] = local.fresh(&format!("{p}_{}", fun.name));
-            }
-            for (q, pred) in m.preds.iter().enumerate().filter(|(_, q)| q.module == id) {
-                n.pred[q] = local.fresh(&format!("{p}_{}", pred.name));
-            }
-            let mut anon = 0;
-            for (f, fact) in m.facts.iter().enumerate().filter(|(_, f)| f.module == id) {
-                n.fact[f] = local.fresh(&format!("{p}_{}", fact_base(m, fact, &mut anon)));
-            }
-            n.module_facts[k] = local.fresh(&format!("{p}_facts"));
-            let own: BTreeSet<String> = local.taken.difference(&visible).cloned().collect();
-            binders[k] = n.inst_binder[k]
-                .values()
-                .chain(&n.param_name[k])
-                .cloned()
-                .collect();
-            binders[k].insert(p.clone());
-            defines[k] = own.difference(&binders[k]).cloned().collect();
-            n.local[k] = local.taken;
-            prefix[k] = p;
+            n.name_opened(m, k, &reserved, &mut opened);
         }
-        // Files of different modules must not clash, nor their identifiers
-        // (the root imports them all): one definition per name.
+        n.check_clashes(m, &opened.defines);
+        n.name_root(m, &opened);
+        n
+    }
+
+    /// The identifiers of opened module `k` (its file stem, record,
+    /// binders, declarations), from what it opens alone.
+    fn name_opened(&mut self, m: &Model, k: usize, reserved: &BTreeSet<String>, o: &mut Opened) {
+        let id = ModuleId(k as u32);
+        let mut local = Names {
+            taken: reserved.clone(),
+            sanitize: self.names.sanitize,
+        };
+        for d in self.deps[k].iter().filter(|&&d| d != id) {
+            local.taken.extend(o.defines[d.index()].iter().cloned());
+        }
+        let visible = local.taken.clone();
+        let p = local.fresh(&m.module(id).name);
+        self.file[k] = local.fresh(&format!("{p}_module"));
+        self.record[k] = local.fresh(&format!("{p}_Inst"));
+        for &d in self.deps[k].iter().filter(|&&d| d != id) {
+            let b = local.fresh(&format!("i_{}", o.prefix[d.index()]));
+            self.inst_binder[k].insert(d, b);
+        }
+        self.param_name[k] = m
+            .module(id)
+            .params
+            .iter()
+            .map(|(q, _)| local.fresh(q))
+            .collect();
+        for (s, sig) in m.sigs.iter().enumerate().filter(|(_, s)| s.module == id) {
+            self.sig[s] = local.fresh(&format!("{p}_{}", sig.name));
+        }
+        let own_fields: Vec<usize> = (0..m.fields.len())
+            .filter(|&f| m.sig(m.fields[f].sig).module == id)
+            .collect();
+        for &f in &own_fields {
+            let fd = &m.fields[f];
+            let count = own_fields
+                .iter()
+                .filter(|&&g| m.fields[g].name == fd.name)
+                .count();
+            self.field[f] = local.fresh(&field_base(m, fd, &p, count, &local.taken));
+        }
+        for (f, fun) in m.funs.iter().enumerate().filter(|(_, f)| f.module == id) {
+            self.fun[f] = local.fresh(&format!("{p}_{}", fun.name));
+        }
+        for (q, pred) in m.preds.iter().enumerate().filter(|(_, q)| q.module == id) {
+            self.pred[q] = local.fresh(&format!("{p}_{}", pred.name));
+        }
+        let mut anon = 0;
+        for (f, fact) in m.facts.iter().enumerate().filter(|(_, f)| f.module == id) {
+            self.fact[f] = local.fresh(&format!("{p}_{}", fact_base(m, fact, &mut anon)));
+        }
+        self.module_facts[k] = local.fresh(&format!("{p}_facts"));
+        let own: BTreeSet<String> = local.taken.difference(&visible).cloned().collect();
+        o.binders[k] = self.inst_binder[k]
+            .values()
+            .chain(&self.param_name[k])
+            .cloned()
+            .collect();
+        o.binders[k].insert(p.clone());
+        o.defines[k] = own.difference(&o.binders[k]).cloned().collect();
+        self.local[k] = local.taken;
+        o.prefix[k] = p;
+    }
+
+    /// Files of different modules must not clash, nor their identifiers
+    /// (the root imports them all): one definition per name.
+    fn check_clashes(&mut self, m: &Model, defines: &[BTreeSet<String>]) {
         let mut stems: BTreeMap<&str, usize> = BTreeMap::new();
         let mut owner: BTreeMap<&str, usize> = BTreeMap::new();
         for (k, own) in defines.iter().enumerate().skip(1) {
-            let first = *stems.entry(n.file[k].as_str()).or_insert(k);
+            let first = *stems.entry(self.file[k].as_str()).or_insert(k);
             if first != k {
                 continue; // another instance of the same module: one shared file
             }
-            if n.file[k] == root_name {
-                n.problems.push(Diagnostic::without_span(
+            if self.file[k] == self.root_name {
+                self.problems.push(Diagnostic::without_span(
                     Phase::Export,
-                    format!("module `{}` would be exported as `{}`, the name of the model's own file", m.module(ModuleId(k as u32)).name, root_name),
+                    format!("module `{}` would be exported as `{}`, the name of the model's own file", m.module(ModuleId(k as u32)).name, self.root_name),
                 ).hint("rename the model's root module"));
             }
             for name in own {
                 match owner.get(name.as_str()) {
-                    Some(&j) if n.file[j] != n.file[k] => n.problems.push(Diagnostic::without_span(
+                    Some(&j) if self.file[j] != self.file[k] => self.problems.push(Diagnostic::without_span(
                         Phase::Export,
                         format!(
                             "modules `{}` and `{}` both define `{name}` in their exported files ({} and {})",
                             m.module(ModuleId(j as u32)).name,
                             m.module(ModuleId(k as u32)).name,
-                            n.file[j],
-                            n.file[k]
+                            self.file[j],
+                            self.file[k]
                         ),
                     ).hint("rename one of the declarations")),
                     Some(_) => {}
@@ -378,26 +426,30 @@ impl Naming {
                 }
             }
         }
-        // The root, avoiding every module's identifiers.
-        let names = &mut n.names;
+    }
+
+    /// The root's identifiers, avoiding every module's.
+    fn name_root(&mut self, m: &Model, o: &Opened) {
+        let root_name = self.root_name.clone();
+        let names = &mut self.names;
         names.taken.insert(root_name.clone());
-        for (d, b) in defines.iter().zip(&binders).skip(1) {
+        for (d, b) in o.defines.iter().zip(&o.binders).skip(1) {
             names.taken.extend(d.iter().chain(b).cloned());
         }
-        for (field, p) in n.root_field.iter_mut().zip(&prefix).skip(1) {
+        for (field, p) in self.root_field.iter_mut().zip(&o.prefix).skip(1) {
             *field = names.fresh(&format!("m_{p}"));
         }
         let root = ModuleId(0);
-        n.record[0] = "Instance".to_string();
-        n.file[0] = root_name.clone();
-        n.param_name[0] = m
+        self.record[0] = "Instance".to_string();
+        self.file[0] = root_name.clone();
+        self.param_name[0] = m
             .module(root)
             .params
             .iter()
             .map(|(q, _)| names.fresh(q))
             .collect();
         for (s, sig) in m.sigs.iter().enumerate().filter(|(_, s)| s.module == root) {
-            n.sig[s] = names.fresh(&sig.name);
+            self.sig[s] = names.fresh(&sig.name);
         }
         // A root field keeps its plain name unless another field or sig of the model has it.
         for (f, fd) in m
@@ -407,19 +459,19 @@ impl Naming {
             .filter(|(_, f)| m.sig(f.sig).module == root)
         {
             let count = m.fields.iter().filter(|g| g.name == fd.name).count();
-            n.field[f] = names.fresh(&field_base(m, fd, "", count, &names.taken));
+            self.field[f] = names.fresh(&field_base(m, fd, "", count, &names.taken));
         }
         for (f, fun) in m.funs.iter().enumerate().filter(|(_, f)| f.module == root) {
-            n.fun[f] = names.fresh(&fun.name);
+            self.fun[f] = names.fresh(&fun.name);
         }
         for (q, pred) in m.preds.iter().enumerate().filter(|(_, q)| q.module == root) {
-            n.pred[q] = names.fresh(&pred.name);
+            self.pred[q] = names.fresh(&pred.name);
         }
         let mut anon = 0;
         for (f, fact) in m.facts.iter().enumerate().filter(|(_, f)| f.module == root) {
-            n.fact[f] = names.fresh(&fact_base(m, fact, &mut anon));
+            self.fact[f] = names.fresh(&fact_base(m, fact, &mut anon));
         }
-        n.module_facts[0] = names.fresh(&format!("{root_name}_facts"));
+        self.module_facts[0] = names.fresh(&format!("{root_name}_facts"));
         let pre = |p: &str, n: &str| {
             if p.is_empty() {
                 n.to_string()
@@ -427,17 +479,17 @@ impl Naming {
                 format!("{p}_{n}")
             }
         };
-        n.statement = m
+        self.statement = m
             .asserts
             .iter()
             .map(|a| {
                 names.fresh(&pre(
-                    &prefix[a.module.index()],
+                    &o.prefix[a.module.index()],
                     &format!("{}_statement", a.name),
                 ))
             })
             .collect();
-        n.inline_stmt = m
+        self.inline_stmt = m
             .commands
             .iter()
             .map(|c| match (c.kind, &c.target) {
@@ -447,7 +499,6 @@ impl Naming {
                 _ => None,
             })
             .collect();
-        n
     }
 
     /// Whether `name` is defined or bound where module `k`'s definitions are.
@@ -687,6 +738,17 @@ pub(super) fn rewrite_term(
         RwRel::Num(n) => n.to_string(),
         RwRel::Name(s) => name(*s)?,
     })
+}
+
+/// One step of a rewriter's proof as text for a comment: the rule, its
+/// direction when backward, the term after it.
+pub(super) fn rewrite_step(s: &Step) -> String {
+    let arrow = if s.dir == Dir::Backward {
+        " (right to left)"
+    } else {
+        ""
+    };
+    format!("{}{}: {}", s.rule, arrow, s.after)
 }
 
 /// The name of the rewriter's lemma proving an assertion (`<name>_by_rewriting`,

@@ -29,15 +29,13 @@
 
 use std::collections::BTreeSet;
 
-use pretty::RcDoc;
-
 use relprove_engine::diag::{Diagnostics, SourceMap, Span};
 use relprove_engine::ir::*;
 
 use super::printer::Printer;
 pub(super) use super::printer::ROOT;
-use super::syntax::{fill_proofs_template, ProofAssistant, Syntax};
-use super::term::{app, appk, num, t, D};
+use super::syntax::{self, ProofAssistant, Syntax};
+use super::term::{app, appk, identifier, num, root_module_name, t, D};
 use super::{GeneratedFile, RewriteProofs};
 
 mod instance;
@@ -49,17 +47,13 @@ pub use project::COQ_LIBRARY_DIR;
 /// Width the Coq text is laid out at.
 pub use super::term::WIDTH;
 
-/// The skeleton templates (templates/coq/ of the source tree, built in).
+pub use super::syntax::Templates;
+
+/// Coq's skeleton templates (templates/coq/ of the source tree, built in).
 /// `{{name}}` placeholders: see the files. A user adapts them by copying
 /// templates/coq/ somewhere and setting `RELPROVE_TEMPLATES` to it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Templates {
-    pub proofs: String,
-    pub theorem: String,
-    pub counterexample: String,
-}
-
 impl Templates {
+    /// Coq's built-in templates.
     pub fn builtin() -> Templates {
         Templates {
             proofs: include_str!("../../../../../templates/coq/proofs.v").into(),
@@ -118,13 +112,7 @@ pub fn generate_full(
 
 /// The root-relative name of a model's Coq files (`<name>.v`, `<name>_proofs.v`).
 pub fn model_file_stem(model: &Model) -> String {
-    sanitize(
-        &model
-            .modules
-            .first()
-            .map(|m| m.name.clone())
-            .unwrap_or_else(|| "model".into()),
-    )
+    sanitize(root_module_name(model))
 }
 
 // ---------------------------------------------------------------------------
@@ -232,21 +220,7 @@ pub(super) const RESERVED: &[&str] = &[
 
 /// A Coq identifier for an Alloy name (module paths, `$`, quotes replaced).
 fn sanitize(name: &str) -> String {
-    let name = name.rsplit('/').next().unwrap_or(name);
-    let mut s: String = name
-        .chars()
-        .map(|c| {
-            if c.is_ascii_alphanumeric() || c == '_' || c == '\'' {
-                c
-            } else {
-                '_'
-            }
-        })
-        .collect();
-    if s.is_empty() || !(s.as_bytes()[0].is_ascii_alphabetic() || s.as_bytes()[0] == b'_') {
-        s.insert(0, 'x');
-    }
-    s
+    identifier(name, |c| c.is_ascii_alphabetic() || c == '_')
 }
 
 /// The Alloy text of a span as a Coq comment (comment delimiters and
@@ -286,6 +260,8 @@ impl Syntax for Coq {
     const LET_SEP: &'static str = " in";
     const COMMENT_OPEN: &'static str = "(* ";
     const COMMENT_CLOSE: &'static str = " *)";
+    const DEFINITION: &'static str = "Definition";
+    const END: &'static str = ".";
 
     fn reserved() -> BTreeSet<String> {
         RESERVED.iter().map(|s| s.to_string()).collect()
@@ -326,12 +302,6 @@ impl Syntax for Coq {
     }
     fn root_record(field: &str) -> String {
         format!("({field} i)")
-    }
-    fn definition_doc(name: &str, binders: D, ty: &str, body: D) -> D {
-        definition(name, binders, ty, body)
-    }
-    fn statement_doc(name: &str, facts: &str, body: D) -> D {
-        statement(name, facts, body)
     }
 }
 
@@ -384,23 +354,17 @@ impl ProofAssistant for Coq {
     fn postamble(_file: &str) -> String {
         String::new()
     }
+    fn quote_title(text: &str) -> String {
+        text.to_string()
+    }
     fn rewritten_theorem(
-        p: &Gen<'_>,
+        g: &Gen<'_>,
         cmd: &str,
         name: &str,
         stmt: &str,
         lemmas: &[String],
     ) -> String {
-        rewritten_theorem(p, cmd, name, stmt, lemmas)
-    }
-    fn proofs_text(
-        templates: &Templates,
-        m: &Model,
-        definitions: &str,
-        preamble: &str,
-        theorems: &[(String, String)],
-    ) -> String {
-        proofs_text(templates, m, definitions, preamble, theorems)
+        rewritten_theorem(g, cmd, name, stmt, lemmas)
     }
     fn states_theorem(proofs_file: &str, name: &str) -> bool {
         proofs_file.contains(&format!("Theorem {name} "))
@@ -472,29 +436,6 @@ fn rewritten_theorem(g: &Gen<'_>, cmd: &str, name: &str, stmt: &str, lemmas: &[S
     out
 }
 
-fn definition(name: &str, binders: D, ty: &str, body: D) -> D {
-    t(format!("Definition {name} "))
-        .append(binders.nest(4))
-        .append(t(format!(" : {ty} :=")))
-        .append(RcDoc::line().append(body).nest(2))
-        .append(t("."))
-        .group()
-}
-
-fn statement(name: &str, facts: &str, body: D) -> D {
-    t(format!("Definition {name} : Prop :="))
-        .append(
-            RcDoc::line()
-                .append(t(format!(
-                    "forall (A : Type) (i : Instance A), {facts} i ->"
-                )))
-                .append(RcDoc::line().append(body).nest(2))
-                .nest(2),
-        )
-        .append(t("."))
-        .group()
-}
-
 /// The proofs file around the given theorem skeletons (templates/coq/proofs.v).
 /// `preamble` (the rewriter's lemmas, or empty) goes before the theorems.
 pub fn proofs_text(
@@ -504,14 +445,7 @@ pub fn proofs_text(
     preamble: &str,
     theorems: &[(String, String)],
 ) -> String {
-    fill_proofs_template(
-        &templates.proofs,
-        m,
-        definitions,
-        preamble,
-        theorems,
-        str::to_string,
-    )
+    syntax::proofs_text::<Coq>(templates, m, definitions, preamble, theorems)
 }
 
 // ---------------------------------------------------------------------------
@@ -519,9 +453,9 @@ pub fn proofs_text(
 
 pub const HEADER_PREFIX: &str = "(* Generated by relprove";
 
-/// For a file carrying our header: `Some(true)` if its body still matches
-/// the recorded hash, `Some(false)` if someone edited it, `None` if it was
-/// not generated by relprove.
+/// For a Coq file: whether it carries relprove's header with its body's
+/// hash (`Some(true)`), was edited (`Some(false)`), or is not relprove's
+/// (`None`).
 pub fn header_intact(contents: &str) -> Option<bool> {
     super::term::header_intact(HEADER_PREFIX, contents)
 }
