@@ -1,17 +1,21 @@
 //! Export of a resolved model to proof assistants.
 //!
-//! A proof assistant is one type implementing `ProofAssistant` (term.rs):
-//! its syntax (names, reserved words, connectives, definitions), its
-//! references to the model, its proofs file and project files, and its
-//! printing of the rewriter's prover-neutral proofs
-//! ([`crate::rewrite::prove_checks`]; the printers are `coq::proofs` and
-//! `lean::proofs`, beside the definition printers). Everything else is
-//! shared: the IR walk (term.rs), `render_files`, which puts a model's
-//! files together into a list of [`GeneratedFile`]s (pure, so it can be
-//! snapshot tested): the root's file, and one file per opened module,
-//! named from the module alone so that every model that opens it shares
-//! it; and the writing of those files to disk, safely, for every back end
-//! (`Session::write`):
+//! A proof assistant is an uninhabited type (`coq::Coq`, `lean::Lean`)
+//! implementing the two traits of syntax.rs: `Syntax` (tokens, reserved
+//! words and identifiers, `univ`/`none`/`iden`, equality, projections of
+//! an instance record, comments, definition layout) and `ProofAssistant`
+//! (its files: imports, the record declaration, header, proofs skeleton,
+//! project files, and the printing of the rewriter's prover-neutral proofs,
+//! [`crate::rewrite::prove_checks`], in `coq::proofs` and `lean::proofs`).
+//! Everything else is done once, by the generic printer
+//! `printer::Printer<P>`: it owns one model's naming (term.rs) and the
+//! printing state, lays out every definitions file, prints the
+//! declarations and theorems (printer.rs) and walks the IR (walk.rs).
+//! `render_files` puts a model's files together into a list of
+//! [`GeneratedFile`]s (pure, so it can be snapshot tested): the root's
+//! file, and one file per opened module, named from the module alone so
+//! that every model that opens it shares it; `Session::write` writes those
+//! files to disk, safely, for every back end:
 //! * definition files are replaced atomically (temporary file + rename), and
 //!   only if they still carry relprove's header with a matching content hash
 //!   (a file someone edited is refused unless `force`); a shared file whose
@@ -25,20 +29,24 @@
 //!   to its `roots`) and `lean-toolchain` is created if missing, so
 //!   `lake build` in DIR builds the library (theories/lean) and the export.
 //!
-//! Adding a back end: a new module implementing `ProofAssistant`, a
-//! `pub mod`, and a `write_*` method of [`Session`] calling
-//! `Session::write` with it.
+//! Adding a back end: a new module with a type implementing `Syntax` and
+//! `ProofAssistant`, a `pub mod`, and a `write_*` method of [`Session`]
+//! calling `Session::write` with it.
 
 pub mod coq;
 mod error;
 pub mod lean;
+mod printer;
+mod syntax;
 mod term;
+mod walk;
 
 pub use coq::COQ_LIBRARY_DIR;
 pub use error::ExportError;
 pub use lean::{find_lean_theories, LEAN_LIBRARY_DIR, LEAN_TOOLCHAIN};
 
-use term::ProofAssistant;
+use printer::Printer;
+use syntax::ProofAssistant;
 
 use std::fs;
 use std::io::Write;
@@ -193,10 +201,10 @@ pub fn find_theories(explicit: Option<&Path>) -> Option<PathBuf> {
 /// A model's files: one per opened module (dependencies first; instances
 /// of one module share it, so they must render identically), the root's,
 /// and the proofs skeleton.
-fn render_files<'a, P: ProofAssistant<'a>>(r: &mut P) -> Vec<GeneratedFile> {
+fn render_files<P: ProofAssistant>(r: &mut Printer<'_, P>) -> Vec<GeneratedFile> {
     let mut out: Vec<GeneratedFile> = Vec::new();
-    if r.model().modules.is_empty() {
-        r.errors_mut().push(Diagnostic::without_span(
+    if r.m.modules.is_empty() {
+        r.errors.push(Diagnostic::without_span(
             Phase::Export,
             "the model has no modules",
         ));
@@ -204,7 +212,7 @@ fn render_files<'a, P: ProofAssistant<'a>>(r: &mut P) -> Vec<GeneratedFile> {
     }
     let problems = r.problems();
     if !problems.is_empty() {
-        r.errors_mut().extend(problems);
+        r.errors.extend(problems);
         return out;
     }
     let definitions = |name: String, contents: String| GeneratedFile {
@@ -214,7 +222,7 @@ fn render_files<'a, P: ProofAssistant<'a>>(r: &mut P) -> Vec<GeneratedFile> {
         theorems: vec![],
     };
     let mut first: BTreeMap<String, ModuleId> = BTreeMap::new();
-    for k in term::module_order(r.model())
+    for k in term::module_order(r.m)
         .into_iter()
         .filter(|&k| k != 0)
         .map(|k| ModuleId(k as u32))
@@ -228,8 +236,8 @@ fn render_files<'a, P: ProofAssistant<'a>>(r: &mut P) -> Vec<GeneratedFile> {
             }
             Some(f) if f.contents == contents => {}
             Some(_) => {
-                let e = term::instances_differ(r.model(), first[&name], k, &name);
-                r.errors_mut().push(e);
+                let e = term::instances_differ(r.m, first[&name], k, &name);
+                r.errors.push(e);
             }
         }
     }
@@ -250,9 +258,9 @@ fn render_files<'a, P: ProofAssistant<'a>>(r: &mut P) -> Vec<GeneratedFile> {
 
 /// A model's files from the generator `g` ([`render_files`]), or every
 /// problem found while rendering them.
-fn generate<'a, P: ProofAssistant<'a>>(g: &mut P) -> Result<Vec<GeneratedFile>, Diagnostics> {
+fn generate<P: ProofAssistant>(g: &mut Printer<'_, P>) -> Result<Vec<GeneratedFile>, Diagnostics> {
     let files = render_files(g);
-    let errors = std::mem::take(g.errors_mut());
+    let errors = std::mem::take(&mut g.errors);
     if errors.is_empty() {
         Ok(files)
     } else {
@@ -303,7 +311,7 @@ impl Session {
         sources: &SourceMap,
         opts: &ExportOptions,
     ) -> Result<ExportReport, Diagnostics> {
-        self.write::<coq::Gen>(model, sources, opts)
+        self.write::<coq::Coq>(model, sources, opts)
     }
 
     /// Export a model as Lean 4 into `opts.out_dir`: the files of
@@ -317,21 +325,21 @@ impl Session {
         sources: &SourceMap,
         opts: &ExportOptions,
     ) -> Result<ExportReport, Diagnostics> {
-        self.write::<lean::Gen>(model, sources, opts)
+        self.write::<lean::Lean>(model, sources, opts)
     }
 
     /// Export a model into `opts.out_dir` with proof assistant `P`.
-    fn write<'a, P: ProofAssistant<'a>>(
+    fn write<P: ProofAssistant>(
         &mut self,
-        model: &'a Model,
-        sources: &'a SourceMap,
+        model: &Model,
+        sources: &SourceMap,
         opts: &ExportOptions,
     ) -> Result<ExportReport, Diagnostics> {
         let rewritten = match opts.prove {
             Some(limits) => P::rewrite_proofs(model, limits),
             None => RewriteProofs::default(),
         };
-        let mut g = P::for_export(model, sources, rewritten);
+        let mut g = Printer::<P>::for_export(model, sources, rewritten);
         let mut files = generate(&mut g)?;
         // Skeletons for checks the (edited, hence kept) proofs file lacks go
         // to `<stem>_proofs_new.<ext>`.
@@ -411,7 +419,7 @@ impl Session {
 /// `X_holds`: a check with `expect 0` whose assertion is false beyond its
 /// bound, refuted in the file; `X_holds` for `X_fails`). Either way the
 /// check needs no new skeleton.
-fn settled<'a, P: ProofAssistant<'a>>(proofs_file: &str, name: &str) -> bool {
+fn settled<P: ProofAssistant>(proofs_file: &str, name: &str) -> bool {
     let opposite = name
         .strip_suffix("_holds")
         .map(|s| format!("{s}_fails"))

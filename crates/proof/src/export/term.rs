@@ -1,29 +1,19 @@
-//! The one back-end interface, [`ProofAssistant`], and the IR walk shared
-//! by the Coq and Lean back ends.
-//!
-//! Both back ends print the formulas and expressions of the IR construct by
-//! construct in the same way; they differ only in surface syntax
-//! (connectives, quantifier keywords, the `Rel.` prefix of library names,
-//! comprehension binders, `univ`/`none`/`iden`, relational equality), in
-//! how a sig, a field or a module context is referred to, and in their
-//! files (extension, proofs skeleton, project files, the rewriter's proofs
-//! printed in their tactic language). A proof assistant is one type
-//! implementing [`ProofAssistant`] with those tokens, references and files;
-//! the walk itself (variables, expressions, formulas, arrow multiplicities,
-//! cardinalities, quantifiers) lives here once, as the trait's provided
-//! methods, and export/mod.rs assembles and writes the files of any
-//! implementation (`render_files`, `Session::write`).
+//! What the printer (printer.rs, walk.rs) and both back ends share besides
+//! the walk: documents (`pretty` combinators with balanced appends), the
+//! naming of a model's files and declarations ([`Naming`]), the order of
+//! modules and of preds and funs, source comments, relprove's header line,
+//! and the one printer of the rewriter's terms (`rewrite_term`).
 
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet};
 
 use pretty::RcDoc;
 
 use crate::rewrite::lang::{Rel as RwRel, Term as RwTerm};
-use crate::rewrite::Limits;
-use relprove_engine::diag::{Diagnostic, Diagnostics, Phase, SourceMap, Span};
+use crate::rewrite::proof::{Dir, Step};
+use relprove_engine::diag::{Diagnostic, Phase, SourceMap, Span};
 use relprove_engine::ir::*;
 
-use super::{ExportError, ExportOptions, ExportReport, GeneratedFile, RewriteProofs};
+use super::ExportError;
 
 pub(super) type D = RcDoc<'static, ()>;
 
@@ -144,6 +134,32 @@ pub(super) fn render(d: &D) -> String {
 // ---------------------------------------------------------------------------
 // names and source text
 
+/// An identifier for an Alloy name: the last segment of a module path,
+/// every character other than a letter, a digit, `_` or `'` replaced by
+/// `_`, and an `x` put first unless `may_start` accepts the first character.
+pub(super) fn identifier(name: &str, may_start: fn(char) -> bool) -> String {
+    let name = name.rsplit('/').next().unwrap_or(name);
+    let mut s: String = name
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '_' || c == '\'' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    if !s.starts_with(may_start) {
+        s.insert(0, 'x');
+    }
+    s
+}
+
+/// The name of a model's root module (`model` for a model without modules).
+pub(super) fn root_module_name(model: &Model) -> &str {
+    model.modules.first().map_or("model", |m| m.name.as_str())
+}
+
 /// Allocates globally unique identifiers (all files of one model share a
 /// namespace, since the root imports them all).
 #[derive(Clone)]
@@ -252,6 +268,15 @@ fn field_base(
     pre(&base)
 }
 
+/// What naming the opened modules leaves for the root, per module: its
+/// prefix, the identifiers its file defines (what a file that imports it
+/// sees), and everything else it reserves (binders).
+struct Opened {
+    prefix: Vec<String>,
+    defines: Vec<BTreeSet<String>>,
+    binders: Vec<BTreeSet<String>>,
+}
+
 impl Naming {
     pub(super) fn new(m: &Model, names: Names, root_name: String) -> Naming {
         let nm = m.modules.len();
@@ -291,95 +316,107 @@ impl Naming {
             return n; // the back ends report a model without modules
         }
         // The opened modules, each on its own (dependencies first), then the root.
-        let mut prefix = vec![String::new(); nm];
-        // Per module: the identifiers its file defines (what a file that
-        // imports it sees), and everything else it reserves (binders).
-        let mut defines: Vec<BTreeSet<String>> = vec![BTreeSet::new(); nm];
-        let mut binders: Vec<BTreeSet<String>> = vec![BTreeSet::new(); nm];
+        let mut opened = Opened {
+            prefix: vec![String::new(); nm],
+            defines: vec![BTreeSet::new(); nm],
+            binders: vec![BTreeSet::new(); nm],
+        };
         for k in module_order(m).into_iter().filter(|&k| k != 0) {
-            let id = ModuleId(k as u32);
-            let mut local = Names {
-                taken: reserved.clone(),
-                sanitize: n.names.sanitize,
-            };
-            for d in n.deps[k].iter().filter(|&&d| d != id) {
-                local.taken.extend(defines[d.index()].iter().cloned());
-            }
-            let visible = local.taken.clone();
-            let p = local.fresh(&m.module(id).name);
-            n.file[k] = local.fresh(&format!("{p}_module"));
-            n.record[k] = local.fresh(&format!("{p}_Inst"));
-            for &d in n.deps[k].iter().filter(|&&d| d != id) {
-                let b = local.fresh(&format!("i_{}", prefix[d.index()]));
-                n.inst_binder[k].insert(d, b);
-            }
-            n.param_name[k] = m
-                .module(id)
-                .params
-                .iter()
-                .map(|(q, _)| local.fresh(q))
-                .collect();
-            for (s, sig) in m.sigs.iter().enumerate().filter(|(_, s)| s.module == id) {
-                n.sig[s] = local.fresh(&format!("{p}_{}", sig.name));
-            }
-            let own_fields: Vec<usize> = (0..nf)
-                .filter(|&f| m.sig(m.fields[f].sig).module == id)
-                .collect();
-            for &f in &own_fields {
-                let fd = &m.fields[f];
-                let count = own_fields
-                    .iter()
-                    .filter(|&&g| m.fields[g].name == fd.name)
-                    .count();
-                n.field[f] = local.fresh(&field_base(m, fd, &p, count, &local.taken));
-            }
-            for (f, fun) in m.funs.iter().enumerate().filter(|(_, f)| f.module == id) {
-                n.fun[f] = local.fresh(&format!("{p}_{}", fun.name));
-            }
-            for (q, pred) in m.preds.iter().enumerate().filter(|(_, q)| q.module == id) {
-                n.pred[q] = local.fresh(&format!("{p}_{}", pred.name));
-            }
-            let mut anon = 0;
-            for (f, fact) in m.facts.iter().enumerate().filter(|(_, f)| f.module == id) {
-                n.fact[f] = local.fresh(&format!("{p}_{}", fact_base(m, fact, &mut anon)));
-            }
-            n.module_facts[k] = local.fresh(&format!("{p}_facts"));
-            let own: BTreeSet<String> = local.taken.difference(&visible).cloned().collect();
-            binders[k] = n.inst_binder[k]
-                .values()
-                .chain(&n.param_name[k])
-                .cloned()
-                .collect();
-            binders[k].insert(p.clone());
-            defines[k] = own.difference(&binders[k]).cloned().collect();
-            n.local[k] = local.taken;
-            prefix[k] = p;
+            n.name_opened(m, k, &reserved, &mut opened);
         }
-        // Files of different modules must not clash, nor their identifiers
-        // (the root imports them all): one definition per name.
+        n.check_clashes(m, &opened.defines);
+        n.name_root(m, &opened);
+        n
+    }
+
+    /// The identifiers of opened module `k` (its file stem, record,
+    /// binders, declarations), from what it opens alone.
+    fn name_opened(&mut self, m: &Model, k: usize, reserved: &BTreeSet<String>, o: &mut Opened) {
+        let id = ModuleId(k as u32);
+        let mut local = Names {
+            taken: reserved.clone(),
+            sanitize: self.names.sanitize,
+        };
+        for d in self.deps[k].iter().filter(|&&d| d != id) {
+            local.taken.extend(o.defines[d.index()].iter().cloned());
+        }
+        let visible = local.taken.clone();
+        let p = local.fresh(&m.module(id).name);
+        self.file[k] = local.fresh(&format!("{p}_module"));
+        self.record[k] = local.fresh(&format!("{p}_Inst"));
+        for &d in self.deps[k].iter().filter(|&&d| d != id) {
+            let b = local.fresh(&format!("i_{}", o.prefix[d.index()]));
+            self.inst_binder[k].insert(d, b);
+        }
+        self.param_name[k] = m
+            .module(id)
+            .params
+            .iter()
+            .map(|(q, _)| local.fresh(q))
+            .collect();
+        for (s, sig) in m.sigs.iter().enumerate().filter(|(_, s)| s.module == id) {
+            self.sig[s] = local.fresh(&format!("{p}_{}", sig.name));
+        }
+        let own_fields: Vec<usize> = (0..m.fields.len())
+            .filter(|&f| m.sig(m.fields[f].sig).module == id)
+            .collect();
+        for &f in &own_fields {
+            let fd = &m.fields[f];
+            let count = own_fields
+                .iter()
+                .filter(|&&g| m.fields[g].name == fd.name)
+                .count();
+            self.field[f] = local.fresh(&field_base(m, fd, &p, count, &local.taken));
+        }
+        for (f, fun) in m.funs.iter().enumerate().filter(|(_, f)| f.module == id) {
+            self.fun[f] = local.fresh(&format!("{p}_{}", fun.name));
+        }
+        for (q, pred) in m.preds.iter().enumerate().filter(|(_, q)| q.module == id) {
+            self.pred[q] = local.fresh(&format!("{p}_{}", pred.name));
+        }
+        let mut anon = 0;
+        for (f, fact) in m.facts.iter().enumerate().filter(|(_, f)| f.module == id) {
+            self.fact[f] = local.fresh(&format!("{p}_{}", fact_base(m, fact, &mut anon)));
+        }
+        self.module_facts[k] = local.fresh(&format!("{p}_facts"));
+        let own: BTreeSet<String> = local.taken.difference(&visible).cloned().collect();
+        o.binders[k] = self.inst_binder[k]
+            .values()
+            .chain(&self.param_name[k])
+            .cloned()
+            .collect();
+        o.binders[k].insert(p.clone());
+        o.defines[k] = own.difference(&o.binders[k]).cloned().collect();
+        self.local[k] = local.taken;
+        o.prefix[k] = p;
+    }
+
+    /// Files of different modules must not clash, nor their identifiers
+    /// (the root imports them all): one definition per name.
+    fn check_clashes(&mut self, m: &Model, defines: &[BTreeSet<String>]) {
         let mut stems: BTreeMap<&str, usize> = BTreeMap::new();
         let mut owner: BTreeMap<&str, usize> = BTreeMap::new();
         for (k, own) in defines.iter().enumerate().skip(1) {
-            let first = *stems.entry(n.file[k].as_str()).or_insert(k);
+            let first = *stems.entry(self.file[k].as_str()).or_insert(k);
             if first != k {
                 continue; // another instance of the same module: one shared file
             }
-            if n.file[k] == root_name {
-                n.problems.push(Diagnostic::without_span(
+            if self.file[k] == self.root_name {
+                self.problems.push(Diagnostic::without_span(
                     Phase::Export,
-                    format!("module `{}` would be exported as `{}`, the name of the model's own file", m.module(ModuleId(k as u32)).name, root_name),
+                    format!("module `{}` would be exported as `{}`, the name of the model's own file", m.module(ModuleId(k as u32)).name, self.root_name),
                 ).hint("rename the model's root module"));
             }
             for name in own {
                 match owner.get(name.as_str()) {
-                    Some(&j) if n.file[j] != n.file[k] => n.problems.push(Diagnostic::without_span(
+                    Some(&j) if self.file[j] != self.file[k] => self.problems.push(Diagnostic::without_span(
                         Phase::Export,
                         format!(
                             "modules `{}` and `{}` both define `{name}` in their exported files ({} and {})",
                             m.module(ModuleId(j as u32)).name,
                             m.module(ModuleId(k as u32)).name,
-                            n.file[j],
-                            n.file[k]
+                            self.file[j],
+                            self.file[k]
                         ),
                     ).hint("rename one of the declarations")),
                     Some(_) => {}
@@ -389,26 +426,30 @@ impl Naming {
                 }
             }
         }
-        // The root, avoiding every module's identifiers.
-        let names = &mut n.names;
+    }
+
+    /// The root's identifiers, avoiding every module's.
+    fn name_root(&mut self, m: &Model, o: &Opened) {
+        let root_name = self.root_name.clone();
+        let names = &mut self.names;
         names.taken.insert(root_name.clone());
-        for (d, b) in defines.iter().zip(&binders).skip(1) {
+        for (d, b) in o.defines.iter().zip(&o.binders).skip(1) {
             names.taken.extend(d.iter().chain(b).cloned());
         }
-        for (field, p) in n.root_field.iter_mut().zip(&prefix).skip(1) {
+        for (field, p) in self.root_field.iter_mut().zip(&o.prefix).skip(1) {
             *field = names.fresh(&format!("m_{p}"));
         }
         let root = ModuleId(0);
-        n.record[0] = "Instance".to_string();
-        n.file[0] = root_name.clone();
-        n.param_name[0] = m
+        self.record[0] = "Instance".to_string();
+        self.file[0] = root_name.clone();
+        self.param_name[0] = m
             .module(root)
             .params
             .iter()
             .map(|(q, _)| names.fresh(q))
             .collect();
         for (s, sig) in m.sigs.iter().enumerate().filter(|(_, s)| s.module == root) {
-            n.sig[s] = names.fresh(&sig.name);
+            self.sig[s] = names.fresh(&sig.name);
         }
         // A root field keeps its plain name unless another field or sig of the model has it.
         for (f, fd) in m
@@ -418,19 +459,19 @@ impl Naming {
             .filter(|(_, f)| m.sig(f.sig).module == root)
         {
             let count = m.fields.iter().filter(|g| g.name == fd.name).count();
-            n.field[f] = names.fresh(&field_base(m, fd, "", count, &names.taken));
+            self.field[f] = names.fresh(&field_base(m, fd, "", count, &names.taken));
         }
         for (f, fun) in m.funs.iter().enumerate().filter(|(_, f)| f.module == root) {
-            n.fun[f] = names.fresh(&fun.name);
+            self.fun[f] = names.fresh(&fun.name);
         }
         for (q, pred) in m.preds.iter().enumerate().filter(|(_, q)| q.module == root) {
-            n.pred[q] = names.fresh(&pred.name);
+            self.pred[q] = names.fresh(&pred.name);
         }
         let mut anon = 0;
         for (f, fact) in m.facts.iter().enumerate().filter(|(_, f)| f.module == root) {
-            n.fact[f] = names.fresh(&fact_base(m, fact, &mut anon));
+            self.fact[f] = names.fresh(&fact_base(m, fact, &mut anon));
         }
-        n.module_facts[0] = names.fresh(&format!("{root_name}_facts"));
+        self.module_facts[0] = names.fresh(&format!("{root_name}_facts"));
         let pre = |p: &str, n: &str| {
             if p.is_empty() {
                 n.to_string()
@@ -438,17 +479,17 @@ impl Naming {
                 format!("{p}_{n}")
             }
         };
-        n.statement = m
+        self.statement = m
             .asserts
             .iter()
             .map(|a| {
                 names.fresh(&pre(
-                    &prefix[a.module.index()],
+                    &o.prefix[a.module.index()],
                     &format!("{}_statement", a.name),
                 ))
             })
             .collect();
-        n.inline_stmt = m
+        self.inline_stmt = m
             .commands
             .iter()
             .map(|c| match (c.kind, &c.target) {
@@ -458,7 +499,6 @@ impl Naming {
                 _ => None,
             })
             .collect();
-        n
     }
 
     /// Whether `name` is defined or bound where module `k`'s definitions are.
@@ -652,7 +692,7 @@ pub(super) fn rewrite_arity(
 /// A term of the rewriter's proofs as prover text over the library's
 /// operators, with their arity arguments: `(union n a b)` in Coq,
 /// `(Rel.union n a b)` in Lean (`rel`: the prover's
-/// [`ProofAssistant::REL`]); a named relation is printed by `name`, and
+/// [`Syntax::REL`](super::syntax::Syntax::REL)); a named relation is printed by `name`, and
 /// the subterm at `hole` (if any) as `x` (for a congruence's context). The
 /// one printer of terms for every prover's proofs.
 pub(super) fn rewrite_term(
@@ -700,6 +740,17 @@ pub(super) fn rewrite_term(
     })
 }
 
+/// One step of a rewriter's proof as text for a comment: the rule, its
+/// direction when backward, the term after it.
+pub(super) fn rewrite_step(s: &Step) -> String {
+    let arrow = if s.dir == Dir::Backward {
+        " (right to left)"
+    } else {
+        ""
+    };
+    format!("{}{}: {}", s.rule, arrow, s.after)
+}
+
 /// The name of the rewriter's lemma proving an assertion (`<name>_by_rewriting`,
 /// non-identifier characters replaced): the same in every prover, so that
 /// the Coq and Lean proofs of one model name their lemmas alike.
@@ -715,1237 +766,6 @@ pub(super) fn rewriting_lemma_name(name: &str) -> String {
         })
         .collect();
     format!("{s}_by_rewriting")
-}
-
-// ---------------------------------------------------------------------------
-// the back end interface and the walk
-
-/// What a proof assistant provides: its surface syntax, its references to
-/// the model (sigs, fields, module contexts, names), its files and its
-/// printing of the rewriter's proofs. Implemented once per prover by its
-/// generator (`coq::Gen`, `lean::Gen`), which holds one model's naming.
-pub(super) trait ProofAssistant<'a> {
-    /// The prover's name in error messages (`Coq`, `Lean`).
-    const PROVER: &'static str;
-    /// File name extension (`v`, `lean`).
-    const EXT: &'static str;
-
-    // -- files ---------------------------------------------------------------
-
-    /// The generator `relprove export` uses for `model`, whose proofs file
-    /// closes the checks in `proofs` with the rewriter's lemmas.
-    fn for_export(model: &'a Model, sources: &'a SourceMap, proofs: RewriteProofs) -> Self
-    where
-        Self: Sized;
-    /// The rewriter's proofs of the model's checks (prover-neutral, from
-    /// [`crate::rewrite::prove_checks`]) printed for this prover.
-    fn rewrite_proofs(model: &Model, limits: Limits) -> RewriteProofs;
-    /// Whether the text of an existing proofs file states the theorem `name`.
-    fn states_theorem(proofs_file: &str, name: &str) -> bool;
-    /// The project files (`_CoqProject`, `lakefile.lean`, ...) that build
-    /// the generated `files` in `opts.out_dir`.
-    fn project_files(
-        files: &[GeneratedFile],
-        opts: &ExportOptions,
-        report: &mut ExportReport,
-    ) -> Result<(), Diagnostics>;
-    /// Naming problems found before rendering (clashing module files).
-    fn problems(&mut self) -> Vec<Diagnostic>;
-    /// The definitions file of module `k`.
-    fn module_file(&mut self, k: ModuleId) -> String;
-    /// A theorem (skeleton, or proof from the rewriter's lemmas) per
-    /// `check` command: (name, text).
-    fn theorems(&self) -> Vec<(String, String)>;
-    /// The proofs file around the given theorems.
-    fn proofs_file(&self, theorems: &[(String, String)]) -> String;
-    /// The file stem of module `k` (of the root for `ModuleId(0)`).
-    fn file_stem(&self, k: ModuleId) -> &str {
-        &self.ids().file[k.index()]
-    }
-
-    // -- syntax --------------------------------------------------------------
-
-    /// Prefix of the library's relational operators (`""`, `"Rel."`).
-    const REL: &'static str;
-    /// The library's relation type (`rel`, `Rel`).
-    const REL_TYPE: &'static str;
-    const AND: &'static str;
-    const OR: &'static str;
-    const IMPLIES: &'static str;
-    const IFF: &'static str;
-    /// Negation, with its trailing space.
-    const NOT: &'static str;
-    const FORALL: &'static str;
-    const EXISTS: &'static str;
-    /// Disequality of atoms.
-    const NEQ: &'static str;
-    /// What separates a `let` value from its body (`" in"`, `";"`).
-    const LET_SEP: &'static str;
-
-    /// An identifier for an Alloy name.
-    fn sanitize(name: &str) -> String;
-    /// `univ` and `none` of arity `n`, and `iden`.
-    fn univ(n: usize) -> D;
-    fn none(n: usize) -> D;
-    fn iden() -> D;
-    /// The binders of a set comprehension `fun xs => ...` (atoms).
-    fn lambda_binders(names: &[String]) -> D;
-    /// Alloy's `a = b` on relations of the given arity.
-    fn same(arity: usize, a: D, b: D) -> D;
-
-    fn model(&self) -> &'a Model;
-    /// The identifiers of the model's declarations.
-    fn ids(&self) -> &Naming;
-    /// The representation of the variables in scope.
-    fn env(&mut self) -> &mut HashMap<VarId, VarRepr>;
-    /// The binder names in scope, innermost last.
-    fn scope(&mut self) -> &mut Vec<String>;
-    /// Whether a binder may not be named `name` (a global name or one in scope).
-    fn in_use(&self, name: &str) -> bool;
-    fn sig_ref(&self, id: SigId, span: Span) -> Result<D, Diagnostic>;
-    fn field_ref(&self, id: FieldId, span: Span) -> Result<D, Diagnostic>;
-    /// `sig x`: atom `x` belongs to sig `id`.
-    fn sig_member(&self, id: SigId, x: &str, span: Span) -> Result<D, Diagnostic>;
-    /// The instance record of module `owner` as seen from the current module.
-    fn inst(&self, owner: ModuleId, span: Span) -> Result<String, Diagnostic>;
-    fn sources(&self) -> &'a SourceMap;
-    /// Make module `k`'s binders the ones in scope.
-    fn enter(&mut self, k: ModuleId);
-    /// Make the root module's binders the ones in scope.
-    fn enter_root(&mut self) {
-        self.enter(ModuleId(0));
-    }
-    /// A comment quoting the source text at `span`.
-    fn source_comment(&self, span: Span) -> String;
-    /// `text` as a comment (ends with a newline).
-    fn comment(text: &str) -> String;
-    /// `name binders : ty := body` as a top-level definition.
-    fn definition_doc(name: &str, binders: D, ty: &str, body: D) -> D;
-    /// The statement of an assertion: for every instance satisfying `facts`, `body`.
-    fn statement_doc(name: &str, facts: &str, body: D) -> D;
-    fn errors_mut(&mut self) -> &mut Vec<Diagnostic>;
-    /// Append `d` (or record its error) after a comment quoting `span`;
-    /// clears the variables in scope.
-    fn emit(&mut self, out: &mut String, span: Span, d: Result<D, Diagnostic>) {
-        match d {
-            Ok(d) => {
-                out.push_str(&self.source_comment(span));
-                out.push_str(&render(&d));
-                out.push_str("\n\n");
-            }
-            Err(e) => self.errors_mut().push(e),
-        }
-        self.env().clear();
-        self.scope().clear();
-    }
-    /// A pred, fun or fact of module `k` as a definition over the module's
-    /// context and the given parameters.
-    fn callable(
-        &mut self,
-        k: ModuleId,
-        name: &str,
-        params: &[Param],
-        result_arity: Option<usize>,
-        body: impl FnOnce(&mut Self) -> Result<D, Diagnostic>,
-    ) -> Result<D, Diagnostic>
-    where
-        Self: Sized,
-    {
-        self.enter(k);
-        let mut bs = vec![self.ctx_binders(k)];
-        for p in params {
-            let x = self.bind(p.var, false);
-            bs.push(t(format!(
-                "({x} : {} A {})",
-                Self::REL_TYPE,
-                p.decl.bound.arity
-            )));
-        }
-        let ty = match result_arity {
-            Some(n) => format!("{} A {n}", Self::REL_TYPE),
-            None => "Prop".into(),
-        };
-        let b = body(self)?;
-        Ok(Self::definition_doc(
-            name,
-            intersperse(bs, RcDoc::line()).group(),
-            &ty,
-            b,
-        ))
-    }
-
-    /// The statement name of an inline `check { ... }`.
-    fn inline_statement_name(&self, c: &Command) -> String {
-        let k = self
-            .model()
-            .commands
-            .iter()
-            .position(|x| std::ptr::eq(x, c))
-            .expect("a command of this model");
-        self.ids().inline_stmt[k].clone().unwrap_or_default()
-    }
-
-    /// Everything of module `k` after its record, the same for every back
-    /// end: preds and funs (callees first), facts, the module's fact bundle;
-    /// for the root also the sig hierarchy, field declarations, the bundle
-    /// of everything the model assumes, and one statement per assertion and
-    /// inline check.
-    fn module_definitions(&mut self, k: ModuleId, out: &mut String)
-    where
-        Self: Sized,
-    {
-        let m = self.model();
-        let mut errors = Vec::new();
-        let items = ordered_items(m, k, Self::PROVER, &mut errors);
-        self.errors_mut().extend(errors);
-        for item in items {
-            match item {
-                Item::Pred(p) => {
-                    let pred = m.pred(p);
-                    let name = self.ids().pred[p.index()].clone();
-                    let d = self.callable(k, &name, &pred.params, None, |g| g.formula(&pred.body));
-                    self.emit(
-                        out,
-                        paragraph_span(self.sources(), pred.span, pred.body.span),
-                        d,
-                    );
-                }
-                Item::Fun(f) => {
-                    let fun = m.fun(f);
-                    let name = self.ids().fun[f.index()].clone();
-                    let d =
-                        self.callable(k, &name, &fun.params, Some(fun.result.bound.arity), |g| {
-                            g.expr(&fun.body)
-                        });
-                    self.emit(
-                        out,
-                        paragraph_span(self.sources(), fun.span, fun.body.span),
-                        d,
-                    );
-                }
-            }
-        }
-        let facts: Vec<FactId> = (0..m.facts.len() as u32)
-            .map(FactId)
-            .filter(|f| m.facts[f.index()].module == k)
-            .collect();
-        for &f in &facts {
-            let fact = &m.facts[f.index()];
-            let name = self.ids().fact[f.index()].clone();
-            let d = self.callable(k, &name, &[], None, |g| g.formula(&fact.body));
-            self.emit(out, fact.span, d);
-        }
-        let call = |g: &Self, name: &str| {
-            app(
-                name.to_string(),
-                g.ctx_args(k, Span::DUMMY).unwrap_or_default(),
-            )
-        };
-        let root = ModuleId(0);
-        if k == root {
-            let h = self.hierarchy();
-            out.push_str(&Self::comment("The sig hierarchy: top-level sigs and siblings are disjoint, subsigs are\n   included in their parents, abstract sigs are covered by their children,\n   and sig multiplicities hold."));
-            let d = h.map(|body| {
-                Self::definition_doc("hierarchy", self.ctx_binders(root), "Prop", body)
-            });
-            self.emit(out, Span::DUMMY, d);
-            let fl = self.field_decls();
-            out.push_str(&Self::comment("Field declarations: each field relates atoms of its sig to its bound,\n   with the declared multiplicities."));
-            let d =
-                fl.map(|body| Self::definition_doc("fields", self.ctx_binders(root), "Prop", body));
-            self.emit(out, Span::DUMMY, d);
-            let mut parts = vec![t("(hierarchy i)"), t("(fields i)")];
-            for j in 1..m.modules.len() {
-                self.enter_root();
-                if let Ok(args) = self.ctx_args(ModuleId(j as u32), Span::DUMMY) {
-                    parts.push(app(self.ids().module_facts[j].clone(), args));
-                }
-            }
-            for &f in &facts {
-                parts.push(call(self, &self.ids().fact[f.index()]));
-            }
-            let facts_name = self.ids().module_facts[0].clone();
-            out.push_str(&Self::comment("Everything the model assumes: sig hierarchy, field declarations, and the\n   facts of every module."));
-            out.push_str(&render(&Self::definition_doc(
-                &facts_name,
-                self.ctx_binders(root),
-                "Prop",
-                connective(Self::AND, parts, "True"),
-            )));
-            out.push_str("\n\n");
-            for (a, asrt) in m.asserts.iter().enumerate() {
-                let name = self.ids().statement[a].clone();
-                let d = self
-                    .formula(&asrt.body)
-                    .map(|body| Self::statement_doc(&name, &facts_name, body));
-                self.emit(
-                    out,
-                    paragraph_span(self.sources(), asrt.span, asrt.body.span),
-                    d,
-                );
-            }
-            for c in &m.commands {
-                if let (CommandKind::Check, CommandTarget::Inline(f)) = (c.kind, &c.target) {
-                    let name = self.inline_statement_name(c);
-                    let d = self
-                        .formula(f)
-                        .map(|body| Self::statement_doc(&name, &facts_name, body));
-                    self.emit(out, c.span, d);
-                }
-            }
-        } else {
-            let parts: Vec<D> = facts
-                .iter()
-                .map(|&f| call(self, &self.ids().fact[f.index()]))
-                .collect();
-            let name = self.ids().module_facts[k.index()].clone();
-            out.push_str(&Self::comment(&format!(
-                "The facts of module {}.",
-                m.module(k).name
-            )));
-            out.push_str(&render(&Self::definition_doc(
-                &name,
-                self.ctx_binders(k),
-                "Prop",
-                connective(Self::AND, parts, "True"),
-            )));
-            out.push_str("\n\n");
-        }
-    }
-
-    /// The library predicate of a formula multiplicity (`one`, `lone`, `some`).
-    fn mult_pred(m: Mult, span: Span) -> Result<String, Diagnostic> {
-        mult_pred(Self::REL, m, span)
-    }
-
-    /// Binders `{A : Type} (i : ...) ...` of definitions in module `k`.
-    fn ctx_binders(&self, k: ModuleId) -> D {
-        let mut bs = vec![t("{A : Type}")];
-        if k == ModuleId(0) {
-            bs.push(t("(i : Instance A)"));
-        } else {
-            for &d in &self.ids().deps[k.index()] {
-                let name = if d == k {
-                    "i".to_string()
-                } else {
-                    self.ids().inst_binder[k.index()][&d].clone()
-                };
-                bs.push(t(format!("({name} : {} A)", self.ids().record[d.index()])));
-            }
-            for p in &self.ids().param_name[k.index()] {
-                bs.push(t(format!("({p} : {} A 1)", Self::REL_TYPE)));
-            }
-        }
-        intersperse(bs, RcDoc::line()).group()
-    }
-
-    /// Arguments that instantiate the binders of module `k` from the current module.
-    fn ctx_args(&self, k: ModuleId, span: Span) -> Result<Vec<D>, Diagnostic> {
-        if k == ModuleId(0) {
-            return Ok(vec![t("i")]);
-        }
-        let mut args = Vec::new();
-        for &d in &self.ids().deps[k.index()] {
-            args.push(t(self.inst(d, span)?));
-        }
-        for (_, s) in &self.model().module(k).params {
-            args.push(self.sig_ref(*s, span)?);
-        }
-        Ok(args)
-    }
-
-    /// `bound x`: atom `x` belongs to the unary expression `bound`.
-    fn member(&mut self, bound: &Expr, x: &str) -> Result<D, Diagnostic> {
-        match &bound.kind {
-            ExprKind::Sig(id) => self.sig_member(*id, x, bound.span),
-            ExprKind::Var(v) => match self.env().get(v) {
-                Some(VarRepr::Rel(r)) => Ok(t(format!("({r} {x})"))),
-                _ => Ok(t("(")
-                    .append(self.expr(bound)?)
-                    .append(t(format!(" {x})")))
-                    .group()),
-            },
-            _ => Ok(t("(")
-                .append(self.expr(bound)?)
-                .append(t(format!(" {x})")))
-                .group()),
-        }
-    }
-
-    // -- declarations -------------------------------------------------------
-
-    /// The sig hierarchy: top-level sigs and siblings disjoint, subsigs
-    /// included in their parents, abstract sigs covered by their children,
-    /// sig multiplicities.
-    fn hierarchy(&mut self) -> Result<D, Diagnostic> {
-        self.enter_root();
-        let m = self.model();
-        let mut parts = Vec::new();
-        let sref = |g: &Self, s: SigId| g.sig_ref(s, Span::DUMMY);
-        let union_of = |g: &Self, ss: &[SigId]| -> Result<D, Diagnostic> {
-            let mut it = ss.iter();
-            let mut d = sref(g, *it.next().expect("non-empty"))?;
-            for s in it {
-                d = appk(format!("{}union", Self::REL), &[1], vec![d, sref(g, *s)?]);
-            }
-            Ok(d)
-        };
-        let disjoint = |g: &Self, ss: &[SigId], parts: &mut Vec<D>| -> Result<(), Diagnostic> {
-            for (p, a) in ss.iter().enumerate() {
-                for b in &ss[p + 1..] {
-                    parts.push(appk(
-                        format!("{}no", Self::REL),
-                        &[1],
-                        vec![appk(
-                            format!("{}inter", Self::REL),
-                            &[1],
-                            vec![sref(g, *a)?, sref(g, *b)?],
-                        )],
-                    ));
-                }
-            }
-            Ok(())
-        };
-        let tops: Vec<SigId> = m.top_level_sigs().collect();
-        disjoint(self, &tops, &mut parts)?;
-        for s in m.sig_ids() {
-            let sig = m.sig(s);
-            if sig.in_int {
-                return Err(err(
-                    sig.span,
-                    format!(
-                        "the {} export does not support a subset sig of `Int` (integer atoms)",
-                        Self::PROVER
-                    ),
-                ));
-            }
-            match &sig.kind {
-                SigKind::TopLevel => {}
-                SigKind::Extends(p) => parts.push(appk(
-                    format!("{}incl", Self::REL),
-                    &[1],
-                    vec![sref(self, s)?, sref(self, *p)?],
-                )),
-                SigKind::Subset(ps) if !ps.is_empty() => parts.push(appk(
-                    format!("{}incl", Self::REL),
-                    &[1],
-                    vec![sref(self, s)?, union_of(self, ps)?],
-                )),
-                SigKind::Subset(_) => {}
-            }
-            let children: Vec<SigId> = m.children(s).collect();
-            disjoint(self, &children, &mut parts)?;
-            if sig.is_abstract && !children.is_empty() {
-                parts.push(appk(
-                    format!("{}incl", Self::REL),
-                    &[1],
-                    vec![sref(self, s)?, union_of(self, &children)?],
-                ));
-            }
-            if let Some(mult) = sig.mult {
-                if mult != Mult::Set {
-                    parts.push(appk(
-                        Self::mult_pred(mult, sig.span)?,
-                        &[1],
-                        vec![sref(self, s)?],
-                    ));
-                }
-            }
-        }
-        Ok(connective(Self::AND, parts, "True"))
-    }
-
-    /// Field declarations: each field relates atoms of its sig to its
-    /// bound, with the declared multiplicities; `disj` fields are disjoint.
-    fn field_decls(&mut self) -> Result<D, Diagnostic> {
-        self.enter_root();
-        let m = self.model();
-        let mut parts = Vec::new();
-        for fid in m.field_ids() {
-            let f = m.field(fid);
-            if f.disj_values {
-                // Refused rather than dropped: the export would state a
-                // weaker model than the one checked.
-                return Err(err(
-                    f.span,
-                    format!(
-                        "`{}: disj ...` is not supported by the {} export",
-                        f.name,
-                        Self::PROVER
-                    ),
-                )
-                .hint("state the disjointness as a fact: `all disj a, b: S | no a.f & b.f`"));
-            }
-            let fr = self.field_ref(fid, f.span)?;
-            let s = self.sig_ref(f.sig, f.span)?;
-            parts.push(appk(
-                format!("{}incl", Self::REL),
-                &[f.arity],
-                vec![
-                    fr.clone(),
-                    appk(
-                        format!("{}product", Self::REL),
-                        &[1, f.arity - 1],
-                        vec![s.clone(), Self::univ(f.arity - 1)],
-                    ),
-                ],
-            ));
-            let this = self.bind(f.this_var, true);
-            let joined = Expr::new(
-                ExprKind::Join(
-                    Box::new(Expr::new(ExprKind::Var(f.this_var), 1, f.span)),
-                    Box::new(Expr::new(ExprKind::Field(fid), f.arity, f.span)),
-                ),
-                f.arity - 1,
-                f.span,
-            );
-            let mut inner = vec![self.in_formula(&joined, &f.decl.bound)?];
-            if f.decl.mult != Mult::Set {
-                let dj = self.expr(&joined)?;
-                inner.push(appk(
-                    Self::mult_pred(f.decl.mult, f.span)?,
-                    &[f.arity - 1],
-                    vec![dj],
-                ));
-            }
-            self.unbind(1);
-            let sig_expr = Expr::new(ExprKind::Sig(f.sig), 1, f.span);
-            let guard = self.member(&sig_expr, &this)?;
-            parts.push(binder_block(
-                Self::FORALL,
-                t(format!("{this} : A")),
-                ",",
-                connective(
-                    Self::IMPLIES,
-                    vec![guard, connective(Self::AND, inner, "True")],
-                    "True",
-                ),
-            ));
-        }
-        // `disj f, g: e`: for each atom of the sig, the fields' values are
-        // disjoint. Fields of one declaration share their `decl_group`.
-        let mut groups: Vec<Vec<FieldId>> = Vec::new();
-        for fid in m.field_ids() {
-            let f = m.field(fid);
-            if !f.disj {
-                continue;
-            }
-            let same_decl = groups
-                .last()
-                .and_then(|g| g.last())
-                .is_some_and(|&prev| m.field(prev).decl_group == f.decl_group);
-            if same_decl {
-                groups.last_mut().expect("non-empty").push(fid);
-            } else {
-                groups.push(vec![fid]);
-            }
-        }
-        for g in groups.iter().filter(|g| g.len() > 1) {
-            let f0 = m.field(g[0]);
-            let this = self.bind(f0.this_var, true);
-            let mut disj = Vec::new();
-            for (p, &a) in g.iter().enumerate() {
-                for &b in &g[p + 1..] {
-                    let n = m.field(a).arity - 1;
-                    let ja = appk(
-                        format!("{}join", Self::REL),
-                        &[0, n],
-                        vec![
-                            app(format!("{}single", Self::REL), vec![t(this.clone())]),
-                            self.field_ref(a, f0.span)?,
-                        ],
-                    );
-                    let jb = appk(
-                        format!("{}join", Self::REL),
-                        &[0, n],
-                        vec![
-                            app(format!("{}single", Self::REL), vec![t(this.clone())]),
-                            self.field_ref(b, f0.span)?,
-                        ],
-                    );
-                    disj.push(appk(
-                        format!("{}no", Self::REL),
-                        &[n],
-                        vec![appk(format!("{}inter", Self::REL), &[n], vec![ja, jb])],
-                    ));
-                }
-            }
-            self.unbind(1);
-            let sig_expr = Expr::new(ExprKind::Sig(f0.sig), 1, f0.span);
-            let guard = self.member(&sig_expr, &this)?;
-            parts.push(binder_block(
-                Self::FORALL,
-                t(format!("{this} : A")),
-                ",",
-                connective(
-                    Self::IMPLIES,
-                    vec![guard, connective(Self::AND, disj, "True")],
-                    "True",
-                ),
-            ));
-        }
-        self.env().clear();
-        Ok(connective(Self::AND, parts, "True"))
-    }
-
-    // -- variables ----------------------------------------------------------
-
-    fn bind(&mut self, v: VarId, atom: bool) -> String {
-        let base = Self::sanitize(&self.model().var(v).name);
-        let mut cand = base.clone();
-        let mut n = 0;
-        while self.in_use(&cand) {
-            cand = format!("{base}{n}");
-            n += 1;
-        }
-        self.scope().push(cand.clone());
-        self.env().insert(
-            v,
-            if atom {
-                VarRepr::Atom(cand.clone())
-            } else {
-                VarRepr::Rel(cand.clone())
-            },
-        );
-        cand
-    }
-
-    fn unbind(&mut self, n: usize) {
-        for _ in 0..n {
-            self.scope().pop();
-        }
-    }
-
-    // -- expressions --------------------------------------------------------
-
-    fn expr(&mut self, e: &Expr) -> Result<D, Diagnostic> {
-        use ExprKind as K;
-        Ok(match &e.kind {
-            K::Sig(s) => self.sig_ref(*s, e.span)?,
-            K::Field(f) => self.field_ref(*f, e.span)?,
-            K::Var(v) => match self.env().get(v) {
-                Some(VarRepr::Atom(x)) => app(format!("{}single", Self::REL), vec![t(x.clone())]),
-                Some(VarRepr::Rel(x)) => t(x.clone()),
-                None => {
-                    return Err(err(
-                        e.span,
-                        format!("internal: unbound variable `{}`", self.model().var(*v).name),
-                    ))
-                }
-            },
-            K::Univ => Self::univ(e.arity),
-            K::Iden => Self::iden(),
-            K::None => Self::none(e.arity),
-            K::IntAtoms | K::SeqIdx => {
-                return Err(err(
-                    e.span,
-                    format!(
-                        "the {} export does not support `Int` or `seq/Int` (integer atoms)",
-                        Self::PROVER
-                    ),
-                )
-                .label("integer atoms")
-                .hint(format!(
-                    "the {} export only translates cardinalities compared with integer literals",
-                    Self::PROVER
-                )))
-            }
-            K::Union(a, b) => self.op2(&format!("{}union", Self::REL), e.arity, a, b)?,
-            K::Intersection(a, b) => self.op2(&format!("{}inter", Self::REL), e.arity, a, b)?,
-            K::Difference(a, b) => self.op2(&format!("{}diff", Self::REL), e.arity, a, b)?,
-            K::Join(a, b) => {
-                let (da, db) = (self.expr(a)?, self.expr(b)?);
-                appk(
-                    format!("{}join", Self::REL),
-                    &[a.arity - 1, b.arity - 1],
-                    vec![da, db],
-                )
-            }
-            K::Product {
-                lhs,
-                lmult,
-                rmult,
-                rhs,
-            } => {
-                if *lmult != Mult::Set || *rmult != Mult::Set {
-                    return Err(err(e.span, "arrow multiplicities are only supported on the right of `in` and in declarations")
-                        .label("multiplicity constraint here"));
-                }
-                let (da, db) = (self.expr(lhs)?, self.expr(rhs)?);
-                appk(
-                    format!("{}product", Self::REL),
-                    &[lhs.arity, rhs.arity],
-                    vec![da, db],
-                )
-            }
-            K::Override(a, b) => {
-                let (da, db) = (self.expr(a)?, self.expr(b)?);
-                appk(
-                    format!("{}override", Self::REL),
-                    &[e.arity - 1],
-                    vec![da, db],
-                )
-            }
-            K::DomainRestrict(s, r) => {
-                let (ds, dr) = (self.expr(s)?, self.expr(r)?);
-                appk(format!("{}domr", Self::REL), &[r.arity - 1], vec![ds, dr])
-            }
-            K::RangeRestrict(r, s) => {
-                let (dr, ds) = (self.expr(r)?, self.expr(s)?);
-                appk(format!("{}ranr", Self::REL), &[r.arity - 1], vec![dr, ds])
-            }
-            K::Transpose(r) => app(format!("{}transpose", Self::REL), vec![self.expr(r)?]),
-            K::Closure(r) => app(format!("{}closure", Self::REL), vec![self.expr(r)?]),
-            K::ReflexiveClosure(r) => app(format!("{}rclosure", Self::REL), vec![self.expr(r)?]),
-            K::Comprehension { decls, body } => {
-                let mut names = Vec::new();
-                let mut guards = Vec::new();
-                let mut bound = 0;
-                for d in decls {
-                    if d.bound.arity != 1 || d.mult != Mult::One {
-                        self.unbind(bound);
-                        return Err(err(
-                            d.bound.span,
-                            "set comprehension over a non-scalar declaration is not supported",
-                        ));
-                    }
-                    let mut these = Vec::new();
-                    for v in &d.vars {
-                        let x = self.bind(*v, true);
-                        bound += 1;
-                        guards.push(self.member(&d.bound, &x)?);
-                        these.push(x.clone());
-                        names.push(x);
-                    }
-                    if d.disj {
-                        guards.extend(disj_atoms(Self::NEQ, &these));
-                    }
-                }
-                let body = self.formula(body);
-                self.unbind(bound);
-                guards.push(body?);
-                binder_block(
-                    "fun",
-                    Self::lambda_binders(&names),
-                    " =>",
-                    connective(Self::AND, guards, "True"),
-                )
-            }
-            K::Call(f, args) => {
-                let module = self.model().fun(*f).module;
-                let mut all = self.ctx_args(module, e.span)?;
-                for a in args {
-                    all.push(self.expr(a)?);
-                }
-                app(self.ids().fun[f.index()].clone(), all)
-            }
-            K::IfThenElse(c, a, b) => {
-                let dc = self.formula(c)?;
-                let (da, db) = (self.expr(a)?, self.expr(b)?);
-                appk(format!("{}ite", Self::REL), &[e.arity], vec![dc, da, db])
-            }
-            K::Let(v, val, body) => {
-                let dv = self.expr(val)?;
-                let x = self.bind(*v, false);
-                let db = self.expr(body);
-                self.unbind(1);
-                let_doc(Self::LET_SEP, &x, dv, db?)
-            }
-            K::IntToAtom(i) => {
-                return Err(err(
-                    i.span,
-                    format!(
-                        "the {} export does not support integers used as atoms",
-                        Self::PROVER
-                    ),
-                )
-                .hint(format!(
-                    "the {} export only translates cardinalities compared with integer literals",
-                    Self::PROVER
-                )))
-            }
-        })
-    }
-
-    fn op2(&mut self, op: &str, n: usize, a: &Expr, b: &Expr) -> Result<D, Diagnostic> {
-        let (da, db) = (self.expr(a)?, self.expr(b)?);
-        Ok(appk(op, &[n], vec![da, db]))
-    }
-
-    // -- formulas -----------------------------------------------------------
-
-    fn formula(&mut self, f: &Formula) -> Result<D, Diagnostic> {
-        use FormulaKind as F;
-        Ok(match &f.kind {
-            F::True => t("True"),
-            F::False => t("False"),
-            F::In(a, b) => self.in_formula(a, b)?,
-            F::Eq(a, b) => {
-                let (da, db) = (self.expr(a)?, self.expr(b)?);
-                Self::same(a.arity, da, db)
-            }
-            F::Mult(m, e) => {
-                let de = self.expr(e)?;
-                appk(Self::mult_pred(*m, f.span)?, &[e.arity], vec![de])
-            }
-            F::IntCmp(op, a, b) => self.int_cmp(*op, a, b, f.span)?,
-            F::Not(g) => match &g.kind {
-                // `no e` is `not (some e)` in the IR
-                F::Mult(Mult::Some, e) => {
-                    appk(format!("{}no", Self::REL), &[e.arity], vec![self.expr(e)?])
-                }
-                _ => t(Self::NOT).append(self.formula(g)?),
-            },
-            F::And(gs) => {
-                let ds = gs
-                    .iter()
-                    .map(|g| self.formula(g))
-                    .collect::<Result<Vec<_>, _>>()?;
-                connective(Self::AND, ds, "True")
-            }
-            F::Or(gs) => {
-                let ds = gs
-                    .iter()
-                    .map(|g| self.formula(g))
-                    .collect::<Result<Vec<_>, _>>()?;
-                connective(Self::OR, ds, "False")
-            }
-            F::Implies(a, b) => connective(
-                Self::IMPLIES,
-                vec![self.formula(a)?, self.formula(b)?],
-                "True",
-            ),
-            F::Iff(a, b) => connective(Self::IFF, vec![self.formula(a)?, self.formula(b)?], "True"),
-            F::IfThenElse(c, a, b) => {
-                let dc = self.formula(c)?;
-                let (da, db) = (self.formula(a)?, self.formula(b)?);
-                connective(
-                    Self::AND,
-                    vec![
-                        connective(Self::IMPLIES, vec![dc.clone(), da], ""),
-                        connective(Self::IMPLIES, vec![t(Self::NOT).append(dc), db], ""),
-                    ],
-                    "True",
-                )
-            }
-            F::Quant(q, decls, body) => self.quant(*q, decls, body, f.span)?,
-            F::Call(p, args) => {
-                let module = self.model().pred(*p).module;
-                let mut all = self.ctx_args(module, f.span)?;
-                for a in args {
-                    all.push(self.expr(a)?);
-                }
-                app(self.ids().pred[p.index()].clone(), all)
-            }
-            F::Let(v, val, body) => {
-                let dv = self.expr(val)?;
-                let x = self.bind(*v, false);
-                let db = self.formula(body);
-                self.unbind(1);
-                let_doc(Self::LET_SEP, &x, dv, db?)
-            }
-        })
-    }
-
-    /// `a in b`; `b` may be an arrow product with multiplicities.
-    fn in_formula(&mut self, a: &Expr, b: &Expr) -> Result<D, Diagnostic> {
-        let da = self.expr(a)?;
-        let ExprKind::Product {
-            lhs,
-            lmult,
-            rmult,
-            rhs,
-        } = &b.kind
-        else {
-            let db = self.expr(b)?;
-            return Ok(appk(format!("{}incl", Self::REL), &[a.arity], vec![da, db]));
-        };
-        let plain = Expr::new(
-            ExprKind::Product {
-                lhs: lhs.clone(),
-                lmult: Mult::Set,
-                rmult: Mult::Set,
-                rhs: rhs.clone(),
-            },
-            b.arity,
-            b.span,
-        );
-        let mut parts = vec![appk(
-            format!("{}incl", Self::REL),
-            &[a.arity],
-            vec![da.clone(), self.expr(&plain)?],
-        )];
-        // each tuple of lhs: rmult (t.a)
-        if *rmult != Mult::Set {
-            parts.push(self.tuple_mult(lhs, &da, a.arity, *rmult, true, b.span)?);
-        }
-        if *lmult != Mult::Set {
-            parts.push(self.tuple_mult(rhs, &da, a.arity, *lmult, false, b.span)?);
-        }
-        Ok(connective(Self::AND, parts, "True"))
-    }
-
-    /// `forall x1..xk, side x1..xk -> mult (x1.(...).r)` (left side), or
-    /// `forall y1..yk, side y1..yk -> mult (r.yk.(...))` (right side).
-    fn tuple_mult(
-        &mut self,
-        side: &Expr,
-        r: &D,
-        arity: usize,
-        mult: Mult,
-        left: bool,
-        span: Span,
-    ) -> Result<D, Diagnostic> {
-        if side.has_arrow_mults() {
-            return Err(err(
-                span,
-                format!(
-                    "nested arrow multiplicities are not supported by the {} export",
-                    Self::PROVER
-                ),
-            ));
-        }
-        let k = side.arity;
-        let mut xs = Vec::new();
-        for j in 0..k {
-            let base = if left { "x" } else { "y" };
-            let mut cand = format!("{base}{j}");
-            let mut n = 0;
-            while self.in_use(&cand) {
-                cand = format!("{base}{j}_{n}");
-                n += 1;
-            }
-            xs.push(cand);
-        }
-        let mut cur = r.clone();
-        let mut ar = arity;
-        if left {
-            for x in &xs {
-                cur = appk(
-                    format!("{}join", Self::REL),
-                    &[0, ar - 1],
-                    vec![app(format!("{}single", Self::REL), vec![t(x.clone())]), cur],
-                );
-                ar -= 1;
-            }
-        } else {
-            for x in xs.iter().rev() {
-                cur = appk(
-                    format!("{}join", Self::REL),
-                    &[ar - 1, 0],
-                    vec![cur, app(format!("{}single", Self::REL), vec![t(x.clone())])],
-                );
-                ar -= 1;
-            }
-        }
-        let guard = self.member(side, &xs.join(" "))?;
-        let body = connective(
-            Self::IMPLIES,
-            vec![guard, appk(Self::mult_pred(mult, span)?, &[ar], vec![cur])],
-            "True",
-        );
-        Ok(binder_block(
-            Self::FORALL,
-            t(format!("{} : A", xs.join(" "))),
-            ",",
-            body,
-        ))
-    }
-
-    fn int_cmp(
-        &mut self,
-        op: IntCmp,
-        a: &IntExpr,
-        b: &IntExpr,
-        span: Span,
-    ) -> Result<D, Diagnostic> {
-        use IntExprKind as I;
-        let (e, op, k) = match (&a.kind, &b.kind) {
-            (I::Card(e), I::Lit(k)) => (e, op, *k),
-            (I::Lit(k), I::Card(e)) => (e, flip(op), *k),
-            (I::Card(l), I::Card(r)) => return self.card_cmp(op, l, r),
-            _ => return Err(unsupported_int(Self::PROVER, span)),
-        };
-        let bw = self.ids().bitwidth;
-        let (lo, hi) = (-(1i64 << (bw - 1)), (1i64 << (bw - 1)) - 1);
-        if k < lo || k > hi {
-            return Err(err(span, format!("the integer {k} does not fit in bitwidth {bw}, so Alloy would wrap it"))
-                .hint(format!("the {} export reads `#e` as the exact cardinality; use a literal within the bitwidth", Self::PROVER)));
-        }
-        // The set of cardinalities c >= 0 with `c op k`.
-        let sat = |c: i64| match op {
-            IntCmp::Eq => c == k,
-            IntCmp::Ne => c != k,
-            IntCmp::Lt => c < k,
-            IntCmp::Le => c <= k,
-            IntCmp::Gt => c > k,
-            IntCmp::Ge => c >= k,
-        };
-        let de = self.expr(e)?;
-        let n = e.arity;
-        // Readable forms when the truth set is decided by {0, 1, >= 2}.
-        let (s0, s1, s2) = (sat(0), sat(1), sat(2));
-        if (2..=k.max(2) + 2).all(|c| sat(c) == s2) {
-            let d = match (s0, s1, s2) {
-                (true, true, true) => Some(t("True")),
-                (false, false, false) => Some(t("False")),
-                (true, false, false) => {
-                    Some(appk(format!("{}no", Self::REL), &[n], vec![de.clone()]))
-                }
-                (false, true, true) => {
-                    Some(appk(format!("{}some", Self::REL), &[n], vec![de.clone()]))
-                }
-                (true, true, false) => {
-                    Some(appk(format!("{}lone", Self::REL), &[n], vec![de.clone()]))
-                }
-                (false, true, false) => {
-                    Some(appk(format!("{}one", Self::REL), &[n], vec![de.clone()]))
-                }
-                _ => None,
-            };
-            if let Some(d) = d {
-                return Ok(d);
-            }
-        }
-        // Otherwise with `atleast n j e` (#e >= j).
-        let atleast = |j: i64| {
-            if j <= 0 {
-                t("True")
-            } else {
-                app(format!("{}atleast {n} {j}", Self::REL), vec![de.clone()])
-            }
-        };
-        let not = |d: D| t(Self::NOT).append(d);
-        let exactly = |k: i64| {
-            if k < 0 {
-                t("False")
-            } else {
-                connective(Self::AND, vec![atleast(k), not(atleast(k + 1))], "True")
-            }
-        };
-        Ok(match op {
-            IntCmp::Ge => atleast(k),
-            IntCmp::Gt => atleast(k + 1),
-            IntCmp::Le => not(atleast(k + 1)),
-            IntCmp::Lt => not(atleast(k)),
-            IntCmp::Eq => exactly(k),
-            IntCmp::Ne => not(exactly(k)),
-        })
-    }
-
-    /// `#l op #r`, exactly: with `card_le` (`#l =< #r`: every count `l`
-    /// reaches, `r` reaches too) and `card_lt` (`#l < #r`: `r` reaches one
-    /// more), which on a finite universe are the comparisons of the exact
-    /// cardinalities. Like `#e op k`, the counts are exact: Alloy's meaning
-    /// whenever both fit the bitwidth (a count past it wraps in Alloy).
-    fn card_cmp(&mut self, op: IntCmp, l: &Expr, r: &Expr) -> Result<D, Diagnostic> {
-        let (dl, dr) = (self.expr(l)?, self.expr(r)?);
-        let (nl, nr) = (l.arity, r.arity);
-        let le = format!("{}card_le", Self::REL);
-        let lt = format!("{}card_lt", Self::REL);
-        let cmp = |name: &str, a: &D, na: usize, b: &D, nb: usize| {
-            appk(name, &[na, nb], vec![a.clone(), b.clone()])
-        };
-        let eq = || {
-            connective(
-                Self::AND,
-                vec![cmp(&le, &dl, nl, &dr, nr), cmp(&le, &dr, nr, &dl, nl)],
-                "True",
-            )
-        };
-        Ok(match op {
-            IntCmp::Le => cmp(&le, &dl, nl, &dr, nr),
-            IntCmp::Lt => cmp(&lt, &dl, nl, &dr, nr),
-            IntCmp::Ge => cmp(&le, &dr, nr, &dl, nl),
-            IntCmp::Gt => cmp(&lt, &dr, nr, &dl, nl),
-            IntCmp::Eq => eq(),
-            IntCmp::Ne => t(Self::NOT).append(eq()),
-        })
-    }
-
-    fn quant(
-        &mut self,
-        q: Quant,
-        decls: &[QuantDecl],
-        body: &Formula,
-        span: Span,
-    ) -> Result<D, Diagnostic> {
-        let mut binders: Vec<(String, bool, usize)> = Vec::new();
-        let mut guards = Vec::new();
-        let mut bound = 0;
-        let res = (|| -> Result<D, Diagnostic> {
-            for d in decls {
-                let scalar = d.bound.arity == 1 && d.mult == Mult::One;
-                let mut these = Vec::new();
-                for v in &d.vars {
-                    let x = self.bind(*v, scalar);
-                    bound += 1;
-                    if scalar {
-                        guards.push(self.member(&d.bound, &x)?);
-                    } else {
-                        let var = Expr::new(ExprKind::Var(*v), d.bound.arity, d.bound.span);
-                        guards.push(self.in_formula(&var, &d.bound)?);
-                        if d.mult != Mult::Set {
-                            guards.push(appk(
-                                Self::mult_pred(d.mult, d.bound.span)?,
-                                &[d.bound.arity],
-                                vec![t(x.clone())],
-                            ));
-                        }
-                    }
-                    binders.push((x.clone(), scalar, d.bound.arity));
-                    these.push(x);
-                }
-                if d.disj {
-                    if scalar {
-                        guards.extend(disj_atoms(Self::NEQ, &these));
-                    } else {
-                        for (p, a) in these.iter().enumerate() {
-                            for b2 in &these[p + 1..] {
-                                guards.push(appk(
-                                    format!("{}no", Self::REL),
-                                    &[d.bound.arity],
-                                    vec![appk(
-                                        format!("{}inter", Self::REL),
-                                        &[d.bound.arity],
-                                        vec![t(a.clone()), t(b2.clone())],
-                                    )],
-                                ));
-                            }
-                        }
-                    }
-                }
-            }
-            let dbody = self.formula(body)?;
-            let bdoc = binder_doc(Self::REL_TYPE, &binders);
-            Ok(match q {
-                Quant::All => binder_block(
-                    Self::FORALL,
-                    bdoc,
-                    ",",
-                    connective(
-                        Self::IMPLIES,
-                        vec![connective(Self::AND, guards.clone(), "True"), dbody],
-                        "True",
-                    ),
-                ),
-                Quant::Some => binder_block(
-                    Self::EXISTS,
-                    bdoc,
-                    ",",
-                    connective(
-                        Self::AND,
-                        {
-                            let mut g = guards.clone();
-                            g.push(dbody);
-                            g
-                        },
-                        "True",
-                    ),
-                ),
-                Quant::No => t(Self::NOT).append(binder_block(
-                    Self::EXISTS,
-                    bdoc,
-                    ",",
-                    connective(
-                        Self::AND,
-                        {
-                            let mut g = guards.clone();
-                            g.push(dbody);
-                            g
-                        },
-                        "True",
-                    ),
-                )),
-                Quant::One | Quant::Lone => {
-                    if binders.iter().any(|(_, scalar, _)| !scalar) {
-                        return Err(err(span, format!("`one`/`lone` quantifiers over non-scalar variables are not supported by the {} export", Self::PROVER)));
-                    }
-                    // A second copy of the binders, for uniqueness.
-                    let first: Vec<String> = binders.iter().map(|b| b.0.clone()).collect();
-                    let saved: Vec<(VarId, VarRepr)> = decls
-                        .iter()
-                        .flat_map(|d| d.vars.iter())
-                        .map(|v| (*v, self.env()[v].clone()))
-                        .collect();
-                    let mut second = Vec::new();
-                    let mut g2 = Vec::new();
-                    let mut bound2 = 0;
-                    for d in decls {
-                        let mut these = Vec::new();
-                        for v in &d.vars {
-                            let y = self.bind(*v, true);
-                            bound2 += 1;
-                            g2.push(self.member(&d.bound, &y)?);
-                            these.push(y.clone());
-                            second.push(y);
-                        }
-                        if d.disj {
-                            g2.extend(disj_atoms(Self::NEQ, &these));
-                        }
-                    }
-                    let body2 = self.formula(body);
-                    self.unbind(bound2);
-                    for (v, r) in saved {
-                        self.env().insert(v, r);
-                    }
-                    g2.push(body2?);
-                    let eqs: Vec<D> = first
-                        .iter()
-                        .zip(&second)
-                        .map(|(x, y)| t(format!("{y} = {x}")))
-                        .collect();
-                    let b2 = binder_doc(
-                        Self::REL_TYPE,
-                        &second
-                            .iter()
-                            .map(|y| (y.clone(), true, 1))
-                            .collect::<Vec<_>>(),
-                    );
-                    let unique = binder_block(
-                        Self::FORALL,
-                        b2,
-                        ",",
-                        connective(
-                            Self::IMPLIES,
-                            vec![
-                                connective(Self::AND, g2, "True"),
-                                connective(Self::AND, eqs, "True"),
-                            ],
-                            "True",
-                        ),
-                    );
-                    let mut g1 = guards.clone();
-                    g1.push(dbody);
-                    if q == Quant::One {
-                        binder_block(
-                            Self::EXISTS,
-                            bdoc,
-                            ",",
-                            connective(
-                                Self::AND,
-                                vec![connective(Self::AND, g1, "True"), unique],
-                                "True",
-                            ),
-                        )
-                    } else {
-                        binder_block(
-                            Self::FORALL,
-                            bdoc,
-                            ",",
-                            connective(
-                                Self::IMPLIES,
-                                vec![connective(Self::AND, g1, "True"), unique],
-                                "True",
-                            ),
-                        )
-                    }
-                }
-            })
-        })();
-        self.unbind(bound);
-        res
-    }
 }
 
 // ---------------------------------------------------------------------------
@@ -2071,16 +891,7 @@ fn calls_formula(f: &Formula, out: &mut BTreeSet<Item>) {
     }
 }
 
-fn mult_pred(rel: &str, m: Mult, span: Span) -> Result<String, Diagnostic> {
-    Ok(match m {
-        Mult::One => format!("{rel}one"),
-        Mult::Lone => format!("{rel}lone"),
-        Mult::Some => format!("{rel}some"),
-        Mult::Set => return Err(err(span, "internal: `set` used as a formula multiplicity")),
-    })
-}
-
-fn flip(op: IntCmp) -> IntCmp {
+pub(super) fn flip(op: IntCmp) -> IntCmp {
     match op {
         IntCmp::Lt => IntCmp::Gt,
         IntCmp::Le => IntCmp::Ge,
@@ -2090,13 +901,13 @@ fn flip(op: IntCmp) -> IntCmp {
     }
 }
 
-fn unsupported_int(prover: &str, span: Span) -> Diagnostic {
+pub(super) fn unsupported_int(prover: &str, span: Span) -> Diagnostic {
     err(span, format!("this integer comparison is not supported by the {prover} export"))
         .label("not a cardinality compared with an integer literal or another cardinality")
         .hint(format!("the {prover} export translates `#e` compared with a literal or with `#f` (as exact cardinalities); other integer arithmetic is refused rather than approximated"))
 }
 
-fn disj_atoms(neq: &str, xs: &[String]) -> Vec<D> {
+pub(super) fn disj_atoms(neq: &str, xs: &[String]) -> Vec<D> {
     let mut v = Vec::new();
     for (p, a) in xs.iter().enumerate() {
         for b in &xs[p + 1..] {
@@ -2120,7 +931,7 @@ pub(super) fn binder_doc(rel_type: &str, bs: &[(String, bool, usize)]) -> D {
     intersperse(ds, RcDoc::line()).group()
 }
 
-fn let_doc(sep: &str, x: &str, v: D, body: D) -> D {
+pub(super) fn let_doc(sep: &str, x: &str, v: D, body: D) -> D {
     t(format!("(let {x} := "))
         .append(v)
         .append(t(sep))

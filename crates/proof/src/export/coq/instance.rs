@@ -27,7 +27,7 @@ use relprove_engine::instance::{Atom, Instance, TupleSet};
 use relprove_engine::ir::*;
 
 use super::{model_file_stem, sanitize, source_comment, Gen, ROOT};
-use crate::export::term::{dedup, err, render, ProofAssistant, WIDTH};
+use crate::export::term::{dedup, err, render, WIDTH};
 
 /// An atom label (`ptx/Event$0`) as the tail of a Coq identifier.
 /// `compile_src11_ptx/ptx/Thread$0` becomes `Thread0`.
@@ -81,29 +81,11 @@ pub fn instance_file(
 ) -> Result<String, Diagnostics> {
     let mut g = Gen::new(model, sources);
     let c = &model.commands[cmd.index()];
-    for f in model.field_ids() {
-        if model.field(f).arity > 2 {
-            let fl = model.field(f);
-            return Err(Diagnostics(vec![err(
-                fl.span,
-                format!(
-                    "field `{}` has arity {}: the Coq instance export handles relations of arity 1 and 2",
-                    fl.name, fl.arity
-                ),
-            )]));
-        }
-    }
-    let mut taken: BTreeSet<String> = g.ids.names.taken.clone();
-    let mut fresh = |base: &str| {
-        let mut n = base.to_string();
-        while !taken.insert(n.clone()) {
-            n.push('\'');
-        }
-        n
-    };
-    let atom_ty = fresh("atom");
-    let inst_name = fresh("inst");
-    let facts_lemma = fresh("inst_facts");
+    check_arities(model)?;
+    let mut fresh = Fresh(g.ids.names.taken.clone());
+    let atom_ty = fresh.name("atom");
+    let inst_name = fresh.name("inst");
+    let facts_lemma = fresh.name("inst_facts");
 
     // The atoms: those of some sig, in universe order.
     let mut used: BTreeSet<Atom> = BTreeSet::new();
@@ -113,7 +95,7 @@ pub fn instance_file(
     let mut atom_name: BTreeMap<Atom, String> = BTreeMap::new();
     for &a in &used {
         let label = inst.universe.label(a);
-        atom_name.insert(a, fresh(&label_ident(label)));
+        atom_name.insert(a, fresh.name(&label_ident(label)));
     }
 
     let mut out = String::new();
@@ -137,14 +119,107 @@ pub fn instance_file(
     files.push(stem.clone());
     out.push_str(&format!("Require Import {}.\n", dedup(files).join(" ")));
     out.push_str("Require Import Coq.Lists.List.\nImport ListNotations.\n\n");
+    out.push_str(&atoms_text(&atom_ty, &atom_name, inst));
+    out.push_str(&records_text(
+        &g, inst, &atom_ty, &inst_name, &atom_name, &mut fresh,
+    ));
 
-    // atoms
+    let facts = g.ids.module_facts[0].clone();
+    out.push_str(&format!(
+        "(* The instance satisfies everything the model assumes. *)\n\
+         Lemma {facts_lemma} : {facts} {inst_name}.\nProof. rp_decide. Qed.\n\n"
+    ));
+
+    // the command
+    out.push_str(&source_comment(sources, c.span));
+    match (&c.kind, &c.target) {
+        (CommandKind::Check, target) => {
+            let stmt = match target {
+                CommandTarget::Assert(a) => g.ids.statement[a.index()].clone(),
+                _ => g.inline_statement_name(c),
+            };
+            let name = fresh.name(&format!("{}_fails", sanitize(&c.name)));
+            out.push_str(&format!(
+                "(* The instance is a counterexample: the assertion's statement is false. *)\n\
+                 Theorem {name} : ~ {stmt}.\n\
+                 Proof.\n  unfold {stmt}. intro H. specialize (H {atom_ty} {inst_name} {facts_lemma}).\n  \
+                 revert H. rp_decide.\nQed.\n"
+            ));
+        }
+        (CommandKind::Run, target) => {
+            let body = match target {
+                CommandTarget::Inline(f) => Some(f.clone()),
+                CommandTarget::Pred(p) if model.preds[p.index()].params.is_empty() => {
+                    Some(Formula {
+                        kind: FormulaKind::Call(*p, vec![]),
+                        span: c.span,
+                    })
+                }
+                _ => None,
+            };
+            if let Some(f) = body {
+                g.enter(ROOT);
+                let d = g.formula(&f).map_err(|e| Diagnostics(vec![e]))?;
+                let name = fresh.name(&format!("{}_instance", sanitize(&c.name)));
+                let root_rec = &g.ids.record[0];
+                out.push_str(&format!(
+                    "(* The command's formula holds of the instance. *)\n\
+                     Lemma {name} :\n  (fun (i : {root_rec} {atom_ty}) =>\n    {}) {inst_name}.\n\
+                     Proof. rp_decide. Qed.\n",
+                    render(&d).replace('\n', "\n    ")
+                ));
+            } else {
+                out.push_str(
+                    "(* The run's predicate has parameters (existentially quantified by\n   Alloy): only the facts are stated. *)\n",
+                );
+            }
+        }
+    }
+    if !g.errors.is_empty() {
+        return Err(Diagnostics(g.errors));
+    }
+    Ok(out)
+}
+
+/// Refuses a field of arity above 2, which `rp_decide` cannot evaluate.
+fn check_arities(model: &Model) -> Result<(), Diagnostics> {
+    for f in model.field_ids() {
+        let fl = model.field(f);
+        if fl.arity > 2 {
+            return Err(Diagnostics(vec![err(
+                fl.span,
+                format!(
+                    "field `{}` has arity {}: the Coq instance export handles relations of arity 1 and 2",
+                    fl.name, fl.arity
+                ),
+            )]));
+        }
+    }
+    Ok(())
+}
+
+/// Identifiers of the instance file: none of the export's, none twice.
+struct Fresh(BTreeSet<String>);
+
+impl Fresh {
+    fn name(&mut self, base: &str) -> String {
+        let mut n = base.to_string();
+        while !self.0.insert(n.clone()) {
+            n.push('\'');
+        }
+        n
+    }
+}
+
+/// The type of atoms, its decidable equality and its `Finite` instance.
+fn atoms_text(atom_ty: &str, atom_name: &BTreeMap<Atom, String>, inst: &Instance) -> String {
+    let mut out = String::new();
     let names: Vec<&String> = atom_name.values().collect();
     out.push_str(&format!("Inductive {atom_ty} : Type :="));
     if names.is_empty() {
         out.push_str(".\n");
     } else {
-        for (a, n) in &atom_name {
+        for (a, n) in atom_name {
             out.push_str(&format!("\n  | {n} (* {} *)", inst.universe.label(*a)));
         }
         out.push_str(".\n");
@@ -157,8 +232,21 @@ pub fn instance_file(
          Next Obligation. split; [apply internal_{atom_ty}_dec_bl | apply internal_{atom_ty}_dec_lb]. Qed.\n\
          Next Obligation. destruct a; simpl; repeat first [left; reflexivity | right]. Qed.\n\n"
     ));
+    out
+}
 
-    // records
+/// One value per module record, every sig and field given extensionally;
+/// opened modules first, since the root record holds theirs.
+fn records_text(
+    g: &Gen<'_>,
+    inst: &Instance,
+    atom_ty: &str,
+    inst_name: &str,
+    atom_name: &BTreeMap<Atom, String>,
+    fresh: &mut Fresh,
+) -> String {
+    let model = g.m;
+    let mut out = String::new();
     let empty = Default::default();
     let set = |ts: &TupleSet| -> String {
         let items: Vec<String> = ts
@@ -175,7 +263,6 @@ pub fn instance_file(
         coq_list(&items, 10)
     };
     let mut record_value = BTreeMap::new();
-    // opened modules first: the root record holds theirs
     for k in (1..model.modules.len()).chain([0]) {
         let mut args = Vec::new();
         if k == 0 {
@@ -200,78 +287,20 @@ pub fn instance_file(
         }
         let rec = &g.ids.record[k];
         let (name, mk) = if k == 0 {
-            (inst_name.clone(), "mkInstance".to_string())
+            (inst_name.to_string(), "mkInstance".to_string())
         } else {
             (
-                fresh(&format!("inst_{}", g.ids.file[k])),
+                fresh.name(&format!("inst_{}", g.ids.file[k])),
                 format!("mk_{rec}"),
             )
         };
-        let ty = rec.clone();
         out.push_str(&format!(
-            "Definition {name} : {ty} {atom_ty} :=\n  @{mk} {atom_ty}{}.\n\n",
+            "Definition {name} : {rec} {atom_ty} :=\n  @{mk} {atom_ty}{}.\n\n",
             args.iter()
                 .map(|a| format!("\n    {a}"))
                 .collect::<String>()
         ));
         record_value.insert(k, name);
     }
-
-    let facts = g.ids.module_facts[0].clone();
-    out.push_str(&format!(
-        "(* The instance satisfies everything the model assumes. *)\n\
-         Lemma {facts_lemma} : {facts} {inst_name}.\nProof. rp_decide. Qed.\n\n"
-    ));
-
-    // the command
-    let cmd_text = source_comment(sources, c.span);
-    match (&c.kind, &c.target) {
-        (CommandKind::Check, target) => {
-            let stmt = match target {
-                CommandTarget::Assert(a) => g.ids.statement[a.index()].clone(),
-                _ => g.inline_statement_name(c),
-            };
-            let name = fresh(&format!("{}_fails", sanitize(&c.name)));
-            out.push_str(&cmd_text);
-            out.push_str(&format!(
-                "(* The instance is a counterexample: the assertion's statement is false. *)\n\
-                 Theorem {name} : ~ {stmt}.\n\
-                 Proof.\n  unfold {stmt}. intro H. specialize (H {atom_ty} {inst_name} {facts_lemma}).\n  \
-                 revert H. rp_decide.\nQed.\n"
-            ));
-        }
-        (CommandKind::Run, target) => {
-            let body = match target {
-                CommandTarget::Inline(f) => Some(f.clone()),
-                CommandTarget::Pred(p) if model.preds[p.index()].params.is_empty() => {
-                    Some(Formula {
-                        kind: FormulaKind::Call(*p, vec![]),
-                        span: c.span,
-                    })
-                }
-                _ => None,
-            };
-            out.push_str(&cmd_text);
-            if let Some(f) = body {
-                g.enter(ROOT);
-                let d = g.formula(&f).map_err(|e| Diagnostics(vec![e]))?;
-                let name = fresh(&format!("{}_instance", sanitize(&c.name)));
-                let root_rec = &g.ids.record[0];
-                out.push_str(&format!(
-                    "(* The command's formula holds of the instance. *)\n\
-                     Lemma {name} :\n  (fun (i : {root_rec} {atom_ty}) =>\n    {}) {inst_name}.\n\
-                     Proof. rp_decide. Qed.\n",
-                    render(&d).replace('\n', "\n    ")
-                ));
-            } else {
-                out.push_str(
-                    "(* The run's predicate has parameters (existentially quantified by\n   Alloy): only the facts are stated. *)\n",
-                );
-            }
-        }
-    }
-    if !g.errors.is_empty() {
-        return Err(Diagnostics(g.errors));
-    }
-    Ok(out)
+    out
 }

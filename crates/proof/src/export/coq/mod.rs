@@ -27,14 +27,15 @@
 //! the model's commands is refused, since Alloy would wrap it. Every other integer construct (`Int`, arithmetic, `sum`, `#a =
 //! #b + 1`, integers as atoms) is refused with an error at its span.
 
-use std::collections::{BTreeSet, HashMap};
+use std::collections::BTreeSet;
 
-use pretty::RcDoc;
-
-use relprove_engine::diag::{Diagnostic, Diagnostics, SourceMap, Span};
+use relprove_engine::diag::{Diagnostics, SourceMap, Span};
 use relprove_engine::ir::*;
 
-use super::term::{app, appk, err, num, t, Names, Naming, ProofAssistant, VarRepr, D};
+use super::printer::Printer;
+pub(super) use super::printer::ROOT;
+use super::syntax::{self, ProofAssistant, Syntax};
+use super::term::{app, appk, identifier, num, root_module_name, t, D};
 use super::{GeneratedFile, RewriteProofs};
 
 mod instance;
@@ -46,17 +47,13 @@ pub use project::COQ_LIBRARY_DIR;
 /// Width the Coq text is laid out at.
 pub use super::term::WIDTH;
 
-/// The skeleton templates (templates/coq/ of the source tree, built in).
+pub use super::syntax::Templates;
+
+/// Coq's skeleton templates (templates/coq/ of the source tree, built in).
 /// `{{name}}` placeholders: see the files. A user adapts them by copying
 /// templates/coq/ somewhere and setting `RELPROVE_TEMPLATES` to it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Templates {
-    pub proofs: String,
-    pub theorem: String,
-    pub counterexample: String,
-}
-
 impl Templates {
+    /// Coq's built-in templates.
     pub fn builtin() -> Templates {
         Templates {
             proofs: include_str!("../../../../../templates/coq/proofs.v").into(),
@@ -115,13 +112,7 @@ pub fn generate_full(
 
 /// The root-relative name of a model's Coq files (`<name>.v`, `<name>_proofs.v`).
 pub fn model_file_stem(model: &Model) -> String {
-    sanitize(
-        &model
-            .modules
-            .first()
-            .map(|m| m.name.clone())
-            .unwrap_or_else(|| "model".into()),
-    )
+    sanitize(root_module_name(model))
 }
 
 // ---------------------------------------------------------------------------
@@ -229,343 +220,32 @@ pub(super) const RESERVED: &[&str] = &[
 
 /// A Coq identifier for an Alloy name (module paths, `$`, quotes replaced).
 fn sanitize(name: &str) -> String {
-    let name = name.rsplit('/').next().unwrap_or(name);
-    let mut s: String = name
-        .chars()
-        .map(|c| {
-            if c.is_ascii_alphanumeric() || c == '_' || c == '\'' {
-                c
-            } else {
-                '_'
-            }
-        })
-        .collect();
-    if s.is_empty() || !(s.as_bytes()[0].is_ascii_alphabetic() || s.as_bytes()[0] == b'_') {
-        s.insert(0, 'x');
-    }
-    s
-}
-
-fn reserved() -> BTreeSet<String> {
-    RESERVED.iter().map(|s| s.to_string()).collect()
+    identifier(name, |c| c.is_ascii_alphabetic() || c == '_')
 }
 
 /// The Alloy text of a span as a Coq comment (comment delimiters and
 /// string quotes neutralised so the comment always closes).
 fn source_comment(sources: &SourceMap, span: Span) -> String {
-    super::term::source_comment(sources, span, "(* ", " *)\n", |text| {
-        text.replace("(*", "( *")
-            .replace("*)", "* )")
-            .replace('"', "'")
-    })
+    super::term::source_comment(sources, span, "(* ", " *)\n", neutralise)
+}
+
+/// Text safe inside a Coq comment: no comment delimiters, no string quotes.
+fn neutralise(text: &str) -> String {
+    text.replace("(*", "( *")
+        .replace("*)", "* )")
+        .replace('"', "'")
 }
 
 // ---------------------------------------------------------------------------
-// the generator
+// the back end
 
-/// The generator of one model's files, and the prover's syntax.
-pub(super) struct Gen<'a> {
-    m: &'a Model,
-    src: &'a SourceMap,
-    errors: Vec<Diagnostic>,
-    /// The identifiers of the model's files and declarations.
-    ids: Naming,
-    templates: Templates,
-    /// The rewriter's proofs.
-    rewritten: RewriteProofs,
-    /// Current module whose binders are in scope.
-    cur: ModuleId,
-    env: HashMap<VarId, VarRepr>,
-    scope: Vec<String>,
-}
+/// The Coq back end: its syntax and files, for [`Printer`].
+pub(super) enum Coq {}
 
-const ROOT: ModuleId = ModuleId(0);
+/// The printer of one model's Coq files.
+pub(super) type Gen<'a> = Printer<'a, Coq>;
 
-impl<'a> Gen<'a> {
-    fn new(m: &'a Model, src: &'a SourceMap) -> Gen<'a> {
-        let ids = Naming::new(m, Names::new(reserved(), sanitize), model_file_stem(m));
-        Gen {
-            templates: Templates::builtin(),
-            ids,
-            rewritten: RewriteProofs::default(),
-            m,
-            src,
-            errors: Vec::new(),
-            cur: ROOT,
-            env: HashMap::new(),
-            scope: Vec::new(),
-        }
-    }
-
-    // -- files --------------------------------------------------------------
-
-    fn module_file(&mut self, k: ModuleId) -> String {
-        self.cur = k;
-        let md = self.m.module(k);
-        let mut out = String::new();
-        out.push_str("Require Import Relprove.Relprove.\n");
-        let imports: Vec<String> = if k == ROOT {
-            (1..self.m.modules.len())
-                .map(|j| self.ids.file[j].clone())
-                .collect()
-        } else {
-            self.ids.deps[k.index()]
-                .iter()
-                .filter(|&&d| d != k)
-                .map(|d| self.ids.file[d.index()].clone())
-                .collect()
-        };
-        let imports = super::term::dedup(imports);
-        if !imports.is_empty() {
-            out.push_str(&format!("Require Import {}.\n", imports.join(" ")));
-        }
-        out.push('\n');
-        let path = md
-            .path
-            .file_name()
-            .map(|s| s.to_string_lossy().into_owned())
-            .unwrap_or_default();
-        // An opened module's parameters are arguments of its definitions:
-        // its file does not depend on what a model instantiates them with.
-        let params: Vec<&str> = md.params.iter().map(|(p, _)| p.as_str()).collect();
-        if k == ROOT {
-            out.push_str(&format!("(* module {} ({path})", md.name));
-        } else if params.is_empty() {
-            out.push_str(&format!(
-                "(* module {} ({path}): one file shared by every model that opens it",
-                md.name
-            ));
-        } else {
-            out.push_str(&format!(
-                "(* module {}[{}] ({path}): one file shared by every model that opens it",
-                md.name,
-                params.join(", ")
-            ));
-        }
-        if k == ROOT && !md.params.is_empty() {
-            let ps: Vec<String> = md
-                .params
-                .iter()
-                .map(|(p, s)| format!("{p} := {}", self.m.sig(*s).label))
-                .collect();
-            out.push_str(&format!(", instantiated with {}", ps.join(", ")));
-        }
-        out.push_str(" *)\n\n");
-
-        // The record of this module's sigs and fields.
-        let mut entries = Vec::new();
-        let mut projs = Vec::new();
-        if k == ROOT {
-            for j in 1..self.m.modules.len() {
-                entries.push(format!(
-                    "{} : {} A",
-                    self.ids.root_field[j], self.ids.record[j]
-                ));
-                projs.push(self.ids.root_field[j].clone());
-            }
-        }
-        for s in self.m.sig_ids().filter(|s| self.m.sig(*s).module == k) {
-            entries.push(format!("{} : rel A 1", self.ids.sig[s.index()]));
-            projs.push(self.ids.sig[s.index()].clone());
-            for f in self.m.fields_of(s) {
-                entries.push(format!(
-                    "{} : rel A {}",
-                    self.ids.field[f.index()],
-                    self.m.field(f).arity
-                ));
-                projs.push(self.ids.field[f.index()].clone());
-            }
-        }
-        let rec = &self.ids.record[k.index()];
-        let mk = if k == ROOT {
-            "mkInstance".to_string()
-        } else {
-            format!("mk_{rec}")
-        };
-        if entries.is_empty() {
-            out.push_str(&format!(
-                "Record {rec} (A : Type) : Type := {mk} {{ }}.\n\n"
-            ));
-        } else {
-            out.push_str(&format!(
-                "Record {rec} (A : Type) : Type := {mk} {{\n  {}\n}}.\n",
-                entries.join(";\n  ")
-            ));
-            for p in &projs {
-                out.push_str(&format!("Arguments {p} {{A}} _.\n"));
-            }
-            out.push('\n');
-        }
-
-        self.module_definitions(k, &mut out);
-        let body = out.trim_end().to_string() + "\n";
-        with_header(&body, &path)
-    }
-
-    /// A theorem skeleton per `check` command: (name, text).
-    fn theorems(&self) -> Vec<(String, String)> {
-        let mut theorems = Vec::new();
-        let mut used = BTreeSet::new();
-        for (k, c) in self.m.commands.iter().enumerate() {
-            if c.kind != CommandKind::Check {
-                continue;
-            }
-            let stmt = match &c.target {
-                CommandTarget::Assert(a) => self.ids.statement[a.index()].clone(),
-                CommandTarget::Inline(_) => self.inline_statement_name(c),
-                CommandTarget::Pred(_) => continue,
-            };
-            // `expect 1`: a counterexample is expected, so the skeleton is the negation.
-            let fails = c.expect == Some(1);
-            let (suffix, template) = if fails {
-                ("fails", &self.templates.counterexample)
-            } else {
-                ("holds", &self.templates.theorem)
-            };
-            let mut name = format!("{}_{suffix}", sanitize(&c.name));
-            while self.ids.names.taken.contains(&name) || !used.insert(name.clone()) {
-                name.push('\'');
-            }
-            let cmd = self
-                .src
-                .snippet(c.span)
-                .replace("(*", "( *")
-                .replace("*)", "* )")
-                .replace('"', "'");
-            if let Some(lemmas) = self.rewritten.lemmas.get(&k).filter(|_| !fails) {
-                theorems.push((
-                    name.clone(),
-                    self.rewritten_theorem(cmd.trim(), &name, &stmt, lemmas),
-                ));
-                continue;
-            }
-            let text = template
-                .replace("{{command}}", cmd.trim())
-                .replace("{{name}}", &name)
-                .replace("{{statement}}", &stmt)
-                .replace("{{facts}}", &self.ids.module_facts[0]);
-            theorems.push((name, text));
-        }
-        theorems
-    }
-
-    fn proofs_file(&self, theorems: &[(String, String)]) -> String {
-        proofs_text(
-            &self.templates,
-            self.m,
-            &self.ids.root_name,
-            &self.rewritten.preamble,
-            theorems,
-        )
-    }
-
-    /// A complete proof of `stmt` from the rewriter's lemmas: unfold the
-    /// facts bundle, the facts, preds and funs; split the facts (and the
-    /// antecedents of implications) into their conjuncts and the goal into
-    /// its conjuncts; close each goal with one of the lemmas, whose
-    /// hypotheses (facts and premises) are conjuncts in the context.
-    fn rewritten_theorem(&self, cmd: &str, name: &str, stmt: &str, lemmas: &[String]) -> String {
-        // Names of opened modules' files are qualified: the proofs file
-        // imports only the root file (which loads, not re-exports, them).
-        let q = |k: ModuleId, name: &str| {
-            if k == ROOT {
-                name.to_string()
-            } else {
-                format!("{}.{name}", self.ids.file[k.index()])
-            }
-        };
-        let mut unfold: Vec<String> = vec![];
-        unfold.extend(
-            self.ids
-                .module_facts
-                .iter()
-                .enumerate()
-                .map(|(k, n)| q(ModuleId(k as u32), n)),
-        );
-        unfold.extend(
-            self.ids
-                .fact
-                .iter()
-                .zip(&self.m.facts)
-                .map(|(n, f)| q(f.module, n)),
-        );
-        unfold.extend(
-            self.ids
-                .pred
-                .iter()
-                .zip(&self.m.preds)
-                .map(|(n, p)| q(p.module, n)),
-        );
-        unfold.extend(
-            self.ids
-                .fun
-                .iter()
-                .zip(&self.m.funs)
-                .map(|(n, f)| q(f.module, n)),
-        );
-        let close: Vec<String> = lemmas
-            .iter()
-            .map(|l| format!("solve [ eapply {l}; eassumption ]"))
-            .collect();
-        let mut out = format!(
-            "(* {cmd} *)\n(* proved by relprove's rewriter *)\nTheorem {name} : {stmt}.\nProof.\n"
-        );
-        out.push_str(&format!("  unfold {stmt}; intros A i Hfacts.\n"));
-        out.push_str(&format!("  cbv beta delta [{}] in *.\n", unfold.join(" ")));
-        out.push_str(
-            "  repeat match goal with\n  | H : _ /\\ _ |- _ => destruct H\n  | |- _ /\\ _ => split\n  | |- _ -> _ => intro\n  end.\n",
-        );
-        out.push_str(&format!("  all: first [ {} ].\nQed.\n", close.join(" | ")));
-        out
-    }
-}
-
-impl<'a> ProofAssistant<'a> for Gen<'a> {
-    const EXT: &'static str = "v";
-    fn for_export(model: &'a Model, sources: &'a SourceMap, proofs: RewriteProofs) -> Self {
-        let mut g = Gen::new(model, sources);
-        g.templates = Templates::from_env();
-        g.rewritten = proofs;
-        g
-    }
-    fn rewrite_proofs(model: &Model, limits: crate::rewrite::Limits) -> RewriteProofs {
-        proofs::export_proofs(model, limits)
-    }
-    fn states_theorem(proofs_file: &str, name: &str) -> bool {
-        proofs_file.contains(&format!("Theorem {name} "))
-            || proofs_file.contains(&format!("Lemma {name} "))
-    }
-    fn project_files(
-        files: &[GeneratedFile],
-        opts: &super::ExportOptions,
-        report: &mut super::ExportReport,
-    ) -> Result<(), Diagnostics> {
-        project::project_files(files, opts, report)
-    }
-    fn problems(&mut self) -> Vec<Diagnostic> {
-        std::mem::take(&mut self.ids.problems)
-    }
-    fn module_file(&mut self, k: ModuleId) -> String {
-        Gen::module_file(self, k)
-    }
-    fn theorems(&self) -> Vec<(String, String)> {
-        Gen::theorems(self)
-    }
-    fn proofs_file(&self, theorems: &[(String, String)]) -> String {
-        Gen::proofs_file(self, theorems)
-    }
-    fn comment(text: &str) -> String {
-        format!("(* {text} *)\n")
-    }
-    fn definition_doc(name: &str, binders: D, ty: &str, body: D) -> D {
-        definition(name, binders, ty, body)
-    }
-    fn statement_doc(name: &str, facts: &str, body: D) -> D {
-        statement(name, facts, body)
-    }
-    fn errors_mut(&mut self) -> &mut Vec<Diagnostic> {
-        &mut self.errors
-    }
+impl Syntax for Coq {
     const PROVER: &'static str = "Coq";
     const REL: &'static str = "";
     const REL_TYPE: &'static str = "rel";
@@ -578,9 +258,22 @@ impl<'a> ProofAssistant<'a> for Gen<'a> {
     const EXISTS: &'static str = "exists";
     const NEQ: &'static str = "<>";
     const LET_SEP: &'static str = " in";
+    const COMMENT_OPEN: &'static str = "(* ";
+    const COMMENT_CLOSE: &'static str = " *)";
+    const DEFINITION: &'static str = "Definition";
+    const END: &'static str = ".";
 
+    fn reserved() -> BTreeSet<String> {
+        RESERVED.iter().map(|s| s.to_string()).collect()
+    }
     fn sanitize(name: &str) -> String {
         sanitize(name)
+    }
+    fn neutralise(text: &str) -> String {
+        neutralise(text)
+    }
+    fn comment(text: &str) -> String {
+        format!("(* {text} *)\n")
     }
     fn univ(n: usize) -> D {
         app("univ", vec![num(n)])
@@ -597,128 +290,150 @@ impl<'a> ProofAssistant<'a> for Gen<'a> {
     fn same(arity: usize, a: D, b: D) -> D {
         appk("same", &[arity], vec![a, b])
     }
-
-    fn model(&self) -> &'a Model {
-        self.m
+    /// `(Node i)`: a sig or field is a projection applied to the record.
+    fn project(record: &str, name: &str) -> D {
+        app(name.to_string(), vec![t(record.to_string())])
     }
-    fn ids(&self) -> &Naming {
-        &self.ids
-    }
-    fn env(&mut self) -> &mut HashMap<VarId, VarRepr> {
-        &mut self.env
-    }
-    fn scope(&mut self) -> &mut Vec<String> {
-        &mut self.scope
-    }
-    fn in_use(&self, name: &str) -> bool {
-        self.ids.taken_in(self.cur, name) || self.scope.iter().any(|s| s == name)
-    }
-    fn sources(&self) -> &'a SourceMap {
-        self.src
-    }
-    fn enter(&mut self, k: ModuleId) {
-        self.cur = k;
-    }
-    fn source_comment(&self, span: Span) -> String {
-        source_comment(self.src, span)
-    }
-
-    /// The instance record of module `owner` as seen from the current module.
-    fn inst(&self, owner: ModuleId, span: Span) -> Result<String, Diagnostic> {
-        if self.cur == ROOT {
-            return Ok(if owner == ROOT {
-                "i".into()
-            } else {
-                format!("({} i)", self.ids.root_field[owner.index()])
-            });
-        }
-        if owner == self.cur {
-            return Ok("i".into());
-        }
-        if let Some(b) = self.ids.inst_binder[self.cur.index()].get(&owner) {
-            return Ok(b.clone());
-        }
-        Err(err(
-            span,
-            format!(
-                "module `{}` refers to module `{}`, which it does not open",
-                self.m.module(self.cur).name,
-                self.m.module(owner).name
-            ),
-        ))
-    }
-
-    fn sig_ref(&self, id: SigId, span: Span) -> Result<D, Diagnostic> {
-        if self.cur != ROOT {
-            if let Some(k) = self
-                .m
-                .module(self.cur)
-                .params
-                .iter()
-                .position(|(_, s)| *s == id)
-            {
-                return Ok(t(self.ids.param_name[self.cur.index()][k].clone()));
-            }
-        }
-        let owner = self.m.sig(id).module;
-        Ok(app(
-            self.ids.sig[id.index()].clone(),
-            vec![t(self.inst(owner, span)?)],
-        ))
-    }
-
-    fn field_ref(&self, id: FieldId, span: Span) -> Result<D, Diagnostic> {
-        let owner = self.m.sig(self.m.field(id).sig).module;
-        Ok(app(
-            self.ids.field[id.index()].clone(),
-            vec![t(self.inst(owner, span)?)],
-        ))
-    }
-
-    fn sig_member(&self, id: SigId, x: &str, span: Span) -> Result<D, Diagnostic> {
-        if self.cur != ROOT {
-            if let Some(k) = self
-                .m
-                .module(self.cur)
-                .params
-                .iter()
-                .position(|(_, s)| *s == id)
-            {
-                return Ok(t(format!(
-                    "({} {x})",
-                    self.ids.param_name[self.cur.index()][k]
-                )));
-            }
-        }
-        let owner = self.m.sig(id).module;
-        Ok(app(
-            self.ids.sig[id.index()].clone(),
-            vec![t(self.inst(owner, span)?), t(x.to_string())],
-        ))
-    }
-}
-
-fn definition(name: &str, binders: D, ty: &str, body: D) -> D {
-    t(format!("Definition {name} "))
-        .append(binders.nest(4))
-        .append(t(format!(" : {ty} :=")))
-        .append(RcDoc::line().append(body).nest(2))
-        .append(t("."))
-        .group()
-}
-
-fn statement(name: &str, facts: &str, body: D) -> D {
-    t(format!("Definition {name} : Prop :="))
-        .append(
-            RcDoc::line()
-                .append(t(format!(
-                    "forall (A : Type) (i : Instance A), {facts} i ->"
-                )))
-                .append(RcDoc::line().append(body).nest(2))
-                .nest(2),
+    fn project_member(record: &str, name: &str, x: &str) -> D {
+        app(
+            name.to_string(),
+            vec![t(record.to_string()), t(x.to_string())],
         )
-        .append(t("."))
-        .group()
+    }
+    fn root_record(field: &str) -> String {
+        format!("({field} i)")
+    }
+}
+
+impl ProofAssistant for Coq {
+    const EXT: &'static str = "v";
+    const HEADER_PREFIX: &'static str = HEADER_PREFIX;
+    const HEADER_CLOSE: &'static str = " *)";
+
+    fn model_file_stem(model: &Model) -> String {
+        model_file_stem(model)
+    }
+    fn builtin_templates() -> Templates {
+        Templates::builtin()
+    }
+    fn export_templates() -> Templates {
+        Templates::from_env()
+    }
+    fn preamble(imports: &[String], _file: &str) -> String {
+        let mut out = String::from("Require Import Relprove.Relprove.\n");
+        if !imports.is_empty() {
+            out.push_str(&format!("Require Import {}.\n", imports.join(" ")));
+        }
+        out.push('\n');
+        out
+    }
+    /// `Record`, with implicit `A` for every projection.
+    fn record(root: bool, rec: &str, entries: &[(String, String)]) -> String {
+        let mk = if root {
+            "mkInstance".to_string()
+        } else {
+            format!("mk_{rec}")
+        };
+        if entries.is_empty() {
+            return format!("Record {rec} (A : Type) : Type := {mk} {{ }}.\n\n");
+        }
+        let fields: Vec<String> = entries
+            .iter()
+            .map(|(n, ty)| format!("{n} : {ty}"))
+            .collect();
+        let mut out = format!(
+            "Record {rec} (A : Type) : Type := {mk} {{\n  {}\n}}.\n",
+            fields.join(";\n  ")
+        );
+        for (p, _) in entries {
+            out.push_str(&format!("Arguments {p} {{A}} _.\n"));
+        }
+        out.push('\n');
+        out
+    }
+    fn postamble(_file: &str) -> String {
+        String::new()
+    }
+    fn quote_title(text: &str) -> String {
+        text.to_string()
+    }
+    fn rewritten_theorem(
+        g: &Gen<'_>,
+        cmd: &str,
+        name: &str,
+        stmt: &str,
+        lemmas: &[String],
+    ) -> String {
+        rewritten_theorem(g, cmd, name, stmt, lemmas)
+    }
+    fn states_theorem(proofs_file: &str, name: &str) -> bool {
+        proofs_file.contains(&format!("Theorem {name} "))
+            || proofs_file.contains(&format!("Lemma {name} "))
+    }
+    fn rewrite_proofs(model: &Model, limits: crate::rewrite::Limits) -> RewriteProofs {
+        proofs::export_proofs(model, limits)
+    }
+    fn project_files(
+        files: &[GeneratedFile],
+        opts: &super::ExportOptions,
+        report: &mut super::ExportReport,
+    ) -> Result<(), Diagnostics> {
+        project::project_files(files, opts, report)
+    }
+}
+
+/// A complete proof of `stmt` from the rewriter's lemmas: unfold the
+/// facts bundle, the facts, preds and funs; split the facts (and the
+/// antecedents of implications) into their conjuncts and the goal into
+/// its conjuncts; close each goal with one of the lemmas, whose
+/// hypotheses (facts and premises) are conjuncts in the context.
+fn rewritten_theorem(g: &Gen<'_>, cmd: &str, name: &str, stmt: &str, lemmas: &[String]) -> String {
+    // Names of opened modules' files are qualified: the proofs file
+    // imports only the root file (which loads, not re-exports, them).
+    let q = |k: ModuleId, name: &str| {
+        if k == ROOT {
+            name.to_string()
+        } else {
+            format!("{}.{name}", g.ids.file[k.index()])
+        }
+    };
+    let mut unfold: Vec<String> = vec![];
+    unfold.extend(
+        g.ids
+            .module_facts
+            .iter()
+            .enumerate()
+            .map(|(k, n)| q(ModuleId(k as u32), n)),
+    );
+    unfold.extend(
+        g.ids
+            .fact
+            .iter()
+            .zip(&g.m.facts)
+            .map(|(n, f)| q(f.module, n)),
+    );
+    unfold.extend(
+        g.ids
+            .pred
+            .iter()
+            .zip(&g.m.preds)
+            .map(|(n, p)| q(p.module, n)),
+    );
+    unfold.extend(g.ids.fun.iter().zip(&g.m.funs).map(|(n, f)| q(f.module, n)));
+    let close: Vec<String> = lemmas
+        .iter()
+        .map(|l| format!("solve [ eapply {l}; eassumption ]"))
+        .collect();
+    let mut out = format!(
+        "(* {cmd} *)\n(* proved by relprove's rewriter *)\nTheorem {name} : {stmt}.\nProof.\n"
+    );
+    out.push_str(&format!("  unfold {stmt}; intros A i Hfacts.\n"));
+    out.push_str(&format!("  cbv beta delta [{}] in *.\n", unfold.join(" ")));
+    out.push_str(
+        "  repeat match goal with\n  | H : _ /\\ _ |- _ => destruct H\n  | |- _ /\\ _ => split\n  | |- _ -> _ => intro\n  end.\n",
+    );
+    out.push_str(&format!("  all: first [ {} ].\nQed.\n", close.join(" | ")));
+    out
 }
 
 /// The proofs file around the given theorem skeletons (templates/coq/proofs.v).
@@ -730,22 +445,7 @@ pub fn proofs_text(
     preamble: &str,
     theorems: &[(String, String)],
 ) -> String {
-    let source = m.modules[0]
-        .path
-        .file_name()
-        .map(|s| s.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    let mut body: Vec<&str> = vec![];
-    if !preamble.is_empty() {
-        body.push(preamble);
-    }
-    body.extend(theorems.iter().map(|(_, t)| t.as_str()));
-    templates
-        .proofs
-        .replace("{{model}}", &m.modules[0].name)
-        .replace("{{source}}", &source)
-        .replace("{{definitions}}", definitions)
-        .replace("{{theorems}}", body.join("\n").trim_end())
+    syntax::proofs_text::<Coq>(templates, m, definitions, preamble, theorems)
 }
 
 // ---------------------------------------------------------------------------
@@ -753,13 +453,9 @@ pub fn proofs_text(
 
 pub const HEADER_PREFIX: &str = "(* Generated by relprove";
 
-fn with_header(body: &str, source: &str) -> String {
-    super::term::with_header(HEADER_PREFIX, " *)", body, source)
-}
-
-/// For a file carrying our header: `Some(true)` if its body still matches
-/// the recorded hash, `Some(false)` if someone edited it, `None` if it was
-/// not generated by relprove.
+/// For a Coq file: whether it carries relprove's header with its body's
+/// hash (`Some(true)`), was edited (`Some(false)`), or is not relprove's
+/// (`None`).
 pub fn header_intact(contents: &str) -> Option<bool> {
     super::term::header_intact(HEADER_PREFIX, contents)
 }

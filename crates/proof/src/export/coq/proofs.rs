@@ -17,11 +17,12 @@ use std::collections::BTreeMap;
 
 use egg::Symbol;
 
-use crate::export::term::{rewrite_arity, rewrite_term, ProofAssistant};
+use crate::export::syntax::Syntax;
+use crate::export::term::{rewrite_arity, rewrite_step, rewrite_term};
 use crate::export::ExportError;
 
 /// The Coq back end's syntax.
-type Coq = super::Gen<'static>;
+use super::Coq;
 
 use crate::rewrite::kleene::{HypUse, KaProof, Letters};
 use crate::rewrite::lang::{Rel, Term};
@@ -250,14 +251,7 @@ fn op_name(r: &Rel) -> &'static str {
 }
 
 fn step_comment(s: &Step) -> String {
-    let arrow = if s.dir == Dir::Backward {
-        " (right to left)"
-    } else {
-        ""
-    };
-    format!("{}{}: {}", s.rule, arrow, s.after)
-        .replace("(*", "( *")
-        .replace("*)", "* )")
+    rewrite_step(s).replace("(*", "( *").replace("*)", "* )")
 }
 
 /// The Coq lemma proving an assertion (the name both provers use).

@@ -26,20 +26,22 @@
 //! compared with literals or with each other, as `Rel.card_le`/`Rel.card_lt`;
 //! everything else refused with a span).
 
-use std::collections::{BTreeSet, HashMap};
+use std::collections::BTreeSet;
 
 use pretty::RcDoc;
 
-use relprove_engine::diag::{Diagnostic, Diagnostics, SourceMap, Span};
+use relprove_engine::diag::{Diagnostics, SourceMap};
 use relprove_engine::ir::*;
 
-use super::term::{app, err, num, t, Names, Naming, ProofAssistant, VarRepr, D};
+use super::printer::Printer;
+use super::syntax::{self, ProofAssistant, Syntax, Templates};
+use super::term::{app, identifier, num, root_module_name, t, D};
 
-/// Width the Lean text is laid out at.
 mod project;
 pub mod proofs;
 pub use project::{find_lean_theories, LEAN_LIBRARY_DIR, LEAN_TOOLCHAIN};
 
+/// Width the Lean text is laid out at.
 pub use super::term::WIDTH;
 
 pub use super::{FileKind, GeneratedFile};
@@ -63,20 +65,14 @@ pub fn generate_full(
     sources: &SourceMap,
     proofs: &super::RewriteProofs,
 ) -> Result<Vec<GeneratedFile>, Diagnostics> {
-    let mut g = Gen::new(model, sources);
+    let mut g = Printer::<Lean>::new(model, sources);
     g.rewritten = proofs.clone();
     super::generate(&mut g)
 }
 
 /// The root-relative name of a model's Lean files (`<name>.lean`, `<name>_proofs.lean`).
 pub fn model_file_stem(model: &Model) -> String {
-    let s = sanitize(
-        &model
-            .modules
-            .first()
-            .map(|m| m.name.clone())
-            .unwrap_or_else(|| "model".into()),
-    );
+    let s = sanitize(root_module_name(model));
     // The stem is also a namespace and a module name: never a keyword or a library name.
     if RESERVED.contains(&s.as_str()) || library_names().any(|n| n == s) {
         format!("{s}_model")
@@ -368,35 +364,7 @@ fn library_names() -> impl Iterator<Item = String> {
 
 /// A Lean identifier for an Alloy name (module paths, `$`, quotes replaced).
 fn sanitize(name: &str) -> String {
-    let name = name.rsplit('/').next().unwrap_or(name);
-    let mut s: String = name
-        .chars()
-        .map(|c| {
-            if c.is_ascii_alphanumeric() || c == '_' || c == '\'' {
-                c
-            } else {
-                '_'
-            }
-        })
-        .collect();
-    if s.is_empty() || !s.as_bytes()[0].is_ascii_alphabetic() {
-        s.insert(0, 'x');
-    }
-    s
-}
-
-fn reserved() -> BTreeSet<String> {
-    RESERVED
-        .iter()
-        .map(|s| s.to_string())
-        .chain(library_names())
-        .collect()
-}
-
-/// The Alloy text of a span as a Lean block comment (Lean's comment
-/// delimiters neutralised so the comment always closes).
-fn source_comment(sources: &SourceMap, span: Span) -> String {
-    super::term::source_comment(sources, span, "/- ", " -/\n", neutralise_comment)
+    identifier(name, |c| c.is_ascii_alphabetic())
 }
 
 /// Text safe inside a Lean block comment (which nest): no `/-` or `-/`.
@@ -405,254 +373,12 @@ fn neutralise_comment(text: &str) -> String {
 }
 
 // ---------------------------------------------------------------------------
-// the generator
+// the back end
 
-/// The generator of one model's files, and the prover's syntax.
-pub(super) struct Gen<'a> {
-    m: &'a Model,
-    src: &'a SourceMap,
-    errors: Vec<Diagnostic>,
-    /// The identifiers of the model's files and declarations.
-    ids: Naming,
-    /// The rewriter's proofs.
-    rewritten: super::RewriteProofs,
-    /// Current module whose binders are in scope.
-    cur: ModuleId,
-    env: HashMap<VarId, VarRepr>,
-    scope: Vec<String>,
-}
+/// The Lean 4 back end: its syntax and files, for [`Printer`].
+pub(super) enum Lean {}
 
-const ROOT: ModuleId = ModuleId(0);
-
-impl<'a> Gen<'a> {
-    fn new(m: &'a Model, src: &'a SourceMap) -> Gen<'a> {
-        let ids = Naming::new(m, Names::new(reserved(), sanitize), model_file_stem(m));
-        Gen {
-            ids,
-            rewritten: super::RewriteProofs::default(),
-            m,
-            src,
-            errors: Vec::new(),
-            cur: ROOT,
-            env: HashMap::new(),
-            scope: Vec::new(),
-        }
-    }
-
-    // -- files --------------------------------------------------------------
-
-    fn module_file(&mut self, k: ModuleId) -> String {
-        self.cur = k;
-        let md = self.m.module(k);
-        let mut out = String::new();
-        out.push_str("import Relprove\n");
-        let imports: Vec<String> = if k == ROOT {
-            (1..self.m.modules.len())
-                .map(|j| self.ids.file[j].clone())
-                .collect()
-        } else {
-            self.ids.deps[k.index()]
-                .iter()
-                .filter(|&&d| d != k)
-                .map(|d| self.ids.file[d.index()].clone())
-                .collect()
-        };
-        let imports = super::term::dedup(imports);
-        for imp in &imports {
-            out.push_str(&format!("import {imp}\n"));
-        }
-        out.push('\n');
-        out.push_str("open Relprove\n");
-        for imp in &imports {
-            out.push_str(&format!("open {imp}\n"));
-        }
-        out.push('\n');
-        let ns = self.ids.file[k.index()].clone();
-        // Definitions of propositions and relations need no code: a
-        // noncomputable section spares the compiler.
-        out.push_str(&format!("noncomputable section\n\nnamespace {ns}\n\n"));
-        let path = md
-            .path
-            .file_name()
-            .map(|s| s.to_string_lossy().into_owned())
-            .unwrap_or_default();
-        // An opened module's parameters are arguments of its definitions:
-        // its file does not depend on what a model instantiates them with.
-        let params: Vec<&str> = md.params.iter().map(|(p, _)| p.as_str()).collect();
-        if k == ROOT {
-            out.push_str(&format!(
-                "/- module {} ({path})",
-                neutralise_comment(&md.name)
-            ));
-        } else if params.is_empty() {
-            out.push_str(&format!(
-                "/- module {} ({path}): one file shared by every model that opens it",
-                neutralise_comment(&md.name)
-            ));
-        } else {
-            let head = format!("{}[{}]", md.name, params.join(", "));
-            out.push_str(&format!(
-                "/- module {} ({path}): one file shared by every model that opens it",
-                neutralise_comment(&head)
-            ));
-        }
-        if k == ROOT && !md.params.is_empty() {
-            let ps: Vec<String> = md
-                .params
-                .iter()
-                .map(|(p, s)| format!("{p} := {}", self.m.sig(*s).label))
-                .collect();
-            out.push_str(&format!(
-                ", instantiated with {}",
-                neutralise_comment(&ps.join(", "))
-            ));
-        }
-        out.push_str(" -/\n\n");
-
-        // The structure of this module's sigs and fields.
-        let mut entries = Vec::new();
-        if k == ROOT {
-            for j in 1..self.m.modules.len() {
-                entries.push(format!(
-                    "{} : {} A",
-                    self.ids.root_field[j], self.ids.record[j]
-                ));
-            }
-        }
-        for s in self.m.sig_ids().filter(|s| self.m.sig(*s).module == k) {
-            entries.push(format!("{} : Rel A 1", self.ids.sig[s.index()]));
-            for f in self.m.fields_of(s) {
-                entries.push(format!(
-                    "{} : Rel A {}",
-                    self.ids.field[f.index()],
-                    self.m.field(f).arity
-                ));
-            }
-        }
-        let rec = &self.ids.record[k.index()];
-        out.push_str(if k == ROOT {
-            "/- An instance: the sigs and fields of the model (and of every opened module). -/\n"
-        } else {
-            "/- The sigs and fields of this module. -/\n"
-        });
-        if entries.is_empty() {
-            out.push_str(&format!("structure {rec} (A : Type) : Type\n\n"));
-        } else {
-            out.push_str(&format!(
-                "structure {rec} (A : Type) : Type where\n  {}\n\n",
-                entries.join("\n  ")
-            ));
-        }
-
-        self.module_definitions(k, &mut out);
-        out.push_str(&format!("end {ns}\n\nend\n"));
-        let body = out.trim_end().to_string() + "\n";
-        with_header(&body, &path)
-    }
-
-    /// A theorem skeleton per `check` command: (name, text).
-    fn theorems(&self) -> Vec<(String, String)> {
-        let mut theorems = Vec::new();
-        let mut used = BTreeSet::new();
-        for (k, c) in self.m.commands.iter().enumerate() {
-            if c.kind != CommandKind::Check {
-                continue;
-            }
-            let stmt = match &c.target {
-                CommandTarget::Assert(a) => self.ids.statement[a.index()].clone(),
-                CommandTarget::Inline(_) => self.inline_statement_name(c),
-                CommandTarget::Pred(_) => continue,
-            };
-            // `expect 1`: a counterexample is expected, so the skeleton is the negation.
-            let fails = c.expect == Some(1);
-            let (suffix, template) = if fails {
-                ("fails", COUNTEREXAMPLE_TEMPLATE)
-            } else {
-                ("holds", THEOREM_TEMPLATE)
-            };
-            let mut name = format!("{}_{suffix}", sanitize(&c.name));
-            while self.ids.names.taken.contains(&name) || !used.insert(name.clone()) {
-                name.push('\'');
-            }
-            let cmd = neutralise_comment(self.src.snippet(c.span));
-            if let Some(lemmas) = self.rewritten.lemmas.get(&k).filter(|_| !fails) {
-                // Split the statement's conjunctions; close each conjunct
-                // with one of the rewriter's theorems (its relations found
-                // by unification, the model's funs unfolded by it).
-                let close: Vec<String> = lemmas.iter().map(|l| format!("exact {l} ..")).collect();
-                let text = format!(
-                    "/- {} -/\n/- proved by relprove's rewriter -/\ntheorem {name} : {stmt} := by\n  intro A i _hfacts\n  \
-                     repeat' apply And.intro\n  all_goals first | {}\n",
-                    cmd.trim(),
-                    close.join(" | ")
-                );
-                theorems.push((name, text));
-                continue;
-            }
-            let text = template
-                .replace("{{command}}", cmd.trim())
-                .replace("{{name}}", &name)
-                .replace("{{statement}}", &stmt)
-                .replace("{{facts}}", &self.ids.module_facts[0]);
-            theorems.push((name, text));
-        }
-        theorems
-    }
-
-    fn proofs_file(&self, theorems: &[(String, String)]) -> String {
-        proofs_text(
-            self.m,
-            &self.ids.root_name,
-            &self.rewritten.preamble,
-            theorems,
-        )
-    }
-}
-
-impl<'a> ProofAssistant<'a> for Gen<'a> {
-    const EXT: &'static str = "lean";
-    fn for_export(model: &'a Model, sources: &'a SourceMap, proofs: super::RewriteProofs) -> Self {
-        let mut g = Gen::new(model, sources);
-        g.rewritten = proofs;
-        g
-    }
-    fn rewrite_proofs(model: &Model, limits: crate::rewrite::Limits) -> super::RewriteProofs {
-        proofs::export_proofs(model, limits)
-    }
-    fn states_theorem(proofs_file: &str, name: &str) -> bool {
-        proofs_file.contains(&format!("theorem {name} "))
-    }
-    fn project_files(
-        files: &[GeneratedFile],
-        opts: &super::ExportOptions,
-        report: &mut super::ExportReport,
-    ) -> Result<(), Diagnostics> {
-        project::lean_project_files(files, opts, report)
-    }
-    fn problems(&mut self) -> Vec<Diagnostic> {
-        std::mem::take(&mut self.ids.problems)
-    }
-    fn module_file(&mut self, k: ModuleId) -> String {
-        Gen::module_file(self, k)
-    }
-    fn theorems(&self) -> Vec<(String, String)> {
-        Gen::theorems(self)
-    }
-    fn proofs_file(&self, theorems: &[(String, String)]) -> String {
-        Gen::proofs_file(self, theorems)
-    }
-    fn comment(text: &str) -> String {
-        format!("/- {} -/\n", neutralise_comment(text))
-    }
-    fn definition_doc(name: &str, binders: D, ty: &str, body: D) -> D {
-        definition(name, binders, ty, body)
-    }
-    fn statement_doc(name: &str, facts: &str, body: D) -> D {
-        statement(name, facts, body)
-    }
-    fn errors_mut(&mut self) -> &mut Vec<Diagnostic> {
-        &mut self.errors
-    }
+impl Syntax for Lean {
     const PROVER: &'static str = "Lean";
     const REL: &'static str = "Rel.";
     const REL_TYPE: &'static str = "Rel";
@@ -665,9 +391,26 @@ impl<'a> ProofAssistant<'a> for Gen<'a> {
     const EXISTS: &'static str = "∃";
     const NEQ: &'static str = "≠";
     const LET_SEP: &'static str = ";";
+    const COMMENT_OPEN: &'static str = "/- ";
+    const COMMENT_CLOSE: &'static str = " -/";
+    const DEFINITION: &'static str = "def";
+    const END: &'static str = "";
 
+    fn reserved() -> BTreeSet<String> {
+        RESERVED
+            .iter()
+            .map(|s| s.to_string())
+            .chain(library_names())
+            .collect()
+    }
     fn sanitize(name: &str) -> String {
         sanitize(name)
+    }
+    fn neutralise(text: &str) -> String {
+        neutralise_comment(text)
+    }
+    fn comment(text: &str) -> String {
+        format!("/- {} -/\n", neutralise_comment(text))
     }
     // The atom type is explicit: nothing else may determine it (`no none`).
     fn univ(n: usize) -> D {
@@ -691,127 +434,105 @@ impl<'a> ProofAssistant<'a> for Gen<'a> {
             .append(t(")"))
             .group()
     }
-
-    fn model(&self) -> &'a Model {
-        self.m
+    /// `i.Node`: a sig or field is a projection of the structure.
+    fn project(record: &str, name: &str) -> D {
+        t(format!("{record}.{name}"))
     }
-    fn ids(&self) -> &Naming {
-        &self.ids
+    fn project_member(record: &str, name: &str, x: &str) -> D {
+        t(format!("({record}.{name} {x})"))
     }
-    fn env(&mut self) -> &mut HashMap<VarId, VarRepr> {
-        &mut self.env
-    }
-    fn scope(&mut self) -> &mut Vec<String> {
-        &mut self.scope
-    }
-    fn in_use(&self, name: &str) -> bool {
-        self.ids.taken_in(self.cur, name) || self.scope.iter().any(|s| s == name)
-    }
-    fn sources(&self) -> &'a SourceMap {
-        self.src
-    }
-    fn enter(&mut self, k: ModuleId) {
-        self.cur = k;
-    }
-    fn source_comment(&self, span: Span) -> String {
-        source_comment(self.src, span)
-    }
-
-    /// The instance record of module `owner` as seen from the current module.
-    fn inst(&self, owner: ModuleId, span: Span) -> Result<String, Diagnostic> {
-        if self.cur == ROOT {
-            return Ok(if owner == ROOT {
-                "i".into()
-            } else {
-                format!("i.{}", self.ids.root_field[owner.index()])
-            });
-        }
-        if owner == self.cur {
-            return Ok("i".into());
-        }
-        if let Some(b) = self.ids.inst_binder[self.cur.index()].get(&owner) {
-            return Ok(b.clone());
-        }
-        Err(err(
-            span,
-            format!(
-                "module `{}` refers to module `{}`, which it does not open",
-                self.m.module(self.cur).name,
-                self.m.module(owner).name
-            ),
-        ))
-    }
-
-    fn sig_ref(&self, id: SigId, span: Span) -> Result<D, Diagnostic> {
-        if self.cur != ROOT {
-            if let Some(k) = self
-                .m
-                .module(self.cur)
-                .params
-                .iter()
-                .position(|(_, s)| *s == id)
-            {
-                return Ok(t(self.ids.param_name[self.cur.index()][k].clone()));
-            }
-        }
-        let owner = self.m.sig(id).module;
-        Ok(t(format!(
-            "{}.{}",
-            self.inst(owner, span)?,
-            self.ids.sig[id.index()]
-        )))
-    }
-
-    fn field_ref(&self, id: FieldId, span: Span) -> Result<D, Diagnostic> {
-        let owner = self.m.sig(self.m.field(id).sig).module;
-        Ok(t(format!(
-            "{}.{}",
-            self.inst(owner, span)?,
-            self.ids.field[id.index()]
-        )))
-    }
-
-    fn sig_member(&self, id: SigId, x: &str, span: Span) -> Result<D, Diagnostic> {
-        if self.cur != ROOT {
-            if let Some(k) = self
-                .m
-                .module(self.cur)
-                .params
-                .iter()
-                .position(|(_, s)| *s == id)
-            {
-                return Ok(t(format!(
-                    "({} {x})",
-                    self.ids.param_name[self.cur.index()][k]
-                )));
-            }
-        }
-        let owner = self.m.sig(id).module;
-        Ok(t(format!(
-            "({}.{} {x})",
-            self.inst(owner, span)?,
-            self.ids.sig[id.index()]
-        )))
+    fn root_record(field: &str) -> String {
+        format!("i.{field}")
     }
 }
 
-fn definition(name: &str, binders: D, ty: &str, body: D) -> D {
-    t(format!("def {name} "))
-        .append(binders.nest(4))
-        .append(t(format!(" : {ty} :=")))
-        .append(RcDoc::line().append(body).nest(2))
-        .group()
-}
+impl ProofAssistant for Lean {
+    const EXT: &'static str = "lean";
+    const HEADER_PREFIX: &'static str = HEADER_PREFIX;
+    const HEADER_CLOSE: &'static str = "";
 
-fn statement(name: &str, facts: &str, body: D) -> D {
-    t(format!("def {name} : Prop :="))
-        .append(
-            RcDoc::line()
-                .append(t(format!("∀ (A : Type) (i : Instance A), {facts} i →")))
-                .append(RcDoc::line().append(body).nest(2))
-                .nest(2),
+    fn model_file_stem(model: &Model) -> String {
+        model_file_stem(model)
+    }
+    fn builtin_templates() -> Templates {
+        Templates {
+            proofs: PROOFS_TEMPLATE.into(),
+            theorem: THEOREM_TEMPLATE.into(),
+            counterexample: COUNTEREXAMPLE_TEMPLATE.into(),
+        }
+    }
+    /// The library and the opened modules' files imported and opened, in
+    /// a noncomputable section (definitions of propositions and relations
+    /// need no code: it spares the compiler) and the file's namespace.
+    fn preamble(imports: &[String], file: &str) -> String {
+        let mut out = String::from("import Relprove\n");
+        for imp in imports {
+            out.push_str(&format!("import {imp}\n"));
+        }
+        out.push_str("\nopen Relprove\n");
+        for imp in imports {
+            out.push_str(&format!("open {imp}\n"));
+        }
+        out.push_str(&format!("\nnoncomputable section\n\nnamespace {file}\n\n"));
+        out
+    }
+    /// A `structure`.
+    fn record(root: bool, rec: &str, entries: &[(String, String)]) -> String {
+        let mut out = String::from(if root {
+            "/- An instance: the sigs and fields of the model (and of every opened module). -/\n"
+        } else {
+            "/- The sigs and fields of this module. -/\n"
+        });
+        if entries.is_empty() {
+            out.push_str(&format!("structure {rec} (A : Type) : Type\n\n"));
+        } else {
+            let fields: Vec<String> = entries
+                .iter()
+                .map(|(n, ty)| format!("{n} : {ty}"))
+                .collect();
+            out.push_str(&format!(
+                "structure {rec} (A : Type) : Type where\n  {}\n\n",
+                fields.join("\n  ")
+            ));
+        }
+        out
+    }
+    fn postamble(file: &str) -> String {
+        format!("end {file}\n\nend\n")
+    }
+    fn quote_title(text: &str) -> String {
+        neutralise_comment(text)
+    }
+    /// Split the statement's conjunctions; close each conjunct with one of
+    /// the rewriter's theorems (its relations found by unification, the
+    /// model's funs unfolded by it).
+    fn rewritten_theorem(
+        _: &Printer<'_, Lean>,
+        cmd: &str,
+        name: &str,
+        stmt: &str,
+        lemmas: &[String],
+    ) -> String {
+        let close: Vec<String> = lemmas.iter().map(|l| format!("exact {l} ..")).collect();
+        format!(
+            "/- {cmd} -/\n/- proved by relprove's rewriter -/\ntheorem {name} : {stmt} := by\n  intro A i _hfacts\n  \
+             repeat' apply And.intro\n  all_goals first | {}\n",
+            close.join(" | ")
         )
-        .group()
+    }
+    fn states_theorem(proofs_file: &str, name: &str) -> bool {
+        proofs_file.contains(&format!("theorem {name} "))
+    }
+    fn rewrite_proofs(model: &Model, limits: crate::rewrite::Limits) -> super::RewriteProofs {
+        proofs::export_proofs(model, limits)
+    }
+    fn project_files(
+        files: &[GeneratedFile],
+        opts: &super::ExportOptions,
+        report: &mut super::ExportReport,
+    ) -> Result<(), Diagnostics> {
+        project::lean_project_files(files, opts, report)
+    }
 }
 
 /// The proofs file around the given theorem skeletons (templates/lean/proofs.lean).
@@ -822,21 +543,8 @@ pub fn proofs_text(
     preamble: &str,
     theorems: &[(String, String)],
 ) -> String {
-    let source = m.modules[0]
-        .path
-        .file_name()
-        .map(|s| s.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    let mut body: Vec<&str> = vec![];
-    if !preamble.is_empty() {
-        body.push(preamble);
-    }
-    body.extend(theorems.iter().map(|(_, t)| t.as_str()));
-    PROOFS_TEMPLATE
-        .replace("{{model}}", &neutralise_comment(&m.modules[0].name))
-        .replace("{{source}}", &neutralise_comment(&source))
-        .replace("{{definitions}}", definitions)
-        .replace("{{theorems}}", body.join("\n").trim_end())
+    let templates = Lean::builtin_templates();
+    syntax::proofs_text::<Lean>(&templates, m, definitions, preamble, theorems)
 }
 
 // ---------------------------------------------------------------------------
@@ -844,13 +552,9 @@ pub fn proofs_text(
 
 pub const HEADER_PREFIX: &str = "-- Generated by relprove";
 
-fn with_header(body: &str, source: &str) -> String {
-    super::term::with_header(HEADER_PREFIX, "", body, source)
-}
-
-/// For a file carrying our header: `Some(true)` if its body still matches
-/// the recorded hash, `Some(false)` if someone edited it, `None` if it was
-/// not generated by relprove.
+/// For a Lean file: whether it carries relprove's header with its body's
+/// hash (`Some(true)`), was edited (`Some(false)`), or is not relprove's
+/// (`None`).
 pub fn header_intact(contents: &str) -> Option<bool> {
     super::term::header_intact(HEADER_PREFIX, contents)
 }

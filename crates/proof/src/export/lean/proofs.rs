@@ -26,11 +26,12 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use egg::Symbol;
 
-use crate::export::term::{rewrite_arity, rewrite_term, ProofAssistant};
+use crate::export::syntax::Syntax;
+use crate::export::term::{rewrite_arity, rewrite_step, rewrite_term};
 use crate::export::ExportError;
 
 /// The Lean back end's syntax.
-type Lean = super::Gen<'static>;
+use super::Lean;
 
 use crate::rewrite::lang::{Rel, Term};
 use crate::rewrite::proof::{Dir, Proof, Step};
@@ -102,14 +103,7 @@ impl Printer<'_> {
 }
 
 fn step_comment(s: &Step) -> String {
-    let arrow = if s.dir == Dir::Backward {
-        " (right to left)"
-    } else {
-        ""
-    };
-    format!("{}{}: {}", s.rule, arrow, s.after)
-        .replace("/-", "/ -")
-        .replace("-/", "- /")
+    rewrite_step(s).replace("/-", "/ -").replace("-/", "- /")
 }
 
 fn names_of(t: &Term, out: &mut BTreeSet<Symbol>) {
