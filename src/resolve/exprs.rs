@@ -724,6 +724,11 @@ impl Resolver<'_> {
                         return Ok(vec![Alt::int(res?)]);
                     }
                 };
+                if matches!(quant, Quant::All | Quant::Some) {
+                    if let Some(alt) = self.meta_quant(cx, Some(quant), decls, body, span)? {
+                        return Ok(vec![alt]);
+                    }
+                }
                 let depth = cx.vars.len();
                 let res = self
                     .quant_decls(cx, decls, false)
@@ -743,6 +748,9 @@ impl Resolver<'_> {
                 Ok(vec![Alt::form(res?, true)])
             }
             K::Comprehension { decls, body } => {
+                if let Some(alt) = self.meta_quant(cx, None, decls, body, span)? {
+                    return Ok(vec![alt]);
+                }
                 let depth = cx.vars.len();
                 let res = self.quant_decls(cx, decls, true).and_then(|(ds, ty, _)| {
                     let f = self.formula(cx, body)?;
@@ -1923,6 +1931,82 @@ impl Resolver<'_> {
                 }
             }
         })
+    }
+
+    /// `all x: M | F`, `some x: M | F` and `{x: M | F}` (`quant` `None`)
+    /// where `M` has only meta atoms, read as the Analyzer reads them: `F`
+    /// once per meta sig `S$` that `M` may contain, with `x` bound to `S$`
+    /// (so `x.value` has `S$`'s type), joined by `and`/`or`/`+`. `None`
+    /// when the declaration is not of that form.
+    fn meta_quant(
+        &mut self,
+        cx: &mut Ctx,
+        quant: Option<Quant>,
+        decls: &[ast::ParamDecl],
+        body: &ast::Expr,
+        span: Span,
+    ) -> R<Option<Alt>> {
+        let [d] = decls else { return Ok(None) };
+        let [name] = &d.names[..] else {
+            return Ok(None);
+        };
+        if !self.meta {
+            return Ok(None);
+        }
+        let (decl, ty) = self.decl_bound(cx, &d.bound)?;
+        let meta_ty = [super::meta::META_SIG, super::meta::META_FIELD]
+            .iter()
+            .filter_map(|n| self.meta_root_sig(n))
+            .fold(Type::unary([]), |t, s| t.union(&self.sig_type(s)));
+        let metas = self.meta_children();
+        if decl.mult != Mult::One || ty.is_empty() || ty.intersect(&meta_ty) != ty {
+            return Ok(None);
+        }
+        let mut forms = Vec::new();
+        let mut sets: Option<(Expr, Type)> = None;
+        for child in metas {
+            let child_ty = self.sig_type(child);
+            if !child_ty.overlaps(&ty) {
+                continue;
+            }
+            let atom = Expr::new(ExprKind::Sig(child), 1, name.span);
+            let v = self.new_var(&name.name, 1, name.span);
+            cx.vars.push((name.name.clone(), v, child_ty.clone()));
+            let f = self.formula(cx, body);
+            cx.vars.pop();
+            let inside = Formula::new(
+                FormulaKind::In(b(atom.clone()), b(decl.bound.clone())),
+                span,
+            );
+            let f = Formula::new(FormulaKind::Let(v, b(atom.clone()), b(f?)), span);
+            match quant {
+                Some(Quant::All) => {
+                    forms.push(Formula::new(FormulaKind::Implies(b(inside), b(f)), span))
+                }
+                Some(_) => forms.push(and_all(vec![inside, f], span)),
+                None => {
+                    let none = Expr::new(ExprKind::None, 1, span);
+                    let cond = and_all(vec![inside, f], span);
+                    let e = Expr::new(ExprKind::IfThenElse(b(cond), b(atom), b(none)), 1, span);
+                    sets = Some(match sets {
+                        None => (e, child_ty),
+                        Some((u, t)) => (
+                            Expr::new(ExprKind::Union(b(u), b(e)), 1, span),
+                            t.union(&child_ty),
+                        ),
+                    });
+                }
+            }
+        }
+        Ok(Some(match quant {
+            Some(Quant::All) => Alt::form(and_all(forms, span), true),
+            Some(_) if forms.is_empty() => Alt::form(Formula::new(FormulaKind::False, span), true),
+            Some(_) => Alt::form(Formula::new(FormulaKind::Or(forms), span), true),
+            None => match sets {
+                Some((e, t)) => Alt::rel(e, t),
+                None => Alt::rel(Expr::new(ExprKind::None, 1, span), ty),
+            },
+        }))
     }
 
     fn let_alts(

@@ -47,7 +47,10 @@ impl Resolver<'_> {
     fn parse(&mut self, file: FileId) -> Option<ast::File> {
         let text = self.sources.get(file).text.clone();
         match syntax::parse_file(&text, file) {
-            Ok(f) => Some(f),
+            Ok(f) => {
+                self.dollar_seen |= f.dollar_use.is_some();
+                Some(f)
+            }
             Err(diags) => {
                 self.errors.extend(diags);
                 None
@@ -117,6 +120,11 @@ impl Resolver<'_> {
                 private: false,
                 span: e.span,
             });
+        }
+        if self.meta {
+            let at = Span::new(file, 0, 0);
+            ast.paragraphs
+                .extend(super::meta::paragraphs(&ast, open.is_none(), at));
         }
         let ast = Rc::new(ast);
         let mid = ModuleId(self.model.modules.len() as u32);
