@@ -620,7 +620,7 @@ impl Resolver<'_> {
             }
             K::This => match &cx.this_var {
                 Some((v, ty)) => Ok(vec![Alt::rel(
-                    Expr::new(ExprKind::Var(*v), 1, span),
+                    Expr::new(ExprKind::Var(*v), ty.arity, span),
                     ty.clone(),
                 )]),
                 None => Err(ResolveError::ThisOutsideSig { span }),
