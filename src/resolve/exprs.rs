@@ -942,10 +942,13 @@ impl Resolver<'_> {
             (Err(_), Some(a)) => return Ok(vec![a.clone()]),
             (Err(e), None) => return Err(e),
         };
-        // A variable or (in a sig) a field of `this` shadows the library.
-        let shadowed = cands
-            .iter()
-            .any(|c| matches!(c, Cand::Var(..) | Cand::ThisField(..)));
+        // A variable or (in a sig) a field of `this` shadows the library;
+        // a util/integer copy's own `next` fun is that relation itself.
+        let shadowed = cands.iter().any(|c| match c {
+            Cand::Var(..) | Cand::ThisField(..) => true,
+            Cand::Fun(f) => self.is_integer_library(self.fun_info[f.index()].module),
+            _ => false,
+        });
         let implicit = implicit.filter(|_| !shadowed);
         let many = cands.len() > 1 || implicit.is_some();
         let mut results: Vec<R<Alt>> = cands
@@ -1562,9 +1565,10 @@ impl Resolver<'_> {
                 let has_rel = cands
                     .iter()
                     .any(|c| matches!(c, Cand::Sig(_) | Cand::Field(_)));
-                // Extra arguments join onto a fun's result only when `n`
-                // names no sig/field (whose box join is the other reading).
-                let calls = self.call_alts(cx, n, &callables, Vec::new(), args, !has_rel, span);
+                // Extra arguments join onto a fun's result (`next[i]` with
+                // util/integer's `next`) beside the box join of a sig or
+                // field of that name: the types pick, as in the Analyzer.
+                let calls = self.call_alts(cx, n, &callables, Vec::new(), args, true, span);
                 if !has_rel {
                     return calls;
                 }
