@@ -1562,25 +1562,31 @@ impl Resolver<'_> {
                 }
             }
             if !callables.is_empty() {
-                let has_rel = cands
-                    .iter()
-                    .any(|c| matches!(c, Cand::Sig(_) | Cand::Field(_)));
                 // Extra arguments join onto a fun's result (`next[i]` with
                 // util/integer's `next`) beside the box join of a sig or
-                // field of that name: the types pick, as in the Analyzer.
+                // field of that name and of util/integer's implicit `next`
+                // (`next[e.i]` beside util/ordering's `next`): the types
+                // pick, as in the Analyzer.
                 let calls = self.call_alts(cx, n, &callables, Vec::new(), args, true, span);
-                if !has_rel {
+                let mut heads: Vec<Alt> = cands
+                    .iter()
+                    .filter(|c| matches!(c, Cand::Sig(_) | Cand::Field(_)))
+                    .filter_map(|c| self.cand_alt(c, n).ok())
+                    .collect();
+                let integer_fun = cands.iter().any(|c| {
+                    matches!(c, Cand::Fun(f)
+                        if self.is_integer_library(self.fun_info[f.index()].module))
+                });
+                if !shadowed && !integer_fun && !self.is_integer_library(cx.module) {
+                    heads.extend(self.implicit_integer_relation(n));
+                }
+                if heads.is_empty() {
                     return calls;
                 }
                 let mut results: Vec<R<Alt>> = match calls {
                     Ok(a) => a.into_iter().map(Ok).collect(),
                     Err(e) => vec![Err(e)],
                 };
-                let heads: Vec<Alt> = cands
-                    .iter()
-                    .filter(|c| matches!(c, Cand::Sig(_) | Cand::Field(_)))
-                    .filter_map(|c| self.cand_alt(c, n).ok())
-                    .collect();
                 match self.box_fold(cx, heads, args, span) {
                     Ok(a) => results.extend(a.into_iter().map(Ok)),
                     Err(e) => results.push(Err(e)),
