@@ -26,3 +26,8 @@ fun smaller [n1, n2: Int] : Int { n1 < n2 => n1 else n2 }
 -- the greatest / least integer of a set (none when the set is empty)
 fun max [es: set Int] : lone Int { {x: es | no y: es | y > x} }
 fun min [es: set Int] : lone Int { {x: es | no y: es | y < x} }
+
+-- the integers above / below some integer of `e` (Alloy's `e.^next`,
+-- `e.^prev`; this module does not see util/integer's own `next`)
+fun nexts [e: Int] : set Int { {x: Int | some y: e | x > y} }
+fun prevs [e: Int] : set Int { {x: Int | some y: e | x < y} }

@@ -2,7 +2,7 @@
 //! `--scope`, and exit codes (0 all match, 1 mismatch, 2 input error,
 //! 3 time limit).
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 fn relprove() -> Command {
@@ -1585,4 +1585,27 @@ fn a_missing_external_solver_is_a_solver_error() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{err}");
     assert!(err.contains("error[solver]: cannot run solver"), "{err}");
+}
+
+/// A model given by its bare name from its own folder: the root its module
+/// name gives (`module pkg/main` in `pkg/`) is the folder above, as when it
+/// is given with a path (before, `open other/parts` was looked for in
+/// `pkg/` only, and ikuraj/alloy's tests loaded relprove's util/integer
+/// instead of the corpus's own copy).
+#[test]
+fn module_root_from_its_folder() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/module_root/pkg");
+    let out = relprove()
+        .current_dir(&dir)
+        .args(["check", "main.als"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{text}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(text.contains("Instance found, as expected"), "{text}");
 }

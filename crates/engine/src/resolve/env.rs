@@ -155,6 +155,10 @@ impl Resolver<'_> {
     /// Every global meaning of `name` seen from module `m` (no variables).
     pub(super) fn lookup_global(&self, m: ModuleId, name: &ast::Name) -> R<Vec<Cand>> {
         let last = name.last();
+        if let Some(s) = self.meta_root_sig(&name.text()) {
+            // (the root's, from every module, as in the Analyzer)
+            return Ok(vec![Cand::Sig(s)]);
+        }
         let mut out = Vec::new();
         let (sig_mods, other_mods) = if name.is_qualified() {
             let q = self.qualifier(m, name)?;

@@ -620,7 +620,7 @@ impl Resolver<'_> {
             }
             K::This => match &cx.this_var {
                 Some((v, ty)) => Ok(vec![Alt::rel(
-                    Expr::new(ExprKind::Var(*v), 1, span),
+                    Expr::new(ExprKind::Var(*v), ty.arity, span),
                     ty.clone(),
                 )]),
                 None => Err(ResolveError::ThisOutsideSig { span }),
@@ -724,6 +724,11 @@ impl Resolver<'_> {
                         return Ok(vec![Alt::int(res?)]);
                     }
                 };
+                if matches!(quant, Quant::All | Quant::Some) {
+                    if let Some(alt) = self.meta_quant(cx, Some(quant), decls, body, span)? {
+                        return Ok(vec![alt]);
+                    }
+                }
                 let depth = cx.vars.len();
                 let res = self
                     .quant_decls(cx, decls, false)
@@ -743,6 +748,9 @@ impl Resolver<'_> {
                 Ok(vec![Alt::form(res?, true)])
             }
             K::Comprehension { decls, body } => {
+                if let Some(alt) = self.meta_quant(cx, None, decls, body, span)? {
+                    return Ok(vec![alt]);
+                }
                 let depth = cx.vars.len();
                 let res = self.quant_decls(cx, decls, true).and_then(|(ds, ty, _)| {
                     let f = self.formula(cx, body)?;
@@ -934,10 +942,13 @@ impl Resolver<'_> {
             (Err(_), Some(a)) => return Ok(vec![a.clone()]),
             (Err(e), None) => return Err(e),
         };
-        // A variable or (in a sig) a field of `this` shadows the library.
-        let shadowed = cands
-            .iter()
-            .any(|c| matches!(c, Cand::Var(..) | Cand::ThisField(..)));
+        // A variable or (in a sig) a field of `this` shadows the library;
+        // a util/integer copy's own `next` fun is that relation itself.
+        let shadowed = cands.iter().any(|c| match c {
+            Cand::Var(..) | Cand::ThisField(..) => true,
+            Cand::Fun(f) => self.is_integer_library(self.fun_info[f.index()].module),
+            _ => false,
+        });
         let implicit = implicit.filter(|_| !shadowed);
         let many = cands.len() > 1 || implicit.is_some();
         let mut results: Vec<R<Alt>> = cands
@@ -1551,24 +1562,31 @@ impl Resolver<'_> {
                 }
             }
             if !callables.is_empty() {
-                let has_rel = cands
+                // Extra arguments join onto a fun's result (`next[i]` with
+                // util/integer's `next`) beside the box join of a sig or
+                // field of that name and of util/integer's implicit `next`
+                // (`next[e.i]` beside util/ordering's `next`): the types
+                // pick, as in the Analyzer.
+                let calls = self.call_alts(cx, n, &callables, Vec::new(), args, true, span);
+                let mut heads: Vec<Alt> = cands
                     .iter()
-                    .any(|c| matches!(c, Cand::Sig(_) | Cand::Field(_)));
-                // Extra arguments join onto a fun's result only when `n`
-                // names no sig/field (whose box join is the other reading).
-                let calls = self.call_alts(cx, n, &callables, Vec::new(), args, !has_rel, span);
-                if !has_rel {
+                    .filter(|c| matches!(c, Cand::Sig(_) | Cand::Field(_)))
+                    .filter_map(|c| self.cand_alt(c, n).ok())
+                    .collect();
+                let integer_fun = cands.iter().any(|c| {
+                    matches!(c, Cand::Fun(f)
+                        if self.is_integer_library(self.fun_info[f.index()].module))
+                });
+                if !shadowed && !integer_fun && !self.is_integer_library(cx.module) {
+                    heads.extend(self.implicit_integer_relation(n));
+                }
+                if heads.is_empty() {
                     return calls;
                 }
                 let mut results: Vec<R<Alt>> = match calls {
                     Ok(a) => a.into_iter().map(Ok).collect(),
                     Err(e) => vec![Err(e)],
                 };
-                let heads: Vec<Alt> = cands
-                    .iter()
-                    .filter(|c| matches!(c, Cand::Sig(_) | Cand::Field(_)))
-                    .filter_map(|c| self.cand_alt(c, n).ok())
-                    .collect();
                 match self.box_fold(cx, heads, args, span) {
                     Ok(a) => results.extend(a.into_iter().map(Ok)),
                     Err(e) => results.push(Err(e)),
@@ -1923,6 +1941,82 @@ impl Resolver<'_> {
                 }
             }
         })
+    }
+
+    /// `all x: M | F`, `some x: M | F` and `{x: M | F}` (`quant` `None`)
+    /// where `M` has only meta atoms, read as the Analyzer reads them: `F`
+    /// once per meta sig `S$` that `M` may contain, with `x` bound to `S$`
+    /// (so `x.value` has `S$`'s type), joined by `and`/`or`/`+`. `None`
+    /// when the declaration is not of that form.
+    fn meta_quant(
+        &mut self,
+        cx: &mut Ctx,
+        quant: Option<Quant>,
+        decls: &[ast::ParamDecl],
+        body: &ast::Expr,
+        span: Span,
+    ) -> R<Option<Alt>> {
+        let [d] = decls else { return Ok(None) };
+        let [name] = &d.names[..] else {
+            return Ok(None);
+        };
+        if !self.meta {
+            return Ok(None);
+        }
+        let (decl, ty) = self.decl_bound(cx, &d.bound)?;
+        let meta_ty = [super::meta::META_SIG, super::meta::META_FIELD]
+            .iter()
+            .filter_map(|n| self.meta_root_sig(n))
+            .fold(Type::unary([]), |t, s| t.union(&self.sig_type(s)));
+        let metas = self.meta_children();
+        if decl.mult != Mult::One || ty.is_empty() || ty.intersect(&meta_ty) != ty {
+            return Ok(None);
+        }
+        let mut forms = Vec::new();
+        let mut sets: Option<(Expr, Type)> = None;
+        for child in metas {
+            let child_ty = self.sig_type(child);
+            if !child_ty.overlaps(&ty) {
+                continue;
+            }
+            let atom = Expr::new(ExprKind::Sig(child), 1, name.span);
+            let v = self.new_var(&name.name, 1, name.span);
+            cx.vars.push((name.name.clone(), v, child_ty.clone()));
+            let f = self.formula(cx, body);
+            cx.vars.pop();
+            let inside = Formula::new(
+                FormulaKind::In(b(atom.clone()), b(decl.bound.clone())),
+                span,
+            );
+            let f = Formula::new(FormulaKind::Let(v, b(atom.clone()), b(f?)), span);
+            match quant {
+                Some(Quant::All) => {
+                    forms.push(Formula::new(FormulaKind::Implies(b(inside), b(f)), span))
+                }
+                Some(_) => forms.push(and_all(vec![inside, f], span)),
+                None => {
+                    let none = Expr::new(ExprKind::None, 1, span);
+                    let cond = and_all(vec![inside, f], span);
+                    let e = Expr::new(ExprKind::IfThenElse(b(cond), b(atom), b(none)), 1, span);
+                    sets = Some(match sets {
+                        None => (e, child_ty),
+                        Some((u, t)) => (
+                            Expr::new(ExprKind::Union(b(u), b(e)), 1, span),
+                            t.union(&child_ty),
+                        ),
+                    });
+                }
+            }
+        }
+        Ok(Some(match quant {
+            Some(Quant::All) => Alt::form(and_all(forms, span), true),
+            Some(_) if forms.is_empty() => Alt::form(Formula::new(FormulaKind::False, span), true),
+            Some(_) => Alt::form(Formula::new(FormulaKind::Or(forms), span), true),
+            None => match sets {
+                Some((e, t)) => Alt::rel(e, t),
+                None => Alt::rel(Expr::new(ExprKind::None, 1, span), ty),
+            },
+        }))
     }
 
     fn let_alts(

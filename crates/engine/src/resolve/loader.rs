@@ -47,7 +47,10 @@ impl Resolver<'_> {
     fn parse(&mut self, file: FileId) -> Option<ast::File> {
         let text = self.sources.get(file).text.clone();
         match syntax::parse_file(&text, file) {
-            Ok(f) => Some(f),
+            Ok(f) => {
+                self.dollar_seen |= f.dollar_use.is_some();
+                Some(f)
+            }
             Err(diags) => {
                 self.errors.extend(diags);
                 None
@@ -117,6 +120,11 @@ impl Resolver<'_> {
                 private: false,
                 span: e.span,
             });
+        }
+        if self.meta {
+            let at = Span::new(file, 0, 0);
+            ast.paragraphs
+                .extend(super::meta::paragraphs(&ast, open.is_none(), at));
         }
         let ast = Rc::new(ast);
         let mid = ModuleId(self.model.modules.len() as u32);
@@ -713,17 +721,43 @@ fn alloy_root_dir(file_dir: &Path, name: Option<&ast::Name>) -> PathBuf {
     let Some(name) = name else {
         return file_dir.to_path_buf();
     };
+    let leading = &name.parts[..name.parts.len().saturating_sub(1)];
     let mut dir = file_dir.to_path_buf();
-    for part in name.parts[..name.parts.len().saturating_sub(1)]
-        .iter()
-        .rev()
-    {
+    for (i, part) in leading.iter().rev().enumerate() {
+        if dir.file_name().is_none() {
+            // The path as written ran out (`main.als` given from its own
+            // folder): walk the rest on the absolute path, and go up as
+            // many folders from the path as written.
+            return rest_from_absolute(file_dir, &dir, &leading[..leading.len() - i]);
+        }
         if dir.file_name().map(|n| n == part.as_str()) != Some(true) {
             return file_dir.to_path_buf();
         }
         dir.pop();
     }
     dir
+}
+
+/// [`alloy_root_dir`]'s walk over the `parts` still to match, on the
+/// absolute form of `dir` (where the written path `file_dir` ran out).
+fn rest_from_absolute(file_dir: &Path, dir: &Path, parts: &[String]) -> PathBuf {
+    let here = if dir.as_os_str().is_empty() {
+        Path::new(".")
+    } else {
+        dir
+    };
+    let Ok(mut abs) = std::fs::canonicalize(here) else {
+        return file_dir.to_path_buf();
+    };
+    let mut out = dir.to_path_buf();
+    for part in parts.iter().rev() {
+        if abs.file_name().map(|n| n == part.as_str()) != Some(true) {
+            return file_dir.to_path_buf();
+        }
+        abs.pop();
+        out.push("..");
+    }
+    out
 }
 
 /// Where the Analyzer looks for `open B` written in module `A` read from

@@ -53,6 +53,7 @@ pub mod error;
 mod exprs;
 mod loader;
 mod macros;
+mod meta;
 mod sigs;
 pub mod types;
 
@@ -153,13 +154,21 @@ fn resolve_root(
     file: FileId,
     path: PathBuf,
 ) -> Result<Model, Vec<Diagnostic>> {
-    let (first, unknown_seen) = Resolver::new(sources, opts, dir.clone()).run(file, path.clone());
+    let attempt = |sources: &mut SourceMap, meta: bool, implicit_integer: bool| {
+        let mut r = Resolver::new(sources, opts, dir.clone());
+        r.meta = meta;
+        r.implicit_integer = implicit_integer;
+        r.run(file, path.clone())
+    };
+    let (mut first, mut unknown_seen, meta) = attempt(sources, false, false);
+    if meta {
+        // A `$` somewhere: the Analyzer declares its meta sigs in every
+        // module, which only a second reading can do for the modules read
+        // before that name.
+        (first, unknown_seen, _) = attempt(sources, true, false);
+    }
     match first {
-        Err(errors) if unknown_seen => {
-            let mut again = Resolver::new(sources, opts, dir);
-            again.implicit_integer = true;
-            again.run(file, path).0.map_err(|_| errors)
-        }
+        Err(errors) if unknown_seen => attempt(sources, meta, true).0.map_err(|_| errors),
         r => r,
     }
 }
@@ -228,6 +237,10 @@ pub(crate) struct Resolver<'s> {
     integer_module: Option<ModuleId>,
     /// Some unqualified name was found nowhere.
     unknown_seen: std::cell::Cell<bool>,
+    /// Some file read wrote a name with a `$` (see [`meta`]).
+    dollar_seen: bool,
+    /// Declare the meta sigs (see [`meta`]).
+    meta: bool,
     errors: Vec<Diagnostic>,
 }
 
@@ -251,14 +264,17 @@ impl<'s> Resolver<'s> {
             implicit_integer: false,
             integer_module: None,
             unknown_seen: Default::default(),
+            dollar_seen: false,
+            meta: false,
             errors: Vec::new(),
         }
     }
 
-    /// The model, and whether some unqualified name was found nowhere.
-    fn run(mut self, file: FileId, path: PathBuf) -> (Result<Model, Vec<Diagnostic>>, bool) {
+    /// The model, whether some unqualified name was found nowhere, and
+    /// whether some file wrote a name with a `$`.
+    fn run(mut self, file: FileId, path: PathBuf) -> (Result<Model, Vec<Diagnostic>>, bool, bool) {
         let result = self.resolve(file, path);
-        (result, self.unknown_seen.get())
+        (result, self.unknown_seen.get(), self.dollar_seen)
     }
 
     fn resolve(&mut self, file: FileId, path: PathBuf) -> Result<Model, Vec<Diagnostic>> {
@@ -291,6 +307,9 @@ impl<'s> Resolver<'s> {
             return Err(std::mem::take(&mut self.errors));
         }
         self.resolve_bodies();
+        if self.meta {
+            self.meta_facts();
+        }
         if self.errors.is_empty() {
             self.check_recursion();
         }

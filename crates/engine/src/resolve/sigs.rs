@@ -344,18 +344,34 @@ impl Resolver<'_> {
     ) -> R<Vec<(ir::Param, Type)>> {
         let mut out = Vec::new();
         if let Some(r) = receiver {
-            let s = self.lookup_sig(m, r)?;
-            let ty = self.sig_type(s);
-            let v = self.new_var("this", 1, r.span);
+            let (decl, ty) = match self.lookup_sig(m, r) {
+                Ok(s) => (
+                    ir::Decl {
+                        mult: Mult::One,
+                        bound: ir::Expr::new(ir::ExprKind::Sig(s), 1, r.span),
+                    },
+                    self.sig_type(s),
+                ),
+                // As in the Analyzer, the receiver is the bound of `this`
+                // whatever it names: `pred members.onAdd` with a field
+                // `members` binds `this` to a set of its pairs.
+                Err(not_sig) => {
+                    let bound = ast::DeclBound {
+                        mult: None,
+                        expr: ast::Expr {
+                            kind: ast::ExprKind::Name(r.clone()),
+                            span: r.span,
+                        },
+                    };
+                    self.decl_bound(cx, &bound).map_err(|_| not_sig)?
+                }
+            };
+            let v = self.new_var("this", decl.bound.arity, r.span);
             cx.this_var = Some((v, ty.clone()));
-            let bound = ir::Expr::new(ir::ExprKind::Sig(s), 1, r.span);
             out.push((
                 ir::Param {
                     var: v,
-                    decl: ir::Decl {
-                        mult: Mult::One,
-                        bound,
-                    },
+                    decl,
                     disj_group: None,
                 },
                 ty,

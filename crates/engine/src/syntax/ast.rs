@@ -43,6 +43,9 @@ pub struct File {
     /// The first `seq e` declaration: Alloy then opens `util/sequniv as
     /// seq` implicitly (the resolver does the same).
     pub seq_use: Option<Span>,
+    /// The first name written with a `$` (`A$`, `sig$`): the Analyzer then
+    /// declares its meta sigs for every module (the resolver does the same).
+    pub dollar_use: Option<Span>,
 }
 
 #[derive(Clone, Debug)]

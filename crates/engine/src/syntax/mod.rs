@@ -65,8 +65,13 @@ fn not_run() -> Vec<Diagnostic> {
 pub fn parse_file(src: &str, file: FileId) -> Result<ast::File, Vec<Diagnostic>> {
     with_stack(|| {
         let (tokens, lex_errors) = lexer::lex(src, file);
+        let dollar_use = tokens.iter().find_map(|t| match &t.kind {
+            token::TokenKind::Name(n) if n.contains('$') => Some(t.span),
+            _ => None,
+        });
         let mut p = parser::Parser::new(tokens, file);
-        let parsed = p.parse_file();
+        let mut parsed = p.parse_file();
+        parsed.dollar_use = dollar_use;
         finish(parsed, lex_errors, p.errors)
     })
     .unwrap_or_else(|| Err(not_run()))

@@ -456,6 +456,7 @@ impl Parser {
             opens: Vec::new(),
             paragraphs: Vec::new(),
             seq_use: None,
+            dollar_use: None,
         };
         while !self.at(&T::Eof) {
             let start = self.pos;
