@@ -52,17 +52,26 @@ Lemma updates_commute_incl us us' :
 Proof. intros Hi H l f g Hf Hg. apply (H l); apply Hi; assumption. Qed.
 
 (** Updates at pairwise distinct locations commute. *)
-Lemma nodup_updates_commute us : NoDup (map fst us) -> updates_commute us.
+(** In a list whose first components are distinct, the first component
+    determines the pair. *)
+Lemma nodup_fst_determines {A B : Type} (xs : list (A * B)) :
+  NoDup (map fst xs) -> forall a b b', In (a, b) xs -> In (a, b') xs -> b = b'.
 Proof.
-  induction us as [| [l0 f0] us IH]; intros Hnd l f g H1 H2 x; [destruct H1|].
+  induction xs as [| [a0 b0] xs IH]; intros Hnd a b b' H1 H2; [destruct H1|].
   inversion Hnd as [| y z Hnin Hnd']; subst; simpl in *.
-  assert (forall h, In (l0, h) us -> False) as Hno.
-  { intros h Hh. apply Hnin. change l0 with (fst (l0, h)). apply in_map; exact Hh. }
+  assert (forall c, In (a0, c) xs -> False) as Hno.
+  { intros c Hc. apply Hnin. change a0 with (fst (a0, c)). apply in_map; exact Hc. }
   destruct H1 as [H1 | H1], H2 as [H2 | H2];
     try (inversion H1; inversion H2; subst; reflexivity);
     try (inversion H1; subst; exfalso; eapply Hno; eassumption);
     try (inversion H2; subst; exfalso; eapply Hno; eassumption).
   eapply IH; eassumption.
+Qed.
+
+Lemma nodup_updates_commute us : NoDup (map fst us) -> updates_commute us.
+Proof.
+  intros Hnd l f g H1 H2 x.
+  rewrite (nodup_fst_determines us Hnd l f g H1 H2). reflexivity.
 Qed.
 
 Lemma rmw_swap m l1 f1 l2 f2 :

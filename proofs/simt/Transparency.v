@@ -46,17 +46,7 @@ Definition writes_agree (ws : list (loc * Z)) : Prop :=
   forall l v v', In (l, v) ws -> In (l, v') ws -> v = v'.
 
 Lemma nodup_writes_agree ws : NoDup (map fst ws) -> writes_agree ws.
-Proof.
-  induction ws as [| [l0 v0] ws IH]; intros Hnd l v v' H1 H2; [destruct H1|].
-  inversion Hnd as [| x y Hnin Hnd']; subst; simpl in *.
-  assert (forall u, In (l0, u) ws -> False) as Hno.
-  { intros u Hu. apply Hnin. change l0 with (fst (l0, u)). apply in_map; exact Hu. }
-  destruct H1 as [H1 | H1], H2 as [H2 | H2];
-    try (inversion H1; inversion H2; subst; reflexivity);
-    try (inversion H1; subst; exfalso; eapply Hno; eassumption);
-    try (inversion H2; subst; exfalso; eapply Hno; eassumption).
-  eapply IH; eassumption.
-Qed.
+Proof. exact (nodup_fst_determines ws). Qed.
 
 Lemma same_value_writes_agree ws v0 :
   (forall w, In w ws -> snd w = v0) -> writes_agree ws.
