@@ -644,6 +644,29 @@ impl<'a, P: ProofAssistant> Printer<'a, P> {
 
     /// Field declarations: each field relates atoms of its sig to its
     /// bound, with the declared multiplicities; `disj` fields are disjoint.
+    /// `forall this : A, this in sig -> (body conjoined)`: a constraint
+    /// on every atom of `sig` (field multiplicities, `disj` fields).
+    fn for_each_atom(
+        &mut self,
+        sig: SigId,
+        span: Span,
+        this: &str,
+        body: Vec<D>,
+    ) -> Result<D, Diagnostic> {
+        let sig_expr = Expr::new(ExprKind::Sig(sig), 1, span);
+        let guard = self.member(&sig_expr, this)?;
+        Ok(binder_block(
+            P::FORALL,
+            t(format!("{this} : A")),
+            ",",
+            connective(
+                P::IMPLIES,
+                vec![guard, connective(P::AND, body, "True")],
+                "True",
+            ),
+        ))
+    }
+
     pub(super) fn field_decls(&mut self) -> Result<D, Diagnostic> {
         self.enter_root();
         let m = self.m;
@@ -696,18 +719,7 @@ impl<'a, P: ProofAssistant> Printer<'a, P> {
                 ));
             }
             self.unbind(1);
-            let sig_expr = Expr::new(ExprKind::Sig(f.sig), 1, f.span);
-            let guard = self.member(&sig_expr, &this)?;
-            parts.push(binder_block(
-                P::FORALL,
-                t(format!("{this} : A")),
-                ",",
-                connective(
-                    P::IMPLIES,
-                    vec![guard, connective(P::AND, inner, "True")],
-                    "True",
-                ),
-            ));
+            parts.push(self.for_each_atom(f.sig, f.span, &this, inner)?);
         }
         // `disj f, g: e`: for each atom of the sig, the fields' values are
         // disjoint. Fields of one declaration share their `decl_group`.
@@ -734,22 +746,18 @@ impl<'a, P: ProofAssistant> Printer<'a, P> {
             for (p, &a) in g.iter().enumerate() {
                 for &b in &g[p + 1..] {
                     let n = m.field(a).arity - 1;
-                    let ja = appk(
-                        format!("{}join", P::REL),
-                        &[0, n],
-                        vec![
-                            app(format!("{}single", P::REL), vec![t(this.clone())]),
-                            self.field_ref(a, f0.span)?,
-                        ],
-                    );
-                    let jb = appk(
-                        format!("{}join", P::REL),
-                        &[0, n],
-                        vec![
-                            app(format!("{}single", P::REL), vec![t(this.clone())]),
-                            self.field_ref(b, f0.span)?,
-                        ],
-                    );
+                    // `this.fid`: the field's value at the atom.
+                    let at_this = |fid: FieldId| -> Result<D, Diagnostic> {
+                        Ok(appk(
+                            format!("{}join", P::REL),
+                            &[0, n],
+                            vec![
+                                app(format!("{}single", P::REL), vec![t(this.clone())]),
+                                self.field_ref(fid, f0.span)?,
+                            ],
+                        ))
+                    };
+                    let (ja, jb) = (at_this(a)?, at_this(b)?);
                     disj.push(appk(
                         format!("{}no", P::REL),
                         &[n],
@@ -758,18 +766,7 @@ impl<'a, P: ProofAssistant> Printer<'a, P> {
                 }
             }
             self.unbind(1);
-            let sig_expr = Expr::new(ExprKind::Sig(f0.sig), 1, f0.span);
-            let guard = self.member(&sig_expr, &this)?;
-            parts.push(binder_block(
-                P::FORALL,
-                t(format!("{this} : A")),
-                ",",
-                connective(
-                    P::IMPLIES,
-                    vec![guard, connective(P::AND, disj, "True")],
-                    "True",
-                ),
-            ));
+            parts.push(self.for_each_atom(f0.sig, f0.span, &this, disj)?);
         }
         self.env.clear();
         Ok(connective(P::AND, parts, "True"))
