@@ -14,7 +14,7 @@ cd "$(dirname "$0")/.."
 DIR=${1:-../shared/peers/dat3m-ptx/litmus/PTX}
 MODEL=${2:-models/ptx75.als}
 BIN=${BIN:-target/release/relprove}
-case "$MODEL" in *ptx75*) CFG=v7.5 ;; *) CFG=v6.0 ;; esac
+case "$MODEL" in *ptx75*|*v7.5*) CFG=v7.5 ;; *) CFG=v6.0 ;; esac
 test -x "$BIN" || { echo "build first: cargo build --release" >&2; exit 2; }
 test -d "$DIR" || { echo "no litmus folder at $DIR" >&2; exit 2; }
 TMP=$(mktemp -d)

@@ -71,6 +71,17 @@ pub fn run(args: ExportArgs) -> Exit {
     let out = &mut Stdout::new(OnClose::Continue);
     for file in &files {
         let mut sources = relprove_engine::diag::SourceMap::new();
+        // A cat model is exported through its Alloy form (kept alive
+        // until the export is written).
+        let cat = match cat_alloy(file, &mut sources) {
+            Ok(c) => c,
+            Err(d) => {
+                super::report::error(&sources, d, color);
+                failed = true;
+                continue;
+            }
+        };
+        let file = cat.as_ref().map_or(file, |(_, p)| p);
         let model = match relprove_engine::resolve::load_model(
             file,
             &mut sources,
@@ -103,10 +114,28 @@ pub fn run(args: ExportArgs) -> Exit {
     out.exit_code(if failed { Exit::Input } else { Exit::Ok })
 }
 
+/// For a `.cat` file: the loaded cat model (which owns the folder of its
+/// Alloy form) and the Alloy file to export.
+fn cat_alloy(
+    file: &Path,
+    sources: &mut relprove_engine::diag::SourceMap,
+) -> Result<Option<(relprove_litmus::run::ModelRef, PathBuf)>, relprove_engine::diag::Diagnostic> {
+    if file.extension().is_none_or(|e| e != "cat") {
+        return Ok(None);
+    }
+    let model = relprove_litmus::run::ModelRef::load_in(sources, file)?;
+    match model.cat_module_file() {
+        Some(Ok(path)) => Ok(Some((model, path))),
+        Some(Err(d)) => Err(d),
+        None => Ok(None),
+    }
+}
+
 /// The arguments of `relprove export`.
 #[derive(Args)]
 pub struct ExportArgs {
-    /// The Alloy file (default: every model under `models/`).
+    /// The Alloy file, or a cat model (`.cat`, exported through its Alloy
+    /// form; docs/cat.md) (default: every model under `models/`).
     pub file: Option<PathBuf>,
     /// Emit Coq.
     #[arg(long, conflicts_with = "lean")]

@@ -6,14 +6,20 @@ use std::path::{Path, PathBuf};
 use relprove_engine::diag::SourceMap;
 use relprove_litmus::parse::parse;
 
+/// `../shared/REL` beside the checkout (where CI puts it), else the
+/// workplace's copy.
+pub fn shared(rel: &str) -> Option<PathBuf> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    [
+        root.join("../shared").join(rel),
+        Path::new("/work/shared").join(rel),
+    ]
+    .into_iter()
+    .find(|p| p.exists())
+}
+
 fn corpus() -> Option<PathBuf> {
-    let p = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/peers/dat3m-ptx/litmus/PTX");
-    let p = if p.exists() {
-        p
-    } else {
-        PathBuf::from("/work/shared/peers/dat3m-ptx/litmus/PTX")
-    };
-    p.exists().then_some(p)
+    shared("peers/dat3m-ptx/litmus/PTX")
 }
 
 fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
@@ -68,6 +74,10 @@ fn parse_whole_corpus() {
     assert!(files.len() >= 748);
 }
 
+fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
 /// Dat3M's expected verdicts (tests/fixtures/litmus/dat3m_ptx_expected.txt):
 /// (config, file relative to litmus/PTX, verdict).
 fn dat3m_table() -> Vec<(String, String, String)> {
@@ -88,7 +98,7 @@ fn dat3m_table() -> Vec<(String, String, String)> {
 /// Decide every test Dat3M lists for `config` under `model` and compare
 /// with Dat3M's verdict; `known` lists the disagreements explained in
 /// docs/litmus.md (file, why).
-fn agree_with_dat3m(config: &str, model: &str, known: &[&str]) {
+pub fn agree_with_dat3m(config: &str, model: &Path, known: &[&str]) {
     use relprove_litmus::checker::Checker;
     use relprove_litmus::run::{run_batch, ModelRef, Options};
     let Some(dir) = corpus() else {
@@ -108,7 +118,7 @@ fn agree_with_dat3m(config: &str, model: &str, known: &[&str]) {
         .collect();
     assert!(!rows.is_empty());
     let files: Vec<PathBuf> = rows.iter().map(|(_, f, _)| dir.join(f)).collect();
-    let model = ModelRef::load(&Path::new(env!("CARGO_MANIFEST_DIR")).join(model)).unwrap();
+    let model = ModelRef::load(model).unwrap_or_else(|d| panic!("{}", d.message));
     let opts = Options {
         enumerate: false,
         ..Default::default()
@@ -142,12 +152,12 @@ fn agree_with_dat3m(config: &str, model: &str, known: &[&str]) {
 
 #[test]
 fn dat3m_ptx75_verdicts() {
-    agree_with_dat3m("v7.5", "models/ptx75.als", &[]);
+    agree_with_dat3m("v7.5", &root().join("models/ptx75.als"), &[]);
 }
 
 #[test]
 fn dat3m_ptx60_verdicts() {
-    agree_with_dat3m("v6.0", "models/ptx.als", &[]);
+    agree_with_dat3m("v6.0", &root().join("models/ptx.als"), &[]);
 }
 
 /// Dat3M's liveness verdicts of the barrier tests: a test hangs exactly

@@ -6,6 +6,7 @@
 //! docs/architecture.md, "Tests"). Each module below was a test file of its
 //! own before; a module is selected with `cargo test --test CRATE MODULE::`.
 
+mod cat;
 mod corpus;
 mod golden;
 mod khronos;

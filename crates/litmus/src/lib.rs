@@ -18,6 +18,7 @@
 
 #[allow(missing_docs)] // item docs still to write (issue 35)
 pub mod ast;
+pub mod cat;
 #[allow(missing_docs)] // item docs still to write (issue 35)
 pub mod checker;
 #[allow(missing_docs)] // item docs still to write (issue 35)

@@ -125,15 +125,51 @@ pub trait LitmusSession {
 }
 
 /// The memory model the tests run against.
+#[derive(Clone, Debug)]
 pub struct ModelRef {
     pub path: PathBuf,
     /// The module name to `open` (the model file's stem).
     pub open_name: String,
     pub binding: &'static Binding,
+    /// A cat model: the folder its generated Alloy modules are written to.
+    pub cat: Option<Arc<CatFiles>>,
+}
+
+/// The generated Alloy of a cat model, in a temporary folder beside the
+/// execution model it opens (removed when the last [`ModelRef`] goes).
+#[derive(Debug)]
+pub struct CatFiles {
+    dir: tempfile::TempDir,
+    pub model: crate::cat::CatModel,
+    /// The `let rec` unrollings written so far (by number of events).
+    written: Mutex<BTreeSet<usize>>,
 }
 
 impl ModelRef {
+    /// The model at `path`: an Alloy model with a litmus binding, or a cat
+    /// model (`.cat`). A cat model's diagnostics point into its text, which
+    /// is not kept: their position is written into the message (use
+    /// [`ModelRef::load_in`] to keep it).
     pub fn load(path: &Path) -> Result<ModelRef, Diagnostic> {
+        let mut sources = SourceMap::new();
+        ModelRef::load_in(&mut sources, path).map_err(|d| match d.span {
+            None => d,
+            Some(span) => {
+                let mut flat = Diagnostic::without_span(
+                    d.phase,
+                    format!("{}: {}", sources.location(span), d.message),
+                );
+                flat.hint = d.hint.clone();
+                flat
+            }
+        })
+    }
+
+    /// [`ModelRef::load`], a cat model's text added to `sources`.
+    pub fn load_in(sources: &mut SourceMap, path: &Path) -> Result<ModelRef, Diagnostic> {
+        if path.extension().is_some_and(|e| e == "cat") {
+            return ModelRef::load_cat(sources, path);
+        }
         let text = relprove_engine::diag::read_source(path).map_err(|e| {
             Diagnostic::without_span(
                 Phase::Io,
@@ -142,7 +178,7 @@ impl ModelRef {
         })?;
         let binding = lower::detect_binding(&text).ok_or_else(|| {
             Diagnostic::without_span(Phase::Litmus, format!("no litmus binding for model {}", path.display()))
-                .hint("supported: relprove's models/ptx.als and models/ptx75.als, NVIDIA's ASPLOS'19 ptx.als and its PTX 7.5 mixed-proxy ptx.als (docs/litmus.md, \"Binding tables\"); Khronos's Vulkan tests (.test) take Khronos's spirv.als (docs/vulkan.md)")
+                .hint("supported: relprove's models/ptx.als and models/ptx75.als, NVIDIA's ASPLOS'19 ptx.als and its PTX 7.5 mixed-proxy ptx.als (docs/litmus.md, \"Binding tables\"), cat models of PTX (docs/cat.md); Khronos's Vulkan tests (.test) take Khronos's spirv.als (docs/vulkan.md)")
         })?;
         let open_name = path
             .file_stem()
@@ -154,6 +190,117 @@ impl ModelRef {
             path,
             open_name,
             binding,
+            cat: None,
+        })
+    }
+
+    fn load_cat(sources: &mut SourceMap, path: &Path) -> Result<ModelRef, Diagnostic> {
+        let model = crate::cat::load(sources, path)?;
+        let io = |e: std::io::Error| {
+            Diagnostic::without_span(
+                Phase::Io,
+                format!(
+                    "cannot write the Alloy form of {} to a temporary folder: {e}",
+                    path.display()
+                ),
+            )
+        };
+        let dir = tempfile::Builder::new()
+            .prefix("relprove-cat")
+            .tempdir()
+            .map_err(io)?;
+        let arch = model.arch;
+        for (name, text) in arch.files {
+            std::fs::write(dir.path().join(name), text).map_err(io)?;
+        }
+        let top = dir
+            .path()
+            .join(format!("{}.als", crate::cat::module_name(None)));
+        std::fs::write(&top, model.alloy(None)).map_err(io)?;
+        Ok(ModelRef {
+            path: top,
+            open_name: crate::cat::module_name(None),
+            binding: arch.binding,
+            cat: Some(Arc::new(CatFiles {
+                dir,
+                model,
+                written: Mutex::new(BTreeSet::new()),
+            })),
+        })
+    }
+
+    /// A cat model's Alloy form as a file of its own, for the Alloy side of
+    /// relprove (`check`, `export`): the module named after the cat file
+    /// (`ptx-v6.0.cat` → `ptx_v6_0`), beside the files it opens. `None`
+    /// for an Alloy model.
+    pub fn cat_module_file(&self) -> Option<Result<PathBuf, Diagnostic>> {
+        let cat = self.cat.as_ref()?;
+        let stem = cat
+            .model
+            .path
+            .file_stem()
+            .and_then(|s| s.to_str())
+            .unwrap_or("cat");
+        let mut name: String = stem
+            .chars()
+            .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+            .collect();
+        if !name.starts_with(|c: char| c.is_ascii_alphabetic()) {
+            name.insert_str(0, "cat_");
+        }
+        if cat.model.compiled.has_rec() {
+            return Some(Err(Diagnostic::without_span(
+                Phase::Litmus,
+                format!("{}: a `let rec` read by a flag or a negated axiom is unrolled per execution (by its number of events): it has no Alloy form of its own", cat.model.path.display()),
+            )));
+        }
+        let path = cat.dir.path().join(format!("{name}.als"));
+        Some(
+            std::fs::write(&path, cat.model.alloy_module(&name, None))
+                .map(|()| path.clone())
+                .map_err(|e| {
+                    Diagnostic::without_span(
+                        Phase::Io,
+                        format!("cannot write {}: {e}", path.display()),
+                    )
+                }),
+        )
+    }
+
+    /// The model to decide `low` against: itself, or for a cat model with a
+    /// `let rec`, its Alloy form unrolled for `low`'s events (rounded up to
+    /// a multiple of 4, so that executions of similar size share it), with
+    /// `low` made to open it.
+    pub fn for_execution(
+        &self,
+        low: &mut super::execution::LitmusExecution,
+    ) -> Result<ModelRef, LitmusError> {
+        let Some(cat) = self.cat.as_ref().filter(|c| c.model.compiled.has_rec()) else {
+            return Ok(self.clone());
+        };
+        let count = |sig: &str| {
+            low.scope
+                .exact
+                .iter()
+                .find(|(s, _)| s == sig)
+                .map_or(low.scope.overall, |(_, n)| *n)
+        };
+        // The cat events: the execution's events and an initial write per
+        // location.
+        let events = (count(self.binding.event_sig) + count("Address")).div_ceil(4) * 4;
+        let name = crate::cat::module_name(Some(events));
+        let path = cat.dir.path().join(format!("{name}.als"));
+        let mut written = cat.written.lock().unwrap_or_else(|e| e.into_inner());
+        if written.insert(events) {
+            std::fs::write(&path, cat.model.alloy(Some(events))).map_err(|e| {
+                LitmusError::Internal(format!("cannot write {}: {e}", path.display()))
+            })?;
+        }
+        low.open = name.clone();
+        Ok(ModelRef {
+            path,
+            open_name: name,
+            ..self.clone()
         })
     }
 }
@@ -371,8 +518,11 @@ pub fn run_test(
             // Nothing is observed: the one possible final state is known.
             break;
         }
-        let low =
+        let mut low =
             lower::build_execution(test, model.binding, &model.open_name, combo, edges, &dom)?;
+        let model = &model
+            .for_execution(&mut low)
+            .map_err(|e| failure(test, opts, e))?;
         let path = dir.join(format!("lt_{}_{k}_{v}.als", sanitize(&test.name)));
         let failed = |e: LitmusError| failure(test, opts, e);
         if deadline.is_some_and(|d| Instant::now() >= d) {

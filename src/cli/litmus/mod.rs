@@ -65,7 +65,7 @@ pub fn command_with(
     let report = |sm: &relprove_engine::diag::SourceMap, d: &Diagnostic| {
         super::report::error(sm, d.clone(), false);
     };
-    let model = match litmus::run::ModelRef::load(&req.model) {
+    let model = match litmus::run::ModelRef::load_in(&mut sources, &req.model) {
         Ok(m) => m,
         Err(d) => {
             report(&sources, &d);

@@ -142,6 +142,12 @@ pub struct Translator<'a> {
     /// same entries always has the same closure (funs like `hb` are
     /// inlined at every use, and squaring dominated translation time).
     closures: rustc_hash::FxHashMap<Matrix, Rc<Matrix>>,
+    /// The value of each parameterless fun translated so far: its body
+    /// sees only sigs, fields and other funs, which are fixed for the
+    /// whole translation, so it is translated once (a fun used by many
+    /// others, like a model's `cause`, or a chain of funs each using the
+    /// previous one twice, would otherwise be translated once per use).
+    constants: rustc_hash::FxHashMap<FunId, Rc<Matrix>>,
     overflows: Vec<IntOverflow>,
 }
 
@@ -392,6 +398,7 @@ impl<'a> Translator<'a> {
             skolems: Vec::new(),
             depth: 0,
             closures: Default::default(),
+            constants: Default::default(),
             overflows: Vec::new(),
         })
     }
@@ -753,6 +760,9 @@ impl<'a> Translator<'a> {
                 )?;
                 Matrix::from_entries(&mut self.c, e.arity, acc)
             }
+            ExprKind::Call(fid, args) if args.is_empty() && self.constants.contains_key(fid) => {
+                return Ok(self.constants[fid].clone());
+            }
             ExprKind::Call(fid, args) => {
                 let fun = self.model.fun(*fid);
                 let argm: Vec<Rc<Matrix>> = args.iter().map(|a| self.expr(a)).collect::<R<_>>()?;
@@ -768,6 +778,9 @@ impl<'a> Translator<'a> {
                     self.restore(v, o);
                 }
                 self.depth -= 1;
+                if let (Ok(m), true) = (&r, args.is_empty()) {
+                    self.constants.insert(*fid, m.clone());
+                }
                 return r;
             }
             ExprKind::IfThenElse(c, a, b) => {
