@@ -237,3 +237,42 @@ fn export_of_a_cat_model_compiles() {
         String::from_utf8_lossy(&make.stderr)
     );
 }
+
+/// `--emit-alloy` with a cat model writes the model's Alloy form beside
+/// the test modules, and `relprove check` decides them there.
+#[test]
+fn emitted_alloy_of_a_cat_model_checks() {
+    let (Some(cat), Some(t)) = (
+        dat3m_cat("ptx-v7.5.cat"),
+        shared("peers/dat3m-ptx/litmus/PTX/Nvidia/SB-cta.litmus"),
+    ) else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let out = relprove()
+        .args(["litmus", "--model"])
+        .arg(&cat)
+        .arg("--emit-alloy")
+        .arg(dir.path())
+        .arg(&t)
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(dir.path().join("cat_model.als").exists());
+    let check = relprove()
+        .arg("check")
+        .arg(dir.path().join("lt_SB_cta_0.als"))
+        .output()
+        .unwrap();
+    assert_eq!(
+        check.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&check.stderr)
+    );
+}

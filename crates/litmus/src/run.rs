@@ -267,6 +267,45 @@ impl ModelRef {
         )
     }
 
+    /// For `--emit-alloy DIR`: a cat model's Alloy form (and the files it
+    /// opens) copied into `dir`, so that the emitted test modules, which
+    /// open it, load there. Nothing to do for an Alloy model (the modules
+    /// open it by name, beside it).
+    pub fn emit_model_files(&self, dir: &Path) -> Result<Vec<PathBuf>, Diagnostic> {
+        let Some(cat) = &self.cat else {
+            return Ok(Vec::new());
+        };
+        if cat.model.compiled.has_rec() {
+            return Err(Diagnostic::without_span(
+                Phase::Litmus,
+                format!("{}: a `let rec` read by a flag or a negated axiom is unrolled per execution (by its number of events): --emit-alloy cannot write one module for every test", cat.model.path.display()),
+            ));
+        }
+        let mut out = Vec::new();
+        let mut files: Vec<(String, String)> =
+            vec![(format!("{}.als", self.open_name), cat.model.alloy(None))];
+        files.extend(
+            cat.model
+                .arch
+                .files
+                .iter()
+                .map(|(n, t)| (n.to_string(), t.to_string())),
+        );
+        for (name, text) in files {
+            let p = dir.join(name);
+            std::fs::create_dir_all(dir)
+                .and_then(|()| std::fs::write(&p, text))
+                .map_err(|e| {
+                    Diagnostic::without_span(
+                        Phase::Io,
+                        format!("cannot write {}: {e}", p.display()),
+                    )
+                })?;
+            out.push(p);
+        }
+        Ok(out)
+    }
+
     /// The model to decide `low` against: itself, or for a cat model with a
     /// `let rec`, its Alloy form unrolled for `low`'s events (rounded up to
     /// a multiple of 4, so that executions of similar size share it), with

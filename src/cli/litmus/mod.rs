@@ -130,8 +130,18 @@ pub fn command_with(
         }
     }
     if let Some(dir) = &req.emit_alloy {
-        // Write the generated modules instead of deciding them.
+        // Write the generated modules instead of deciding them (and a cat
+        // model's Alloy form, which they open).
         let mut code = Exit::Ok;
+        match model.emit_model_files(dir) {
+            Ok(files) => files
+                .iter()
+                .for_each(|p| drop(writeln!(out, "{}", p.display()))),
+            Err(d) => {
+                report(&sources, &d);
+                return Exit::Input;
+            }
+        }
         for input in &inputs {
             let r = litmus::parse_input(&mut sources, input).and_then(|test| {
                 Ok((
