@@ -276,3 +276,20 @@ fn emitted_alloy_of_a_cat_model_checks() {
         String::from_utf8_lossy(&check.stderr)
     );
 }
+
+/// A `let rec` of a set (a reachability closure written as a fixed point)
+/// is a set, and a relation one a relation.
+#[test]
+fn let_rec_of_a_set() {
+    let (code, stderr) = check_model(
+        "PTX\nlet rec reach = W | range([reach]; po)\nacyclic po as ok\nempty reach \\ _ as fine\n",
+    );
+    assert_eq!(code, Some(0), "{stderr}");
+    // Read by a flag: computed exactly, by Kleene iteration over a set.
+    let (code, stderr) = check_model(
+        "PTX\nlet rec reach = W | range([reach]; po)\nflag ~empty reach as f\nacyclic po as ok\n",
+    );
+    assert_eq!(code, Some(0), "{stderr}");
+    let (code, stderr) = check_model("PTX\nlet rec bad = domain(bad) | W\n");
+    assert_eq!(code, Some(2), "{stderr}");
+}

@@ -6,11 +6,12 @@
 //!
 //! The result is the text of Alloy declarations (one `fun` per `let`, one
 //! `pred` per axiom, `cat_consistent` for their conjunction) over the
-//! vocabulary's Alloy names. A `let rec` is its least fixed point computed
-//! by Kleene iteration from the empty relation: the iterates grow until they
-//! stop changing, which happens within as many steps as there are tuples, so
-//! [`Compiled::text`] unrolls it that many times for the number of events it
-//! is asked for.
+//! vocabulary's Alloy names. A `let rec` is its least fixed point: a
+//! pre-fixed point (a free relation `X` with `F(X) in X`) when every axiom
+//! that reads it is anti-monotone in it, else Kleene iteration from the
+//! empty relation, unrolled by [`Compiled::text`] for as many steps as there
+//! are tuples over the number of events it is asked for (docs/cat.md,
+//! "`let rec`").
 
 use std::collections::HashMap;
 
@@ -140,6 +141,7 @@ pub fn check(
         notes: Vec::new(),
         used: HashMap::new(),
         rec: None,
+        rec_arities: Vec::new(),
         depth: 0,
         uses: Uses::new(),
         exact: Vec::new(),
@@ -187,6 +189,8 @@ struct Checker<'a> {
     used: HashMap<String, usize>,
     /// Inside a `let rec`: the spans of its names.
     rec: Option<Vec<Ident>>,
+    /// The kinds assumed for the bindings of that `let rec`.
+    rec_arities: Vec<u8>,
     /// Function-call nesting (a recursive function is refused).
     depth: usize,
 }
@@ -339,21 +343,45 @@ impl Checker<'_> {
         self.rec = Some(names.clone());
         let group = self.exact.len();
         self.exact.push(false);
-        let mut bodies = Vec::new();
-        let mut arities = Vec::new();
-        self.uses.clear();
-        for (_, body) in bindings {
-            let t = self.expr(body, true);
-            let t = match t {
-                Ok(t) => t,
-                Err(e) => {
-                    self.rec = None;
-                    return Err(e);
+        // The bindings' kinds (set or relation): the first assignment, all
+        // relations first, under which every body checks and has the kind
+        // assumed for it; else the error of the all-relations one.
+        let k = bindings.len().min(8);
+        let mut first_error = None;
+        let mut found = None;
+        for mask in 0u32..(1 << k) {
+            self.rec_arities = (0..bindings.len())
+                .map(|b| if b < k && mask & (1 << b) != 0 { 1 } else { 2 })
+                .collect();
+            self.uses.clear();
+            let checked: Result<Vec<Typed>, Diagnostic> = bindings
+                .iter()
+                .map(|(_, body)| self.expr(body, true))
+                .collect();
+            match checked {
+                Ok(ts)
+                    if ts
+                        .iter()
+                        .map(|t| t.arity)
+                        .eq(self.rec_arities.iter().copied()) =>
+                {
+                    found = Some(ts);
+                    break;
                 }
-            };
-            bodies.push(t.text);
-            arities.push(t.arity);
+                Ok(_) => {}
+                Err(e) => {
+                    first_error.get_or_insert(e);
+                }
+            }
         }
+        let Some(ts) = found else {
+            self.rec = None;
+            return Err(first_error.unwrap_or_else(|| {
+                err(names[0].span, "no kind (set or relation) of this `let rec`'s names makes its definitions agree with them")
+            }));
+        };
+        let bodies: Vec<String> = ts.iter().map(|t| t.text.clone()).collect();
+        let arities: Vec<u8> = ts.iter().map(|t| t.arity).collect();
         self.rec = None;
         for (n, old) in names.iter().zip(saved) {
             match old {
@@ -585,11 +613,9 @@ impl Checker<'_> {
                         format!("this `let rec` is not monotone: `{n}` occurs under a complement `~` or on the right of `\\`, so its least fixed point need not exist"),
                     ));
                 }
-                // A recursive name is a relation unless used as a set; its
-                // arity is that of its first binding's use (relations).
                 return Ok(Typed {
                     text: format!("\u{0}{i}\u{0}"),
-                    arity: 2,
+                    arity: self.rec_arities.get(i).copied().unwrap_or(2),
                     uses: Uses::new(),
                 });
             }
