@@ -25,7 +25,9 @@ use relprove_engine::resolve::{load_source, LoadOptions};
 /// relprove's checker as a litmus back end.
 #[derive(Clone, Debug, Default)]
 pub struct Checker {
+    /// How each execution is checked (limits, solver options).
     pub check: CheckOptions,
+    /// How the model is loaded (its library folder).
     pub load: LoadOptions,
     /// `Some(show)`: every solution can compute the model's derived
     /// relations (`fr`, `sw` and `show`) on demand, for `litmus --graph`.

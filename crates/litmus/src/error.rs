@@ -83,10 +83,17 @@ pub enum IrError {
     /// The name has several declarations of the needed kind.
     Ambiguous(String),
     /// The name is declared, but not as what the position needs.
-    WrongKind { name: String, wanted: &'static str },
+    WrongKind {
+        /// The name.
+        name: String,
+        /// What the position needs (`sig`, `field`, …).
+        wanted: &'static str,
+    },
     /// An operator applied to relations of arities it does not take.
     Arity {
+        /// The operator.
         op: &'static str,
+        /// Its operands' arities.
         arities: Vec<usize>,
     },
 }
@@ -170,13 +177,26 @@ impl From<StateError> for LitmusError {
 /// ([`super::run::extract_state`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum StateError {
+    /// The solution has no such generated sig.
     NoSig(String),
-    NotOneAtom { sig: String, atoms: usize },
+    /// A one sig of the lowering without exactly one atom.
+    NotOneAtom {
+        /// The sig.
+        sig: String,
+        /// Its atoms in the solution.
+        atoms: usize,
+    },
+    /// The solution has no such generated field.
     NoField(&'static str),
+    /// An atom that should be a value atom is not.
     NotAValue(String),
+    /// A read or location with two values.
     TwoValues(String),
+    /// A read (an event) without a value.
     ReadWithoutValue(String),
+    /// A location without a final write.
     NoFinalWrite(String),
+    /// A location's final write without a value.
     FinalWriteWithoutValue(String),
 }
 

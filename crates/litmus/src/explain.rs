@@ -54,6 +54,7 @@ pub struct Explanation {
     /// Without any one of them the outcome becomes reachable (in the one
     /// path combination of the test).
     pub minimal: bool,
+    /// The solver calls the minimisation made.
     pub solver_calls: usize,
     /// Every core was re-solved on its own by a fresh translation.
     pub verified: bool,
@@ -62,6 +63,7 @@ pub struct Explanation {
 /// The answer of [`explain`].
 #[derive(Clone, Debug)]
 pub enum Explained {
+    /// The outcome is forbidden, by the axioms given.
     Forbidden(Explanation),
     /// The outcome is reached: nothing forbids it.
     Reachable,

@@ -19,13 +19,10 @@
 #[allow(missing_docs)] // item docs still to write (issue 35)
 pub mod ast;
 pub mod cat;
-#[allow(missing_docs)] // item docs still to write (issue 35)
 pub mod checker;
-#[allow(missing_docs)] // item docs still to write (issue 35)
 pub mod error;
 #[allow(missing_docs)] // item docs still to write (issue 35)
 pub mod execution;
-#[allow(missing_docs)] // item docs still to write (issue 35)
 pub mod explain;
 pub mod files;
 #[allow(missing_docs)] // item docs still to write (issue 35)
@@ -42,9 +39,7 @@ pub mod output;
 pub mod parse;
 #[allow(missing_docs)] // item docs still to write (issue 35)
 pub mod run;
-#[allow(missing_docs)] // item docs still to write (issue 35)
 pub mod to_ir;
-#[allow(missing_docs)] // item docs still to write (issue 35)
 pub mod value;
 
 use std::path::Path;

@@ -103,8 +103,11 @@ impl BaseModel {
 /// The model of one execution, its `run` command, and the query formulas
 /// (in the order given).
 pub struct Lowered {
+    /// The memory model with the execution's declarations added.
     pub model: Model,
+    /// The execution's `run` command in it.
     pub command: CommandId,
+    /// The query formulas, in the order given.
     pub queries: Vec<Formula>,
 }
 

@@ -11,20 +11,32 @@ use std::collections::BTreeSet;
 /// an operation on two values.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Sym {
+    /// A constant.
     Const(i64),
+    /// The value read by event `i` of the same path.
     Read(usize),
+    /// An operation on two values.
     Op(Op, Box<Sym>, Box<Sym>),
 }
 
+/// The arithmetic of litmus instructions (on 64-bit values, wrapping).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Op {
+    /// `a + b`
     Add,
+    /// `a - b`
     Sub,
+    /// `a * b`
     Mul,
+    /// bitwise and
     And,
+    /// bitwise or
     Or,
+    /// bitwise exclusive or
     Xor,
+    /// the smaller
     Min,
+    /// the larger
     Max,
     /// CUDA atomicInc: `old >= b ? 0 : old + 1`.
     Inc,
@@ -33,6 +45,7 @@ pub enum Op {
 }
 
 impl Op {
+    /// `a op b`.
     pub fn apply(self, a: i64, b: i64) -> i64 {
         match self {
             Op::Add => a.wrapping_add(b),
