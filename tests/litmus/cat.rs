@@ -15,22 +15,23 @@ fn dat3m_cat(name: &str) -> Option<PathBuf> {
     shared(&format!("peers/dat3m-ptx/cat/{name}"))
 }
 
-#[test]
-fn dat3m_ptx75_table_under_dat3m_cat_model() {
-    let Some(cat) = dat3m_cat("ptx-v7.5.cat") else {
+/// Dat3M's table `config` under its own cat model `name`.
+fn table_under_cat_model(config: &str, name: &str) {
+    let Some(cat) = dat3m_cat(name) else {
         eprintln!("note: ../shared/peers/dat3m-ptx absent; test skipped");
         return;
     };
-    agree_with_dat3m("v7.5", &cat, &[]);
+    agree_with_dat3m(config, &cat, &[]);
+}
+
+#[test]
+fn dat3m_ptx75_table_under_dat3m_cat_model() {
+    table_under_cat_model("v7.5", "ptx-v7.5.cat");
 }
 
 #[test]
 fn dat3m_ptx60_table_under_dat3m_cat_model() {
-    let Some(cat) = dat3m_cat("ptx-v6.0.cat") else {
-        eprintln!("note: ../shared/peers/dat3m-ptx absent; test skipped");
-        return;
-    };
-    agree_with_dat3m("v6.0", &cat, &[]);
+    table_under_cat_model("v6.0", "ptx-v6.0.cat");
 }
 
 /// ptx-v6.0.cat's recursive `observation` (through an rmw) decides

@@ -416,6 +416,12 @@ impl Checker<'_> {
     /// would make the definition non-monotone).
     fn expr(&mut self, e: &Expr, positive: bool) -> Result<Typed, Diagnostic> {
         let all = self.vocab.all();
+        // A union of the dependency relations (computed once: it is also
+        // the guard of its match arm).
+        let deps = match &e.kind {
+            ExprKind::Binary(BinOp::Union, ..) => self.dependency_union(e),
+            _ => None,
+        };
         Ok(match &e.kind {
             ExprKind::Name(n) => self.name(n, e.span, positive)?,
             ExprKind::Call(f, args) => self.call(f, args, e.span, positive)?,
@@ -475,9 +481,8 @@ impl Checker<'_> {
                     }
                 }
             }
-            ExprKind::Binary(BinOp::Union, ..) if self.dependency_union(e).is_some() => {
-                let (deps, rest) = self.dependency_union(e).unwrap_or_default();
-                let mut text = deps;
+            ExprKind::Binary(BinOp::Union, ..) if deps.is_some() => {
+                let (mut text, rest) = deps.unwrap_or_default();
                 for x in rest {
                     let t = self.expr(x, positive)?;
                     if t.arity != 2 {

@@ -297,7 +297,8 @@ fn lex(file: FileId, text: &str) -> Result<Vec<(Tok, usize, usize)>, Diagnostic>
     Ok(out)
 }
 
-/// Keywords that start an item (a name line ends before the first).
+/// Words that start a supported item (a name line ends before the first
+/// of these or of [`UNSUPPORTED`]).
 const ITEM_WORDS: &[&str] = &[
     "let",
     "include",
@@ -307,20 +308,11 @@ const ITEM_WORDS: &[&str] = &[
     "irreflexive",
     "empty",
     "flag",
-    "undefined_unless",
-    "procedure",
-    "call",
-    "enum",
-    "forall",
-    "instructions",
-    "with",
-    "if",
-    "match",
     "catdep",
     "~",
 ];
 
-/// herd7 words relprove does not support, and why.
+/// herd7 words relprove does not support (refused where they start an item).
 const UNSUPPORTED: &[&str] = &[
     "procedure",
     "call",
@@ -433,7 +425,7 @@ impl Parser<'_> {
         // optional quoted title.
         let mut name = None;
         while let Tok::Name(n) = self.peek().clone() {
-            if ITEM_WORDS.contains(&n.as_str()) {
+            if ITEM_WORDS.contains(&n.as_str()) || UNSUPPORTED.contains(&n.as_str()) {
                 break;
             }
             let span = self.here();
