@@ -23,6 +23,9 @@ pub struct Request {
     pub json: bool,
     pub expect_diff: Option<PathBuf>,
     pub jobs: usize,
+    /// Per test and model (Dat3M's Vulkan tests).
+    pub timeout: Option<std::time::Duration>,
+    pub max_memory: Option<u64>,
 }
 
 /// The document of `relprove compare --format json` (schema:
@@ -64,6 +67,11 @@ pub fn run(req: &Request) -> Exit {
         eprintln!("relprove compare: give exactly two --model options");
         return Exit::Input;
     };
+    match super::vulkan::dat3m_files(&req.tests) {
+        Ok(Some(files)) => return super::compare_vulkan::run(req, &files),
+        Ok(None) => {}
+        Err(d) => return fail(d, &sources.lock().unwrap()),
+    }
     let mut sides = Vec::new();
     for spec in [a_spec, b_spec] {
         match Side::parse(spec) {
@@ -122,82 +130,15 @@ pub fn run(req: &Request) -> Exit {
             }
         }
     }
-    let mut c = Counts {
-        compared: rows.len(),
-        skipped: files.len() - rows.len(),
-        ..Default::default()
-    };
-    for r in &rows {
-        match r.relation {
-            Relation::Same => c.same += 1,
-            Relation::AStronger => c.a_stronger += 1,
-            Relation::BStronger => c.b_stronger += 1,
-            Relation::Incomparable => c.incomparable += 1,
-        }
-    }
-    c.time_ms = start.elapsed().as_millis();
     let bad = unexpected(&rows, &expect);
-    if req.json {
-        let doc = Doc {
-            a: a_spec,
-            b: b_spec,
-            rows: &rows,
-            skipped: &skipped,
-            summary: c,
-            unexpected: bad.clone(),
-        };
-        stdoutln!("{}", serde_json::to_string_pretty(&doc).unwrap_or_default());
-    } else {
-        stdoutln!("Compare A = {a_spec}, B = {b_spec}");
-        let w = rows.iter().map(|r| r.test.len()).max().unwrap_or(4).max(4);
-        stdoutln!("{:<w$}  {:<9}  {:<9}  relation", "test", "A", "B");
-        for r in &rows {
-            stdoutln!(
-                "{:<w$}  {:<9}  {:<9}  {}",
-                r.test,
-                r.a,
-                r.b,
-                r.relation.word()
-            );
-        }
-        let diffs: Vec<&Row> = rows
-            .iter()
-            .filter(|r| r.relation != Relation::Same)
-            .collect();
-        if !diffs.is_empty() {
-            stdoutln!("Differences:");
-            for r in diffs {
-                stdoutln!("  {} {}", r.test, r.relation.word());
-                for s in &r.only_a {
-                    stdoutln!("    only A: {s}");
-                }
-                for s in &r.only_b {
-                    stdoutln!("    only B: {s}");
-                }
-            }
-        }
-        for s in &skipped {
-            stdoutln!("Skipped {} ({}): {}", s.file, s.side, s.reason);
-        }
-        for (t, want, got) in &bad {
-            stdoutln!(
-                "Unexpected {t}: expected {}, got {}",
-                want.word(),
-                got.word()
-            );
-        }
-        stdoutln!(
-            "Summary: {} compared, {} same, {} A stronger, {} B stronger, {} incomparable, {} skipped; {} unexpected, {:.2}s",
-            c.compared,
-            c.same,
-            c.a_stronger,
-            c.b_stronger,
-            c.incomparable,
-            c.skipped,
-            bad.len(),
-            c.time_ms as f64 / 1000.0
-        );
-    }
+    report(
+        req,
+        &rows,
+        &skipped,
+        &bad,
+        files.len(),
+        start.elapsed().as_millis(),
+    );
     if input_errors > 0 {
         Exit::Input
     } else if bad.is_empty() {
@@ -227,15 +168,118 @@ pub struct CompareArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = TextOrJson::Text)]
     pub format: TextOrJson,
+    /// Dat3M's Vulkan tests: time limit per test and model, in seconds (a
+    /// test that runs out is listed as skipped).
+    #[arg(long, value_name = "SECS", allow_negative_numbers = true, value_parser = crate::cli::args::seconds)]
+    pub timeout: Option<std::time::Duration>,
+    /// Dat3M's Vulkan tests: memory limit per test (e.g. `4G`), as
+    /// `litmus --max-memory`.
+    #[arg(long, value_name = "SIZE", default_value = "4G")]
+    pub max_memory: String,
 }
 
 /// `relprove compare`: the request its arguments make.
 pub fn command(a: CompareArgs) -> Exit {
+    let Some(max_memory) = crate::cli::args::max_memory(&a.max_memory) else {
+        return Exit::Input;
+    };
     run(&Request {
+        timeout: a.timeout,
+        max_memory: Some(max_memory),
         models: a.models,
         tests: a.tests,
         json: a.format == super::TextOrJson::Json,
         expect_diff: a.expect_diff,
         jobs: super::args::jobs(a.jobs),
     })
+}
+
+/// Print the comparison (text or JSON): the rows, the skipped tests, the
+/// unexpected differences and the summary over `tests` files.
+pub(crate) fn report(
+    req: &Request,
+    rows: &[Row],
+    skipped: &[Skipped],
+    bad: &[(String, Relation, Relation)],
+    tests: usize,
+    time_ms: u128,
+) {
+    let [a_spec, b_spec] = req.models.as_slice() else {
+        return;
+    };
+    let mut c = Counts {
+        compared: rows.len(),
+        skipped: tests - rows.len(),
+        time_ms,
+        ..Default::default()
+    };
+    for r in rows {
+        match r.relation {
+            Relation::Same => c.same += 1,
+            Relation::AStronger => c.a_stronger += 1,
+            Relation::BStronger => c.b_stronger += 1,
+            Relation::Incomparable => c.incomparable += 1,
+        }
+    }
+    if req.json {
+        let doc = Doc {
+            a: a_spec,
+            b: b_spec,
+            rows,
+            skipped,
+            summary: c,
+            unexpected: bad.to_vec(),
+        };
+        stdoutln!("{}", serde_json::to_string_pretty(&doc).unwrap_or_default());
+    } else {
+        stdoutln!("Compare A = {a_spec}, B = {b_spec}");
+        let w = rows.iter().map(|r| r.test.len()).max().unwrap_or(4).max(4);
+        stdoutln!("{:<w$}  {:<9}  {:<9}  relation", "test", "A", "B");
+        for r in rows {
+            stdoutln!(
+                "{:<w$}  {:<9}  {:<9}  {}",
+                r.test,
+                r.a,
+                r.b,
+                r.relation.word()
+            );
+        }
+        let diffs: Vec<&Row> = rows
+            .iter()
+            .filter(|r| r.relation != Relation::Same)
+            .collect();
+        if !diffs.is_empty() {
+            stdoutln!("Differences:");
+            for r in diffs {
+                stdoutln!("  {} {}", r.test, r.relation.word());
+                for s in &r.only_a {
+                    stdoutln!("    only A: {s}");
+                }
+                for s in &r.only_b {
+                    stdoutln!("    only B: {s}");
+                }
+            }
+        }
+        for s in skipped {
+            stdoutln!("Skipped {} ({}): {}", s.file, s.side, s.reason);
+        }
+        for (t, want, got) in bad {
+            stdoutln!(
+                "Unexpected {t}: expected {}, got {}",
+                want.word(),
+                got.word()
+            );
+        }
+        stdoutln!(
+            "Summary: {} compared, {} same, {} A stronger, {} B stronger, {} incomparable, {} skipped; {} unexpected, {:.2}s",
+            c.compared,
+            c.same,
+            c.a_stronger,
+            c.b_stronger,
+            c.incomparable,
+            c.skipped,
+            bad.len(),
+            c.time_ms as f64 / 1000.0
+        );
+    }
 }

@@ -4,6 +4,7 @@
 pub mod args;
 pub mod check;
 pub mod compare;
+pub mod compare_vulkan;
 pub mod cubes;
 pub mod enumerate;
 pub mod exit;

@@ -140,7 +140,12 @@ fn expectation(table: &BTreeMap<String, Expectation>, t: &VTest, f: &Path) -> Op
 pub fn command(req: &Request, out: &mut dyn Write) -> Exit {
     let mut sources = SourceMap::new();
     let load = relprove_engine::resolve::LoadOptions::default();
-    let model = match VulkanModel::load(&req.model, &load) {
+    let loaded = if req.model.extension().is_some_and(|e| e == "cat") {
+        VulkanModel::load_cat(&mut sources, &req.model)
+    } else {
+        VulkanModel::load(&req.model, &load)
+    };
+    let model = match loaded {
         Ok(m) => m,
         Err(d) => return super::report::error(&sources, d, false),
     };

@@ -12,4 +12,5 @@ mod golden;
 mod khronos;
 mod lower;
 mod parse;
+mod vulkan_cat;
 mod vulkan_dat3m;

@@ -12,7 +12,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-fn shared(rel: &str) -> Option<PathBuf> {
+pub(crate) fn shared(rel: &str) -> Option<PathBuf> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     [
         root.join("../shared").join(rel),
@@ -34,7 +34,7 @@ macro_rules! need {
     };
 }
 
-fn relprove() -> Command {
+pub(crate) fn relprove() -> Command {
     Command::new(env!("CARGO_BIN_EXE_relprove"))
 }
 
@@ -43,7 +43,7 @@ fn spirv() -> Option<PathBuf> {
 }
 
 /// Rows of a Dat3M table: test file → PASS (1) or FAIL (0).
-fn table(dat3m: &Path, name: &str) -> BTreeMap<PathBuf, bool> {
+pub(crate) fn table(dat3m: &Path, name: &str) -> BTreeMap<PathBuf, bool> {
     let text = std::fs::read_to_string(dat3m.join("expected").join(name)).unwrap();
     text.lines()
         .filter_map(|l| l.split_once(','))
@@ -100,8 +100,19 @@ fn run(model: &Path, flags: &[&str], files: &[&PathBuf]) -> Output {
 fn reproduce(rows: &BTreeMap<PathBuf, bool>, flags: &[&str]) {
     let Some(model) = spirv() else { return };
     let files: Vec<&PathBuf> = rows.keys().filter(|f| skipped(f).is_none()).collect();
+    reproduce_with(&model, rows, &files, flags);
+}
+
+/// Decide `files` (rows of `rows`) under `model` with `flags` and compare
+/// each verdict with the table.
+pub(crate) fn reproduce_with(
+    model: &Path,
+    rows: &BTreeMap<PathBuf, bool>,
+    files: &[&PathBuf],
+    flags: &[&str],
+) {
     assert!(!files.is_empty());
-    let out = run(&model, flags, &files);
+    let out = run(model, flags, files);
     let doc: serde_json::Value = serde_json::from_slice(&out.stdout)
         .unwrap_or_else(|_| panic!("{}", String::from_utf8_lossy(&out.stderr)));
     // The output follows its committed schema (docs/json.md).
@@ -129,7 +140,7 @@ fn reproduce(rows: &BTreeMap<PathBuf, bool>, flags: &[&str]) {
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
 
-fn all() -> bool {
+pub(crate) fn all() -> bool {
     std::env::var_os("RELPROVE_VULKAN_ALL").is_some()
 }
 
@@ -239,7 +250,7 @@ fn bad_vulkan_tests_are_refused_at_their_position() {
     }
     let base = "VULKAN bad\n{\nx=0;\n}\n P0@sg 0, wg 0, qf 0 ;\n INSTR ;\nexists (x == 1)\n";
     for (instr, says) in [
-        ("st.sc2 x, 1", "storage class `sc2`"),
+        ("st.sc2 x, 1", "storage class tag SC2"),
         ("st.bogus.sc0 x, 1", "unknown tag `bogus`"),
         ("frob x, 1", "unknown instruction `frob`"),
         ("cbar.wg 1, 2, 3", "named barriers"),

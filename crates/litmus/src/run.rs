@@ -210,6 +210,16 @@ impl ModelRef {
             .tempdir()
             .map_err(io)?;
         let arch = model.arch;
+        let Some(binding) = arch.binding else {
+            return Err(Diagnostic::without_span(
+                Phase::Litmus,
+                format!(
+                    "{} is a cat model of {}: it decides Dat3M's Vulkan tests (`VULKAN name` files), not PTX tests",
+                    path.display(),
+                    arch.name
+                ),
+            ));
+        };
         for (name, text) in arch.files {
             std::fs::write(dir.path().join(name), text).map_err(io)?;
         }
@@ -220,7 +230,7 @@ impl ModelRef {
         Ok(ModelRef {
             path: top,
             open_name: crate::cat::module_name(None),
-            binding: arch.binding,
+            binding,
             cat: Some(Arc::new(CatFiles {
                 dir,
                 model,

@@ -624,11 +624,20 @@ impl Parser<'_> {
         Ok(lhs)
     }
 
+    /// Whether the token `k` ahead starts an operand (so that `*` before
+    /// it is the cartesian product, not the reflexive-transitive closure
+    /// ending an item: `let r = s*` then `let …` or `~empty …`).
     fn starts_primary(&self, k: usize) -> bool {
-        matches!(
-            self.peek_at(k),
-            Tok::Name(_) | Tok::LPar | Tok::LBrack | Tok::Tilde
-        )
+        let name = |n: &str| !RESERVED.contains(&n) || matches!(n, "domain" | "range" | "toid");
+        match self.peek_at(k) {
+            Tok::Name(n) => name(n),
+            Tok::LPar | Tok::LBrack => true,
+            Tok::Tilde => match self.peek_at(k + 1) {
+                Tok::Name(n) => name(n),
+                _ => true,
+            },
+            _ => false,
+        }
     }
 
     fn mk(&self, start: usize, kind: ExprKind) -> Expr {

@@ -31,8 +31,10 @@ pub struct Arch {
     pub prelude: &'static str,
     /// Its base relations and tags.
     pub vocab: &'static (dyn Vocabulary + Sync),
-    /// How the litmus lowering fills the execution model.
-    pub binding: &'static Binding,
+    /// How the litmus lowering fills the execution model (PTX); `None`
+    /// for Vulkan, whose tests become Khronos tests
+    /// ([`crate::khronos::cat_module`]).
+    pub binding: Option<&'static Binding>,
 }
 
 impl std::fmt::Debug for dyn Vocabulary + Sync {
@@ -43,7 +45,7 @@ impl std::fmt::Debug for dyn Vocabulary + Sync {
 
 /// The supported architectures, in the order they are tried on a model
 /// without a name line.
-pub static ARCHS: &[&Arch] = &[&PTX];
+pub static ARCHS: &[&Arch] = &[&PTX, &VULKAN];
 
 /// The litmus binding of a cat model over models/ptx75.als: the lowering of
 /// relprove's PTX 7.5 model, the consistency predicate the cat model's.
@@ -61,7 +63,7 @@ pub static PTX: Arch = Arch {
     files: &[("util.als", include_str!("../../../../models/util.als"))],
     prelude: PTX_PRELUDE,
     vocab: &PtxVocabulary,
-    binding: &CAT_PTX,
+    binding: Some(&CAT_PTX),
 };
 
 const PTX_PRELUDE: &str = "\
@@ -156,6 +158,104 @@ impl Vocabulary for PtxVocabulary {
             _ => None,
         }
     }
+}
+
+/// Vulkan: Dat3M's names over relprove's candidate executions of Dat3M's
+/// Vulkan programs (`vulkan_exec.als`).
+pub static VULKAN: Arch = Arch {
+    name: "Vulkan (over relprove's candidate executions of Dat3M's Vulkan programs)",
+    names: &["VULKAN"],
+    model_text: include_str!("vulkan_exec.als"),
+    files: &[],
+    prelude: VULKAN_PRELUDE,
+    vocab: &VulkanVocabulary,
+    binding: None,
+};
+
+const VULKAN_PRELUDE: &str = "\
+-- Same thread: initial writes are each in a thread of their own.
+fun v_int : Ev->Ev { Exec.sthd + (IW <: iden) }
+";
+
+struct VulkanVocabulary;
+
+/// (cat name, Alloy expression, arity).
+const VULKAN_NAMES: &[(&str, &str, u8)] = &[
+    // events and their kinds
+    ("W", "Exec.W", 1),
+    ("R", "Exec.R", 1),
+    ("M", "(Exec.R + Exec.W)", 1),
+    ("F", "Exec.F", 1),
+    ("IW", "IW", 1),
+    ("CBAR", "Exec.CBAR", 1),
+    ("AVDEVICE", "Exec.AVDEVICE", 1),
+    ("VISDEVICE", "Exec.VISDEVICE", 1),
+    ("ATOM", "Exec.ATOM", 1),
+    ("RMW", "Exec.RMW", 1),
+    ("NONPRIV", "Exec.NONPRIV", 1),
+    // memory orders and semantics
+    ("ACQ", "Exec.ACQ", 1),
+    ("REL", "Exec.REL", 1),
+    ("AV", "Exec.AV", 1),
+    ("VIS", "Exec.VIS", 1),
+    ("SEMAV", "Exec.SEMAV", 1),
+    ("SEMVIS", "Exec.SEMVIS", 1),
+    // storage classes and their semantics
+    ("SC0", "Exec.SC0", 1),
+    ("SC1", "Exec.SC1", 1),
+    ("SC2", "Exec.SC2", 1),
+    ("SC3", "Exec.SC3", 1),
+    ("SEMSC0", "Exec.SEMSC0", 1),
+    ("SEMSC1", "Exec.SEMSC1", 1),
+    ("SEMSC2", "Exec.SEMSC2", 1),
+    ("SEMSC3", "Exec.SEMSC3", 1),
+    // scopes
+    ("SG", "Exec.SG", 1),
+    ("WG", "Exec.WG", 1),
+    ("QF", "Exec.QF", 1),
+    ("DV", "Exec.DV", 1),
+    // relations
+    ("po", "Exec.po", 2),
+    ("loc", "Exec.loc", 2),
+    ("vloc", "Exec.vloc", 2),
+    ("id", "(Ev <: iden)", 2),
+    ("int", "v_int", 2),
+    ("ext", "((Ev -> Ev) - v_int)", 2),
+    ("rf", "v_rf", 2),
+    ("co", "Exec.co", 2),
+    ("amo", "Exec.amo", 2),
+    ("lxsx", "(none -> none)", 2),
+    ("ssg", "Exec.ssg", 2),
+    ("swg", "Exec.swg", 2),
+    ("sqf", "Exec.sqf", 2),
+    ("ssw", "Exec.ssw", 2),
+    ("syncbar", "Exec.syncbar", 2),
+];
+
+impl Vocabulary for VulkanVocabulary {
+    fn base(&self, name: &str) -> Option<(&'static str, u8)> {
+        VULKAN_NAMES
+            .iter()
+            .find(|(n, ..)| *n == name)
+            .map(|(_, text, arity)| (*text, *arity))
+    }
+    fn all(&self) -> &'static str {
+        "Ev"
+    }
+    fn sorts(&self) -> &'static str {
+        "Ev"
+    }
+    fn refused(&self, name: &str) -> Option<&'static str> {
+        match name {
+            "addr" | "data" | "ctrl" | "dep" => Some("Dat3M's Vulkan tests have no dependencies that relprove records (their branches are unrolled into paths)"),
+            _ => None,
+        }
+    }
+}
+
+/// The names of the Vulkan vocabulary, for docs/cat.md and its test.
+pub fn vulkan_names() -> impl Iterator<Item = (&'static str, &'static str, u8)> {
+    VULKAN_NAMES.iter().copied()
 }
 
 /// The names of a vocabulary, for docs/cat.md and its test.

@@ -23,6 +23,7 @@
 //! that is why a test becomes Alloy text that the resolver reads with the
 //! model, instead of IR built directly (the PTX path, `super::to_ir`).
 
+pub mod cat_module;
 pub mod dat3m;
 mod module;
 mod parse;
@@ -30,7 +31,7 @@ mod run;
 
 pub use module::{module, run_name};
 pub use parse::{is_khronos, parse, MAX_EVENTS};
-pub use run::{decide, decide_all, Got, LineResult, TestResult, VulkanModel};
+pub use run::{decide, decide_all, Got, LineResult, TestResult, VulkanCat, VulkanModel};
 
 use std::collections::BTreeSet;
 
@@ -62,6 +63,12 @@ pub enum Attr {
     Av,
     Vis,
     NonPriv,
+    /// Dat3M's storage classes 2 and 3 and their semantics: not in
+    /// spirv.als (a test using them runs under a cat model only).
+    Sc2,
+    Sc3,
+    SemSc2,
+    SemSc3,
 }
 
 impl Attr {
@@ -91,7 +98,11 @@ impl Attr {
         Attr::NonPriv,
     ];
 
-    /// The field of `Exec` in `spirv.als`.
+    /// The attributes spirv.als has no field for.
+    pub const CAT_ONLY: [Attr; 4] = [Attr::Sc2, Attr::Sc3, Attr::SemSc2, Attr::SemSc3];
+
+    /// The field of `Exec` in `spirv.als` (for [`Attr::CAT_ONLY`], the
+    /// tag of Dat3M's cat models).
     pub fn field(self) -> &'static str {
         match self {
             Attr::W => "W",
@@ -116,6 +127,10 @@ impl Attr {
             Attr::Av => "AV",
             Attr::Vis => "VIS",
             Attr::NonPriv => "NONPRIV",
+            Attr::Sc2 => "SC2",
+            Attr::Sc3 => "SC3",
+            Attr::SemSc2 => "SEMSC2",
+            Attr::SemSc3 => "SEMSC3",
         }
     }
 

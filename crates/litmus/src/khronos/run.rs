@@ -3,8 +3,9 @@
 //! result line's `run` is decided by [`check_command`], its instance
 //! re-evaluated by the independent evaluator.
 
+use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use super::{module, run_name, Attr, Expect, Level, Test};
@@ -29,10 +30,43 @@ const PROGRAM_FIELDS: [&str; 8] = [
 /// `sig Exec` with the fields Khronos's tests fix.
 #[derive(Clone, Debug)]
 pub struct VulkanModel {
-    /// The model file (canonical).
+    /// The model file (canonical; for a cat model, its Alloy form).
     pub path: PathBuf,
     /// Its module name, `open`ed by every test's module (the file's stem).
     pub open_name: String,
+    /// A cat model of Vulkan (Dat3M's `vulkan.cat`): the tests' modules
+    /// are [`super::cat_module`]'s, over its Alloy form.
+    pub cat: Option<Arc<VulkanCat>>,
+}
+
+/// A cat model of Vulkan and its Alloy form, written to a temporary folder.
+#[derive(Debug)]
+pub struct VulkanCat {
+    dir: tempfile::TempDir,
+    /// The checked cat model.
+    pub model: crate::cat::CatModel,
+    /// The `let rec` unrollings written so far (by number of events).
+    written: Mutex<BTreeSet<usize>>,
+}
+
+/// What a cat model's Alloy form adds for the tests' result lines: the
+/// consistency predicate they name, and whether a flag is raised.
+fn cat_epilogue(model: &crate::cat::CatModel) -> String {
+    let flags: Vec<&str> = model
+        .compiled
+        .axioms
+        .iter()
+        .filter(|a| a.flag)
+        .map(|a| a.pred.as_str())
+        .collect();
+    format!(
+        "\n-- For the tests' result lines.\npred consistent[X: Exec] {{ cat_consistent }}\npred cat_flagged[X: Exec] {{ {} }}\n",
+        if flags.is_empty() {
+            "some none".to_string()
+        } else {
+            flags.join(" or ")
+        }
+    )
 }
 
 impl VulkanModel {
@@ -67,7 +101,11 @@ impl VulkanModel {
             )
             .hint("rename the file (letters, digits and `_`, a letter first), e.g. spirv.als"));
         }
-        let m = VulkanModel { path, open_name };
+        let m = VulkanModel {
+            path,
+            open_name,
+            cat: None,
+        };
         let text = format!("module lt_base\nopen {}\n", m.open_name);
         let (model, _) = m.resolve("lt_base", &text, opts).map_err(|c| {
             Diagnostic::without_span(
@@ -89,6 +127,91 @@ impl VulkanModel {
             .hint("Khronos's tests need spirv.als's `sig E` and `sig Exec` with its fields (Vulkan-MemoryModel, alloy/spirv.als); see docs/vulkan.md"));
         }
         Ok(m)
+    }
+
+    /// The cat model at `path`, which must be a model of Vulkan (its name
+    /// line `VULKAN`, or its names Vulkan's); its text is added to
+    /// `sources`, where its diagnostics point.
+    pub fn load_cat(sources: &mut SourceMap, path: &Path) -> Result<VulkanModel, Diagnostic> {
+        let model = crate::cat::load(sources, path)?;
+        if model.arch.binding.is_some() {
+            return Err(Diagnostic::without_span(
+                Phase::Litmus,
+                format!(
+                    "{} is a cat model of {}: Dat3M's Vulkan tests need a cat model of Vulkan (`VULKAN` on its first line)",
+                    path.display(),
+                    model.arch.name
+                ),
+            ));
+        }
+        let io = |e: std::io::Error| {
+            Diagnostic::without_span(
+                Phase::Io,
+                format!(
+                    "cannot write the Alloy form of {} to a temporary folder: {e}",
+                    path.display()
+                ),
+            )
+        };
+        let dir = tempfile::Builder::new()
+            .prefix("relprove-cat")
+            .tempdir()
+            .map_err(io)?;
+        let open_name = crate::cat::module_name(None);
+        let top = dir.path().join(format!("{open_name}.als"));
+        if !model.compiled.has_rec() {
+            let text = model.alloy(None) + &cat_epilogue(&model);
+            std::fs::write(&top, text).map_err(io)?;
+        }
+        Ok(VulkanModel {
+            path: top,
+            open_name,
+            cat: Some(Arc::new(VulkanCat {
+                dir,
+                model,
+                written: Mutex::new(BTreeSet::new()),
+            })),
+        })
+    }
+
+    /// The formula of a result line that holds when the execution has a
+    /// data race: spirv.als's `dr`, or a cat model's flags.
+    pub fn races(&self) -> &'static str {
+        match self.cat {
+            None => "some X.dr",
+            Some(_) => "cat_flagged[X]",
+        }
+    }
+
+    /// Whether the model has flags to report (a cat model without `flag`
+    /// cannot answer `--check races`).
+    pub fn has_races(&self) -> bool {
+        match &self.cat {
+            None => true,
+            Some(c) => c.model.compiled.axioms.iter().any(|a| a.flag),
+        }
+    }
+
+    /// The module a test's module opens for an execution of `events` cat
+    /// events: the model's, or for a cat model with a `let rec`, its form
+    /// unrolled for that many events (rounded up to a multiple of 4),
+    /// written on first use.
+    fn open_for(&self, events: usize) -> Result<String, Diagnostic> {
+        let Some(cat) = self.cat.as_ref().filter(|c| c.model.compiled.has_rec()) else {
+            return Ok(self.open_name.clone());
+        };
+        let n = events.div_ceil(4) * 4;
+        let name = crate::cat::module_name(Some(n));
+        let mut written = cat.written.lock().unwrap_or_else(|e| e.into_inner());
+        if !written.contains(&n) {
+            let path = cat.dir.path().join(format!("{name}.als"));
+            let text = cat.model.alloy(Some(n)) + &cat_epilogue(&cat.model);
+            std::fs::write(&path, text).map_err(|e| {
+                Diagnostic::without_span(Phase::Io, format!("cannot write {}: {e}", path.display()))
+            })?;
+            written.insert(n);
+        }
+        Ok(name)
     }
 
     /// Resolve `text` as the module `name` beside the model.
@@ -209,7 +332,28 @@ pub fn decide(
         test.name
             .replace(|c: char| !c.is_ascii_alphanumeric() && c != '_', "_")
     );
-    let text = module(test, &model.open_name);
+    let text = match &model.cat {
+        None => {
+            let extra = test.events.iter().find_map(|e| {
+                Attr::CAT_ONLY
+                    .iter()
+                    .find(|a| e.has(**a))
+                    .map(|a| (e.span, a.field()))
+            });
+            if let Some((span, tag)) = extra {
+                return Err(Diagnostic::new(
+                    Phase::Litmus,
+                    span,
+                    format!("unsupported: storage class tag {tag} (spirv.als has two storage classes, sc0 and sc1)"),
+                )
+                .hint("Dat3M's vulkan.cat has four: relprove litmus --model vulkan.cat (docs/cat.md)"));
+            }
+            module(test, &model.open_name)
+        }
+        Some(_) => {
+            super::cat_module::module(test, &model.open_for(super::cat_module::events(test))?)
+        }
+    };
     let whole = Span::new(test.file, 0, 0);
     let (ir, sources) = model.resolve(&name, &text, load).map_err(|c| {
         let at = c

@@ -235,7 +235,21 @@ pub fn decide(
 ) -> Result<Decided, Diagnostic> {
     let start = Instant::now();
     let deadline = opts.timeout.map(|t| start + t);
-    let Some(combos) = combinations(test, how, deadline)? else {
+    if model.cat.is_some() && how.nochains {
+        return Err(Diagnostic::new(
+            relprove_engine::diag::Phase::Litmus,
+            test.span,
+            "--no-chains does not apply to a cat model: the model defines its chains (Dat3M's vulkan-nochains.cat has chains of one element)",
+        ));
+    }
+    if how.mode == Mode::Races && !model.has_races() {
+        return Err(Diagnostic::new(
+            relprove_engine::diag::Phase::Litmus,
+            test.span,
+            "--check races needs a model that reports data races: the cat model has no `flag`",
+        ));
+    }
+    let Some(combos) = combinations(test, how, model.races(), deadline)? else {
         return Ok(Decided {
             verdict: Verdict::Unknown("time limit (while enumerating the paths)".into()),
             combinations: 0,
@@ -340,10 +354,37 @@ pub fn decide_all(
             }
         }
     });
-    let results = results.into_inner().unwrap_or_else(|e| e.into_inner());
-    results
+    let mut results: Vec<Result<Decided, Diagnostic>> = results
+        .into_inner()
+        .unwrap_or_else(|e| e.into_inner())
         .into_iter()
         .zip(tests)
         .map(|(r, t)| r.unwrap_or_else(|| guarded(t)))
-        .collect()
+        .collect();
+    // The memory limit counts the whole process's heap: a test that hit it
+    // while another test ran beside it is decided again, alone.
+    if relprove_engine::budget::workers(jobs, tests.len()) > 1 {
+        let again: Vec<usize> = (0..tests.len())
+            .filter(|&i| {
+                matches!(&results[i], Ok(Decided { verdict: Verdict::Unknown(why), .. }) if why.starts_with("memory limit"))
+            })
+            .collect();
+        if !again.is_empty() {
+            std::thread::scope(|s| {
+                let worker = std::thread::Builder::new().stack_size(256 << 20);
+                let alone = worker.spawn_scoped(s, || {
+                    again
+                        .iter()
+                        .map(|&i| (i, guarded(tests[i])))
+                        .collect::<Vec<_>>()
+                });
+                if let Ok(Ok(redone)) = alone.map(|h| h.join()) {
+                    for (i, r) in redone {
+                        results[i] = r;
+                    }
+                }
+            });
+        }
+    }
+    results
 }

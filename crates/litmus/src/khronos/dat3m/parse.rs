@@ -484,13 +484,16 @@ fn instruction(file: FileId, at: usize, cell: &str) -> PResult<Instr> {
             "acq_rel" => &["acq", "rel"],
             // A private access is the default.
             "priv" => &[],
+            // Not in spirv.als: the spirv.als path refuses them
+            // (`khronos::run`), cat models have them.
             "sc2" | "sc3" | "semsc2" | "semsc3" => {
-                return Err(err(
-                    file,
-                    span.0,
-                    span.1,
-                    format!("unsupported: storage class `{tok}` (spirv.als has two storage classes, sc0 and sc1)"),
-                ))
+                attrs.insert(match *tok {
+                    "sc2" => Attr::Sc2,
+                    "sc3" => Attr::Sc3,
+                    "semsc2" => Attr::SemSc2,
+                    _ => Attr::SemSc3,
+                });
+                &[]
             }
             other if kind == "rmw" && arith(other).is_some() => {
                 arith_op = arith(other);
@@ -505,7 +508,7 @@ fn instruction(file: FileId, at: usize, cell: &str) -> PResult<Instr> {
                         span.1,
                         format!("unknown tag `{other}` of `{kind}`"),
                     )
-                    .hint("tags: atom, acq, rel, acq_rel, av, vis, nonpriv, sg, wg, qf, dv, sc0, sc1, semsc0, semsc1, semav, semvis"))
+                    .hint("tags: atom, acq, rel, acq_rel, av, vis, nonpriv, sg, wg, qf, dv, sc0, sc1, semsc0, semsc1, semsc2, semsc3, sc2, sc3, semav, semvis"))
                 }
             }),
         };

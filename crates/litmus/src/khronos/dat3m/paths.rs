@@ -417,9 +417,12 @@ impl Layout<'_> {
 
 /// The candidate programs of `t` and, for each, the question in Alloy.
 /// Programs whose question is false whatever the execution are left out.
+/// `races` is the model's formula for "the execution has a data race"
+/// ([`crate::khronos::VulkanModel::races`]).
 pub fn combinations(
     t: &VTest,
     how: Options,
+    races: &str,
     deadline: Option<Instant>,
 ) -> Result<Option<Vec<Combination>>, Diagnostic> {
     if how.mode == Mode::Condition && t.question.quant.is_none() {
@@ -453,7 +456,7 @@ pub fn combinations(
         if deadline.is_some_and(|d| Instant::now() > d) {
             return Ok(None);
         }
-        if let Some(c) = combination(t, how, &chosen)? {
+        if let Some(c) = combination(t, how, races, &chosen)? {
             out.push(c);
             if out.len() > MAX_PATHS {
                 return Err(Diagnostic::new(
@@ -640,6 +643,7 @@ impl Stater<'_> {
 fn combination(
     t: &VTest,
     how: Options,
+    races: &str,
     chosen: &[(u32, &Path)],
 ) -> Result<Option<Combination>, Diagnostic> {
     let mut first = Vec::new();
@@ -717,7 +721,7 @@ fn combination(
         f = and(f, st.prop(filter, cond_span)?);
     }
     f = match how.mode {
-        Mode::Races => and(f, F::Text("some X.dr".into())),
+        Mode::Races => and(f, F::Text(races.into())),
         Mode::Condition => {
             let (quant, prop) = q.quant.as_ref().expect("checked by combinations");
             let c = st.prop(prop, cond_span)?;
