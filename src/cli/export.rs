@@ -81,7 +81,7 @@ pub fn run(args: ExportArgs) -> Exit {
                 continue;
             }
         };
-        let file = cat.as_ref().map_or(file, |(_, p)| p);
+        let file = cat.as_ref().map_or(file, |c| &c.path);
         let model = match relprove_engine::resolve::load_model(
             file,
             &mut sources,
@@ -114,21 +114,18 @@ pub fn run(args: ExportArgs) -> Exit {
     out.exit_code(if failed { Exit::Input } else { Exit::Ok })
 }
 
-/// For a `.cat` file: the loaded cat model (which owns the folder of its
-/// Alloy form) and the Alloy file to export.
+/// For a `.cat` file: its Alloy form, written to a temporary folder (kept
+/// while it is exported).
 fn cat_alloy(
     file: &Path,
     sources: &mut relprove_engine::diag::SourceMap,
-) -> Result<Option<(relprove_litmus::run::ModelRef, PathBuf)>, relprove_engine::diag::Diagnostic> {
+) -> Result<Option<relprove_litmus::cat::AlloyFile>, relprove_engine::diag::Diagnostic> {
     if file.extension().is_none_or(|e| e != "cat") {
         return Ok(None);
     }
-    let model = relprove_litmus::run::ModelRef::load_in(sources, file)?;
-    match model.cat_module_file() {
-        Some(Ok(path)) => Ok(Some((model, path))),
-        Some(Err(d)) => Err(d),
-        None => Ok(None),
-    }
+    relprove_litmus::cat::load(sources, file)?
+        .alloy_file()
+        .map(Some)
 }
 
 /// The arguments of `relprove export`.

@@ -197,9 +197,35 @@ fn let_rec_exact_and_bounded_agree() {
 /// the relation library of theories/, compiled by coqc (when installed).
 #[test]
 fn export_of_a_cat_model_compiles() {
-    let Some(cat) = dat3m_cat("ptx-v6.0.cat") else {
+    export_compiles(
+        "ptx-v6.0.cat",
+        "ptx_v6_0.v",
+        &["Definition cat_observation ", "Definition cat_cause "],
+    );
+}
+
+/// The same for Dat3M's Vulkan model (its vocabulary over relprove's
+/// candidate executions of Dat3M's Vulkan programs).
+#[test]
+fn export_of_the_vulkan_cat_model_compiles() {
+    let Some(cat) = shared("peers/dat3m-vulkan/cat/vulkan.cat") else {
         return;
     };
+    export_file_compiles(
+        &cat,
+        "vulkan.v",
+        &["Definition cat_locord ", "Definition cat_hb "],
+    );
+}
+
+fn export_compiles(name: &str, v: &str, defs: &[&str]) {
+    let Some(cat) = dat3m_cat(name) else {
+        return;
+    };
+    export_file_compiles(&cat, v, defs);
+}
+
+fn export_file_compiles(cat: &Path, v: &str, defs: &[&str]) {
     if which::which("coqc").is_err() {
         eprintln!("note: coqc absent; the export is not compiled");
         return;
@@ -208,7 +234,7 @@ fn export_of_a_cat_model_compiles() {
     let out = relprove()
         .args(["export", "--coq", "-o"])
         .arg(dir.path())
-        .arg(&cat)
+        .arg(cat)
         .output()
         .unwrap();
     assert_eq!(
@@ -217,13 +243,9 @@ fn export_of_a_cat_model_compiles() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    let v = std::fs::read_to_string(dir.path().join("ptx_v6_0.v")).unwrap();
-    for def in [
-        "Definition cat_observation ",
-        "Definition cat_cause ",
-        "cat_consistent",
-    ] {
-        assert!(v.contains(def), "no `{def}` in the export");
+    let text = std::fs::read_to_string(dir.path().join(v)).unwrap();
+    for def in defs.iter().chain(&["cat_consistent"]) {
+        assert!(text.contains(def), "no `{def}` in the export");
     }
     let make = Command::new("make")
         .arg("-s")

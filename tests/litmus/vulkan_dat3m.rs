@@ -12,15 +12,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-pub(crate) fn shared(rel: &str) -> Option<PathBuf> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    [
-        root.join("../shared").join(rel),
-        Path::new("/work/shared").join(rel),
-    ]
-    .into_iter()
-    .find(|p| p.exists())
-}
+pub(crate) use super::corpus::shared;
 
 macro_rules! need {
     ($rel:expr) => {

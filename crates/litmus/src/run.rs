@@ -239,44 +239,6 @@ impl ModelRef {
         })
     }
 
-    /// A cat model's Alloy form as a file of its own, for the Alloy side of
-    /// relprove (`check`, `export`): the module named after the cat file
-    /// (`ptx-v6.0.cat` → `ptx_v6_0`), beside the files it opens. `None`
-    /// for an Alloy model.
-    pub fn cat_module_file(&self) -> Option<Result<PathBuf, Diagnostic>> {
-        let cat = self.cat.as_ref()?;
-        let stem = cat
-            .model
-            .path
-            .file_stem()
-            .and_then(|s| s.to_str())
-            .unwrap_or("cat");
-        let mut name: String = stem
-            .chars()
-            .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
-            .collect();
-        if !name.starts_with(|c: char| c.is_ascii_alphabetic()) {
-            name.insert_str(0, "cat_");
-        }
-        if cat.model.compiled.has_rec() {
-            return Some(Err(Diagnostic::without_span(
-                Phase::Litmus,
-                format!("{}: a `let rec` read by a flag or a negated axiom is unrolled per execution (by its number of events): it has no Alloy form of its own", cat.model.path.display()),
-            )));
-        }
-        let path = cat.dir.path().join(format!("{name}.als"));
-        Some(
-            std::fs::write(&path, cat.model.alloy_module(&name, None))
-                .map(|()| path.clone())
-                .map_err(|e| {
-                    Diagnostic::without_span(
-                        Phase::Io,
-                        format!("cannot write {}: {e}", path.display()),
-                    )
-                }),
-        )
-    }
-
     /// For `--emit-alloy DIR`: a cat model's Alloy form (and the files it
     /// opens) copied into `dir`, so that the emitted test modules, which
     /// open it, load there. Nothing to do for an Alloy model (the modules
