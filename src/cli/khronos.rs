@@ -151,6 +151,17 @@ pub struct JsonLine {
 pub fn command(req: &Request, out: &mut dyn Write) -> Exit {
     let mut sources = SourceMap::new();
     let load = relprove_engine::resolve::LoadOptions::default();
+    if req.model.extension().is_some_and(|e| e == "cat") {
+        let d = Diagnostic::without_span(
+            relprove_engine::diag::Phase::Litmus,
+            format!(
+                "{}: Khronos's tests (.test) state their results as Alloy formulas over spirv.als's fields, which a cat model does not have",
+                req.model.display()
+            ),
+        )
+        .hint("decide them with spirv.als; a cat model of Vulkan decides Dat3M's Vulkan tests (`VULKAN name` .litmus files; docs/cat.md)");
+        return super::report::error(&sources, d, false);
+    }
     let model = match khronos::VulkanModel::load(&req.model, &load) {
         Ok(m) => m,
         Err(d) => return super::report::error(&sources, d, false),

@@ -183,6 +183,12 @@ fn cat_models_of_the_wrong_kind_are_refused() {
     let (code, out) = litmus(&vulkan_cat, &[], &ptx_test);
     assert_eq!(code, Some(2), "{out}");
     assert!(out.contains("decides Dat3M's Vulkan tests"), "{out}");
+    // Khronos's own tests are formulas over spirv.als's fields.
+    if let Some(khronos) = shared("peers/vulkan-memorymodel/alloy/tests/mp.test") {
+        let (code, out) = litmus(&vulkan_cat, &[], &khronos);
+        assert_eq!(code, Some(2), "{out}");
+        assert!(out.contains("formulas over spirv.als's fields"), "{out}");
+    }
     // The cat model says whether chains are supported.
     let (code, out) = litmus(&vulkan_cat, &["--no-chains"], &mp);
     assert_eq!(code, Some(2), "{out}");

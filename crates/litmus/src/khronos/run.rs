@@ -502,10 +502,68 @@ pub fn decide_all(
         }
     });
     // (tests no worker could take run here)
-    let results = results.into_inner().unwrap_or_else(|e| e.into_inner());
-    results
+    let mut results: Vec<Result<TestResult, Diagnostic>> = results
+        .into_inner()
+        .unwrap_or_else(|e| e.into_inner())
         .into_iter()
         .zip(tests)
         .map(|(r, t)| r.unwrap_or_else(|| guarded(t)))
-        .collect()
+        .collect();
+    let memory = |r: &Result<TestResult, Diagnostic>| {
+        r.as_ref().is_ok_and(|t| {
+            t.lines
+                .iter()
+                .any(|l| matches!(&l.got, Got::Unknown(why) if why.starts_with("memory limit")))
+        })
+    };
+    redo_alone(&mut results, jobs, memory, |i| guarded(tests[i]));
+    results
+}
+
+/// The memory limit counts the whole process's heap: a test that hit it
+/// while others ran beside it (`jobs` > 1) is decided again, alone, on a
+/// worker with room for the checker's recursion.
+pub(crate) fn redo_alone<R: Send>(
+    results: &mut [R],
+    jobs: usize,
+    hit_memory: impl Fn(&R) -> bool,
+    redo: impl Fn(usize) -> R + Sync,
+) {
+    if relprove_engine::budget::workers(jobs, results.len()) < 2 {
+        return;
+    }
+    let again: Vec<usize> = (0..results.len())
+        .filter(|&i| hit_memory(&results[i]))
+        .collect();
+    if again.is_empty() {
+        return;
+    }
+    let redone = std::thread::scope(|s| {
+        let worker = std::thread::Builder::new().stack_size(256 << 20);
+        worker
+            .spawn_scoped(s, || {
+                again.iter().map(|&i| (i, redo(i))).collect::<Vec<_>>()
+            })
+            .ok()
+            .and_then(|h| h.join().ok())
+    });
+    for (i, r) in redone.unwrap_or_default() {
+        results[i] = r;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::redo_alone;
+
+    #[test]
+    fn only_memory_failures_are_redone_and_only_after_a_parallel_run() {
+        let mut results = vec![1, -1, 2, -1];
+        redo_alone(&mut results, 2, |r| *r < 0, |i| 10 * i as i32);
+        assert_eq!(results, vec![1, 10, 2, 30]);
+        // One worker: nothing ran beside the test, nothing to redo.
+        let mut alone = vec![-1, 1];
+        redo_alone(&mut alone, 1, |r| *r < 0, |_| 0);
+        assert_eq!(alone, vec![-1, 1]);
+    }
 }

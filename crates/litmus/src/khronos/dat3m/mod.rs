@@ -361,30 +361,7 @@ pub fn decide_all(
         .zip(tests)
         .map(|(r, t)| r.unwrap_or_else(|| guarded(t)))
         .collect();
-    // The memory limit counts the whole process's heap: a test that hit it
-    // while another test ran beside it is decided again, alone.
-    if relprove_engine::budget::workers(jobs, tests.len()) > 1 {
-        let again: Vec<usize> = (0..tests.len())
-            .filter(|&i| {
-                matches!(&results[i], Ok(Decided { verdict: Verdict::Unknown(why), .. }) if why.starts_with("memory limit"))
-            })
-            .collect();
-        if !again.is_empty() {
-            std::thread::scope(|s| {
-                let worker = std::thread::Builder::new().stack_size(256 << 20);
-                let alone = worker.spawn_scoped(s, || {
-                    again
-                        .iter()
-                        .map(|&i| (i, guarded(tests[i])))
-                        .collect::<Vec<_>>()
-                });
-                if let Ok(Ok(redone)) = alone.map(|h| h.join()) {
-                    for (i, r) in redone {
-                        results[i] = r;
-                    }
-                }
-            });
-        }
-    }
+    let memory = |r: &Result<Decided, Diagnostic>| matches!(r, Ok(Decided { verdict: Verdict::Unknown(why), .. }) if why.starts_with("memory limit"));
+    super::run::redo_alone(&mut results, jobs, memory, |i| guarded(tests[i]));
     results
 }
