@@ -144,6 +144,16 @@ pub fn run(req: &super::compare::Request, files: &[PathBuf]) -> Exit {
     for (f, p) in files.iter().zip(&parsed) {
         let t = match p {
             Ok(t) => t,
+            // A test outside the reader's fragment is skipped and listed
+            // (it is neither model's); anything else is an input error.
+            Err(d) if d.message.starts_with("unsupported") => {
+                skipped.push(Skipped {
+                    file: f.display().to_string(),
+                    side: "A and B",
+                    reason: d.message.clone(),
+                });
+                continue;
+            }
             Err(d) => {
                 input_errors += 1;
                 super::report::error(&sources, d.clone(), false);

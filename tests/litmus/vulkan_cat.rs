@@ -129,6 +129,7 @@ fn spirv_als_and_vulkan_cat_compared() {
         .arg(v.join("Kronos-Group/asmo.litmus"))
         .arg(v.join("Data-Race/mp-filter.litmus"))
         .arg(v.join("Manual/storage-class-1.litmus"))
+        .arg(v.join("Barrier/quorum1-pass.litmus"))
         .output()
         .unwrap();
     let doc: serde_json::Value = serde_json::from_slice(&out.stdout)
@@ -144,14 +145,22 @@ fn spirv_als_and_vulkan_cat_compared() {
         .iter()
         .find(|r| r["file"].as_str().unwrap().ends_with("mp-filter.litmus"));
     assert_eq!(races.unwrap()["a"], "race-free", "{doc:#}");
-    // spirv.als has no storage class 2: skipped on side A, with the reason.
+    // spirv.als has no storage class 2: skipped on side A, with the reason;
+    // named barriers are outside the reader's fragment: skipped on both.
     let skipped = doc["skipped"].as_array().unwrap();
-    assert_eq!(skipped.len(), 1, "{doc:#}");
-    assert_eq!(skipped[0]["side"], "A");
-    assert!(skipped[0]["reason"]
+    assert_eq!(skipped.len(), 2, "{doc:#}");
+    let side = |name: &str| {
+        skipped
+            .iter()
+            .find(|s| s["file"].as_str().unwrap().contains(name))
+            .unwrap_or_else(|| panic!("{name} not skipped: {doc:#}"))
+    };
+    assert_eq!(side("storage-class-1")["side"], "A");
+    assert!(side("storage-class-1")["reason"]
         .as_str()
         .unwrap()
         .contains("storage class"));
+    assert_eq!(side("quorum1-pass")["side"], "A and B");
 }
 
 fn litmus(model: &Path, flags: &[&str], test: &Path) -> (Option<i32>, String) {

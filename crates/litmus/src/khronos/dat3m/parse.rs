@@ -585,7 +585,7 @@ fn instruction(file: FileId, at: usize, cell: &str) -> PResult<Instr> {
                     file,
                     *a,
                     a + w.len(),
-                    "unsupported: named barriers with an id or a quorum (spirv.als's control barriers have an instance only)",
+                    "unsupported: named barriers with an id or a quorum (a barrier that waits for a quorum may block threads, which relprove's program paths do not model)",
                 ))
             }
             [] => return Err(Diagnostic::new(Phase::Litmus, whole(), "expected `cbar.TAGS INSTANCE`")),
