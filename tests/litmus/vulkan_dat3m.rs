@@ -80,7 +80,11 @@ fn skipped(f: &Path) -> Option<&'static str> {
 
 fn run(model: &Path, flags: &[&str], files: &[&PathBuf]) -> Output {
     relprove()
-        .args(["litmus", "--format", "json", "--timeout", "120", "--model"])
+        // Every row (RELPROVE_VULKAN_ALL) includes the ticketlocks, 66
+        // candidate programs each, run beside the other tables' tests.
+        .args(["litmus", "--format", "json", "--timeout"])
+        .arg(if all() { "600" } else { "120" })
+        .arg("--model")
         .arg(model)
         .args(flags)
         .args(files)
