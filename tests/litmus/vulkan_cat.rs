@@ -25,7 +25,7 @@ macro_rules! need {
 }
 
 /// Rows not compared under the cat models, and why.
-const NOT_COMPARED: [(&str, &str); 3] = [
+const NOT_COMPARED: [(&str, &str); 2] = [
     (
         "Barrier/quorum",
         "named barriers (id, quorum): their executions block threads, which relprove's program paths do not model",
@@ -33,10 +33,6 @@ const NOT_COMPARED: [(&str, &str); 3] = [
     (
         "Manual/XF-Barrier",
         "the table names a file the folder does not have",
-    ),
-    (
-        "Manual/xf-barrier",
-        "over 4 GiB per candidate program (translation)",
     ),
 ];
 

@@ -7,7 +7,7 @@
 //! built over, and only the SAT solver learns that they are constants
 //! (issue 21: circuit building was ~70% of a litmus run). A top-level
 //! conjunct `f = E` of a fact, where `E` is built from `none`, `+` and `->`
-//! over sigs whose bounds are exact, holds in every instance; giving `f`
+//! over sigs whose bounds are exact (or `no f`), holds in every instance; giving `f`
 //! the bounds lower = upper = value of `E` keeps exactly the same
 //! instances, and the translator then builds `f` from constants.
 //!
@@ -18,7 +18,7 @@
 use std::collections::BTreeSet;
 
 use super::{Atom, Bounds};
-use crate::ir::{Expr, ExprKind, FieldId, Formula, FormulaKind, Model};
+use crate::ir::{Expr, ExprKind, FieldId, Formula, FormulaKind, Model, Mult};
 
 /// Pin every field that a fact equates with a constant (see the module
 /// documentation). A field whose constant is not within its upper bound is
@@ -28,6 +28,11 @@ pub fn pin_constant_fields(model: &Model, b: &mut Bounds) {
         let mut conjuncts = Vec::new();
         top_conjuncts(&fact.body, &mut conjuncts);
         for f in conjuncts {
+            // `no field`: pinned to the empty relation.
+            if let Some(id) = no_field(f) {
+                pin(b, id, BTreeSet::new());
+                continue;
+            }
             let FormulaKind::Eq(l, r) = &f.kind else {
                 continue;
             };
@@ -43,8 +48,8 @@ pub fn pin_constant_fields(model: &Model, b: &mut Bounds) {
     }
 }
 
-/// Whether `f` has the shape of a pinning conjunct, `field = E` with `E`
-/// built from `none`, `+` and `->` over sigs (whether it pins depends on
+/// Whether `f` has the shape of a pinning conjunct, `no field` or `field =
+/// E` with `E` built from `none`, `+` and `->` over sigs (whether it pins depends on
 /// the bounds: the sigs must be exact). Unsat cores keep such facts in the
 /// model, untracked: a retracted one could not pin its field, and the
 /// encoding would grow by the field's free variables.
@@ -58,12 +63,27 @@ pub fn is_pinning_shape(f: &Formula) -> bool {
         }
     }
     match &f.kind {
+        FormulaKind::Not(_) => no_field(f).is_some(),
         FormulaKind::Eq(l, r) => match (&l.kind, &r.kind) {
             (ExprKind::Field(_), _) => shape(r),
             (_, ExprKind::Field(_)) => shape(l),
             _ => false,
         },
         _ => false,
+    }
+}
+
+/// The field of `no field` (resolved as `not (some field)`).
+fn no_field(f: &Formula) -> Option<FieldId> {
+    let FormulaKind::Not(g) = &f.kind else {
+        return None;
+    };
+    match &g.kind {
+        FormulaKind::Mult(Mult::Some, e) => match e.kind {
+            ExprKind::Field(id) => Some(id),
+            _ => None,
+        },
+        _ => None,
     }
 }
 

@@ -415,11 +415,13 @@ pub fn module(test: &Test, open: &str) -> String {
     m
 }
 
-/// `Exec.field = value` (`no Exec.field` when empty).
+/// `field = Exec -> (value)`, or `no field`: both forms relation pinning
+/// (`bounds::pin`) turns into exact bounds, so the program's relations
+/// are constants for the translator.
 fn state(out: &mut String, field: &str, value: &str) {
     if value == "none" || value == "none -> none" {
-        let _ = writeln!(out, "  no Exec.{field}");
+        let _ = writeln!(out, "  no {field}");
     } else {
-        let _ = writeln!(out, "  Exec.{field} = {value}");
+        let _ = writeln!(out, "  {field} = Exec -> ({value})");
     }
 }
