@@ -425,3 +425,43 @@ fn state(out: &mut String, field: &str, value: &str) {
         let _ = writeln!(out, "  {field} = Exec -> ({value})");
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_rmw_is_split_as_dat3m_splits_it() {
+        // rmw.atom.acq_rel.wg.sc0.semsc0.semsc1
+        let attrs: BTreeSet<Attr> = [
+            Attr::R,
+            Attr::W,
+            Attr::A,
+            Attr::Acq,
+            Attr::Rel,
+            Attr::ScopeWg,
+            Attr::Sc0,
+            Attr::SemSc0,
+            Attr::SemSc1,
+            Attr::Av,
+            Attr::Vis,
+            Attr::NonPriv,
+        ]
+        .into();
+        let (r, w) = rmw_halves(&attrs);
+        let r: Vec<&str> = r.into_iter().collect();
+        let w: Vec<&str> = w.into_iter().collect();
+        assert_eq!(
+            r,
+            ["ACQ", "ATOM", "NONPRIV", "R", "RMW", "SC0", "SEMSC0", "SEMSC1", "VIS", "WG"]
+        );
+        assert_eq!(
+            w,
+            ["ATOM", "AV", "NONPRIV", "REL", "RMW", "SC0", "SEMSC0", "SEMSC1", "W", "WG"]
+        );
+        // A relaxed RMW keeps no semantics storage class on either half.
+        let relaxed: BTreeSet<Attr> = [Attr::R, Attr::W, Attr::A, Attr::SemSc0].into();
+        let (r, w) = rmw_halves(&relaxed);
+        assert!(!r.contains("SEMSC0") && !w.contains("SEMSC0"));
+    }
+}
