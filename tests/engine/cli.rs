@@ -1119,6 +1119,10 @@ fn json_schemas_are_current_and_validate_output() {
     let doc = json_of(&out);
     assert_eq!(doc["rows"].as_array().map(Vec::len), Some(2), "{doc:#}");
     valid("compare", &s, &doc);
+    // The Vulkan documents are validated where their tests run
+    // (tests/litmus/khronos.rs, vulkan_dat3m.rs); here they are kept current.
+    schema("litmus-vulkan");
+    schema("litmus-khronos");
     // prove: one assertion proved by rewriting, one not.
     let s = schema("prove");
     let p = dir.path().join("p.als");
