@@ -151,9 +151,10 @@ pub fn run(req: &Request) -> Exit {
 /// The arguments of `relprove compare`.
 #[derive(Args)]
 pub struct CompareArgs {
-    /// A model: an Alloy file with a litmus binding, or an operational
-    /// model `op:lost-pop`, `op:sorensen`, `op:sorensen-alt` (give it twice:
-    /// A, then B).
+    /// A model: an Alloy file with a litmus binding, a cat model (`.cat`;
+    /// docs/cat.md), or an operational model `op:lost-pop`, `op:sorensen`,
+    /// `op:sorensen-alt`; for Dat3M's Vulkan tests, spirv.als or a cat model
+    /// of Vulkan (give it twice: A, then B).
     #[arg(long = "model", value_name = "MODEL", required = true)]
     pub models: Vec<String>,
     /// Litmus test files (a directory stands for its .litmus files).

@@ -126,6 +126,7 @@ pub fn run(req: &super::compare::Request, files: &[PathBuf]) -> Exit {
                 mode,
                 nochains: false,
                 unroll: 2,
+                witnesses: false,
             };
             for (k, r) in at
                 .into_iter()

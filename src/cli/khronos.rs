@@ -185,7 +185,8 @@ pub fn command(req: &Request, out: &mut dyn Write) -> Exit {
         max_memory: req.max_memory,
         ..Default::default()
     };
-    let mut decided = khronos::decide_all(&tests, &model, &opts, &load, req.jobs).into_iter();
+    let mut decided =
+        khronos::decide_all(&tests, &model, &opts, &load, req.jobs, false).into_iter();
     let mut sum = Summary {
         files: req.files.len(),
         ..Default::default()

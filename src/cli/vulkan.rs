@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 
 use relprove_engine::diag::{Diagnostic, Phase, SourceMap};
 use relprove_litmus::khronos::dat3m::{self, Mode, Options, VTest, Verdict};
-use relprove_litmus::khronos::VulkanModel;
+use relprove_litmus::khronos::{draw, VulkanModel};
 use relprove_litmus::output::Expectation;
 use schemars::JsonSchema;
 use serde::Serialize;
@@ -27,6 +27,8 @@ pub struct Request {
     pub how: Options,
     pub timeout: Option<std::time::Duration>,
     pub max_memory: Option<u64>,
+    /// `--graph DIR`: draw the execution that decided each test.
+    pub graph: Option<PathBuf>,
 }
 
 /// The Dat3M Vulkan tests that `paths` stand for, or `None` when the
@@ -115,6 +117,11 @@ pub struct JsonTest {
     /// Why the test could not be decided, or why it is unknown.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub error: Option<String>,
+    /// `--graph`: the drawing of the execution that decided the test (an
+    /// `exists` found, a `~exists`/`forall` violated, a race), SVG when
+    /// Graphviz is installed, else DOT.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub graph: Option<String>,
     pub time_ms: u64,
 }
 
@@ -179,6 +186,13 @@ pub fn command(req: &Request, out: &mut dyn Write) -> Exit {
         ..Default::default()
     };
     let mut docs = Vec::new();
+    if let Some(dir) = &req.graph {
+        if let Err(m) = super::graph::create_dir(dir) {
+            eprintln!("relprove: {m}");
+            return Exit::Input;
+        }
+    }
+    let mut used_stems = std::collections::BTreeSet::new();
     for (f, p) in req.files.iter().zip(&parsed) {
         let label = f.display().to_string();
         let r = match p {
@@ -212,6 +226,33 @@ pub fn command(req: &Request, out: &mut dyn Write) -> Exit {
                     sum.mismatches += 1;
                 }
                 let word = |b: bool| if b { "Ok" } else { "No" };
+                let drawn = match (&req.graph, &d.drawn) {
+                    (Some(dir), Some((program, witness))) => {
+                        let stem = super::graph::file_stem(
+                            f.file_stem().and_then(|s| s.to_str()).unwrap_or(&t.name),
+                        );
+                        let mut unique = stem.clone();
+                        let mut k = 1;
+                        while !used_stems.insert(unique.clone()) {
+                            k += 1;
+                            unique = format!("{stem}-{k}");
+                        }
+                        let title =
+                            format!("{} ({}): {}", t.name, d.verdict.word(), t.question.text);
+                        match draw::execution_graph(program, witness, &title)
+                            .map_err(|e| e.to_string())
+                            .and_then(|g| super::graph::write_graph(dir, &unique, &g))
+                        {
+                            Ok(w) => Some(w.svg.unwrap_or(w.dot).display().to_string()),
+                            Err(m) => {
+                                eprintln!("relprove: --graph: {}: {m}", f.display());
+                                sum.errors += 1;
+                                None
+                            }
+                        }
+                    }
+                    _ => None,
+                };
                 if !req.json {
                     let exp = match expected {
                         Some(e) if mismatch => format!("  MISMATCH: expected {}", word(e)),
@@ -220,9 +261,12 @@ pub fn command(req: &Request, out: &mut dyn Write) -> Exit {
                         None => String::new(),
                     };
                     let unknown = why.as_ref().map_or(String::new(), |w| format!(" ({w})"));
+                    let graph = drawn
+                        .as_ref()
+                        .map_or(String::new(), |g| format!("  graph: {g}"));
                     let _ = writeln!(
                         out,
-                        "{label}: {} {}{unknown} — {} of {} programs solved, {} ms{exp}",
+                        "{label}: {} {}{unknown} — {} of {} programs solved, {} ms{exp}{graph}",
                         t.name,
                         d.verdict.word(),
                         d.solved,
@@ -238,6 +282,7 @@ pub fn command(req: &Request, out: &mut dyn Write) -> Exit {
                     programs: Some(d.combinations),
                     solved: Some(d.solved),
                     error: why,
+                    graph: drawn,
                     time_ms: d.time.as_millis() as u64,
                 });
             }
@@ -256,6 +301,7 @@ pub fn command(req: &Request, out: &mut dyn Write) -> Exit {
                         programs: None,
                         solved: None,
                         error: Some(format!("{loc}: {}", d.full_message())),
+                        graph: None,
                         time_ms: 0,
                     });
                 } else {

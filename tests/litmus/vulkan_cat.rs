@@ -131,6 +131,16 @@ fn spirv_als_and_vulkan_cat_compared() {
     let doc: serde_json::Value = serde_json::from_slice(&out.stdout)
         .unwrap_or_else(|_| panic!("{}", String::from_utf8_lossy(&out.stderr)));
     assert_eq!(out.status.code(), Some(0), "{doc:#}");
+    // The document follows compare's committed schema (docs/json.md).
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let schema: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(root.join("docs/json/compare.schema.json")).unwrap(),
+    )
+    .unwrap();
+    assert!(
+        jsonschema::validator_for(&schema).unwrap().is_valid(&doc),
+        "{doc:#}"
+    );
     let rows = doc["rows"].as_array().unwrap();
     assert_eq!(rows.len(), 4, "{doc:#}");
     let coww = rows.iter().find(|r| r["test"] == "CoWW-RR").unwrap();
@@ -216,4 +226,48 @@ fn cat_models_of_the_wrong_kind_are_refused() {
     let (code, out) = litmus(&bad, &[], &mp);
     assert_eq!(code, Some(2), "{out}");
     assert!(out.contains("bad.cat:2:"), "{out}");
+}
+
+/// `--graph DIR` draws the execution that decided a Dat3M Vulkan test, under
+/// either model: threads, program order, reads-from and coherence (`co`
+/// under a cat model, spirv.als's `asmo`); a test no execution decides
+/// (an `exists` that is No) is not drawn.
+#[test]
+fn vulkan_executions_are_drawn() {
+    let dat3m = need!("peers/dat3m-vulkan");
+    let spirv = need!("peers/vulkan-memorymodel/alloy/spirv.als");
+    let v = dat3m.join("litmus/VULKAN");
+    let coww = v.join("Manual/CoWW-RR.litmus");
+    let rs = v.join("Kronos-Group/releaseseq1.litmus");
+    let dir = tempfile::tempdir().unwrap();
+    let run = |model: &Path, out: &str| {
+        let o = relprove()
+            .args(["litmus", "--format", "json", "--graph"])
+            .arg(dir.path().join(out))
+            .arg("--model")
+            .arg(model)
+            .arg(&coww)
+            .arg(&rs)
+            .output()
+            .unwrap();
+        let doc: serde_json::Value = serde_json::from_slice(&o.stdout)
+            .unwrap_or_else(|_| panic!("{}", String::from_utf8_lossy(&o.stderr)));
+        assert_eq!(o.status.code(), Some(0), "{doc:#}");
+        doc
+    };
+    // vulkan.cat allows CoWW-RR: the execution reads x = 2, then x = 1.
+    let doc = run(&dat3m.join("cat/vulkan.cat"), "cat");
+    assert!(doc["tests"][0]["graph"].is_string(), "{doc:#}");
+    let dot = std::fs::read_to_string(dir.path().join("cat/CoWW-RR.dot")).unwrap();
+    assert!(dot.contains("\"E0\" [label=\"E0: st.sc0 x = 1\"]"), "{dot}");
+    assert!(dot.contains("\"E1\" -> \"E2\" [label=\"rf\""), "{dot}");
+    assert!(dot.contains("\"E0\" -> \"E3\" [label=\"rf\""), "{dot}");
+    assert!(dot.contains("\"E0\" -> \"E1\" [label=\"co\""), "{dot}");
+    // spirv.als forbids it: nothing to draw; releaseseq1 is drawn with asmo.
+    let doc = run(&spirv, "spirv");
+    assert!(doc["tests"][0].get("graph").is_none(), "{doc:#}");
+    assert!(!dir.path().join("spirv/CoWW-RR.dot").exists());
+    let dot = std::fs::read_to_string(dir.path().join("spirv/releaseseq1.dot")).unwrap();
+    assert!(dot.contains("[label=\"asmo\""), "{dot}");
+    assert!(dot.contains("[label=\"rf\""), "{dot}");
 }

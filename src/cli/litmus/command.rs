@@ -13,11 +13,12 @@ use crate::cli::TextOrJson;
 /// The arguments of `relprove litmus`.
 #[derive(Args)]
 pub struct LitmusArgs {
-    /// The memory model to decide the tests with: an Alloy file, or an
-    /// operational model `op:lost-pop`, `op:sorensen`, `op:sorensen-alt`
-    /// (docs/operational.md). Khronos's Vulkan tests take
-    /// Khronos's spirv.als (docs/vulkan.md).
-    #[arg(long, value_name = "FILE.als|op:NAME")]
+    /// The memory model to decide the tests with: an Alloy file, a model
+    /// in herd's cat language (`.cat`, e.g. Dat3M's ptx-v7.5.cat or
+    /// vulkan.cat; docs/cat.md), or an operational model `op:lost-pop`,
+    /// `op:sorensen`, `op:sorensen-alt` (docs/operational.md). Khronos's
+    /// Vulkan tests take Khronos's spirv.als (docs/vulkan.md).
+    #[arg(long, value_name = "FILE.als|FILE.cat|op:NAME")]
     pub model: PathBuf,
     /// Test files: Dat3M `.litmus`, NVIDIA mixed-proxy `.test`, or
     /// Khronos Vulkan `.test` (told apart by content); a directory stands
@@ -237,7 +238,7 @@ fn dat3m_vulkan(a: LitmusArgs, files: Vec<PathBuf>, jobs: usize, max_memory: u64
         (a.witnesses, "--witnesses"),
         (a.via_alloy_text, "--via-alloy-text"),
         (a.emit_alloy.is_some(), "--emit-alloy"),
-        (a.graph.graph.is_some(), "--graph"),
+        (!a.graph.show.is_empty(), "--show"),
     ];
     if let Some((_, flag)) = unsupported.iter().find(|u| u.0) {
         eprintln!("relprove: {flag} does not apply to Dat3M Vulkan tests yet");
@@ -257,9 +258,11 @@ fn dat3m_vulkan(a: LitmusArgs, files: Vec<PathBuf>, jobs: usize, max_memory: u64
             },
             nochains: a.no_chains,
             unroll: a.unroll,
+            witnesses: a.graph.graph.is_some(),
         },
         timeout: a.timeout,
         max_memory: Some(max_memory),
+        graph: a.graph.graph,
     };
     let out = &mut Stdout::new(OnClose::Exit);
     let code = crate::cli::vulkan::command(&req, out);

@@ -194,11 +194,6 @@ fn locations(test: &Test) -> BTreeMap<String, usize> {
     class.into_iter().map(|(v, c)| (v, dense[&c])).collect()
 }
 
-/// The group of event `i` at `level`: how many groups begin at or before it.
-fn group(test: &Test, level: Level, i: usize) -> usize {
-    test.breaks(level).iter().filter(|&&b| b <= i).count()
-}
-
 /// How many cat events the execution of `test` has: its instructions,
 /// the writes of its RMWs and an initial write per location.
 pub fn events(test: &Test) -> usize {
@@ -295,7 +290,7 @@ pub fn module(test: &Test, open: &str) -> String {
             .collect();
         state(&mut m, field, &set(members));
     }
-    let thread = |e: &CatEvent| group(test, Level::Thread, e.instr);
+    let thread = |e: &CatEvent| test.group(Level::Thread, e.instr);
     let related = |f: &dyn Fn(&CatEvent, &CatEvent) -> bool| -> String {
         let mut ps = Vec::new();
         for a in &evs {
@@ -328,7 +323,7 @@ pub fn module(test: &Test, open: &str) -> String {
         state(
             &mut m,
             field,
-            &related(&|a, b| group(test, level, a.instr) == group(test, level, b.instr)),
+            &related(&|a, b| test.group(level, a.instr) == test.group(level, b.instr)),
         );
     }
     // Locations: the memory events and the initial write of each.

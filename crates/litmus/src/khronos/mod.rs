@@ -25,6 +25,7 @@
 
 pub mod cat_module;
 pub mod dat3m;
+pub mod draw;
 mod module;
 mod parse;
 mod run;
@@ -298,5 +299,11 @@ impl Test {
     /// The events that begin a group at `level` other than the first.
     pub fn breaks(&self, level: Level) -> &[usize] {
         &self.breaks[level.index()]
+    }
+
+    /// The group of event `i` at `level` (0 for the first group): how many
+    /// groups begin at or before it.
+    pub fn group(&self, level: Level, i: usize) -> usize {
+        self.breaks(level).iter().filter(|&&b| b <= i).count()
     }
 }

@@ -292,6 +292,8 @@ pub struct LineResult {
     /// Counts of the line's formula (their text, `#dr`) that the scope lets
     /// exceed the largest Int: they wrap around, as in the Alloy Analyzer.
     pub overflows: Vec<(String, relprove_engine::translate::IntOverflow)>,
+    /// The execution found ([`Got::Sat`]), when asked for (`keep`).
+    pub witness: Option<Arc<super::draw::Witness>>,
 }
 
 impl LineResult {
@@ -318,12 +320,14 @@ pub struct TestResult {
 /// time of the whole test; a line that runs out of it is [`Got::Unknown`]
 /// (and so are the lines after it). Errors: the module does not resolve
 /// (a result line's formula names what the model lacks) or the checker
-/// failed; a diagnostic at the test (or at the line).
+/// failed; a diagnostic at the test (or at the line). `keep`: keep the
+/// execution of each satisfiable line ([`LineResult::witness`]).
 pub fn decide(
     test: &Test,
     model: &VulkanModel,
     opts: &CheckOptions,
     load: &LoadOptions,
+    keep: bool,
 ) -> Result<TestResult, Diagnostic> {
     let start = Instant::now();
     let deadline = opts.timeout.map(|t| start + t);
@@ -371,6 +375,7 @@ pub fn decide(
         .caused_by(c)
     })?;
     let load_time = start.elapsed();
+    let ir = Arc::new(ir);
     let mut lines = Vec::new();
     for k in 0..test.results.len() {
         let t0 = Instant::now();
@@ -386,6 +391,7 @@ pub fn decide(
         };
         let left = deadline.map(|d| d.saturating_duration_since(Instant::now()));
         let mut overflows = Vec::new();
+        let mut witness = None;
         let got = if left == Some(Duration::ZERO) {
             Got::Unknown("time limit".into())
         } else {
@@ -401,7 +407,15 @@ pub fn decide(
                         .map(|o| (sources.snippet(o.span).to_string(), o.clone()))
                         .collect();
                     match r.outcome {
-                        Outcome::Sat(_) => Got::Sat,
+                        Outcome::Sat(instance) => {
+                            if keep {
+                                witness = Some(Arc::new(super::draw::Witness {
+                                    model: ir.clone(),
+                                    instance,
+                                }));
+                            }
+                            Got::Sat
+                        }
                         Outcome::Unsat => Got::NoSolution,
                         Outcome::Unknown(why) => Got::Unknown(why.to_string()),
                     }
@@ -431,6 +445,7 @@ pub fn decide(
             got,
             time: t0.elapsed(),
             overflows,
+            witness,
         });
     }
     Ok(TestResult { lines, load_time })
@@ -458,12 +473,13 @@ pub fn decide_all(
     opts: &CheckOptions,
     load: &LoadOptions,
     jobs: usize,
+    keep: bool,
 ) -> Vec<Result<TestResult, Diagnostic>> {
     use std::sync::atomic::{AtomicUsize, Ordering};
     use std::sync::Mutex;
     let guarded = |t: &Test| {
         std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-            decide(t, model, opts, load)
+            decide(t, model, opts, load, keep)
         }))
         .unwrap_or_else(|p| {
             let msg = p

@@ -210,6 +210,10 @@ pub struct Decided {
     /// How many of them were given to the solver before the answer.
     pub solved: usize,
     pub time: Duration,
+    /// The candidate program and the execution that decided the test (an
+    /// `exists` found, a `~exists`/`forall` violated, a race), when asked
+    /// for ([`Options::witnesses`]).
+    pub drawn: Option<(super::Test, std::sync::Arc<super::draw::Witness>)>,
 }
 
 /// How a run reads the model and the tests.
@@ -221,6 +225,8 @@ pub struct Options {
     pub nochains: bool,
     /// How many times a thread may pass one label.
     pub unroll: u32,
+    /// Keep the execution that decided the test ([`Decided::drawn`]).
+    pub witnesses: bool,
 }
 
 /// Decide `test` over `model`: the question holds or fails on the first
@@ -255,6 +261,7 @@ pub fn decide(
             combinations: 0,
             solved: 0,
             time: start.elapsed(),
+            drawn: None,
         });
     };
     let n = combos.len();
@@ -262,6 +269,7 @@ pub fn decide(
     // Found an execution of the question: for `exists` the answer Ok, for
     // `~exists`/`forall` (asked negated) and races, a counterexample.
     let mut found = false;
+    let mut drawn = None;
     let mut unknown = None;
     for c in &combos {
         let left = opts.timeout.map(|t| t.saturating_sub(start.elapsed()));
@@ -274,10 +282,11 @@ pub fn decide(
             ..opts.clone()
         };
         solved += 1;
-        let r = decide_test(&c.test, model, &o, load)?;
+        let r = decide_test(&c.test, model, &o, load, how.witnesses)?;
         match &r.lines[0].got {
             super::Got::Sat => {
                 found = true;
+                drawn = r.lines[0].witness.clone().map(|w| (c.test.clone(), w));
                 break;
             }
             super::Got::NoSolution => {}
@@ -300,6 +309,7 @@ pub fn decide(
         combinations: n,
         solved,
         time: start.elapsed(),
+        drawn,
     })
 }
 
