@@ -24,6 +24,8 @@ pub struct Request {
     /// The time each test may take, all its result lines together.
     pub timeout: Option<std::time::Duration>,
     pub max_memory: Option<u64>,
+    /// `--graph DIR`: draw the instance of each satisfiable result line.
+    pub graph: Option<PathBuf>,
 }
 
 /// The Khronos tests that the command line's `paths` stand for, or
@@ -144,6 +146,10 @@ pub struct JsonLine {
     /// Why it is unknown.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
+    /// `--graph`: the drawing of the line's instance (satisfiable lines),
+    /// SVG when Graphviz is installed, else DOT.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub graph: Option<String>,
     pub time_ms: u64,
 }
 
@@ -185,8 +191,16 @@ pub fn command(req: &Request, out: &mut dyn Write) -> Exit {
         max_memory: req.max_memory,
         ..Default::default()
     };
+    if let Some(dir) = &req.graph {
+        if let Err(m) = super::graph::create_dir(dir) {
+            eprintln!("relprove: {m}");
+            return Exit::Input;
+        }
+    }
     let mut decided =
-        khronos::decide_all(&tests, &model, &opts, &load, req.jobs, false).into_iter();
+        khronos::decide_all(&tests, &model, &opts, &load, req.jobs, req.graph.is_some())
+            .into_iter();
+    let mut used_stems = std::collections::BTreeSet::new();
     let mut sum = Summary {
         files: req.files.len(),
         ..Default::default()
@@ -221,8 +235,39 @@ pub fn command(req: &Request, out: &mut dyn Write) -> Exit {
                         Got::Unknown(why) => Some(why.clone()),
                         _ => None,
                     };
+                    let graph = match (&req.graph, &l.witness) {
+                        (Some(dir), Some(w)) => {
+                            let stem = super::graph::file_stem(&format!(
+                                "{}-line{}",
+                                f.file_stem().and_then(|s| s.to_str()).unwrap_or(&t.name),
+                                line.line
+                            ));
+                            let mut unique = stem.clone();
+                            let mut k = 1;
+                            while !used_stems.insert(unique.clone()) {
+                                k += 1;
+                                unique = format!("{stem}-{k}");
+                            }
+                            let title = format!("{} line {}: {}", t.name, line.line, line.formula);
+                            match khronos::draw::execution_graph(t, w, &title)
+                                .map_err(|e| e.to_string())
+                                .and_then(|g| super::graph::write_graph(dir, &unique, &g))
+                            {
+                                Ok(w) => Some(w.svg.unwrap_or(w.dot).display().to_string()),
+                                Err(m) => {
+                                    eprintln!("relprove: --graph: {}: {m}", f.display());
+                                    sum.errors += 1;
+                                    None
+                                }
+                            }
+                        }
+                        _ => None,
+                    };
                     if !req.json {
-                        let _ = writeln!(out, "{}", line_text(&label, t, l));
+                        let drawn = graph
+                            .as_ref()
+                            .map_or(String::new(), |g| format!("  graph: {g}"));
+                        let _ = writeln!(out, "{}{drawn}", line_text(&label, t, l));
                     }
                     lines.push(JsonLine {
                         line: line.line,
@@ -232,6 +277,7 @@ pub fn command(req: &Request, out: &mut dyn Write) -> Exit {
                         got: l.got.word().to_string(),
                         agrees,
                         reason,
+                        graph,
                         time_ms: l.time.as_millis() as u64,
                     });
                 }

@@ -378,6 +378,32 @@ fn json_output_follows_its_schema() {
     );
 }
 
+/// `--graph DIR` draws the instance of each satisfiable result line
+/// (threads, instructions, po, rf); unsatisfiable lines have none.
+#[test]
+fn satisfiable_lines_are_drawn() {
+    let dir = need_khronos!();
+    let out = tempfile::tempdir().unwrap();
+    let g = out.path().join("g");
+    let o = litmus(
+        &dir,
+        &[Path::new("--graph"), &g, &dir.join("tests/mp.test")],
+    );
+    let (stdout, stderr) = text(&o);
+    assert_eq!(o.status.code(), Some(0), "{stdout}{stderr}");
+    assert!(stdout.contains("graph: "), "{stdout}");
+    // Line 14 is SATISFIABLE (drawn), line 15 NOSOLUTION (not drawn).
+    let dot = std::fs::read_to_string(g.join("mp-line14.dot")).unwrap();
+    assert!(!g.join("mp-line15.dot").exists());
+    assert!(
+        dot.contains("E0: st.sc0.scopedev.av.nonpriv x = 1"),
+        "{dot}"
+    );
+    assert!(dot.contains("\"E1\" -> \"E2\" [label=\"rf\""), "{dot}");
+    assert!(dot.contains("\"E0\" -> \"E3\" [label=\"rf\""), "{dot}");
+    assert!(dot.contains("\"E0\" -> \"E1\" [label=\"po\""), "{dot}");
+}
+
 fn parse(text: &str) -> khronos::Test {
     let mut sm = SourceMap::new();
     let id = sm.add("t.test", "t.test", text.to_string());

@@ -279,7 +279,7 @@ fn khronos(a: LitmusArgs, files: Vec<PathBuf>, jobs: usize, max_memory: u64) -> 
         (a.explain, "--explain"),
         (a.witnesses, "--witnesses"),
         (a.via_alloy_text, "--via-alloy-text"),
-        (a.graph.graph.is_some(), "--graph"),
+        (!a.graph.show.is_empty(), "--show"),
     ];
     if let Some((_, flag)) = unsupported.iter().find(|u| u.0) {
         eprintln!("relprove: {flag} does not apply to Khronos Vulkan tests");
@@ -293,6 +293,7 @@ fn khronos(a: LitmusArgs, files: Vec<PathBuf>, jobs: usize, max_memory: u64) -> 
         emit_alloy: a.emit_alloy,
         timeout: a.timeout,
         max_memory: Some(max_memory),
+        graph: a.graph.graph,
     };
     let out = &mut Stdout::new(OnClose::Exit);
     let code = crate::cli::khronos::command(&req, out);
