@@ -229,7 +229,7 @@ const VULKAN_NAMES: &[(&str, &str, u8)] = &[
     ("swg", "Exec.swg", 2),
     ("sqf", "Exec.sqf", 2),
     ("ssw", "Exec.ssw", 2),
-    ("syncbar", "Exec.syncbar", 2),
+    ("syncbar", "v_syncbar", 2),
 ];
 
 impl Vocabulary for VulkanVocabulary {

@@ -27,8 +27,9 @@ one sig Exec {
   -- Program relations, fixed by the test: program order; same thread;
   -- same subgroup, workgroup, queue family; same physical location
   -- (initial writes included); same virtual location; the test's `ssw`;
-  -- control barriers of one instance; an RMW's read to its write.
-  po, sthd, ssg, swg, sqf, loc, vloc, ssw, syncbar, amo: Ev -> Ev,
+  -- control barriers of one instance; an RMW's read to its write; named
+  -- barriers with a quorum of one group.
+  po, sthd, ssg, swg, sqf, loc, vloc, ssw, syncbar, amo, qgroup: Ev -> Ev,
   -- Each write instruction to its write event (an RMW's atom to its write).
   wr: E -> Ev,
   -- Chosen by the solver: reads-from among the instructions (as the
@@ -36,7 +37,16 @@ one sig Exec {
   -- coherence.
   rf: E -> E,
   RFINIT: set E,
-  co: Ev -> Ev
+  co: Ev -> Ev,
+  -- The named barriers with a quorum that take part in it (Dat3M's
+  -- `sync`; the test's facts require at least the quorum of each group).
+  SYNC: set Ev
+}
+
+-- Barrier synchronisation: the fixed pairs, and a named barrier that takes
+-- part with every barrier of its group (as Dat3M's `syncbar`).
+fun v_syncbar : Ev -> Ev {
+  Exec.syncbar + (Exec.SYNC <: (Exec.qgroup))
 }
 
 -- Reads-from as an event relation: a write event to the reads it feeds.

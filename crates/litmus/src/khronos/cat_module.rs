@@ -358,18 +358,64 @@ pub fn module(test: &Test, open: &str) -> String {
         "ssw",
         &related(&|a, b| ssw.contains(&(test.events[a.instr].thread, test.events[b.instr].thread))),
     );
-    // Control barriers of one instance (one workgroup's), itself included.
+    // Control barriers of one instance (one workgroup's, one id's), itself
+    // included; a named barrier with a quorum synchronizes only if it takes
+    // part (`SYNC`, chosen by the solver: Dat3M's `sync`), with every
+    // barrier of its group.
+    let barrier = |a: &CatEvent| {
+        let e = &test.events[a.instr];
+        a.tags.contains("CBAR") && e.cbar_instance.is_some()
+    };
+    let same = |a: &CatEvent, b: &CatEvent| {
+        test.events[a.instr].cbar_instance == test.events[b.instr].cbar_instance
+    };
+    let quorum = |a: &CatEvent| test.events[a.instr].quorum;
     state(
         &mut m,
         "syncbar",
-        &related(&|a, b| {
-            let (ea, eb) = (&test.events[a.instr], &test.events[b.instr]);
-            a.tags.contains("CBAR")
-                && b.tags.contains("CBAR")
-                && ea.cbar_instance.is_some()
-                && ea.cbar_instance == eb.cbar_instance
-        }),
+        &related(&|a, b| barrier(a) && barrier(b) && same(a, b) && quorum(a).is_none()),
     );
+    state(
+        &mut m,
+        "qgroup",
+        &related(&|a, b| barrier(a) && barrier(b) && same(a, b) && quorum(a).is_some()),
+    );
+    let named: Vec<&CatEvent> = evs
+        .iter()
+        .filter(|e| barrier(e) && quorum(e).is_some())
+        .collect();
+    if named.is_empty() {
+        let _ = writeln!(m, "  no SYNC");
+    } else {
+        let _ = writeln!(
+            m,
+            "  Exec.SYNC in {}",
+            set(named.iter().map(|e| e.name.as_str()))
+        );
+    }
+    // At least `quorum` barriers of each group take part: every set of
+    // n - quorum + 1 of its n barriers has one that does.
+    let mut groups: BTreeMap<i64, Vec<&str>> = BTreeMap::new();
+    for e in &named {
+        if let Some(i) = test.events[e.instr].cbar_instance {
+            groups.entry(i).or_default().push(e.name.as_str());
+        }
+    }
+    for (i, members) in &groups {
+        let q = named
+            .iter()
+            .filter(|e| test.events[e.instr].cbar_instance == Some(*i))
+            .filter_map(|e| quorum(e))
+            .max()
+            .unwrap_or(0);
+        let n = members.len();
+        if q == 0 || q > n {
+            continue;
+        }
+        for subset in subsets(members, n - q + 1) {
+            let _ = writeln!(m, "  some Exec.SYNC & ({})", subset.join(" + "));
+        }
+    }
     let amo: Vec<(String, String)> = halves
         .iter()
         .map(|h| (h.trim_end_matches('w').to_string(), h.clone()))
@@ -408,6 +454,25 @@ pub fn module(test: &Test, open: &str) -> String {
         );
     }
     m
+}
+
+/// The subsets of `items` with `k` elements, in order.
+fn subsets<'a>(items: &[&'a str], k: usize) -> Vec<Vec<&'a str>> {
+    if k == 0 {
+        return vec![Vec::new()];
+    }
+    if items.len() < k {
+        return Vec::new();
+    }
+    let mut out: Vec<Vec<&str>> = subsets(&items[1..], k - 1)
+        .into_iter()
+        .map(|mut rest| {
+            rest.insert(0, items[0]);
+            rest
+        })
+        .collect();
+    out.extend(subsets(&items[1..], k));
+    out
 }
 
 /// `field = Exec -> (value)`, or `no field`: both forms relation pinning
@@ -458,5 +523,16 @@ mod tests {
         let relaxed: BTreeSet<Attr> = [Attr::R, Attr::W, Attr::A, Attr::SemSc0].into();
         let (r, w) = rmw_halves(&relaxed);
         assert!(!r.contains("SEMSC0") && !w.contains("SEMSC0"));
+    }
+
+    #[test]
+    fn subsets_of_a_size() {
+        let all = ["a", "b", "c"];
+        assert_eq!(
+            subsets(&all, 2),
+            vec![vec!["a", "b"], vec!["a", "c"], vec!["b", "c"]]
+        );
+        assert_eq!(subsets(&all, 0), vec![Vec::<&str>::new()]);
+        assert!(subsets(&all, 4).is_empty());
     }
 }

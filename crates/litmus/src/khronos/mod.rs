@@ -228,6 +228,10 @@ pub struct Event {
     pub written: Option<i64>,
     /// A control barrier's dynamic instance.
     pub cbar_instance: Option<i64>,
+    /// A named barrier's quorum (Dat3M's `cbar … INSTANCE, ID, QUORUM`):
+    /// the barriers of its instance that take part in it; spirv.als has no
+    /// such barriers, a cat model of Vulkan has.
+    pub quorum: Option<usize>,
     /// The thread number (for `SSW`).
     pub thread: u32,
     /// The instruction's text.

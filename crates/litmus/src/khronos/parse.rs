@@ -296,6 +296,7 @@ impl Parser {
             read: None,
             written: None,
             cbar_instance: None,
+            quorum: None,
             thread: self.thread,
             span,
         };

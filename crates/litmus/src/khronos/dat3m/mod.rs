@@ -63,6 +63,19 @@ impl Cmp {
     }
 }
 
+/// A control barrier: `cbar.TAGS INSTANCE[, ID[, QUORUM]]`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Cbar {
+    /// The dynamic instance.
+    pub instance: i64,
+    /// A named barrier's resource id: barriers synchronize only with
+    /// barriers of the same id (and of the same instance and workgroup).
+    pub id: Option<i64>,
+    /// A named barrier's quorum: it completes once that many barriers of
+    /// its group arrive, and synchronizes only those that take part.
+    pub quorum: Option<i64>,
+}
+
 /// One instruction of a thread.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Instr {
@@ -76,8 +89,8 @@ pub enum Instr {
         loc: Option<String>,
         value: Option<Operand>,
         op: Option<ArithOp>,
-        /// A control barrier's dynamic instance.
-        cbar: Option<i64>,
+        /// A control barrier.
+        cbar: Option<Cbar>,
     },
     /// `add r, a, b` (and the other operations).
     Local {
@@ -247,6 +260,28 @@ pub fn decide(
             test.span,
             "--no-chains does not apply to a cat model: the model defines its chains (Dat3M's vulkan-nochains.cat has chains of one element)",
         ));
+    }
+    if model.cat.is_none() {
+        let quorum = test.threads.iter().flat_map(|t| &t.instrs).find(|(i, _)| {
+            matches!(
+                i,
+                Instr::Event {
+                    cbar: Some(Cbar {
+                        quorum: Some(_),
+                        ..
+                    }),
+                    ..
+                }
+            )
+        });
+        if let Some((_, span)) = quorum {
+            return Err(Diagnostic::new(
+                relprove_engine::diag::Phase::Litmus,
+                *span,
+                "unsupported: named barriers with a quorum (spirv.als's control barriers have an instance only)",
+            )
+            .hint("Dat3M's vulkan.cat has them: relprove litmus --model vulkan.cat (docs/cat.md)"));
+        }
     }
     if how.mode == Mode::Races && !model.has_races() {
         return Err(Diagnostic::new(

@@ -13,7 +13,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use super::{Cmp, Instr, Operand, Question, VTest, VThread};
+use super::{Cbar, Cmp, Instr, Operand, Question, VTest, VThread};
 use crate::ast::{ArithOp, Quant};
 use crate::khronos::parse::imply;
 use crate::khronos::Attr;
@@ -578,18 +578,33 @@ fn instruction(file: FileId, at: usize, cell: &str) -> PResult<Instr> {
             *loc = Some(loc_at(ops[1])?);
             *value = Some(operand(file, ops[2])?);
         }
-        "cbar" => match ops.as_slice() {
-            [(a, w)] => *cbar = Some(int(file, *a, w)?),
-            [_, (a, w), ..] => {
-                return Err(err(
-                    file,
-                    *a,
-                    a + w.len(),
-                    "unsupported: named barriers with an id or a quorum (a barrier that waits for a quorum may block threads, which relprove's program paths do not model)",
-                ))
-            }
-            [] => return Err(Diagnostic::new(Phase::Litmus, whole(), "expected `cbar.TAGS INSTANCE`")),
-        },
+        "cbar" => {
+            let num = |(a, w): &(usize, &str)| int(file, *a, w);
+            *cbar = Some(match ops.as_slice() {
+                [i] => Cbar {
+                    instance: num(i)?,
+                    id: None,
+                    quorum: None,
+                },
+                [i, id] => Cbar {
+                    instance: num(i)?,
+                    id: Some(num(id)?),
+                    quorum: None,
+                },
+                [i, id, q] => Cbar {
+                    instance: num(i)?,
+                    id: Some(num(id)?),
+                    quorum: Some(num(q)?),
+                },
+                _ => {
+                    return Err(Diagnostic::new(
+                        Phase::Litmus,
+                        whole(),
+                        "expected `cbar.TAGS INSTANCE[, ID[, QUORUM]]`",
+                    ))
+                }
+            });
+        }
         _ => need(0, &format!("{kind}.TAGS (no operand)"))?,
     }
     Ok(ev)

@@ -44,7 +44,7 @@ struct PathEvent {
     var: Option<String>,
     loc: Option<String>,
     written: Option<i64>,
-    cbar: Option<i64>,
+    cbar: Option<super::Cbar>,
     span: Span,
 }
 
@@ -663,7 +663,7 @@ fn combination(
     // A control barrier synchronizes the invocations of one workgroup
     // (Dat3M's barriers have workgroup execution scope): the same instance
     // number in two workgroups is two instances.
-    let mut instances: BTreeMap<(u32, u32, i64), i64> = BTreeMap::new();
+    let mut instances: BTreeMap<(u32, u32, i64, Option<i64>), i64> = BTreeMap::new();
     for (id, p) in chosen {
         let th = t
             .threads
@@ -697,8 +697,11 @@ fn combination(
                 written: e.written,
                 cbar_instance: e.cbar.map(|c| {
                     let next = instances.len() as i64;
-                    *instances.entry((th.qf, th.wg, c)).or_insert(next)
+                    *instances
+                        .entry((th.qf, th.wg, c.instance, c.id))
+                        .or_insert(next)
                 }),
+                quorum: e.cbar.and_then(|c| c.quorum).map(|q| q.max(0) as usize),
                 thread: *id,
                 span: e.span,
             });
@@ -706,6 +709,17 @@ fn combination(
     }
     if evs.is_empty() {
         return Ok(None);
+    }
+    // A named barrier whose quorum more barriers of its group would have to
+    // reach than the program has blocks its threads: the program has no
+    // complete execution (Dat3M counts only those).
+    for e in &evs {
+        if let (Some(q), Some(i)) = (e.quorum, e.cbar_instance) {
+            let arrive = evs.iter().filter(|x| x.cbar_instance == Some(i)).count();
+            if arrive < q {
+                return Ok(None);
+            }
+        }
     }
     let st = Stater { t, layout, events };
     // What the paths assumed their reads return.
