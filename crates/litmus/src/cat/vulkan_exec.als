@@ -8,7 +8,8 @@ module vulkan_exec
 -- A test's module (crates/litmus/src/khronos/cat_module.rs) declares the
 -- events as atoms and fixes every field of Exec that the program decides:
 -- the tags, program order, threads and groups, locations, the halves of
--- each read-modify-write. The solver chooses reads-from and coherence.
+-- each read-modify-write. The solver chooses reads-from, coherence, and
+-- which named barriers with a quorum take part.
 
 -- The cat events.
 abstract sig Ev {}

@@ -14,7 +14,8 @@
 //! ```
 //!
 //! Every program relation is a constant (relation pinning makes it an
-//! exact bound); the solver chooses only `rf`, `RFINIT` and `co`. The
+//! exact bound); the solver chooses only `rf`, `RFINIT`, `co` and `SYNC`
+//! (the named barriers with a quorum that take part). The
 //! events are Dat3M's: a read-modify-write is a read (the instruction's
 //! atom, which the result lines' `X.rf` and `X.RFINIT` name) and a write
 //! (`E<i>w`), with the tags Dat3M's Vulkan compiler gives each half; each
