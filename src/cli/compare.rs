@@ -130,22 +130,15 @@ pub fn run(req: &Request) -> Exit {
             }
         }
     }
-    let bad = unexpected(&rows, &expect);
-    report(
+    finish(
         req,
         &rows,
         &skipped,
-        &bad,
+        &expect,
         files.len(),
-        start.elapsed().as_millis(),
-    );
-    if input_errors > 0 {
-        Exit::Input
-    } else if bad.is_empty() {
-        Exit::Ok
-    } else {
-        Exit::Mismatch
-    }
+        start,
+        input_errors,
+    )
 }
 
 /// The arguments of `relprove compare`.
@@ -195,9 +188,31 @@ pub fn command(a: CompareArgs) -> Exit {
     })
 }
 
+/// Report the comparison ([`report`]) and choose the exit code: 2 after an
+/// input error, else 1 when the differences are not the expected ones.
+pub(crate) fn finish(
+    req: &Request,
+    rows: &[Row],
+    skipped: &[Skipped],
+    expect: &std::collections::BTreeMap<String, Relation>,
+    tests: usize,
+    start: std::time::Instant,
+    input_errors: usize,
+) -> Exit {
+    let bad = unexpected(rows, expect);
+    report(req, rows, skipped, &bad, tests, start.elapsed().as_millis());
+    if input_errors > 0 {
+        Exit::Input
+    } else if bad.is_empty() {
+        Exit::Ok
+    } else {
+        Exit::Mismatch
+    }
+}
+
 /// Print the comparison (text or JSON): the rows, the skipped tests, the
 /// unexpected differences and the summary over `tests` files.
-pub(crate) fn report(
+fn report(
     req: &Request,
     rows: &[Row],
     skipped: &[Skipped],

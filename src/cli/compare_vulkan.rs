@@ -14,17 +14,7 @@ use relprove_engine::diag::{Diagnostic, SourceMap};
 use relprove_litmus::ast::Quant;
 use relprove_litmus::khronos::dat3m::{self, Mode, Options, VTest, Verdict};
 use relprove_litmus::khronos::VulkanModel;
-use relprove_litmus::operational::compare::{unexpected, Relation, Row, Skipped};
-
-/// Load a Vulkan model: a cat model, or an Alloy model with spirv.als's
-/// vocabulary.
-pub fn load_model(sources: &mut SourceMap, path: &Path) -> Result<VulkanModel, Diagnostic> {
-    if path.extension().is_some_and(|e| e == "cat") {
-        VulkanModel::load_cat(sources, path)
-    } else {
-        VulkanModel::load(path, &Default::default())
-    }
-}
+use relprove_litmus::operational::compare::{Relation, Row, Skipped};
 
 /// How the verdicts of A and B on `t` relate: which model allows more.
 fn relation(t: &VTest, mode: Mode, a: &Verdict, b: &Verdict) -> Relation {
@@ -67,7 +57,7 @@ pub fn run(req: &super::compare::Request, files: &[PathBuf]) -> Exit {
     };
     let mut models = Vec::new();
     for spec in &req.models {
-        match load_model(&mut sources, Path::new(spec)) {
+        match super::vulkan::load_model(&mut sources, Path::new(spec)) {
             Ok(m) => models.push(m),
             Err(d) => return fail(d, &sources),
         }
@@ -209,22 +199,15 @@ pub fn run(req: &super::compare::Request, files: &[PathBuf]) -> Exit {
             }
         }
     }
-    let bad = unexpected(&rows, &expect);
-    super::compare::report(
+    super::compare::finish(
         req,
         &rows,
         &skipped,
-        &bad,
+        &expect,
         files.len(),
-        start.elapsed().as_millis(),
-    );
-    if input_errors > 0 {
-        Exit::Input
-    } else if bad.is_empty() {
-        Exit::Ok
-    } else {
-        Exit::Mismatch
-    }
+        start,
+        input_errors,
+    )
 }
 
 #[cfg(test)]

@@ -136,22 +136,45 @@ pub fn write_instance(
     stem: &str,
 ) -> Result<PathBuf, String> {
     let stem = {
-        // A stem written before gets `-2`, `-3`, … (Alloy names have no
-        // `-`): an anonymous `run` and a `run run_1` both drew `run_1`,
-        // and the first graph was lost (issue 34).
+        // An anonymous `run` and a `run run_1` both drew `run_1`, and the
+        // first graph was lost (issue 34).
         let mut used = g.used.lock().unwrap_or_else(|e| e.into_inner());
-        let mut unique = stem.to_string();
-        let mut k = 1;
-        while !used.insert(unique.clone()) {
-            k += 1;
-            unique = format!("{stem}-{k}");
-        }
-        unique
+        unique_stem(stem, |u| used.insert(u.to_string()))
     };
     graph::instance_graph(model, inst, title, &g.show)
         .map_err(|e| e.to_string())
         .and_then(|drawn| write_graph(&g.dir, &stem, &drawn))
         .map(|w| w.svg.unwrap_or(w.dot))
+}
+
+/// `stem`, or if `fresh` says it was written before, `stem-2`, `stem-3`, …
+/// (Alloy names and test names have no `-`): the first one `fresh` accepts.
+pub fn unique_stem(stem: &str, mut fresh: impl FnMut(&str) -> bool) -> String {
+    let mut unique = stem.to_string();
+    let mut k = 1;
+    while !fresh(&unique) {
+        k += 1;
+        unique = format!("{stem}-{k}");
+    }
+    unique
+}
+
+/// Draw `w`, an execution of the Vulkan test `test`, into `dir` as `stem`
+/// (made unique among `used`): the SVG's path when Graphviz is installed,
+/// else the DOT's.
+pub fn write_vulkan(
+    dir: &Path,
+    used: &mut BTreeSet<String>,
+    stem: &str,
+    test: &relprove_litmus::khronos::Test,
+    w: &relprove_litmus::khronos::draw::Witness,
+    title: &str,
+) -> Result<String, String> {
+    let stem = unique_stem(&file_stem(stem), |u| used.insert(u.to_string()));
+    let g = relprove_litmus::khronos::draw::execution_graph(test, w, title)
+        .map_err(|e| e.to_string())?;
+    let written = write_graph(dir, &stem, &g)?;
+    Ok(written.svg.unwrap_or(written.dot).display().to_string())
 }
 
 pub fn write_graph(dir: &Path, stem: &str, g: &Graph) -> Result<Written, String> {

@@ -237,29 +237,18 @@ pub fn command(req: &Request, out: &mut dyn Write) -> Exit {
                     };
                     let graph = match (&req.graph, &l.witness) {
                         (Some(dir), Some(w)) => {
-                            let stem = super::graph::file_stem(&format!(
+                            let stem = format!(
                                 "{}-line{}",
                                 f.file_stem().and_then(|s| s.to_str()).unwrap_or(&t.name),
                                 line.line
-                            ));
-                            let mut unique = stem.clone();
-                            let mut k = 1;
-                            while !used_stems.insert(unique.clone()) {
-                                k += 1;
-                                unique = format!("{stem}-{k}");
-                            }
+                            );
                             let title = format!("{} line {}: {}", t.name, line.line, line.formula);
-                            match khronos::draw::execution_graph(t, w, &title)
-                                .map_err(|e| e.to_string())
-                                .and_then(|g| super::graph::write_graph(dir, &unique, &g))
-                            {
-                                Ok(w) => Some(w.svg.unwrap_or(w.dot).display().to_string()),
-                                Err(m) => {
+                            super::graph::write_vulkan(dir, &mut used_stems, &stem, t, w, &title)
+                                .map_err(|m| {
                                     eprintln!("relprove: --graph: {}: {m}", f.display());
                                     sum.errors += 1;
-                                    None
-                                }
-                            }
+                                })
+                                .ok()
                         }
                         _ => None,
                     };

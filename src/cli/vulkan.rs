@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 
 use relprove_engine::diag::{Diagnostic, Phase, SourceMap};
 use relprove_litmus::khronos::dat3m::{self, Mode, Options, VTest, Verdict};
-use relprove_litmus::khronos::{draw, VulkanModel};
+use relprove_litmus::khronos::VulkanModel;
 use relprove_litmus::output::Expectation;
 use schemars::JsonSchema;
 use serde::Serialize;
@@ -134,6 +134,16 @@ fn parse(sources: &mut SourceMap, f: &Path) -> Result<VTest, Diagnostic> {
     dat3m::parse(id, &text)
 }
 
+/// Load a Vulkan model: a cat model, or an Alloy model with spirv.als's
+/// vocabulary.
+pub fn load_model(sources: &mut SourceMap, path: &Path) -> Result<VulkanModel, Diagnostic> {
+    if path.extension().is_some_and(|e| e == "cat") {
+        VulkanModel::load_cat(sources, path)
+    } else {
+        VulkanModel::load(path, &Default::default())
+    }
+}
+
 /// The expectation for a test: by its file's stem (Dat3M's tables name
 /// files, and two files may share a test name), else by its name.
 fn expectation(table: &BTreeMap<String, Expectation>, t: &VTest, f: &Path) -> Option<bool> {
@@ -148,12 +158,7 @@ fn expectation(table: &BTreeMap<String, Expectation>, t: &VTest, f: &Path) -> Op
 pub fn command(req: &Request, out: &mut dyn Write) -> Exit {
     let mut sources = SourceMap::new();
     let load = relprove_engine::resolve::LoadOptions::default();
-    let loaded = if req.model.extension().is_some_and(|e| e == "cat") {
-        VulkanModel::load_cat(&mut sources, &req.model)
-    } else {
-        VulkanModel::load(&req.model, &load)
-    };
-    let model = match loaded {
+    let model = match load_model(&mut sources, &req.model) {
         Ok(m) => m,
         Err(d) => return super::report::error(&sources, d, false),
     };
@@ -228,28 +233,22 @@ pub fn command(req: &Request, out: &mut dyn Write) -> Exit {
                 let word = |b: bool| if b { "Ok" } else { "No" };
                 let drawn = match (&req.graph, &d.drawn) {
                     (Some(dir), Some((program, witness))) => {
-                        let stem = super::graph::file_stem(
-                            f.file_stem().and_then(|s| s.to_str()).unwrap_or(&t.name),
-                        );
-                        let mut unique = stem.clone();
-                        let mut k = 1;
-                        while !used_stems.insert(unique.clone()) {
-                            k += 1;
-                            unique = format!("{stem}-{k}");
-                        }
+                        let stem = f.file_stem().and_then(|s| s.to_str()).unwrap_or(&t.name);
                         let title =
                             format!("{} ({}): {}", t.name, d.verdict.word(), t.question.text);
-                        match draw::execution_graph(program, witness, &title)
-                            .map_err(|e| e.to_string())
-                            .and_then(|g| super::graph::write_graph(dir, &unique, &g))
-                        {
-                            Ok(w) => Some(w.svg.unwrap_or(w.dot).display().to_string()),
-                            Err(m) => {
-                                eprintln!("relprove: --graph: {}: {m}", f.display());
-                                sum.errors += 1;
-                                None
-                            }
-                        }
+                        super::graph::write_vulkan(
+                            dir,
+                            &mut used_stems,
+                            stem,
+                            program,
+                            witness,
+                            &title,
+                        )
+                        .map_err(|m| {
+                            eprintln!("relprove: --graph: {}: {m}", f.display());
+                            sum.errors += 1;
+                        })
+                        .ok()
                     }
                     _ => None,
                 };

@@ -6,6 +6,20 @@
 //! docs/architecture.md, "Tests"). Each module below was a test file of its
 //! own before; a module is selected with `cargo test --test CRATE MODULE::`.
 
+/// The path of `../shared/REL`, or skip the test (with a note) when it is
+/// absent.
+macro_rules! need {
+    ($rel:expr) => {
+        match crate::corpus::shared($rel) {
+            Some(d) => d,
+            None => {
+                eprintln!("note: ../shared/{} absent; test skipped", $rel);
+                return;
+            }
+        }
+    };
+}
+
 mod cat;
 mod corpus;
 mod golden;

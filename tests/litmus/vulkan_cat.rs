@@ -12,18 +12,6 @@ use std::path::{Path, PathBuf};
 
 use super::vulkan_dat3m::{all, relprove, reproduce_with, shared, table};
 
-macro_rules! need {
-    ($rel:expr) => {
-        match shared($rel) {
-            Some(d) => d,
-            None => {
-                eprintln!("note: ../shared/{} absent; test skipped", $rel);
-                return;
-            }
-        }
-    };
-}
-
 /// Rows not compared under the cat models, and why.
 const NOT_COMPARED: [(&str, &str); 1] = [(
     "Manual/XF-Barrier",

@@ -14,18 +14,6 @@ use std::process::{Command, Output};
 
 pub(crate) use super::corpus::shared;
 
-macro_rules! need {
-    ($rel:expr) => {
-        match shared($rel) {
-            Some(d) => d,
-            None => {
-                eprintln!("note: ../shared/{} absent; test skipped", $rel);
-                return;
-            }
-        }
-    };
-}
-
 pub(crate) fn relprove() -> Command {
     Command::new(env!("CARGO_BIN_EXE_relprove"))
 }

@@ -131,18 +131,9 @@ pub struct ModelRef {
     /// The module name to `open` (the model file's stem).
     pub open_name: String,
     pub binding: &'static Binding,
-    /// A cat model: the folder its generated Alloy modules are written to.
-    pub cat: Option<Arc<CatFiles>>,
-}
-
-/// The generated Alloy of a cat model, in a temporary folder beside the
-/// execution model it opens (removed when the last [`ModelRef`] goes).
-#[derive(Debug)]
-pub struct CatFiles {
-    dir: tempfile::TempDir,
-    pub model: crate::cat::CatModel,
-    /// The `let rec` unrollings written so far (by number of events).
-    written: Mutex<BTreeSet<usize>>,
+    /// A cat model: its Alloy forms, in a temporary folder beside the
+    /// execution model they open (removed when the last [`ModelRef`] goes).
+    pub cat: Option<Arc<crate::cat::AlloyForms>>,
 }
 
 impl ModelRef {
@@ -196,19 +187,6 @@ impl ModelRef {
 
     fn load_cat(sources: &mut SourceMap, path: &Path) -> Result<ModelRef, Diagnostic> {
         let model = crate::cat::load(sources, path)?;
-        let io = |e: std::io::Error| {
-            Diagnostic::without_span(
-                Phase::Io,
-                format!(
-                    "cannot write the Alloy form of {} to a temporary folder: {e}",
-                    path.display()
-                ),
-            )
-        };
-        let dir = tempfile::Builder::new()
-            .prefix("relprove-cat")
-            .tempdir()
-            .map_err(io)?;
         let arch = model.arch;
         let Some(binding) = arch.binding else {
             return Err(Diagnostic::without_span(
@@ -220,22 +198,12 @@ impl ModelRef {
                 ),
             ));
         };
-        for (name, text) in arch.files {
-            std::fs::write(dir.path().join(name), text).map_err(io)?;
-        }
-        let top = dir
-            .path()
-            .join(format!("{}.als", crate::cat::module_name(None)));
-        std::fs::write(&top, model.alloy(None)).map_err(io)?;
+        let forms = crate::cat::AlloyForms::new(model, String::new())?;
         Ok(ModelRef {
-            path: top,
+            path: forms.top(),
             open_name: crate::cat::module_name(None),
             binding,
-            cat: Some(Arc::new(CatFiles {
-                dir,
-                model,
-                written: Mutex::new(BTreeSet::new()),
-            })),
+            cat: Some(Arc::new(forms)),
         })
     }
 
@@ -298,15 +266,10 @@ impl ModelRef {
         };
         // The cat events: the execution's events and an initial write per
         // location.
-        let events = (count(self.binding.event_sig) + count("Address")).div_ceil(4) * 4;
-        let name = crate::cat::module_name(Some(events));
-        let path = cat.dir.path().join(format!("{name}.als"));
-        let mut written = cat.written.lock().unwrap_or_else(|e| e.into_inner());
-        if written.insert(events) {
-            std::fs::write(&path, cat.model.alloy(Some(events))).map_err(|e| {
-                LitmusError::Internal(format!("cannot write {}: {e}", path.display()))
-            })?;
-        }
+        let events = count(self.binding.event_sig) + count("Address");
+        let (name, path) = cat
+            .for_events(events)
+            .map_err(|d| LitmusError::Internal(d.message))?;
         low.open = name.clone();
         Ok(ModelRef {
             path,

@@ -14,6 +14,7 @@
 //! docs/cat.md has the vocabulary tables.
 
 pub mod check;
+mod forms;
 pub mod syntax;
 pub mod vocab;
 
@@ -21,6 +22,7 @@ use std::path::{Path, PathBuf};
 
 use relprove_engine::diag::{Diagnostic, Phase, SourceMap, Span};
 
+pub use forms::{AlloyFile, AlloyForms};
 pub use vocab::Arch;
 
 /// The definitions every model sees first, as Dat3M includes its
@@ -83,55 +85,6 @@ impl CatModel {
             self.arch.prelude,
             self.compiled.text(events.unwrap_or(0), self.arch.vocab.sorts())
         )
-    }
-}
-
-/// A cat model's Alloy form as a file of its own, in a temporary folder
-/// with the files it opens (removed when this is dropped).
-#[derive(Debug)]
-pub struct AlloyFile {
-    _dir: tempfile::TempDir,
-    /// The module, named after the cat file (`ptx-v6.0.cat` → `ptx_v6_0`).
-    pub path: PathBuf,
-}
-
-impl CatModel {
-    /// The Alloy form as a file of its own, for the Alloy side of relprove
-    /// (`check`, `export`). Refused for a model whose `let rec` is unrolled
-    /// per execution (it has no form independent of the execution's size).
-    pub fn alloy_file(&self) -> Result<AlloyFile, Diagnostic> {
-        if self.compiled.has_rec() {
-            return Err(Diagnostic::without_span(
-                Phase::Litmus,
-                format!("{}: a `let rec` read by a flag or a negated axiom is unrolled per execution (by its number of events): it has no Alloy form of its own", self.path.display()),
-            ));
-        }
-        let stem = self
-            .path
-            .file_stem()
-            .and_then(|s| s.to_str())
-            .unwrap_or("cat");
-        let mut name: String = stem
-            .chars()
-            .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
-            .collect();
-        if !name.starts_with(|c: char| c.is_ascii_alphabetic()) {
-            name.insert_str(0, "cat_");
-        }
-        let io = |p: &Path, e: std::io::Error| {
-            Diagnostic::without_span(Phase::Io, format!("cannot write {}: {e}", p.display()))
-        };
-        let dir = tempfile::Builder::new()
-            .prefix("relprove-cat")
-            .tempdir()
-            .map_err(|e| io(Path::new("a temporary folder"), e))?;
-        for (file, text) in self.arch.files {
-            let p = dir.path().join(file);
-            std::fs::write(&p, text).map_err(|e| io(&p, e))?;
-        }
-        let path = dir.path().join(format!("{name}.als"));
-        std::fs::write(&path, self.alloy_module(&name, None)).map_err(|e| io(&path, e))?;
-        Ok(AlloyFile { _dir: dir, path })
     }
 }
 

@@ -32,7 +32,7 @@ mod run;
 
 pub use module::{module, run_name};
 pub use parse::{is_khronos, parse, MAX_EVENTS};
-pub use run::{decide, decide_all, Got, LineResult, TestResult, VulkanCat, VulkanModel};
+pub use run::{decide, decide_all, Got, LineResult, TestResult, VulkanModel};
 
 use std::collections::BTreeSet;
 

@@ -3,9 +3,8 @@
 //! result line's `run` is decided by [`check_command`], its instance
 //! re-evaluated by the independent evaluator.
 
-use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use super::{module, run_name, Attr, Expect, Level, Test};
@@ -36,17 +35,7 @@ pub struct VulkanModel {
     pub open_name: String,
     /// A cat model of Vulkan (Dat3M's `vulkan.cat`): the tests' modules
     /// are [`super::cat_module`]'s, over its Alloy form.
-    pub cat: Option<Arc<VulkanCat>>,
-}
-
-/// A cat model of Vulkan and its Alloy form, written to a temporary folder.
-#[derive(Debug)]
-pub struct VulkanCat {
-    dir: tempfile::TempDir,
-    /// The checked cat model.
-    pub model: crate::cat::CatModel,
-    /// The `let rec` unrollings written so far (by number of events).
-    written: Mutex<BTreeSet<usize>>,
+    pub cat: Option<Arc<crate::cat::AlloyForms>>,
 }
 
 /// What a cat model's Alloy form adds for the tests' result lines: the
@@ -144,33 +133,12 @@ impl VulkanModel {
                 ),
             ));
         }
-        let io = |e: std::io::Error| {
-            Diagnostic::without_span(
-                Phase::Io,
-                format!(
-                    "cannot write the Alloy form of {} to a temporary folder: {e}",
-                    path.display()
-                ),
-            )
-        };
-        let dir = tempfile::Builder::new()
-            .prefix("relprove-cat")
-            .tempdir()
-            .map_err(io)?;
-        let open_name = crate::cat::module_name(None);
-        let top = dir.path().join(format!("{open_name}.als"));
-        if !model.compiled.has_rec() {
-            let text = model.alloy(None) + &cat_epilogue(&model);
-            std::fs::write(&top, text).map_err(io)?;
-        }
+        let epilogue = cat_epilogue(&model);
+        let forms = crate::cat::AlloyForms::new(model, epilogue)?;
         Ok(VulkanModel {
-            path: top,
-            open_name,
-            cat: Some(Arc::new(VulkanCat {
-                dir,
-                model,
-                written: Mutex::new(BTreeSet::new()),
-            })),
+            path: forms.top(),
+            open_name: crate::cat::module_name(None),
+            cat: Some(Arc::new(forms)),
         })
     }
 
@@ -197,21 +165,10 @@ impl VulkanModel {
     /// unrolled for that many events (rounded up to a multiple of 4),
     /// written on first use.
     fn open_for(&self, events: usize) -> Result<String, Diagnostic> {
-        let Some(cat) = self.cat.as_ref().filter(|c| c.model.compiled.has_rec()) else {
-            return Ok(self.open_name.clone());
-        };
-        let n = events.div_ceil(4) * 4;
-        let name = crate::cat::module_name(Some(n));
-        let mut written = cat.written.lock().unwrap_or_else(|e| e.into_inner());
-        if !written.contains(&n) {
-            let path = cat.dir.path().join(format!("{name}.als"));
-            let text = cat.model.alloy(Some(n)) + &cat_epilogue(&cat.model);
-            std::fs::write(&path, text).map_err(|e| {
-                Diagnostic::without_span(Phase::Io, format!("cannot write {}: {e}", path.display()))
-            })?;
-            written.insert(n);
+        match &self.cat {
+            None => Ok(self.open_name.clone()),
+            Some(forms) => forms.for_events(events).map(|(name, _)| name),
         }
-        Ok(name)
     }
 
     /// Resolve `text` as the module `name` beside the model.
@@ -331,11 +288,7 @@ pub fn decide(
 ) -> Result<TestResult, Diagnostic> {
     let start = Instant::now();
     let deadline = opts.timeout.map(|t| start + t);
-    let name = format!(
-        "lt_{}",
-        test.name
-            .replace(|c: char| !c.is_ascii_alphanumeric() && c != '_', "_")
-    );
+    let name = super::module::module_name(test);
     let text = match &model.cat {
         None => {
             let extra = test.events.iter().find_map(|e| {
