@@ -1259,6 +1259,15 @@ impl Resolver<'_> {
         if let Some(r) = self.receiver_macro(cx, l, r, span) {
             return r;
         }
+        // `i.Int` with `i` an integer (or a set of Int atoms, which a join
+        // with `Int` could not take) is `i`, as the Analyzer reads it.
+        if matches!(r.kind, ast::ExprKind::IntSet) {
+            let alts = self.expr(cx, l)?;
+            let integer = |a: &Alt| matches!(a.term, Term::Int(_)) || a.ty == Type::int();
+            if !alts.is_empty() && alts.iter().all(integer) {
+                return Ok(alts);
+            }
+        }
         let la = self.rel_alts(cx, l)?;
         let mut results: Vec<R<Alt>> = Vec::new();
         // Receiver calls.

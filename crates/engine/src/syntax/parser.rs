@@ -49,6 +49,29 @@ fn err(kind: ErrorKind, span: Span) -> Box<SyntaxError> {
     Box::new(SyntaxError::new(kind, span))
 }
 
+/// The name of the builtin predicate `disj` (a keyword, so no user name
+/// can be spelled this way).
+fn builtin_disj(span: Span) -> Expr {
+    Expr {
+        kind: ExprKind::Name(Name {
+            parts: vec!["disj".to_string()],
+            span,
+        }),
+        span,
+    }
+}
+
+/// `e` split into the builtin `disj` and its arguments when it is `disj`
+/// or `disj[…]`, else `e` back.
+fn builtin_disj_args(e: Expr) -> Result<(Expr, Vec<Expr>), Expr> {
+    let is_disj = |e: &Expr| matches!(&e.kind, ExprKind::Name(n) if n.parts == ["disj"]);
+    match e.kind {
+        ExprKind::Name(_) if is_disj(&e) => Ok((e, Vec::new())),
+        ExprKind::BoxJoin(h, args) if is_disj(&h) => Ok((*h, args)),
+        kind => Err(Expr { kind, span: e.span }),
+    }
+}
+
 /// Runs of one associative operator up to this many operands are nested
 /// to the left, as written (`(a + b) + c`), and count towards
 /// [`MAX_DEPTH`] like any operator; longer runs (real models have facts
@@ -1465,8 +1488,40 @@ impl Parser {
                 }
                 T::Dot if min <= JOIN => {
                     self.bump();
-                    let rhs = self.rhs(UNARY)?;
-                    lhs = bin(BinOp::Join, lhs, rhs);
+                    // `a.disj` is the builtin `disj[a]`, and a join onto a
+                    // builtin `disj` call adds an argument: `b.(a.disj)` is
+                    // `disj[a, b]` (the Analyzer's parser does the same).
+                    // `a.int` and `a.sum` are the casts `int[a]`, `sum[a]`.
+                    if matches!(self.peek(), T::IntLower | T::Sum)
+                        && *self.peek_at(1) != T::LBracket
+                    {
+                        let end = self.bump().span;
+                        let span = lhs.span.to(end);
+                        lhs = Expr {
+                            kind: ExprKind::IntCast(Box::new(lhs)),
+                            span,
+                        };
+                        last_cmp = None;
+                        self.grow()?;
+                        continue;
+                    }
+                    let rhs = if *self.peek() == T::Disj && *self.peek_at(1) != T::LBracket {
+                        let span = self.bump().span;
+                        builtin_disj(span)
+                    } else {
+                        self.rhs(UNARY)?
+                    };
+                    lhs = match builtin_disj_args(rhs) {
+                        Ok((head, mut args)) => {
+                            let span = lhs.span.to(head.span);
+                            args.push(lhs);
+                            Expr {
+                                kind: ExprKind::BoxJoin(Box::new(head), args),
+                                span,
+                            }
+                        }
+                        Err(rhs) => bin(BinOp::Join, lhs, rhs),
+                    };
                 }
                 T::LBracket if min <= JOIN => {
                     let open = self.bump().span;
@@ -1801,10 +1856,7 @@ impl Parser {
             }
             T::Disj if *self.peek_at(1) == T::LBracket => {
                 self.bump();
-                leaf(ExprKind::Name(Name {
-                    parts: vec!["disj".to_string()],
-                    span: start,
-                }))
+                Ok(builtin_disj(start))
             }
             T::LParen => {
                 let open = self.bump().span;
