@@ -9,6 +9,8 @@ Usage: bench/alloy_corpus.py DIR [DIR ...]
                 (default target/alloy/alloy-verdicts.jar)
   CAP           seconds per command for each tool (default 10)
   ALLOY_SOLVER  the Analyzer's SAT solver: cadical (default) or sat4j
+  ACCEPT_ONLY   1: only which files each tool accepts (relprove --parse-only,
+                the Analyzer with every command skipped); no command is run
 
 Prints one tab-separated line per command (or per rejected file), then a
 SUMMARY block. Commands are paired by position, as in the differential test
@@ -26,6 +28,7 @@ binary = os.path.abspath(os.environ.get("RELPROVE_BIN", os.path.join(root, "targ
 jar = os.path.abspath(os.environ.get("ALLOY_JAR", os.path.join(root, "target/alloy/alloy-verdicts.jar")))
 cap = os.environ.get("CAP", "10")
 solver = os.environ.get("ALLOY_SOLVER", "cadical")
+accept_only = os.environ.get("ACCEPT_ONLY") == "1"
 dirs = sys.argv[1:]
 if not dirs:
     sys.exit(__doc__)
@@ -39,11 +42,17 @@ UNSAT = {"no-instance", "no-counterexample"}
 
 def relprove(path):
     """(commands or None, reason)"""
+    args = ["--parse-only"] if accept_only else ["--format", "json", "--timeout", cap]
     try:
-        out = subprocess.run([binary, "check", "--format", "json", "--timeout", cap, path],
+        out = subprocess.run([binary, "check", *args, path],
                              capture_output=True, text=True, timeout=int(cap) * 40 + 60)
     except subprocess.TimeoutExpired:
         return None, "relprove ran past its overall limit"
+    if accept_only:
+        if out.returncode == 0:
+            return [], ""
+        first = next((l for l in out.stderr.splitlines() if l.strip()), "")
+        return None, f"exit {out.returncode}: {first}"
     try:
         return json.loads(out.stdout)["commands"], ""
     except (ValueError, KeyError):
@@ -53,7 +62,7 @@ def relprove(path):
 
 def alloy(path):
     """(rows or None, reason)"""
-    rows, skip = [], 0
+    rows, skip = [], (1 << 30 if accept_only else 0)
     while True:
         try:
             out = subprocess.run(["java", "-jar", jar, path, "--timeout", cap, "--skip", str(skip),
@@ -66,6 +75,8 @@ def alloy(path):
                 return None, line[6:].replace("\n", " ")[:200]
             if line.startswith("CMD\t"):
                 rows.append(line.split("\t"))
+        if accept_only:
+            return [], ""
         if out.returncode != 3:
             return rows, ""
         skip = len(rows)
@@ -125,8 +136,9 @@ for path in files:
               flush=True)
 
 print("SUMMARY")
+without = "" if accept_only else f" ({n_no_commands} without commands)"
 print(f"files: {len(files)}; accepted by Alloy: {n_alloy_ok}; of those accepted by relprove: "
-      f"{n_both_ok} ({n_no_commands} without commands); accepted by relprove only: {n_only_relprove}")
+      f"{n_both_ok}{without}; accepted by relprove only: {n_only_relprove}")
 print(f"commands both decide: {compared}; agree: {agree}; disagree: {len(disagree)}")
 if times_r:
     print(f"relprove faster on {faster} of {compared}; median ms relprove {statistics.median(times_r)}, "

@@ -158,6 +158,11 @@ pub enum ResolveError {
     SetOutsideDecl {
         span: Span,
     },
+    /// `seq e` anywhere but at the right end of a declaration's bound
+    /// (the Analyzer's grammar has it only there).
+    SeqOutsideDecl {
+        span: Span,
+    },
     IfBranches {
         span: Span,
     },
@@ -365,6 +370,9 @@ impl ResolveError {
             )
             .label("missing arguments")
             .hint(format!("call it as `{name}[...]`")),
+            SeqOutsideDecl { span } => Diagnostic::new(Phase::Type, span, "`seq` is only allowed in declarations")
+                .label("not in a declaration's bound")
+                .hint("declare the sequence (`f: seq A`, `f: B -> (seq A)`, `x: seq A`) and use the name"),
             SetOutsideDecl { span } => Diagnostic::new(Phase::Type, span, "`set` is only allowed in declarations")
                 .label("not a formula")
                 .hint("`some e`, `one e`, `lone e` and `no e` are formulas; `set e` is not"),

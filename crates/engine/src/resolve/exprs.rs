@@ -76,6 +76,43 @@ impl Alt {
     }
 }
 
+/// `e` read as a call written one piece at a time: `p` is `(p, [])`,
+/// `e[a]` adds `a` to `e`'s arguments, and `x.p` or `x.p[a]` puts `x` first.
+fn call_shape(e: &ast::Expr) -> Option<(ast::Name, Vec<ast::Expr>)> {
+    match &e.kind {
+        ast::ExprKind::Name(n) => Some((n.clone(), Vec::new())),
+        ast::ExprKind::BoxJoin(h, args) => {
+            let (n, mut given) = call_shape(h)?;
+            given.extend(args.iter().cloned());
+            Some((n, given))
+        }
+        ast::ExprKind::Binary(BinOp::Join, recv, f) => {
+            let (n, rest) = match &f.kind {
+                ast::ExprKind::Name(n) => (n.clone(), Vec::new()),
+                ast::ExprKind::BoxJoin(h, args) => match &h.kind {
+                    ast::ExprKind::Name(n) => (n.clone(), args.clone()),
+                    _ => return None,
+                },
+                _ => return None,
+            };
+            let mut given = vec![(**recv).clone()];
+            given.extend(rest);
+            Some((n, given))
+        }
+        _ => None,
+    }
+}
+
+/// How many arrows lie above the `seq` of a declaration bound: 0 for
+/// `seq e`, 1 for `A -> (seq e)`; `None` without a `seq` at the right end.
+pub(super) fn seq_rows(e: &ast::Expr) -> Option<usize> {
+    match &e.kind {
+        ast::ExprKind::Unary(UnOp::Seq, _) => Some(0),
+        ast::ExprKind::Arrow { rhs, .. } => seq_rows(rhs).map(|d| d + 1),
+        _ => None,
+    }
+}
+
 fn mult_of(m: MultKw) -> Mult {
     match m {
         MultKw::Set => Mult::Set,
@@ -443,6 +480,9 @@ impl Resolver<'_> {
         if let ast::ExprKind::Unary(UnOp::Seq, inner) = &d.expr.kind {
             return self.seq_bound(cx, d, inner);
         }
+        if seq_rows(&d.expr).is_some() {
+            return self.seq_rows_bound(cx, d);
+        }
         let (mult, expr) = match (&d.mult, &d.expr.kind) {
             (None, ast::ExprKind::Unary(UnOp::Mult(m), inner)) => (Some(*m), &**inner),
             (m, _) => (*m, &d.expr),
@@ -491,6 +531,99 @@ impl Resolver<'_> {
             },
             Type::int().product(&ty),
         ))
+    }
+
+    /// `A -> (seq e)` (an arrow whose right end is a sequence, as in
+    /// `st: Rod -> (seq Disk)`): `A -> (seq/Int -> lone e)`, each row a
+    /// sequence ([`Self::seq_rows_contiguous`] adds the contiguity).
+    fn seq_rows_bound(&mut self, cx: &mut Ctx, d: &ast::DeclBound) -> R<(ir::Decl, Type)> {
+        let ast::ExprKind::Arrow {
+            lhs,
+            lmult,
+            rmult,
+            rhs,
+        } = &d.expr.kind
+        else {
+            return self.seq_bound(cx, d, &d.expr);
+        };
+        if d.mult.is_some() {
+            return Err(ResolveError::Unsupported {
+                what: "a multiplicity before a relation to sequences",
+                span: d.expr.span,
+                hint: "write `f: A -> (seq B)` (each row a sequence)",
+            });
+        }
+        let (l, lt) = self.rel(cx, lhs)?;
+        if l.arity != 1 {
+            return Err(ResolveError::Unsupported {
+                what: "a relation to sequences whose rows are not atoms",
+                span: lhs.span,
+                hint: "the left of `-> (seq B)` must be a set",
+            });
+        }
+        let inner = ast::DeclBound {
+            mult: None,
+            expr: (**rhs).clone(),
+        };
+        let (r, rt) = self.decl_bound(cx, &inner)?;
+        let arity = 1 + r.bound.arity;
+        let bound = Expr::new(
+            ExprKind::Product {
+                lhs: b(l),
+                lmult: lmult.map(mult_of).unwrap_or(Mult::Set),
+                rmult: rmult.map(mult_of).unwrap_or(Mult::Set),
+                rhs: b(r.bound),
+            },
+            arity,
+            d.expr.span,
+        );
+        Ok((
+            ir::Decl {
+                mult: Mult::Set,
+                bound,
+            },
+            lt.product(&rt),
+        ))
+    }
+
+    /// The contiguity of every sequence in `s`, declared with `bound`
+    /// whose syntax `seq_rows` found `depth` arrows above its `seq`: for
+    /// depth 0 `s` is a sequence; else every row `a.s` (`a` in the arrow's
+    /// left set) is a relation to sequences of depth one less.
+    pub(super) fn seq_rows_contiguous(
+        &mut self,
+        s: Expr,
+        bound: &Expr,
+        depth: usize,
+        span: Span,
+    ) -> Formula {
+        let ExprKind::Product { lhs, rhs, .. } = &bound.kind else {
+            return self.seq_contiguous(s, span);
+        };
+        if depth == 0 {
+            return self.seq_contiguous(s, span);
+        }
+        let a = self.new_var("a", 1, span);
+        let arity = s.arity - 1;
+        let row = Expr::new(
+            ExprKind::Join(b(Expr::new(ExprKind::Var(a), 1, span)), b(s)),
+            arity,
+            span,
+        );
+        let body = self.seq_rows_contiguous(row, rhs, depth - 1, span);
+        Formula::new(
+            FormulaKind::Quant(
+                Quant::All,
+                vec![ir::QuantDecl {
+                    vars: vec![a],
+                    disj: false,
+                    mult: Mult::One,
+                    bound: (**lhs).clone(),
+                }],
+                b(body),
+            ),
+            span,
+        )
     }
 
     /// Alloy's `isSeq` beyond the bound `seq/Int -> lone e`: the indices of
@@ -569,10 +702,11 @@ impl Resolver<'_> {
             for (n, v) in d.names.iter().zip(&vars) {
                 cx.vars.push((n.name.clone(), *v, ty.clone()));
             }
-            if matches!(d.bound.expr.kind, ast::ExprKind::Unary(UnOp::Seq, _)) {
+            if let Some(depth) = seq_rows(&d.bound.expr) {
                 for v in &vars {
-                    let x = Expr::new(ExprKind::Var(*v), decl.bound.arity, d.bound.expr.span);
-                    seq_conds.push(self.seq_contiguous(x, d.bound.expr.span));
+                    let span = d.bound.expr.span;
+                    let x = Expr::new(ExprKind::Var(*v), decl.bound.arity, span);
+                    seq_conds.push(self.seq_rows_contiguous(x, &decl.bound, depth, span));
                 }
             }
             out.push(ir::QuantDecl {
@@ -1034,11 +1168,7 @@ impl Resolver<'_> {
                 Ok(vec![Alt::form(not(f, span), true)])
             }
             UnOp::Mult(MultKw::Set) => Err(ResolveError::SetOutsideDecl { span }),
-            UnOp::Seq => Err(ResolveError::Unsupported {
-                what: "`seq` outside a declaration",
-                span,
-                hint: "declare the sequence (`f: seq A`, `x: seq A`) and use the variable",
-            }),
+            UnOp::Seq => Err(ResolveError::SeqOutsideDecl { span }),
             UnOp::No | UnOp::Mult(_) => {
                 let alts = self.rel_alts(cx, x)?;
                 map_alts(alts, |a| {
@@ -1450,6 +1580,53 @@ impl Resolver<'_> {
         self.try_macro(cx, n, &all, span)
     }
 
+    /// `head[args]` where `head` is a partial application (`p[a]`, `x.p`,
+    /// `x.p[a]`: fewer arguments than the pred, fun or macro `p` takes and
+    /// at least one): `p` and all the arguments, receiver first. This is
+    /// how the Analyzer completes a call one bracket at a time
+    /// (`incr.then[decr]` passed to a macro that applies it to `[t, t']`).
+    fn partial_call(
+        &self,
+        cx: &Ctx,
+        head: &ast::Expr,
+        args: &[ast::Expr],
+    ) -> Option<(ast::Name, Vec<ast::Expr>)> {
+        let (n, mut given) = call_shape(head)?;
+        if given.is_empty() || args.is_empty() {
+            return None;
+        }
+        if !n.is_qualified() && cx.vars.iter().any(|(x, _, _)| x == n.last()) {
+            return None;
+        }
+        let counts: Vec<usize> = match self.find_macro(cx.module, &n) {
+            Some(d) if self.macro_names.contains(n.last()) => vec![d.params.len()],
+            _ => {
+                let cands = self.lookup_global(cx.module, &n).ok()?;
+                if cands.is_empty()
+                    || !cands
+                        .iter()
+                        .all(|c| matches!(c, Cand::Fun(_) | Cand::Pred(_)))
+                {
+                    return None;
+                }
+                cands
+                    .iter()
+                    .filter_map(|c| match c {
+                        Cand::Fun(f) => self.fun_info[f.index()].params.as_ref().map(|p| p.len()),
+                        Cand::Pred(p) => self.pred_info[p.index()].params.as_ref().map(|p| p.len()),
+                        _ => None,
+                    })
+                    .collect()
+            }
+        };
+        // Partial only when no meaning takes the arguments given so far.
+        if counts.contains(&given.len()) || !counts.iter().any(|&c| c > given.len()) {
+            return None;
+        }
+        given.extend(args.iter().cloned());
+        Some((n, given))
+    }
+
     /// `@f` where `f` names no field but a fun, pred or sig: the plain
     /// name `f` (`@` only stops a field's `this.` expansion, as in Alloy).
     fn plain_at(&self, cx: &Ctx, e: &ast::Expr) -> R<Option<ast::Expr>> {
@@ -1466,13 +1643,21 @@ impl Resolver<'_> {
         }))
     }
 
-    fn box_join(
+    pub(super) fn box_join(
         &mut self,
         cx: &mut Ctx,
         head: &ast::Expr,
         args: &[ast::Expr],
         span: Span,
     ) -> R<Vec<Alt>> {
+        // A partial application given its remaining arguments.
+        if let Some((n, all)) = self.partial_call(cx, head, args) {
+            let callee = ast::Expr {
+                kind: ast::ExprKind::Name(n.clone()),
+                span: n.span,
+            };
+            return self.box_join(cx, &callee, &all, span);
+        }
         // `(x.m)[a]` with `m` a `let` macro of 1 + #args parameters: `m[x, a]`.
         if let ast::ExprKind::Binary(BinOp::Join, recv, m) = &head.kind {
             if let ast::ExprKind::Name(_) = &m.kind {

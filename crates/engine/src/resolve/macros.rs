@@ -82,11 +82,15 @@ impl Resolver<'_> {
         let extra = &args[d.params.len()..];
         let body = d.body.substitute(&map);
         self.macro_depth += 1;
-        let r = self.expr(cx, &body);
+        // Extra arguments go to the expansion as a box join would: onto its
+        // value, or, when it names a pred, fun or macro (`let while =
+        // while3`), into the call.
+        let r = if extra.is_empty() {
+            self.expr(cx, &body)
+        } else {
+            self.box_join(cx, &body, extra, span)
+        };
         self.macro_depth -= 1;
-        if extra.is_empty() {
-            return Some(r);
-        }
-        Some(r.and_then(|heads| self.box_fold(cx, heads, extra, span)))
+        Some(r)
     }
 }

@@ -287,9 +287,8 @@ impl Resolver<'_> {
                             f.arity = 1 + decl.bound.arity;
                             f.decl = decl;
                             self.field_info[fid.index()].ty = Some(sig_ty.product(&ty));
-                            if matches!(fd.bound.expr.kind, ast::ExprKind::Unary(ast::UnOp::Seq, _))
-                            {
-                                self.seq_field_fact(m, sid, fid, fd.bound.expr.span);
+                            if let Some(depth) = super::exprs::seq_rows(&fd.bound.expr) {
+                                self.seq_field_fact(m, sid, fid, depth, fd.bound.expr.span);
                             }
                         }
                         Err(e) => self.error(e),
@@ -300,9 +299,23 @@ impl Resolver<'_> {
     }
 
     /// `f: seq e` in sig `S`: the fact `all s: S | s.f` has contiguous
-    /// indices (the bound `seq/Int -> lone e` is the field's declaration).
-    fn seq_field_fact(&mut self, m: ModuleId, sid: SigId, fid: ir::FieldId, span: Span) {
-        let this = self.new_var("this", 1, span);
+    /// indices (the bound `seq/Int -> lone e` is the field's declaration);
+    /// for `f: A -> (seq e)` every row `a.(s.f)` does.
+    fn seq_field_fact(
+        &mut self,
+        m: ModuleId,
+        sid: SigId,
+        fid: ir::FieldId,
+        depth: usize,
+        span: Span,
+    ) {
+        // With rows (`f: A -> (seq B)`) the rows' set `A` is read with the
+        // field's own `this`, as in its declaration.
+        let this = if depth == 0 {
+            self.new_var("this", 1, span)
+        } else {
+            self.model.fields[fid.index()].this_var
+        };
         let arity = self.model.fields[fid.index()].arity;
         let value = ir::Expr::new(
             ir::ExprKind::Join(
@@ -312,7 +325,8 @@ impl Resolver<'_> {
             arity - 1,
             span,
         );
-        let contiguous = self.seq_contiguous(value, span);
+        let bound = self.model.fields[fid.index()].decl.bound.clone();
+        let contiguous = self.seq_rows_contiguous(value, &bound, depth, span);
         let body = ir::Formula::new(
             ir::FormulaKind::Quant(
                 ir::Quant::All,

@@ -93,20 +93,31 @@ pub struct MacroDecl {
 
 impl Expr {
     /// A copy with the unqualified names in `map` replaced by their
-    /// expressions (macro expansion; the body's own binders are not
-    /// renamed, as in Alloy).
+    /// expressions (macro expansion). As in the Analyzer, where a macro's
+    /// arguments are resolved before its body: a binder of the body hides
+    /// a parameter of its name, and a binder whose name an argument uses
+    /// is renamed, so that the argument keeps its meaning.
     pub fn substitute(&self, map: &[(String, Expr)]) -> Expr {
+        if map.is_empty() {
+            return self.clone();
+        }
         let sub = |e: &Expr| Box::new(e.substitute(map));
-        let decls = |ds: &[ParamDecl]| -> Vec<ParamDecl> {
-            ds.iter()
-                .map(|d| ParamDecl {
-                    bound: DeclBound {
-                        mult: d.bound.mult,
-                        expr: d.bound.expr.substitute(map),
-                    },
+        let decls = |ds: &[ParamDecl]| -> (Vec<ParamDecl>, Vec<(String, Expr)>) {
+            let mut map = map.to_vec();
+            let mut out = Vec::new();
+            for d in ds {
+                let bound = DeclBound {
+                    mult: d.bound.mult,
+                    expr: d.bound.expr.substitute(&map),
+                };
+                let names = d.names.iter().map(|n| bind(n, &mut map)).collect();
+                out.push(ParamDecl {
+                    names,
+                    bound,
                     ..d.clone()
-                })
-                .collect()
+                });
+            }
+            (out, map)
         };
         let kind = match &self.kind {
             ExprKind::Name(n) if n.parts.len() == 1 => {
@@ -143,22 +154,33 @@ impl Expr {
             ExprKind::BoxJoin(h, args) => {
                 ExprKind::BoxJoin(sub(h), args.iter().map(|a| a.substitute(map)).collect())
             }
-            ExprKind::Quant { q, decls: ds, body } => ExprKind::Quant {
-                q: *q,
-                decls: decls(ds),
-                body: sub(body),
-            },
-            ExprKind::Comprehension { decls: ds, body } => ExprKind::Comprehension {
-                decls: decls(ds),
-                body: sub(body),
-            },
-            ExprKind::Let { bindings, body } => ExprKind::Let {
-                bindings: bindings
-                    .iter()
-                    .map(|(n, e)| (n.clone(), e.substitute(map)))
-                    .collect(),
-                body: sub(body),
-            },
+            ExprKind::Quant { q, decls: ds, body } => {
+                let (decls, inner) = decls(ds);
+                ExprKind::Quant {
+                    q: *q,
+                    decls,
+                    body: Box::new(body.substitute(&inner)),
+                }
+            }
+            ExprKind::Comprehension { decls: ds, body } => {
+                let (decls, inner) = decls(ds);
+                ExprKind::Comprehension {
+                    decls,
+                    body: Box::new(body.substitute(&inner)),
+                }
+            }
+            ExprKind::Let { bindings, body } => {
+                let mut inner = map.to_vec();
+                let mut out = Vec::new();
+                for (n, e) in bindings {
+                    let e = e.substitute(&inner);
+                    out.push((bind(n, &mut inner), e));
+                }
+                ExprKind::Let {
+                    bindings: out,
+                    body: Box::new(body.substitute(&inner)),
+                }
+            }
             ExprKind::IfThenElse(c, a, b) => ExprKind::IfThenElse(sub(c), sub(a), sub(b)),
             ExprKind::Block(b) => ExprKind::Block(Block {
                 items: b.items.iter().map(|e| e.substitute(map)).collect(),
@@ -169,6 +191,68 @@ impl Expr {
         Expr {
             kind,
             span: self.span,
+        }
+    }
+}
+
+/// The binder `n` entered during a substitution by `map`: it hides the
+/// parameter of its name, and is renamed (deterministically, from its
+/// position) when an argument uses its name, so the argument is not
+/// captured.
+fn bind(n: &Ident, map: &mut Vec<(String, Expr)>) -> Ident {
+    map.retain(|(x, _)| *x != n.name);
+    if !map.iter().any(|(_, e)| e.mentions(&n.name)) {
+        return n.clone();
+    }
+    let mut fresh = format!("{}#{}", n.name, n.span.start);
+    while map.iter().any(|(_, e)| e.mentions(&fresh)) {
+        fresh.push('#');
+    }
+    let renamed = Ident {
+        name: fresh,
+        span: n.span,
+    };
+    let var = Expr {
+        kind: ExprKind::Name(Name {
+            parts: vec![renamed.name.clone()],
+            span: n.span,
+        }),
+        span: n.span,
+    };
+    map.push((n.name.clone(), var));
+    renamed
+}
+
+impl Expr {
+    /// Whether the unqualified name `x` occurs in `self` (free or bound:
+    /// a cautious answer is enough for renaming).
+    fn mentions(&self, x: &str) -> bool {
+        let decls = |ds: &[ParamDecl]| {
+            ds.iter()
+                .any(|d| d.bound.expr.mentions(x) || d.names.iter().any(|n| n.name == x))
+        };
+        match &self.kind {
+            ExprKind::Name(n) | ExprKind::AtName(n) => n.parts.len() == 1 && n.parts[0] == x,
+            ExprKind::This
+            | ExprKind::Univ
+            | ExprKind::Iden
+            | ExprKind::None
+            | ExprKind::IntSet
+            | ExprKind::IntLit(_) => false,
+            ExprKind::IntCast(e) | ExprKind::Unary(_, e) => e.mentions(x),
+            ExprKind::Binary(_, a, b)
+            | ExprKind::Arrow { lhs: a, rhs: b, .. }
+            | ExprKind::Compare { lhs: a, rhs: b, .. } => a.mentions(x) || b.mentions(x),
+            ExprKind::BoxJoin(h, args) => h.mentions(x) || args.iter().any(|a| a.mentions(x)),
+            ExprKind::Quant {
+                decls: ds, body, ..
+            }
+            | ExprKind::Comprehension { decls: ds, body } => decls(ds) || body.mentions(x),
+            ExprKind::Let { bindings, body } => {
+                bindings.iter().any(|(n, e)| n.name == x || e.mentions(x)) || body.mentions(x)
+            }
+            ExprKind::IfThenElse(c, a, b) => c.mentions(x) || a.mentions(x) || b.mentions(x),
+            ExprKind::Block(b) => b.items.iter().any(|e| e.mentions(x)),
         }
     }
 }

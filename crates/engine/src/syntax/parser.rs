@@ -1571,6 +1571,14 @@ impl Parser {
                 Ok(un(UnOp::Not, e))
             }
             T::All => self.quantifier(QuantKw::All),
+            // `seq e` inside a declaration's bound (`f: A -> (seq B)`); the
+            // resolver refuses it anywhere else.
+            T::Name(n) if n == "seq" && can_start_expr(self.peek_at(1)) => {
+                self.bump();
+                self.seq_use.get_or_insert(start);
+                let inner = self.bp(CMP + 1)?;
+                Ok(un(UnOp::Seq, inner))
+            }
             T::Sum if !self.is_decl_start(1) => {
                 // `sum e` and `sum[e]`: Alloy's integer cast of a set of Int
                 // atoms (the sum of its elements), the same as `int e`.
