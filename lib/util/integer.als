@@ -23,6 +23,10 @@ fun signum [n: Int] : Int { n < 0 => minus[0, 1] else (n > 0 => 1 else 0) }
 fun larger [n1, n2: Int] : Int { n1 > n2 => n1 else n2 }
 fun smaller [n1, n2: Int] : Int { n1 < n2 => n1 else n2 }
 
+-- the greatest / least integer of the bitwidth
+fun max : one Int { {x: Int | no y: Int | y > x} }
+fun min : one Int { {x: Int | no y: Int | y < x} }
+
 -- the greatest / least integer of a set (none when the set is empty)
 fun max [es: set Int] : lone Int { {x: es | no y: es | y > x} }
 fun min [es: set Int] : lone Int { {x: es | no y: es | y < x} }
