@@ -27,7 +27,6 @@ pub mod explain;
 pub mod files;
 #[allow(missing_docs)] // item docs still to write (issue 35)
 pub mod gpu;
-#[allow(missing_docs)] // item docs still to write (issue 35)
 pub mod khronos;
 #[allow(missing_docs)] // item docs still to write (issue 35)
 pub mod lower;

@@ -22,7 +22,11 @@ use super::{Attr, Event, Level, Test};
 /// and the instance (re-evaluated by the independent evaluator).
 #[derive(Debug)]
 pub struct Witness {
+    /// The resolved test module and the memory model it opens: what the
+    /// instance's atoms and relations belong to.
     pub model: Arc<Model>,
+    /// The execution: the values the solver chose, re-evaluated by the
+    /// independent evaluator.
     pub instance: Instance,
 }
 

@@ -42,33 +42,72 @@ use relprove_engine::diag::{FileId, Span};
 /// it in (the field of the same name).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Attr {
+    /// A write (`st`; an RMW is also one).
     W,
+    /// A read (`ld`; an RMW is also one).
     R,
+    /// A memory barrier (`membar`; also implied for a control barrier with
+    /// `acq` or `rel`).
     F,
+    /// An atomic access (`atom`; every RMW is one).
     A,
+    /// Acquire semantics (`acq`).
     Acq,
+    /// Release semantics (`rel`).
     Rel,
+    /// Storage class 0 (`sc0`) of an access.
     Sc0,
+    /// Storage class 1 (`sc1`) of an access.
     Sc1,
+    /// Storage class 0 in the memory semantics (`semsc0`): the acquire or
+    /// release orders accesses of storage class 0.
     SemSc0,
+    /// Storage class 1 in the memory semantics (`semsc1`).
     SemSc1,
+    /// Subgroup scope (`scopesg`).
     ScopeSg,
+    /// Workgroup scope (`scopewg`).
     ScopeWg,
+    /// Queue-family scope (`scopeqf`).
     ScopeQf,
+    /// Device scope (`scopedev`).
     ScopeDev,
+    /// A control barrier (`cbar`), with its dynamic instance in
+    /// [`Event::cbar_instance`].
     Cbar,
+    /// An availability operation to the device domain (`avdevice`, an
+    /// instruction of its own).
     AvDevice,
+    /// A visibility operation from the device domain (`visdevice`, an
+    /// instruction of its own).
     VisDevice,
+    /// Availability in the memory semantics (`semav`): the release also
+    /// performs an availability operation for earlier accesses of its
+    /// semantics' storage classes.
     SemAv,
+    /// Visibility in the memory semantics (`semvis`): the acquire also
+    /// performs a visibility operation for later accesses of its
+    /// semantics' storage classes.
     SemVis,
+    /// A per-instruction availability operation (`av`; implied for an atomic
+    /// write): the write itself is made available.
     Av,
+    /// A per-instruction visibility operation (`vis`; implied for an atomic
+    /// read): the location is made visible to the read itself.
     Vis,
+    /// Non-private (`nonpriv`; implied for atomics and `av`/`vis` accesses):
+    /// the access takes part in inter-thread ordering.
     NonPriv,
     /// Dat3M's storage classes 2 and 3 and their semantics: not in
     /// spirv.als (a test using them runs under a cat model only).
     Sc2,
+    /// Storage class 3 (Dat3M's `sc3`): cat models only, as [`Attr::Sc2`].
     Sc3,
+    /// Storage class 2 in the memory semantics (Dat3M's `semsc2`): cat
+    /// models only.
     SemSc2,
+    /// Storage class 3 in the memory semantics (Dat3M's `semsc3`): cat
+    /// models only.
     SemSc3,
 }
 
@@ -175,13 +214,18 @@ impl Attr {
 /// events of one group.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Level {
+    /// Queue family (`NEWQF`, `sqf`).
     QueueFamily,
+    /// Workgroup (`NEWWG`, `swg`).
     Workgroup,
+    /// Subgroup (`NEWSG`, `ssg`).
     Subgroup,
+    /// Thread, an invocation (`NEWTHREAD`, `immpo`).
     Thread,
 }
 
 impl Level {
+    /// Every level, outermost first (the order of [`Test::breaks`]).
     pub const ALL: [Level; 4] = [
         Level::QueueFamily,
         Level::Workgroup,
@@ -189,6 +233,8 @@ impl Level {
         Level::Thread,
     ];
 
+    /// The directive that makes the next instruction start a new group at
+    /// this level (`NEWQF`, `NEWWG`, `NEWSG`, `NEWTHREAD`).
     pub fn directive(self) -> &'static str {
         match self {
             Level::QueueFamily => "NEWQF",
@@ -239,6 +285,7 @@ pub struct Event {
 }
 
 impl Event {
+    /// Whether the event has attribute `a` (implied attributes included).
     pub fn has(&self, a: Attr) -> bool {
         self.attrs.contains(&a)
     }
@@ -247,13 +294,16 @@ impl Event {
 /// What a result line expects Alloy to find.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, schemars::JsonSchema)]
 pub enum Expect {
+    /// `SATISFIABLE`: some execution of the test satisfies the formula.
     #[serde(rename = "SATISFIABLE")]
     Satisfiable,
+    /// `NOSOLUTION`: no execution of the test satisfies the formula.
     #[serde(rename = "NOSOLUTION")]
     NoSolution,
 }
 
 impl Expect {
+    /// The keyword as the test file writes it (`SATISFIABLE`, `NOSOLUTION`).
     pub fn word(self) -> &'static str {
         match self {
             Expect::Satisfiable => "SATISFIABLE",
@@ -265,6 +315,7 @@ impl Expect {
 /// `SATISFIABLE|NOSOLUTION [NOCHAINS] formula`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ResultLine {
+    /// Whether an execution satisfying the formula should exist.
     pub expect: Expect,
     /// Availability and visibility chains of one element only
     /// (`X.chains = stor[X.EV]` instead of `X.EV -> X.EV`).
@@ -284,7 +335,9 @@ pub struct ResultLine {
 pub struct Test {
     /// The file's stem.
     pub name: String,
+    /// The file the test was read from (the file of its spans).
     pub file: FileId,
+    /// The instructions in file order: `events[i]` is event `E<i>`.
     pub events: Vec<Event>,
     /// Per [`Level`], the events that begin a group other than the first
     /// (ascending, each above 0).
@@ -293,6 +346,7 @@ pub struct Test {
     pub ssw: Vec<(u32, u32, Span)>,
     /// `SLOC a b`: references `a` and `b` are one location.
     pub sloc: Vec<(String, String, Span)>,
+    /// The result lines, in file order.
     pub results: Vec<ResultLine>,
     /// What the generator warns about (legal, but usually a mistake: an
     /// atomic without a scope makes every execution inconsistent).

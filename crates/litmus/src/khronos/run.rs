@@ -222,7 +222,9 @@ fn missing_names(model: &Model) -> Vec<String> {
 /// What relprove found for a result line.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Got {
+    /// An execution satisfying the line's formula exists.
     Sat,
+    /// No execution satisfies the line's formula.
     NoSolution,
     /// A limit stopped it: why.
     Unknown(String),
@@ -244,7 +246,10 @@ impl Got {
 pub struct LineResult {
     /// Index into [`Test::results`].
     pub index: usize,
+    /// What the checker found.
     pub got: Got,
+    /// Wall-clock time of deciding the line (the checker's run of its
+    /// `run` command).
     pub time: Duration,
     /// Counts of the line's formula (their text, `#dr`) that the scope lets
     /// exceed the largest Int: they wrap around, as in the Alloy Analyzer.
@@ -268,6 +273,7 @@ impl LineResult {
 /// Every result line of a test decided.
 #[derive(Clone, Debug)]
 pub struct TestResult {
+    /// One per result line, in the order of [`Test::results`].
     pub lines: Vec<LineResult>,
     /// Building and resolving the module.
     pub load_time: Duration,

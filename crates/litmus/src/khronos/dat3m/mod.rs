@@ -35,22 +35,32 @@ use relprove_engine::resolve::LoadOptions;
 /// A register or a constant.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Operand {
+    /// A register (`r` and digits, e.g. `r0`), read from the thread's
+    /// registers.
     Reg(String),
+    /// An integer constant.
     Const(i64),
 }
 
 /// `beq`, `bne`, `blt`, `ble`, `bgt`, `bge`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Cmp {
+    /// `beq`: equal.
     Eq,
+    /// `bne`: not equal.
     Ne,
+    /// `blt`: less than.
     Lt,
+    /// `ble`: less than or equal.
     Le,
+    /// `bgt`: greater than.
     Gt,
+    /// `bge`: greater than or equal.
     Ge,
 }
 
 impl Cmp {
+    /// Whether `a` compares to `b` as the branch asks (`a < b` for `blt`).
     pub fn holds(self, a: i64, b: i64) -> bool {
         match self {
             Cmp::Eq => a == b,
@@ -84,27 +94,48 @@ pub enum Instr {
     /// `value`; `rmw[.op] r, x, v`: all three (without an operation the
     /// old value is replaced by `v`).
     Event {
+        /// The event's `Exec` attributes: Dat3M's tags as Khronos attributes,
+        /// the implied ones included.
         attrs: BTreeSet<Attr>,
+        /// The register a `ld` or `rmw` puts the value it reads in.
         reg: Option<String>,
+        /// The location a `ld`, `st` or `rmw` accesses, as written (possibly an
+        /// alias, see [`VTest::location`]).
         loc: Option<String>,
+        /// The value a `st` writes, or an `rmw`'s operand (the value it
+        /// writes when it has no `op`).
         value: Option<Operand>,
+        /// An `rmw`'s operation (`rmw.add` …): it writes the old value
+        /// combined with `value` (`old + value` for `add`).
         op: Option<ArithOp>,
         /// A control barrier.
         cbar: Option<Cbar>,
     },
     /// `add r, a, b` (and the other operations).
     Local {
+        /// The register that receives the result.
         dst: String,
+        /// The operation (`add`, `sub`, `mul`, `and`, `or`, `xor`).
         op: ArithOp,
+        /// The left operand.
         a: Operand,
+        /// The right operand: `dst = a op b`.
         b: Operand,
     },
+    /// A label (`LC00:`), the target of a jump; no event.
     Label(String),
+    /// `goto LC00`: an unconditional jump to the label.
     Goto(String),
+    /// `beq a, b, LC00` (…): a jump to `target` when `a` and `b` compare as
+    /// `cmp` says, else the next instruction.
     Branch {
+        /// The comparison (from the opcode: `beq` …).
         cmp: Cmp,
+        /// The left operand.
         a: Operand,
+        /// The right operand.
         b: Operand,
+        /// The label jumped to.
         target: String,
     },
 }
@@ -112,10 +143,15 @@ pub enum Instr {
 /// One thread: `Pn@sg S, wg W, qf Q` and its instructions.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct VThread {
+    /// The thread's number `n` of `Pn`, which is also its column (from 0).
     pub id: u32,
+    /// Its subgroup (`sg S`), numbered within its workgroup.
     pub sg: u32,
+    /// Its workgroup (`wg W`), numbered within its queue family.
     pub wg: u32,
+    /// Its queue family (`qf Q`).
     pub qf: u32,
+    /// Its instructions in program order, each with its text in the file.
     pub instrs: Vec<(Instr, Span)>,
 }
 
@@ -134,7 +170,9 @@ pub struct Question {
 /// A parsed Dat3M Vulkan test.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct VTest {
+    /// The test's name: the word after `VULKAN`.
     pub name: String,
+    /// The file the test was read from.
     pub file: FileId,
     /// Initial values of locations (absent: 0).
     pub init: BTreeMap<String, i64>,
@@ -146,6 +184,7 @@ pub struct VTest {
     pub ssw: Vec<(u32, u32, Span)>,
     /// In the order of the test's columns.
     pub threads: Vec<VThread>,
+    /// The condition and the `filter`.
     pub question: Question,
     /// The whole file.
     pub span: Span,
@@ -217,11 +256,13 @@ impl Verdict {
 /// A decided test.
 #[derive(Clone, Debug)]
 pub struct Decided {
+    /// The answer: Ok/No, race-free/racy, or why it is unknown.
     pub verdict: Verdict,
     /// Candidate programs (one path per thread) that could answer.
     pub combinations: usize,
     /// How many of them were given to the solver before the answer.
     pub solved: usize,
+    /// Wall-clock time of the whole test: enumerating the paths and solving.
     pub time: Duration,
     /// The candidate program and the execution that decided the test (an
     /// `exists` found, a `~exists`/`forall` violated, a race), when asked
@@ -232,6 +273,7 @@ pub struct Decided {
 /// How a run reads the model and the tests.
 #[derive(Clone, Copy, Debug)]
 pub struct Options {
+    /// Which property to decide: the condition or race freedom.
     pub mode: Mode,
     /// Availability and visibility chains of one element (Khronos's
     /// NOCHAINS lines, Dat3M's `vulkan-nochains.cat`).

@@ -68,6 +68,8 @@ struct State {
 /// for this program).
 #[derive(Clone, Debug)]
 pub struct Combination {
+    /// The program as a Khronos test: the chosen paths' events, and a single
+    /// result line that asks the question for them.
     pub test: Test,
 }
 
