@@ -798,8 +798,8 @@ impl<'a> Ctx<'a> {
     }
 
     /// The truth of `f` (of `not f` when `neg`), where the existentials the
-    /// engine skolemized at the top level (`some` outside, `all` under a
-    /// negation, through `and`, calls and `let`) are decided by the witness
+    /// engine skolemized at the top level (`some` outside, `all` and `no`
+    /// under a negation, through `and`, calls and `let`) are decided by the witness
     /// it recorded (`${prefix}_{var}`), checked against the declaration
     /// here; everything else is evaluated directly. A witness that
     /// satisfies the declaration and the body proves the existential, so
@@ -838,8 +838,11 @@ impl<'a> Ctx<'a> {
                     ctx.witnessed(env, &pred.body, neg, prefix)
                 })
             }
-            (FormulaKind::Quant(Quant::Some, decls, body), false)
-            | (FormulaKind::Quant(Quant::All, decls, body), true) => {
+            // As the engine skolemizes: `some`, `not all`, `not no`.
+            (FormulaKind::Quant(q @ (Quant::Some | Quant::All | Quant::No), decls, body), _)
+                if (*q == Quant::Some) != neg =>
+            {
+                let body_neg = *q == Quant::All;
                 let mut bound: Vec<(VarId, Option<TupleSet>)> = Vec::new();
                 let mut ok = true;
                 'decls: for d in decls {
@@ -866,7 +869,7 @@ impl<'a> Ctx<'a> {
                     }
                 }
                 let r = if ok {
-                    self.witnessed(env, body, neg, prefix)
+                    self.witnessed(env, body, body_neg, prefix)
                 } else {
                     Err(EvalError::BadCommand(String::new()))
                 };

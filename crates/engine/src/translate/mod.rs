@@ -1280,10 +1280,14 @@ impl<'a> Translator<'a> {
                 let b = self.top(b, true, cmd)?;
                 Ok(self.c.and2(a, b))
             }
-            (FormulaKind::Quant(Quant::Some, decls, body), false)
-            | (FormulaKind::Quant(Quant::All, decls, body), true) => {
+            // `some x | F`, `not all x | F` (= `some x | not F`) and
+            // `not no x | F` (= `some x | F`, a check of `no x | F`).
+            (FormulaKind::Quant(q @ (Quant::Some | Quant::All | Quant::No), decls, body), _)
+                if (*q == Quant::Some) != neg =>
+            {
+                let body_neg = *q == Quant::All;
                 let (mut conj, bound_vars) = self.skolemize(decls, cmd)?;
-                let b = self.top(body, neg, cmd);
+                let b = self.top(body, body_neg, cmd);
                 for (v, old) in bound_vars.into_iter().rev() {
                     self.restore(v, old);
                 }
