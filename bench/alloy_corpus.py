@@ -3,7 +3,7 @@
 25's corpus measurement): which files each tool accepts, and for every
 command both decide, whether the verdicts agree and which tool is faster.
 
-Usage: bench/alloy_corpus.py DIR [DIR ...]
+Usage: bench/alloy_corpus.py DIR|FILE [DIR|FILE ...]
   RELPROVE_BIN  relprove binary (default target/release/relprove)
   ALLOY_JAR     driver jar from scripts/build-alloy.sh
                 (default target/alloy/alloy-verdicts.jar)
@@ -54,7 +54,8 @@ def relprove(path):
         first = next((l for l in out.stderr.splitlines() if l.strip()), "")
         return None, f"exit {out.returncode}: {first}"
     try:
-        return json.loads(out.stdout)["commands"], ""
+        doc = json.loads(out.stdout)
+        return doc["commands"] + doc.get("failed", []), ""
     except (ValueError, KeyError):
         first = next((l for l in out.stderr.splitlines() if l.strip()), "")
         return None, f"exit {out.returncode}: {first}"
@@ -89,6 +90,8 @@ def verdict_relprove(c):
 
 files = []
 for d in dirs:
+    if os.path.isfile(d):
+        files.append(d)
     for base, _, names in os.walk(d):
         files += [os.path.join(base, n) for n in names if n.endswith(".als")]
 files.sort()
@@ -114,6 +117,19 @@ for path in files:
     n_both_ok += 1
     if not theirs:
         n_no_commands += 1
+    # Commands that failed (an error for that command only) come after the
+    # decided ones in relprove's JSON: put each back at the position of the
+    # Analyzer's command of its name.
+    if len(ours) == len(theirs) and any("outcome" not in o for o in ours):
+        pool, ordered = list(ours), []
+        for t in theirs:
+            match = next((o for o in pool if o["name"] == t[2]), None)
+            if match is None:
+                break
+            pool.remove(match)
+            ordered.append(match)
+        if not pool:
+            ours = ordered
     if len(ours) != len(theirs):
         print(f"{name}\t-\tcommand counts differ: relprove {len(ours)}, Alloy {len(theirs)}", flush=True)
         continue
@@ -132,7 +148,7 @@ for path in files:
             times_r.append(tr)
             times_a.append(ta)
             faster += tr < ta
-        print(f"{name}\t{o['name']}\t{o['outcome']}\t{o.get('time_ms', '-')}\t{t[5]}\t{t[6]}\t{status}",
+        print(f"{name}\t{o['name']}\t{o.get('outcome', 'error')}\t{o.get('time_ms', '-')}\t{t[5]}\t{t[6]}\t{status}",
               flush=True)
 
 print("SUMMARY")
