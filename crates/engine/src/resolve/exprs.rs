@@ -1598,8 +1598,12 @@ impl Resolver<'_> {
         if !n.is_qualified() && cx.vars.iter().any(|(x, _, _)| x == n.last()) {
             return None;
         }
-        let counts: Vec<usize> = match self.find_macro(cx.module, &n) {
-            Some(d) if self.macro_names.contains(n.last()) => vec![d.params.len()],
+        let macro_params = self
+            .find_macro(cx.module, &n)
+            .filter(|_| self.macro_names.contains(n.last()))
+            .map(|d| d.params.len());
+        let counts: Vec<usize> = match macro_params {
+            Some(k) => vec![k],
             _ => {
                 let cands = self.lookup_global(cx.module, &n).ok()?;
                 if cands.is_empty()
@@ -1619,8 +1623,20 @@ impl Resolver<'_> {
                     .collect()
             }
         };
-        // Partial only when no meaning takes the arguments given so far.
+        // Partial only when no meaning takes the arguments given so far,
+        // and completed by these: a pred or fun taking exactly all of them,
+        // or a macro (whose extra arguments join its value). A bracket that
+        // still leaves the call short is read as before (in a sig fact
+        // `x.p[a]` may be `p[this, x, a]`).
         if counts.contains(&given.len()) || !counts.iter().any(|&c| c > given.len()) {
+            return None;
+        }
+        let total = given.len() + args.len();
+        let completes = match macro_params {
+            Some(k) => total >= k,
+            None => counts.contains(&total),
+        };
+        if !completes {
             return None;
         }
         given.extend(args.iter().cloned());
