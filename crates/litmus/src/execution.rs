@@ -32,31 +32,46 @@ pub enum Rel {
     /// long, so that the depth of the parsed expression grows with the
     /// logarithm of its length; else flat.
     Union {
+        /// The united expressions.
         items: Vec<Rel>,
+        /// Their common arity (that of the `none` printed when `items` is
+        /// empty).
         arity: usize,
+        /// Print as a balanced tree of parenthesised halves (see above).
         balanced: bool,
     },
+    /// `a.b`: the relational join.
     Join(Box<Rel>, Box<Rel>),
+    /// `a - b`: the difference.
     Diff(Box<Rel>, Box<Rel>),
     /// `a -> b`, with the right multiplicity (`lone`) or none.
     Arrow(Box<Rel>, Option<&'static str>, Box<Rel>),
+    /// `(a)`: explicit parentheses (printed; the IR builder skips them).
     Paren(Box<Rel>),
 }
 
 /// A formula.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Fml {
+    /// `a = b`.
     Eq(Rel, Rel),
+    /// `a != b`.
     Ne(Rel, Rel),
+    /// `a in b`: subset.
     In(Rel, Rel),
+    /// `one a`.
     One(Rel),
+    /// `no a`.
     No(Rel),
+    /// `some a`.
     Some(Rel),
     /// `not (f)`.
     Not(Box<Fml>),
     /// Conjuncts joined by `and` (no parentheses of their own).
     And(Vec<Fml>),
+    /// Disjuncts joined by `or` (no parentheses of their own).
     Or(Vec<Fml>),
+    /// `(f)`: explicit parentheses (printed; the IR builder skips them).
     Paren(Box<Fml>),
     /// A parameterless predicate of the model.
     Pred(String),
@@ -68,18 +83,24 @@ pub enum Fml {
 
 /// Shorthands for building expressions.
 impl Rel {
+    /// `Rel::Name` of `s`.
     pub fn name(s: impl Into<String>) -> Rel {
         Rel::Name(s.into())
     }
+    /// `a.b` (`Rel::Join`).
     pub fn join(a: Rel, b: Rel) -> Rel {
         Rel::Join(Box::new(a), Box::new(b))
     }
+    /// `a - b` (`Rel::Diff`).
     pub fn diff(a: Rel, b: Rel) -> Rel {
         Rel::Diff(Box::new(a), Box::new(b))
     }
+    /// `(a)` (`Rel::Paren`).
     pub fn paren(a: Rel) -> Rel {
         Rel::Paren(Box::new(a))
     }
+    /// `a -> b`, with the right multiplicity `mult` (`lone`) or none
+    /// (`Rel::Arrow`).
     pub fn arrow(a: Rel, mult: Option<&'static str>, b: Rel) -> Rel {
         Rel::Arrow(Box::new(a), mult, Box::new(b))
     }
@@ -107,7 +128,9 @@ pub enum SigDecl {
     /// `one sig a, b extends P {}` (nothing when `names` is empty and
     /// `always` is false).
     One {
+        /// The atoms declared.
         names: Vec<String>,
+        /// The sig they extend.
         parent: String,
         /// Printed even without names (the printer of old did so for the
         /// mixed-proxy scope levels; the IR builder declares nothing).
@@ -117,7 +140,9 @@ pub enum SigDecl {
     Abstract(String),
     /// `one sig N {\n  f: e,\n  g: e\n}`: a top-level sig with fields.
     OneWithFields {
+        /// The sig's name.
         name: String,
+        /// Its fields, `(name, expression)`, printed `name: expression`.
         fields: Vec<(String, Rel)>,
     },
 }
@@ -125,23 +150,30 @@ pub enum SigDecl {
 /// `fun NAME : lt_Val->lt_Val->lt_Val { body }` (an arithmetic table).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FunDecl {
+    /// The function's name.
     pub name: String,
+    /// The arity of its body and of its result type (3 for the table of a
+    /// binary operation).
     pub arity: usize,
     /// The result type, printed as is (`lt_Val->lt_Val->lt_Val`).
     pub result: Vec<String>,
+    /// The body (an arithmetic table: a union of `x->y->z` tuples).
     pub body: Rel,
 }
 
 /// `fact NAME { f1 f2 ... }`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FactDecl {
+    /// The fact's name.
     pub name: String,
+    /// Its formulas, one per line (together a conjunction).
     pub body: Vec<Fml>,
 }
 
 /// The run command's scope: `for n but exactly c K, ..., B Int`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RunScope {
+    /// The overall bound `n` of `for n`.
     pub overall: usize,
     /// `(sig, count)`, each exact.
     pub exact: Vec<(String, usize)>,
@@ -158,8 +190,11 @@ pub struct LitmusExecution {
     pub comment: String,
     /// The memory model's module name (`open NAME`).
     pub open: String,
+    /// The sig declarations, in the order printed.
     pub sigs: Vec<SigDecl>,
+    /// The function declarations (arithmetic tables).
     pub funs: Vec<FunDecl>,
+    /// The facts, in the order printed.
     pub facts: Vec<FactDecl>,
     /// The path conditions and the model's consistency predicate.
     pub base: Vec<Fml>,
@@ -167,6 +202,7 @@ pub struct LitmusExecution {
     pub observed: Vec<(Term, Rel)>,
     /// How to compute each observed variable from a solution.
     pub obs_eval: Vec<ObsEval>,
+    /// The run command's scope.
     pub scope: RunScope,
 }
 

@@ -16,27 +16,20 @@
 
 #![warn(missing_docs)]
 
-#[allow(missing_docs)] // item docs still to write (issue 35)
 pub mod ast;
 pub mod cat;
 pub mod checker;
 pub mod error;
-#[allow(missing_docs)] // item docs still to write (issue 35)
 pub mod execution;
 pub mod explain;
 pub mod files;
-#[allow(missing_docs)] // item docs still to write (issue 35)
 pub mod gpu;
 pub mod khronos;
-#[allow(missing_docs)] // item docs still to write (issue 35)
 pub mod lower;
 pub mod mixedproxy;
-#[allow(missing_docs)] // item docs still to write (issue 35)
 pub mod operational;
-#[allow(missing_docs)] // item docs still to write (issue 35)
 pub mod output;
 pub mod parse;
-#[allow(missing_docs)] // item docs still to write (issue 35)
 pub mod run;
 pub mod to_ir;
 pub mod value;

@@ -115,6 +115,7 @@ pub fn text(r: &TestResult) -> String {
 #[derive(Debug, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct JsonDoc {
+    /// Counts over the batch.
     pub summary: Summary,
     /// One entry per test file, in the order given.
     pub tests: Vec<JsonEntry>,
@@ -124,7 +125,9 @@ pub struct JsonDoc {
 #[derive(Debug, Serialize, JsonSchema)]
 #[serde(untagged)]
 pub enum JsonEntry {
+    /// A decided test.
     Test(Box<JsonTest>),
+    /// A test that could not be run.
     Error(JsonError),
 }
 
@@ -145,6 +148,7 @@ pub struct JsonTest {
     /// With `--explain`: why the outcome is (not) reached.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub explain: Option<JsonExplain>,
+    /// The test file (or the label of a generated test).
     pub file: String,
     /// Path combinations on which a barrier hangs (no final state).
     pub hung_combinations: usize,
@@ -154,6 +158,7 @@ pub struct JsonTest {
     /// With `--expect`: whether the result matches the expectation.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub matches_expectation: Option<bool>,
+    /// The test's name, from its header.
     pub name: String,
     /// Final states where the condition does not hold.
     pub negative: usize,
@@ -162,6 +167,7 @@ pub struct JsonTest {
     pub observation: &'static str,
     /// Final states where the condition holds.
     pub positive: usize,
+    /// Solver calls made, over all path combinations.
     pub solver_calls: usize,
     /// The reachable final states, each a map from observed location or
     /// register (`1:r0`, `x`) to its value.
@@ -169,6 +175,7 @@ pub struct JsonTest {
     /// Whether `states` lists every reachable final state (false with
     /// `--witnesses`).
     pub states_enumerated: bool,
+    /// Time the test took, in milliseconds.
     pub time_ms: u64,
     /// herd's `Ok` (true) or `No` (false).
     pub validated: bool,
@@ -198,6 +205,7 @@ pub enum JsonExplain {
 pub struct JsonError {
     /// The error message.
     pub error: String,
+    /// The test file.
     pub file: String,
     /// `file:line:col` of the error, or the file when it has no position.
     pub location: String,
@@ -246,10 +254,12 @@ pub fn json_error(file: &str, message: &str, location: &str) -> JsonError {
 pub enum Expectation {
     /// herd's `Ok` / `No`.
     Validated(bool),
+    /// herd's `Never` / `Sometimes` / `Always`.
     Observation(Observation),
 }
 
 impl Expectation {
+    /// The expectation as written (`Ok`, `No`, `Never`, ...).
     pub fn word(self) -> &'static str {
         match self {
             Expectation::Validated(true) => "Ok",
@@ -257,6 +267,7 @@ impl Expectation {
             Expectation::Observation(o) => o.word(),
         }
     }
+    /// Whether the result `r` meets the expectation.
     pub fn matches(self, r: &TestResult) -> bool {
         match self {
             Expectation::Validated(v) => r.validated == v,
@@ -323,6 +334,7 @@ pub struct Summary {
     pub no: usize,
     /// Tests whose result is herd's `Ok`.
     pub ok: usize,
+    /// Tests in the batch.
     pub tests: usize,
     /// Wall time of the batch.
     #[serde(serialize_with = "as_u64")]
@@ -335,6 +347,7 @@ fn as_u64<S: serde::Serializer>(ms: &u128, s: S) -> Result<S::Ok, S::Error> {
 }
 
 impl Summary {
+    /// The summary line of the text output.
     pub fn line(&self) -> String {
         let mut s = format!(
             "Summary: {} tests, {} Ok, {} No, {} not run (errors), {:.2}s",

@@ -23,7 +23,9 @@ use relprove_engine::instance::graph::{GraphError, Named};
 /// / `lt_fin` fields are read.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Solution {
+    /// Each sig's atoms, by sig name.
     pub sigs: BTreeMap<String, BTreeSet<String>>,
+    /// Each field's tuples, by field name.
     pub fields: BTreeMap<String, BTreeSet<Vec<String>>>,
     /// With `--graph`: the instance with its derived relations, computed
     /// only for the one execution that is drawn (not for every solution).
@@ -127,9 +129,12 @@ pub trait LitmusSession {
 /// The memory model the tests run against.
 #[derive(Clone, Debug)]
 pub struct ModelRef {
+    /// The model's Alloy file (canonical path; for a cat model, its
+    /// generated Alloy form).
     pub path: PathBuf,
     /// The module name to `open` (the model file's stem).
     pub open_name: String,
+    /// How the model names the pieces of an execution.
     pub binding: &'static Binding,
     /// A cat model: its Alloy forms, in a temporary folder beside the
     /// execution model they open (removed when the last [`ModelRef`] goes).
@@ -279,8 +284,10 @@ impl ModelRef {
     }
 }
 
+/// How tests are decided: limits, enumeration or witnesses, time.
 #[derive(Clone, Copy, Debug)]
 pub struct Options {
+    /// Limits of the symbolic execution of the threads.
     pub limits: Limits,
     /// Give up on a test after this many distinct final states.
     pub max_states: usize,
@@ -305,14 +312,20 @@ impl Default for Options {
     }
 }
 
+/// herd's `Observation`: how many of the final states satisfy the
+/// condition.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Observation {
+    /// None of them.
     Never,
+    /// Some, but not all.
     Sometimes,
+    /// All of them (at least one).
     Always,
 }
 
 impl Observation {
+    /// herd's word for it.
     pub fn word(self) -> &'static str {
         match self {
             Observation::Never => "Never",
@@ -325,27 +338,38 @@ impl Observation {
 /// The outcome of one test.
 #[derive(Clone, Debug)]
 pub struct TestResult {
+    /// The test's name.
     pub name: String,
+    /// The test file, or a generated test's label (set by `run_input`).
     pub file: String,
+    /// The condition's quantifier.
     pub quant: Quant,
+    /// The condition's proposition.
     pub prop: Prop,
     /// The observed variables, in order.
     pub vars: Vec<Term>,
     /// Reachable final states (values of `vars`), sorted: all of them, or
     /// (when not `enumerated`) one witness per side of the condition.
     pub states: BTreeSet<Vec<i64>>,
+    /// Whether `states` lists every reachable final state
+    /// (`Options::enumerate`).
     pub enumerated: bool,
+    /// States in `states` in which the condition holds.
     pub positive: usize,
+    /// States in `states` in which it does not.
     pub negative: usize,
     /// herd's `Ok`.
     pub validated: bool,
+    /// herd's `Observation` over `states`.
     pub observation: Observation,
     /// Path combinations decided (each one a set of solver calls).
     pub combinations: usize,
     /// Path combinations on which a barrier cannot complete (a thread
     /// blocks forever): Dat3M's liveness violations of barrier tests.
     pub hung_combinations: usize,
+    /// Solver calls made.
     pub solver_calls: usize,
+    /// Time the test took, in milliseconds.
     pub time_ms: u128,
     /// One execution of the test: one in which the condition holds if
     /// there is one (`--graph` draws it).
@@ -355,6 +379,7 @@ pub struct TestResult {
 /// An execution found while deciding a test.
 #[derive(Clone, Debug)]
 pub struct Witness {
+    /// The execution, as the solver found it.
     pub solution: Solution,
     /// Whether the test's condition holds in its final state.
     pub condition_holds: bool,
@@ -364,11 +389,19 @@ pub struct Witness {
 /// format (NVIDIA's `.test` templates) with the label it is reported under.
 #[derive(Clone, Debug)]
 pub enum Input {
+    /// A litmus file.
     File(PathBuf),
-    Generated { label: String, text: String },
+    /// A test generated in memory.
+    Generated {
+        /// What it is reported under, in place of a file name.
+        label: String,
+        /// Its litmus text.
+        text: String,
+    },
 }
 
 impl Input {
+    /// What the input is reported under: the file's path, or the label.
     pub fn label(&self) -> String {
         match self {
             Input::File(p) => p.display().to_string(),
@@ -581,6 +614,7 @@ pub struct Verdict {
     pub negative: usize,
     /// herd's `Ok`.
     pub validated: bool,
+    /// herd's `Observation` over the states.
     pub observation: Observation,
 }
 

@@ -8,7 +8,5 @@
 
 #![warn(missing_docs)]
 
-#[allow(missing_docs)] // item docs still to write (issue 35)
 pub mod export;
-#[allow(missing_docs)] // item docs still to write (issue 35)
 pub mod rewrite;

@@ -11,7 +11,10 @@ use super::error::GpuError;
 /// The tools a real run needs, found on PATH.
 #[derive(Clone, Debug)]
 pub struct Tools {
+    /// Path of `nvcc` (the CUDA compiler; `NVCC` of the scripts).
     pub nvcc: PathBuf,
+    /// Path of `cuobjdump` (the SASS dump for the check; `CUOBJDUMP` of
+    /// the scripts).
     pub cuobjdump: PathBuf,
 }
 

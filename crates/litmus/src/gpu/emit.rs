@@ -18,32 +18,50 @@ const HEAD: &str = include_str!("../../../../templates/gpu/harness_head.cu");
 const PLACE: &str = include_str!("../../../../templates/gpu/harness_place.cu");
 const MAIN: &str = include_str!("../../../../templates/gpu/harness_main.cu");
 
-/// The file names of a harness directory.
+/// The file names of a harness directory. This one: the CUDA source (every
+/// test's kernel and tables, and the host program).
 pub const CU_FILE: &str = "litmus.cu";
+/// The build script (`build_script`).
 pub const BUILD_FILE: &str = "build.sh";
+/// The run script (`run_script`): build, dump the SASS, run the tests.
 pub const RUN_FILE: &str = "run.sh";
+/// The manifest (`Manifest`): the tests the harness was generated from.
 pub const MANIFEST_FILE: &str = "manifest.json";
+/// The results (`results::Results`), written by the runner or the dry
+/// run.
 pub const RESULTS_FILE: &str = "results.txt";
+/// The `cuobjdump -sass` listing of the runner, written by `run.sh` for
+/// the SASS check.
 pub const SASS_FILE: &str = "sass.txt";
+/// The runner executable that `build.sh` compiles.
 pub const BINARY: &str = "litmus_runner";
 
 /// What a harness holds, written beside it as `manifest.json` (read back by
 /// `relprove gpu report`).
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
 pub struct Manifest {
+    /// The CUDA architecture the harness was emitted for (`sm_90`).
     pub arch: String,
+    /// The harness's tests, in order.
     pub tests: Vec<ManifestTest>,
 }
 
+/// One test of a harness, as the manifest records it.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
 pub struct ManifestTest {
+    /// The test's name (it keys the results).
     pub name: String,
+    /// The test file, as given to `relprove gpu emit` (a relative path is
+    /// relative to the current directory).
     pub file: String,
+    /// The C identifier of the test's kernel and tables (`lt<k>_<name>`).
     pub ident: String,
+    /// The observed variables as herd writes them (`1:r0`, `x`).
     pub vars: Vec<String>,
 }
 
 impl Manifest {
+    /// The manifest of a harness for `tests`, emitted for `arch`.
     pub fn new(arch: &str, tests: &[GpuTest]) -> Manifest {
         Manifest {
             arch: arch.to_string(),

@@ -4,26 +4,44 @@ use std::path::PathBuf;
 
 use relprove_engine::diag::{Diagnostic, Phase, Span};
 
+/// A failure of a GPU litmus command (`relprove gpu`); a test the model
+/// cannot decide is a `ModelError` instead.
 #[derive(Debug)]
 pub enum GpuError {
     /// The litmus front end rejected a test (syntax, unsupported feature).
     Litmus(Diagnostic),
     /// A test uses something the hardware harness cannot run.
-    Unsupported { span: Span, what: String },
+    Unsupported {
+        /// Where in the test.
+        span: Span,
+        /// What the harness cannot run.
+        what: String,
+    },
     /// A file could not be read or written.
     Io {
+        /// The file.
         path: PathBuf,
+        /// The I/O error.
         error: std::io::Error,
     },
     /// A results, manifest or observations file is malformed.
     Format {
+        /// The malformed file.
         path: PathBuf,
+        /// The line of the problem (1-based).
         line: usize,
+        /// The column of the problem (1-based).
         col: usize,
+        /// What is wrong.
         message: String,
     },
     /// A tool the run needs (nvcc, a GPU, cuobjdump) is missing or failed.
-    Tool { tool: String, message: String },
+    Tool {
+        /// The tool (`nvcc`, `GPU`, `nvidia-smi`, ...).
+        tool: String,
+        /// What went wrong.
+        message: String,
+    },
 }
 
 impl GpuError {

@@ -30,8 +30,11 @@ use relprove_engine::diag::SourceMap;
 /// A test file, parsed and prepared for the harness.
 #[derive(Clone, Debug)]
 pub struct Loaded {
+    /// The test file, as given.
     pub path: PathBuf,
+    /// The parsed test.
     pub test: crate::ast::Test,
+    /// The test in the harness's form.
     pub gpu: GpuTest,
 }
 

@@ -9,16 +9,24 @@ use serde::Serialize;
 use super::error::GpuError;
 use super::report::{classify, Comparison};
 
+/// One line of a reference observations file (`observations.tsv`).
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Observation {
+    /// The test's name (its file: `<test>.litmus` in the tests directory).
     pub test: String,
     /// The verdict column as recorded (`allowed/allowed`).
     pub recorded_verdict: String,
+    /// Instances run.
     pub instances: u64,
+    /// Instances that showed the weak outcome (the condition's).
     pub observed: u64,
+    /// `observed` per million instances, as recorded.
     pub per_million: f64,
 }
 
+/// Parse an observations file: five tab-separated fields per line (test,
+/// recorded verdict, instances, observed, per million); blank lines and
+/// `#` lines skipped. `path` is for error positions.
 pub fn parse(path: &Path, text: &str) -> Result<Vec<Observation>, GpuError> {
     let mut out = Vec::new();
     for (i, line) in text.lines().enumerate() {
@@ -62,16 +70,22 @@ pub fn parse(path: &Path, text: &str) -> Result<Vec<Observation>, GpuError> {
 /// One row of the comparison table.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Row {
+    /// The observation (its fields flattened into the row's JSON).
     #[serde(flatten)]
     pub obs: Observation,
     /// The model's verdict on the condition now (`None`: could not decide).
     pub model_allows: Option<bool>,
     /// The recorded verdict of relprove (first part of the column) agrees.
     pub recorded_agrees: Option<bool>,
+    /// The observation classified with the model's verdict (`None`: the
+    /// model could not decide).
     pub comparison: Option<Comparison>,
+    /// Why the model could not decide the test.
     pub error: Option<String>,
 }
 
+/// The row of one observation, given the model's verdict on its condition
+/// (`Err`: why the model could not decide).
 pub fn row(obs: Observation, model_allows: Result<bool, super::ModelError>) -> Row {
     match model_allows {
         Ok(a) => {

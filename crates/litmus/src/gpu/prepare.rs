@@ -18,7 +18,9 @@ use relprove_engine::diag::Span;
 /// A register (index into [`GpuThread::regs`]) or a 32-bit constant.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Val {
+    /// A register: index into `GpuThread::regs`.
     Reg(usize),
+    /// A 32-bit constant.
     Imm(i32),
 }
 
@@ -26,53 +28,88 @@ pub enum Val {
 /// program order (each gets its own address operand on the GPU).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Op {
+    /// `ld`: a load of a location into a register.
     Load {
+        /// The memory-order qualifier.
         sem: Sem,
+        /// The scope qualifier, if written.
         scope: Option<Scope>,
+        /// Written `ld.volatile` in the test.
         volatile: bool,
+        /// The destination register (index into `GpuThread::regs`).
         dst: usize,
+        /// The access's number (index into `GpuThread::access_locs`).
         acc: usize,
     },
+    /// `st`: a store of a value to a location.
     Store {
+        /// The memory-order qualifier.
         sem: Sem,
+        /// The scope qualifier, if written.
         scope: Option<Scope>,
+        /// Written `st.volatile` in the test.
         volatile: bool,
+        /// The value stored.
         val: Val,
+        /// The access's number (index into `GpuThread::access_locs`).
         acc: usize,
     },
+    /// `atom` (with a destination) or `red` (without): a read-modify-write.
     Rmw {
+        /// The memory-order qualifier.
         sem: Sem,
+        /// The scope qualifier, if written.
         scope: Option<Scope>,
+        /// The operation.
         op: RmwOp,
+        /// The register that receives the old value; `None` for `red`.
         dst: Option<usize>,
+        /// The operands after the location (for `cas`: the compared value,
+        /// then the new one).
         args: Vec<Val>,
+        /// The access's number (index into `GpuThread::access_locs`).
         acc: usize,
     },
+    /// A fence: `fence.*`, or `membar.*` (an SC fence).
     Fence {
+        /// Its strength.
         kind: FenceKind,
+        /// The scope qualifier, if written.
         scope: Option<Scope>,
         /// Written `membar.cta/gl/sys` in the test.
         membar: bool,
     },
+    /// `mov`: a register gets a value.
     Mov {
+        /// The destination register.
         dst: usize,
+        /// The value moved.
         src: Val,
     },
+    /// Register arithmetic: `dst = a op b`.
     Arith {
+        /// The operation.
         op: ArithOp,
+        /// The destination register.
         dst: usize,
+        /// The first operand.
         a: Val,
+        /// The second operand.
         b: Val,
     },
     /// A label: index into [`GpuThread::labels`].
     Label(usize),
     /// `goto` (no condition) or `beq`/`bne`; only forward jumps.
     Jump {
+        /// `None` for `goto`; else `(eq, a, b)`: jump when `a == b` (`eq`,
+        /// `beq`) or when `a != b` (`bne`).
         cond: Option<(bool, Val, Val)>,
+        /// The target: index into `GpuThread::labels`.
         label: usize,
     },
 }
 
+/// One thread of a test in the harness's form.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GpuThread {
     /// `P<id>` of the test.
@@ -83,9 +120,12 @@ pub struct GpuThread {
     pub cta_index: usize,
     /// Registers (names of the test) and initial values.
     pub regs: Vec<(String, i32)>,
+    /// Its operations, in program order.
     pub ops: Vec<Op>,
     /// Location index of each access, in access order.
     pub access_locs: Vec<usize>,
+    /// Its labels, in order of appearance (named by `Op::Label` and
+    /// `Op::Jump`).
     pub labels: Vec<String>,
     /// Observed registers of this thread: indices into `regs`; the kernel
     /// writes them to its output slots in this order.
@@ -104,19 +144,28 @@ pub enum Obs {
 /// A test ready for the harness.
 #[derive(Clone, Debug)]
 pub struct GpuTest {
+    /// The test's name (it keys the results).
     pub name: String,
     /// A C identifier unique within one harness (`lt<k>_<name>`).
     pub ident: String,
+    /// The test file, as given.
     pub file: String,
+    /// The memory locations: the initialised ones in order of appearance,
+    /// then the others as accesses and the condition meet them.
     pub locs: Vec<String>,
+    /// The initial value of each of `locs` (0 unless initialised).
     pub init: Vec<i32>,
+    /// The threads, in the order of the test.
     pub threads: Vec<GpuThread>,
     /// Number of distinct CTAs.
     pub ctas: usize,
     /// Observed variables, in the order of `Prop::vars` (the histogram key).
     pub vars: Vec<Term>,
+    /// Where each of `vars` is read after a run.
     pub obs: Vec<Obs>,
+    /// The condition's quantifier.
     pub quant: Quant,
+    /// The condition's proposition.
     pub prop: Prop,
 }
 

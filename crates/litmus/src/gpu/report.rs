@@ -14,10 +14,15 @@ use super::sass::SassStatus;
 /// test's condition (herd's `exists` outcome).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
 pub enum Comparison {
+    /// The model allows the condition's outcome and the hardware showed it.
     #[serde(rename = "allowed, observed")]
     AllowedObserved,
+    /// The model allows the condition's outcome; the hardware did not show
+    /// it.
     #[serde(rename = "allowed, not observed")]
     AllowedNotObserved,
+    /// The model forbids the condition's outcome and the hardware did not
+    /// show it.
     #[serde(rename = "forbidden, not observed")]
     ForbiddenNotObserved,
     /// The hardware showed a final state the model forbids.
@@ -26,6 +31,7 @@ pub enum Comparison {
 }
 
 impl Comparison {
+    /// The class as the report writes it (also its JSON form).
     pub fn word(self) -> &'static str {
         match self {
             Comparison::AllowedObserved => "allowed, observed",
@@ -57,6 +63,7 @@ pub fn classify(allowed: bool, observed: u64, forbidden_seen: bool) -> Compariso
 pub struct HistLine {
     /// Values of the report's `vars`, in order.
     pub state: Vec<i64>,
+    /// Instances that ended in this state.
     pub count: u64,
     /// The condition's proposition holds in this state.
     pub condition: bool,
@@ -73,24 +80,37 @@ pub struct ModelVerdict {
     pub states: Vec<Vec<i64>>,
 }
 
+/// One test's part of the report.
 #[derive(Clone, Debug, Serialize, PartialEq)]
 pub struct TestReport {
+    /// The test's name.
     pub name: String,
+    /// The test file, as given.
     pub file: String,
     /// `exists` / `~exists` / `forall`.
     pub quant: String,
+    /// The condition's proposition, as text.
     pub condition: String,
+    /// The observed variables (`1:r0`, `x`): the columns of each state.
     pub vars: Vec<String>,
+    /// Instances run.
     pub instances: u64,
+    /// Kernel launches.
     pub launches: u64,
+    /// Wall time of the test's run, in seconds.
     pub seconds: f64,
+    /// The runner's configuration, as its results record gives it.
     pub config: String,
+    /// The outcome of the SASS check.
     pub sass: SassStatus,
     /// Empty when the SASS check failed (nothing is reported).
     pub histogram: Vec<HistLine>,
     /// Instances whose final state satisfies the condition.
     pub condition_count: Option<u64>,
+    /// What the model says about the test (`None` when not reported).
     pub model: Option<ModelVerdict>,
+    /// The hardware's outcome against the model (`None` when not
+    /// reported).
     pub comparison: Option<Comparison>,
     /// Why the test has no comparison (SASS check failed, model error).
     pub not_reported: Option<String>,
@@ -102,35 +122,52 @@ pub struct TestReport {
 /// A reference observation (another run, another chip) of a test.
 #[derive(Clone, Debug, Serialize, PartialEq)]
 pub struct Reference {
+    /// Instances of the reference run.
     pub instances: u64,
+    /// Of them, those that showed the condition's outcome.
     pub observed: u64,
+    /// The reference's class under this model's verdict.
     pub comparison: Comparison,
     /// This run's comparison is the same class.
     pub same_class: Option<bool>,
 }
 
+/// Counts over the tests of a report.
 #[derive(Clone, Debug, Default, Serialize, PartialEq)]
 pub struct Summary {
+    /// Tests in the report.
     pub tests: usize,
+    /// Tests classified "allowed, observed".
     pub allowed_observed: usize,
+    /// Tests classified "allowed, not observed".
     pub allowed_not_observed: usize,
+    /// Tests classified "forbidden, not observed".
     pub forbidden_not_observed: usize,
+    /// Tests classified "MODEL VIOLATION".
     pub model_violations: usize,
+    /// Tests without a comparison (see `TestReport::not_reported`).
     pub not_reported: usize,
     /// Tests whose class differs from their reference observation's.
     pub reference_differences: usize,
 }
 
+/// The report of a GPU run (`report.json`; `report.txt` is its `text`).
 #[derive(Clone, Debug, Serialize, PartialEq)]
 pub struct Report {
+    /// The device line of the results (the dry run's: `DRY_RUN_DEVICE`).
     pub device: String,
+    /// Whether the results come from the dry run (no GPU).
     pub dry_run: bool,
+    /// The model file the verdicts come from, as given.
     pub model: String,
+    /// One report per test, in the order of the tests.
     pub tests: Vec<TestReport>,
+    /// The counts over `tests`.
     pub summary: Summary,
 }
 
 impl Report {
+    /// The report of `tests`, with its summary counted.
     pub fn new(device: String, dry_run: bool, model: String, tests: Vec<TestReport>) -> Report {
         let mut s = Summary {
             tests: tests.len(),

@@ -21,27 +21,41 @@ use std::path::Path;
 
 use super::error::GpuError;
 
+/// The first line of a results file: the format and its version.
 pub const MAGIC: &str = "relprove-gpu-results 1";
 
 /// One test's run: its histogram of final states (values of `vars`).
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Record {
+    /// The test's name.
     pub name: String,
+    /// The observed variables as herd writes them: the columns of each
+    /// state.
     pub vars: Vec<String>,
+    /// Kernel launches.
     pub launches: u64,
+    /// Test instances run (the histogram's total).
     pub instances: u64,
+    /// Wall time of the test's run, in seconds (0 in the dry run).
     pub seconds: f64,
+    /// The runner's configuration, as free text (`groups=132 warps=8 ...`).
     pub config: String,
+    /// Each final state seen (values of `vars`) and how many instances
+    /// ended in it.
     pub histogram: BTreeMap<Vec<i64>, u64>,
 }
 
+/// A results file: the device and one record per test.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Results {
+    /// The device line (the GPU, or the dry run's `DRY_RUN_DEVICE`).
     pub device: String,
+    /// One record per test, in file order.
     pub records: Vec<Record>,
 }
 
 impl Results {
+    /// The file's text, in the format above.
     pub fn render(&self) -> String {
         let mut s = format!("{MAGIC}\ndevice {}\n", self.device);
         for r in &self.records {
@@ -60,6 +74,8 @@ impl Results {
         s
     }
 
+    /// Parse a results file (`path` for error positions); each record's
+    /// histogram must count its `instances`.
     pub fn parse(path: &Path, text: &str) -> Result<Results, GpuError> {
         let err = |line: usize, col: usize, message: String| GpuError::Format {
             path: path.to_path_buf(),

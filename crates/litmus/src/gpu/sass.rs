@@ -21,30 +21,43 @@ use crate::ast::{FenceKind, Scope, Sem};
 /// One instruction of a SASS listing, as far as the check cares.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Item {
+    /// A load (`LDG`, `LD`).
     Load(Strength),
+    /// A store (`STG`, `ST`).
     Store(Strength),
+    /// An atomic or reduction (`ATOMG`, `ATOM`, `REDG`, `RED`).
     Atomic(Strength),
     /// Scope rank (0 cta, 1 gpu, 2 sys) and whether it is an SC fence.
     Fence(u8, bool),
+    /// A clock read (`SR_CLOCKLO`): one end of a test region.
     Clock,
 }
 
 /// `.STRONG.<scope>` of an access (scope rank), or weak.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Strength {
+    /// No `.STRONG` qualifier.
     Weak,
+    /// `.STRONG.<scope>`, by scope rank (0 cta, 1 gpu, 2 sys).
     Strong(u8),
 }
 
+/// The outcome of a test's SASS check (JSON: tagged by `status`).
 #[derive(Clone, Debug, Serialize, PartialEq, Eq)]
 #[serde(tag = "status", rename_all = "snake_case")]
 pub enum SassStatus {
     /// Every region found and matched.
     Checked,
     /// The check failed: the reasons.
-    Failed { problems: Vec<String> },
+    Failed {
+        /// What did not match, one problem per entry.
+        problems: Vec<String>,
+    },
     /// Not checked (dry run, or no SASS file), with the reason.
-    NotChecked { reason: String },
+    NotChecked {
+        /// Why it was not checked.
+        reason: String,
+    },
 }
 
 /// The function sections of a `cuobjdump -sass` listing: name → items.

@@ -180,9 +180,11 @@ pub fn enumerate(test: &GpuTest, limit: usize) -> Option<BTreeSet<Vec<i64>>> {
 pub struct SplitMix64(u64);
 
 impl SplitMix64 {
+    /// A generator seeded with `seed`.
     pub fn new(seed: u64) -> Self {
         SplitMix64(seed)
     }
+    /// The next 64-bit output.
     pub fn next_u64(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
         let mut z = self.0;

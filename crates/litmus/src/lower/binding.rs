@@ -5,9 +5,11 @@
 /// How a memory model names the pieces of a candidate execution.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Binding {
+    /// A human-readable name of the model, used in messages.
     pub name: &'static str,
     /// The predicate that holds exactly for consistent executions.
     pub consistent: &'static str,
+    /// The sig of memory events (reads and writes).
     pub mem_event: &'static str,
     /// Field `Scope -> Scope` from a scope to its children.
     pub subscope: &'static str,
@@ -16,8 +18,11 @@ pub struct Binding {
     /// Program order is stored transitively (`true`) or as its immediate
     /// successor relation (`false`).
     pub po_transitive: bool,
+    /// How events are placed on threads.
     pub placement: Placement,
+    /// How weak, acquire and release strengths are declared.
     pub strength: StrengthStyle,
+    /// How barriers are represented.
     pub barrier: BarrierStyle,
     /// The model requires `rmw in dep`.
     pub rmw_in_dep: bool,
@@ -29,8 +34,9 @@ pub struct Binding {
     pub proxies: ProxyStyle,
     /// The root sig of events.
     pub event_sig: &'static str,
-    /// The sigs of acquire reads and release writes.
+    /// The sig of acquire reads.
     pub acquire_sig: &'static str,
+    /// The sig of release writes.
     pub release_sig: &'static str,
     /// How the scope tree is declared.
     pub scope_tree: ScopeTree,
@@ -42,6 +48,7 @@ pub struct Binding {
     pub hierarchy: &'static [(&'static str, &'static str)],
 }
 
+/// How a model names proxies and virtual addresses (PTX 7.5).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ProxyStyle {
     /// No proxies: accesses are generic, addresses physical.
@@ -58,6 +65,7 @@ pub enum ProxyStyle {
     MixedProxy,
 }
 
+/// How a model declares the scope tree.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ScopeTree {
     /// Scope atoms `one sig ... extends Scope`, the tree in one field.
@@ -67,6 +75,7 @@ pub enum ScopeTree {
     Levels,
 }
 
+/// How a model places events on threads.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Placement {
     /// `thread: Event -> one Thread`.
@@ -75,6 +84,7 @@ pub enum Placement {
     StartField(&'static str),
 }
 
+/// How a model declares the strengths of memory events.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum StrengthStyle {
     /// Subset sigs `Weak in MemEvent`, `Acquire in Read`, `Release in Write`.
@@ -84,19 +94,26 @@ pub enum StrengthStyle {
     ExtendsSigs,
 }
 
+/// How a model represents barriers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum BarrierStyle {
     /// One `Barrier` event per bar.sync, symmetric `bsync` between the
     /// bar.syncs of other threads on the same barrier; no bar.arrive.
     Single {
+        /// The barrier event sig.
         sig: &'static str,
+        /// The symmetric synchronisation relation between barrier events.
         rel: &'static str,
     },
     /// bar.sync = `BarrierArrive; po; BarrierWait`, bar.arrive = a lone
     /// `BarrierArrive`; `synchronizes: BarrierArrive -> BarrierWait`.
     ArriveWait {
+        /// The sig of arrive events.
         arrive: &'static str,
+        /// The sig of wait events.
         wait: &'static str,
+        /// The relation from arrive events to the wait events they
+        /// synchronise with.
         rel: &'static str,
     },
     /// The model has no barriers.

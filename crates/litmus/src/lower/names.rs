@@ -35,6 +35,7 @@ pub(super) fn proxy_atom(p: Proxy) -> &'static str {
     }
 }
 
+/// Alloy name of the (physical) location `x`: an address atom.
 pub fn loc_name(x: &str) -> String {
     format!("lt_loc_{x}")
 }

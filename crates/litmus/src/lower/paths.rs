@@ -10,9 +10,13 @@ use std::collections::{BTreeMap, BTreeSet};
 /// Strength of a memory event.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Strength {
+    /// A weak access.
     Weak,
+    /// A relaxed access (also every fence and barrier event).
     Relaxed,
+    /// An acquire read.
     Acquire,
+    /// A release write.
     Release,
 }
 
@@ -20,15 +24,23 @@ pub enum Strength {
 /// instruction names (they differ only for aliases).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum EvKind {
+    /// A read (a load, or the read of a read-modify-write).
     Read {
+        /// The physical location read.
         loc: String,
+        /// The virtual address the instruction names.
         vloc: String,
     },
+    /// A write (a store, or the write of a read-modify-write).
     Write {
+        /// The physical location written.
         loc: String,
+        /// The virtual address the instruction names.
         vloc: String,
+        /// The value written, over the thread's read values.
         val: Sym,
     },
+    /// A `fence` (or `membar`) of the given strength.
     Fence(FenceKind),
     /// `fence.proxy.P` (`Some`) or `fence.proxy.alias` (`None`).
     ProxyFence(Option<Proxy>),
@@ -37,28 +49,38 @@ pub enum EvKind {
     /// barrier's resource id (a constant, or a term no other id equals),
     /// `quorum` its thread count.
     Barrier {
+        /// `true` for bar.arrive, `false` for bar.sync.
         arrive_only: bool,
+        /// The barrier instance.
         inst: i64,
+        /// Which use of `inst` in the thread this is (from 0).
         use_k: usize,
+        /// The named barrier's resource id, if any.
         res: Option<Sym>,
+        /// The thread count, if any.
         quorum: Option<i64>,
     },
 }
 
+/// One event of a path: what it is, its proxy, strength and scope.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Event {
+    /// What the event is.
     pub kind: EvKind,
     /// The proxy of an access or fence (`None`: alias fences, barriers).
     pub proxy: Option<Proxy>,
+    /// The event's strength.
     pub strength: Strength,
     /// `None` for weak accesses (their scope is their thread).
     pub scope: Option<Scope>,
+    /// The instruction the event comes from.
     pub span: Span,
 }
 
 /// One control-flow path of one thread.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Path {
+    /// The thread's events, in program order.
     pub events: Vec<Event>,
     /// (read, write) pairs of the same atom.
     pub rmw: Vec<(usize, usize)>,
@@ -75,7 +97,9 @@ pub struct Path {
 pub struct Limits {
     /// How many times a label may be passed on one path.
     pub unroll: u32,
+    /// Most control-flow paths per thread.
     pub max_paths: usize,
+    /// Most events on one path.
     pub max_events: usize,
 }
 

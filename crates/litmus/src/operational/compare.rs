@@ -14,7 +14,9 @@ use relprove_engine::diag::{Diagnostic, FileId, Phase, SourceMap, Span};
 
 /// One side of a comparison.
 pub enum Side {
+    /// An Alloy model, decided through the litmus runner.
     Axiomatic(ModelRef),
+    /// An operational model (`op:NAME`).
     Operational(ModelName),
 }
 
@@ -31,11 +33,14 @@ impl Side {
 
 /// What one model said about one test.
 pub enum Decided {
+    /// The litmus runner's result.
     Axiomatic(Box<TestResult>),
+    /// The operational model's result.
     Operational(Box<OpResult>),
 }
 
 impl Decided {
+    /// The herd-style result (final states and verdict) either way.
     pub fn herd(&self) -> &TestResult {
         match self {
             Decided::Axiomatic(r) => r,
@@ -88,6 +93,8 @@ pub enum Relation {
 }
 
 impl Relation {
+    /// The relation as written in expected-differences files and reports
+    /// (`A-stronger`, ...).
     pub fn word(self) -> &'static str {
         match self {
             Relation::Same => "same",
@@ -114,13 +121,19 @@ pub fn relation(a: &TestResult, b: &TestResult) -> Relation {
 #[derive(Clone, Debug, Serialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Row {
+    /// The test's name.
     pub test: String,
+    /// The test file.
     pub file: String,
+    /// Model A's verdict, in words.
     pub a: String,
+    /// Model B's verdict, in words.
     pub b: String,
+    /// How A's final states relate to B's.
     pub relation: Relation,
     /// Final states only A allows / only B allows (herd's `x=1; y=0;`).
     pub only_a: Vec<String>,
+    /// Final states only B allows.
     pub only_b: Vec<String>,
 }
 
@@ -128,11 +141,15 @@ pub struct Row {
 #[derive(Clone, Debug, Serialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Skipped {
+    /// The test file.
     pub file: String,
+    /// Which side could not decide it (`A`, `B`, or `A and B`).
     pub side: &'static str,
+    /// Why, in words (the error message).
     pub reason: String,
 }
 
+/// The comparison row of one test from A's and B's results.
 pub fn row(file: &Path, a: &TestResult, b: &TestResult) -> Row {
     let show = |st: &Vec<i64>| crate::output::state_line(&a.vars, st);
     Row {

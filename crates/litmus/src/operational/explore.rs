@@ -77,6 +77,7 @@ pub struct Exploration<T> {
     /// every outcome possible below them was already found
     /// ([`Model::possible`]).
     pub pruned: usize,
+    /// Exploration time, in microseconds.
     pub time_us: u128,
 }
 

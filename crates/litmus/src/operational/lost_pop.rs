@@ -148,6 +148,7 @@ pub enum Trans {
     Satisfy(ReqId, ReqId),
 }
 
+/// The LOST-POP model over a compiled test.
 pub struct LostPop {
     prog: Program,
     all: u16,
@@ -165,6 +166,7 @@ pub struct LostPop {
 }
 
 impl LostPop {
+    /// The model for `prog`; fails on a thread with more than 128 registers.
     pub fn new(prog: Program) -> Result<LostPop, OpError> {
         let n = prog.threads.len();
         let all = if n >= 16 { u16::MAX } else { (1u16 << n) - 1 };

@@ -32,12 +32,15 @@ use relprove_engine::diag::{Diagnostic, Phase, Span};
 
 /// A transition system explored by [`explore::explore`].
 pub trait Model {
+    /// A state of the model.
     type State: Clone + Eq + Hash;
+    /// A transition of the model.
     type Trans: Clone + Eq + fmt::Debug;
     /// The state before any transition.
     fn initial(&self) -> Result<Self::State, OpError>;
     /// The transitions enabled in `s`, in a deterministic order.
     fn enabled(&self, s: &Self::State) -> Result<Vec<Self::Trans>, OpError>;
+    /// Whether `t` is enabled in `s` (by default: whether `enabled` lists it).
     fn is_enabled(&self, s: &Self::State, t: &Self::Trans) -> Result<bool, OpError> {
         Ok(self.enabled(s)?.contains(t))
     }
@@ -129,19 +132,39 @@ pub enum OpError {
     /// `op:NAME` names no model.
     UnknownModel(String),
     /// The test uses something the model does not define.
-    Unsupported { span: Span, what: String },
+    Unsupported {
+        /// Where in the test (the construct, or the test's name).
+        span: Span,
+        /// What is unsupported, in words.
+        what: String,
+    },
     /// More states than the limit.
     StateLimit(usize),
     /// A thread ran more local steps than the loop bound.
-    LoopBound { span: Span, bound: u32 },
+    LoopBound {
+        /// The jump or branch that went past the bound.
+        span: Span,
+        /// The bound on local steps.
+        bound: u32,
+    },
     /// More requests in one thread than the state encoding holds.
-    TooLarge { span: Span, what: String },
+    TooLarge {
+        /// The test's name.
+        span: Span,
+        /// What is too large, in words.
+        what: String,
+    },
     /// The exploration ran out of time or memory (`--timeout`,
     /// `--max-memory`); [`run_test`] names the test ([`OpError::GaveUp`]).
     Budget(relprove_engine::budget::Exhausted),
     /// A test's exploration ran out of time or memory: the message says
     /// which limit (exit code 3, as for axiomatic models).
-    GaveUp { span: Span, what: String },
+    GaveUp {
+        /// The test's name.
+        span: Span,
+        /// The message (which test, and which limit).
+        what: String,
+    },
 }
 
 impl fmt::Display for OpError {
@@ -168,6 +191,8 @@ impl fmt::Display for OpError {
 }
 
 impl OpError {
+    /// The error as a diagnostic, at its span where it has one (limits in
+    /// the `Limit` phase).
     pub fn to_diagnostic(&self) -> Diagnostic {
         match self {
             OpError::Unsupported { span, .. }
@@ -189,6 +214,7 @@ pub const MODELS: [&str; 3] = ["op:lost-pop", "op:sorensen", "op:sorensen-alt"];
 /// Which operational model.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ModelName {
+    /// Seed 002's compound x86-TSO/PTX LOST-POP model.
     LostPop,
     /// Seed 001 §4.2 (the weak model).
     Sorensen,
@@ -207,6 +233,7 @@ impl ModelName {
             _ => Err(OpError::UnknownModel(name.to_string())),
         })
     }
+    /// The name after which `--model` selects the model (`op:lost-pop` etc.).
     pub fn spec(self) -> &'static str {
         match self {
             ModelName::LostPop => "op:lost-pop",
@@ -230,7 +257,9 @@ pub struct OpResult {
     pub traces: Vec<Vec<String>>,
     /// The trace of one state satisfying the condition, if any.
     pub witness: Option<Vec<String>>,
+    /// Distinct states visited.
     pub states_explored: usize,
+    /// Transitions taken (edges of the explored graph).
     pub transitions: usize,
     /// Terminal states that are not final (should be 0).
     pub stuck: usize,

@@ -17,37 +17,60 @@ use super::OpError;
 /// Local steps one thread may take in one run (loops must terminate).
 pub const LOOP_BOUND: u32 = 64;
 
+/// An operand: a register (by number) or an integer constant.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Opnd {
+    /// A register of the thread, by number.
     Reg(u8),
+    /// An integer constant.
     Imm(i64),
 }
 
 /// A memory instruction, as the models see it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum MemOp {
+    /// A load (`ld`).
     Load {
+        /// Memory-order qualifier.
         sem: Sem,
+        /// Scope qualifier, if written.
         scope: Option<Scope>,
+        /// The register loaded into.
         dst: u8,
+        /// The location read, by number.
         loc: u8,
     },
+    /// A store (`st`).
     Store {
+        /// Memory-order qualifier.
         sem: Sem,
+        /// Scope qualifier, if written.
         scope: Option<Scope>,
+        /// The location written, by number.
         loc: u8,
+        /// The value stored.
         val: Opnd,
     },
+    /// A read-modify-write (`atom` or `red`).
     Rmw {
+        /// Memory-order qualifier.
         sem: Sem,
+        /// Scope qualifier, if written.
         scope: Option<Scope>,
+        /// The operation.
         op: RmwOp,
+        /// The register that receives the old value (`None` for `red`).
         dst: Option<u8>,
+        /// The location updated, by number.
         loc: u8,
+        /// The operands after the location.
         args: Vec<Opnd>,
     },
+    /// A fence (`fence`, `membar`, `mfence`).
     Fence {
+        /// Fence strength.
         kind: FenceKind,
+        /// Scope qualifier, if written.
         scope: Option<Scope>,
     },
 }
@@ -67,10 +90,14 @@ enum Op {
 pub struct ThreadProg {
     /// An x86-TSO thread (`P0@x86` or an `X86` test); otherwise PTX.
     pub x86: bool,
+    /// The thread's CTA (from the test's thread header).
     pub cta: u32,
+    /// The thread's GPU (from the test's thread header).
     pub gpu: u32,
     ops: Vec<(Op, Span)>,
+    /// Initial value of each register, by register number.
     pub init_regs: Vec<i64>,
+    /// The name of each register, by register number.
     pub reg_names: Vec<String>,
 }
 
@@ -87,22 +114,29 @@ impl ThreadProg {
 /// An observed variable of the condition.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Obs {
+    /// A register's final value: (thread, register number).
     Reg(usize, u8),
+    /// A location's final value, by location number.
     Loc(u8),
+    /// An integer constant.
     Const(i64),
 }
 
 /// The compiled test.
 #[derive(Clone, Debug)]
 pub struct Program {
+    /// The threads' code, in order.
     pub threads: Vec<ThreadProg>,
+    /// The location names; a location's number is its index.
     pub locs: Vec<String>,
+    /// Initial value of each location (0 unless the test gives one).
     pub init_mem: Vec<i64>,
     /// Locations in CUDA shared memory (accessed with `ld.shared` /
     /// `st.shared`); the others are global memory.
     pub shared: Vec<bool>,
     /// The condition's variables, in [`crate::ast::Prop::vars`] order.
     pub observed: Vec<Obs>,
+    /// The test's name (where errors about the whole test point).
     pub name_span: Span,
 }
 
@@ -113,6 +147,7 @@ pub enum Next {
     Mem(usize),
     /// A local instruction needs a register whose load is not satisfied.
     Blocked,
+    /// Past the thread's last instruction.
     Done,
 }
 

@@ -72,6 +72,7 @@ struct ThreadSt {
     done: bool,
 }
 
+/// A state: each thread's progress, queues and load pool, and the memory views.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct State {
     threads: Vec<ThreadSt>,
@@ -80,6 +81,7 @@ pub struct State {
     views: Vec<Vec<Cell>>,
 }
 
+/// A transition (the guarded rules of §4.2).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Trans {
     /// "Fire" the thread's next instruction (at `pc`) into its queue(s).
@@ -96,6 +98,8 @@ pub enum Trans {
     Fence(u8),
 }
 
+/// Sorensen's weak model (§4.2) or, with `strong`, the strong one (§4.3),
+/// over a compiled test.
 pub struct Sorensen {
     prog: Program,
     strong: bool,
@@ -105,6 +109,9 @@ pub struct Sorensen {
 }
 
 impl Sorensen {
+    /// The model for `prog` (`strong`: the §4.3 model); fails on x86
+    /// threads, observed memory values, read-modify-writes and
+    /// acquire/release accesses.
     pub fn new(prog: Program, strong: bool) -> Result<Sorensen, OpError> {
         // Blocks are numbered by first appearance of (gpu, cta).
         let mut ids: Vec<(u32, u32)> = Vec::new();

@@ -15,15 +15,18 @@ impl<K: Ord + Copy, V> Default for VecMap<K, V> {
 }
 
 impl<K: Ord + Copy, V> VecMap<K, V> {
+    /// An empty map.
     pub fn new() -> Self {
         Self::default()
     }
     fn find(&self, k: &K) -> Result<usize, usize> {
         self.items.binary_search_by(|(x, _)| x.cmp(k))
     }
+    /// The value at `k`, if any.
     pub fn get(&self, k: &K) -> Option<&V> {
         self.find(k).ok().map(|i| &self.items[i].1)
     }
+    /// The value at `k`, mutably, if any.
     pub fn get_mut(&mut self, k: &K) -> Option<&mut V> {
         self.find(k).ok().map(|i| &mut self.items[i].1)
     }
@@ -31,21 +34,26 @@ impl<K: Ord + Copy, V> VecMap<K, V> {
     pub fn position(&self, k: &K) -> Option<usize> {
         self.find(k).ok()
     }
+    /// The number of entries.
     pub fn len(&self) -> usize {
         self.items.len()
     }
+    /// Whether the map has no entries.
     pub fn is_empty(&self) -> bool {
         self.items.is_empty()
     }
+    /// Whether `k` has a value.
     pub fn contains_key(&self, k: &K) -> bool {
         self.find(k).is_ok()
     }
+    /// Sets the value at `k`, replacing any old one.
     pub fn insert(&mut self, k: K, v: V) {
         match self.find(&k) {
             Ok(i) => self.items[i].1 = v,
             Err(i) => self.items.insert(i, (k, v)),
         }
     }
+    /// Removes the entry at `k`, returning its value.
     pub fn remove(&mut self, k: &K) -> Option<V> {
         self.find(k).ok().map(|i| self.items.remove(i).1)
     }
@@ -63,6 +71,7 @@ impl<K: Ord + Copy, V> VecMap<K, V> {
         };
         &mut self.items[i].1
     }
+    /// Keeps only the entries for which `f` returns `true`.
     pub fn retain(&mut self, mut f: impl FnMut(&K, &mut V) -> bool) {
         self.items.retain_mut(|(k, v)| f(k, v));
     }
@@ -74,6 +83,7 @@ impl<K: Ord + Copy, V> VecMap<K, V> {
         }
         debug_assert!(self.items.windows(2).all(|w| w[0].0 < w[1].0));
     }
+    /// The entries, in key order.
     pub fn iter(&self) -> impl Iterator<Item = (&K, &V)> {
         self.items.iter().map(|(k, v)| (k, v))
     }
@@ -83,6 +93,7 @@ impl<K: Ord + Copy, V> VecMap<K, V> {
         let i = self.items.partition_point(|(x, _)| x < k);
         self.items[i..].iter().map(|(k, v)| (k, v))
     }
+    /// The values, in key order.
     pub fn values(&self) -> impl Iterator<Item = &V> {
         self.items.iter().map(|(_, v)| v)
     }

@@ -16,7 +16,12 @@ pub enum ExportError {
     /// A term whose arity cannot be computed.
     IllFormedTerm(String),
     /// A relation the printer has no name for.
-    NoName { prover: &'static str, name: String },
+    NoName {
+        /// The prover's name (`Syntax::PROVER`, e.g. `Coq`).
+        prover: &'static str,
+        /// The relation's name.
+        name: String,
+    },
     /// A rewrite under an operator the library has no `Proper` instance for.
     NoCongruence(&'static str),
     /// A step that is not an instance of any rule of its lemma.

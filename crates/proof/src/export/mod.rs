@@ -62,13 +62,16 @@ use relprove_engine::ir::{Model, ModuleId};
 pub struct GeneratedFile {
     /// File name (no directory), e.g. `ptx.v`.
     pub name: String,
+    /// The file's text.
     pub contents: String,
+    /// Definitions (regenerated) or proofs (created once).
     pub kind: FileKind,
     /// For the proofs file: each theorem's name and skeleton, so that
     /// skeletons for new checks can be written beside an edited proofs file.
     pub theorems: Vec<(String, String)>,
 }
 
+/// How a generated file is treated when it already exists.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum FileKind {
     /// Regenerated on every export (carries a header with a content hash).
@@ -101,8 +104,10 @@ pub fn content_hash(s: &str) -> String {
     format!("{h:016x}")
 }
 
+/// Options of an export.
 #[derive(Clone, Debug, Default)]
 pub struct ExportOptions {
+    /// The directory the files are written to.
     pub out_dir: PathBuf,
     /// Overwrite generated files even if they were edited by hand.
     pub force: bool,
@@ -116,7 +121,9 @@ pub struct ExportOptions {
 /// What happened to one file.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Action {
+    /// Written: created, or (a definitions file) replaced.
     Written,
+    /// Nothing written: the file (or library folder) was already as needed.
     Unchanged,
     /// An existing proofs file (or project file) was left alone; the string says why.
     Kept(String),
@@ -124,8 +131,11 @@ pub enum Action {
     Updated,
 }
 
+/// What an export did, file by file.
 #[derive(Clone, Debug, Default)]
 pub struct ExportReport {
+    /// Each path written, kept or checked, with what happened to it, in
+    /// order.
     pub files: Vec<(PathBuf, Action)>,
 }
 

@@ -24,8 +24,12 @@ use crate::rewrite::Limits;
 /// user ([`Templates::from_env`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Templates {
+    /// The proofs file (`{{model}}`, `{{source}}`, `{{definitions}}`,
+    /// `{{theorems}}` filled in).
     pub proofs: String,
+    /// A theorem for a check expected to hold.
     pub theorem: String,
+    /// A refutation, for a check with `expect 1`.
     pub counterexample: String,
 }
 

@@ -16,22 +16,33 @@ pub enum RewriteError {
     ArrowMultiplicity(Span),
     /// A fun called with the wrong number of arguments.
     CallArity {
+        /// The fun's name.
         fun: String,
+        /// The call.
         span: Span,
     },
     /// Funs inlined more than 64 levels deep.
     NestedCalls {
+        /// The fun called at the depth limit.
         fun: String,
+        /// The call.
         span: Span,
     },
     /// A variable bound by a quantifier (the rewriter proves closed goals).
     BoundVariable {
+        /// The variable's name.
         name: String,
+        /// The variable's occurrence.
         span: Span,
     },
+    /// Integers as relations: `Int`, `seq/Int` or an integer used as a set
+    /// (`Int[e]`).
     Integers(Span),
+    /// A set comprehension.
     Comprehension(Span),
+    /// An `if-then-else` expression.
     IfThenElse(Span),
+    /// A `let` expression.
     Let(Span),
     /// A negation other than `no e`.
     Negation(Span),
@@ -103,23 +114,41 @@ impl std::error::Error for RewriteError {}
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum MatchError {
     /// The rewritten term does not match the rule's left side.
-    NotInstance { from: String, rule: String },
+    NotInstance {
+        /// The subterm matched against the left side (the step's `before`
+        /// at its path, or `after` for a step used right to left), in Alloy
+        /// syntax.
+        from: String,
+        /// The egg rule's name.
+        rule: String,
+    },
     /// A variable of the rule has the wrong arity.
     Guard {
+        /// The pattern variable.
         var: String,
+        /// The arity the rule requires of it.
         arity: usize,
+        /// The egg rule's name.
         rule: String,
     },
     /// The rule's right side has a variable its left side does not bind.
     UnboundRight,
     /// The rule's right side, instantiated, is not the step's result.
     RightSide {
+        /// The egg rule's name.
         rule: String,
+        /// The rule's right side instantiated by the match, in Alloy
+        /// syntax.
         expected: String,
+        /// The other side of the step at its path (`after`, or `before`
+        /// for a step used right to left), in Alloy syntax.
         to: String,
     },
     /// No rule of the lemma the step names.
-    NoRule { lemma: String },
+    NoRule {
+        /// The lemma (or hypothesis rule) the step names.
+        lemma: String,
+    },
 }
 
 impl fmt::Display for MatchError {
@@ -146,9 +175,16 @@ impl std::error::Error for MatchError {}
 /// What is wrong with one step of a replayed proof.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum StepFault {
+    /// The step's `before` is not the previous step's `after` (or, for the
+    /// first step, the proof's left-hand side).
     NotFromPrevious,
+    /// `before` and `after` differ outside the subterm at the step's path.
     ChangesOutside,
+    /// No rule of the step's lemma fits the step; carries why the last one
+    /// tried did not (`MatchError::NoRule` when the lemma has no rule).
     NotAnInstance(MatchError),
+    /// The rewritten subterm is ill-formed, or its arity differs from the
+    /// result's.
     ArityChanging,
 }
 
@@ -169,17 +205,26 @@ impl fmt::Display for StepFault {
 /// rejected by the replay check ([`super::proof::replay`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ProofError {
+    /// egg's flattened explanation has no terms.
     EmptyExplanation,
     /// Step `step` of the explanation names no rule.
     NoRuleNamed {
+        /// Index of the explanation's term without a rule annotation
+        /// (from 1).
         step: usize,
     },
+    /// The explanation names an egg rule that is not in the rule set
+    /// (carries its name, without the `<-` suffix).
     UnknownRule(String),
     /// Step `step` (from 1) of the proof, using `rule` in direction `dir`.
     Step {
+        /// The step's number (from 1).
         step: usize,
+        /// The lemma (or hypothesis rule) the step names.
         rule: String,
+        /// The direction the step uses it in.
         dir: Dir,
+        /// What is wrong with the step.
         fault: StepFault,
     },
     /// The last step does not end at the proof's right-hand side.

@@ -26,26 +26,36 @@ use std::time::Instant;
 /// A regular expression; letters are numbers.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Re {
+    /// `0`, the empty language.
     Zero,
+    /// `1`, the empty word.
     One,
+    /// A letter.
     Atom(u32),
+    /// `e + f`, union.
     Plus(Box<Re>, Box<Re>),
+    /// `e.f`, concatenation.
     Dot(Box<Re>, Box<Re>),
+    /// `e*`, Kleene star.
     Star(Box<Re>),
     /// `e^+` (`e.e*`).
     Iter(Box<Re>),
 }
 
 impl Re {
+    /// `a + b`.
     pub fn plus(a: Re, b: Re) -> Re {
         Re::Plus(Box::new(a), Box::new(b))
     }
+    /// `a.b`.
     pub fn dot(a: Re, b: Re) -> Re {
         Re::Dot(Box::new(a), Box::new(b))
     }
+    /// `a*`.
     pub fn star(a: Re) -> Re {
         Re::Star(Box::new(a))
     }
+    /// `a^+`.
     pub fn iter(a: Re) -> Re {
         Re::Iter(Box::new(a))
     }
@@ -345,15 +355,35 @@ fn equiv_until(e: &Re, f: &Re, deadline: Option<Instant>) -> Verdict {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Hyp {
     /// `p <= x` for the letter `x`: `x` becomes `x + p`.
-    LeqLetter { p: Re, x: u32 },
+    LeqLetter {
+        /// The included expression.
+        p: Re,
+        /// The letter.
+        x: u32,
+    },
     /// `x = p` for the letter `x`: `x` becomes `p`.
-    EqLetter { x: u32, p: Re },
+    EqLetter {
+        /// The letter.
+        x: u32,
+        /// The expression it equals.
+        p: Re,
+    },
     /// `x.x <= x` for the letter `x` (transitivity): `x` becomes `x^+`.
     Trans(u32),
     /// `a.x <= x` for the letter `x`: `x` becomes `a*.x` (star induction).
-    StarL { a: Re, x: u32 },
+    StarL {
+        /// The expression `a`.
+        a: Re,
+        /// The letter.
+        x: u32,
+    },
     /// `x.a <= x` for the letter `x`: `x` becomes `x.a*`.
-    StarR { x: u32, a: Re },
+    StarR {
+        /// The letter.
+        x: u32,
+        /// The expression `a`.
+        a: Re,
+    },
     /// `p <= 0`.
     Zero(Re),
 }
@@ -361,7 +391,10 @@ pub enum Hyp {
 /// What is decided: `lhs <= rhs`, `lhs = rhs`, or `lhs <= 0`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Rel {
+    /// `lhs <= rhs` (language inclusion; `lhs <= 0` is this with `rhs`
+    /// `Zero`).
     Leq,
+    /// `lhs = rhs` (inclusion both ways).
     Eq,
 }
 
@@ -511,6 +544,7 @@ pub fn needed(
 /// Numbers distinct keys in order of first appearance (the letters).
 #[derive(Clone, Debug)]
 pub struct Alphabet<K: Ord + Clone> {
+    /// The keys, indexed by their letter.
     pub keys: Vec<K>,
     index: BTreeMap<K, u32>,
 }
@@ -525,6 +559,7 @@ impl<K: Ord + Clone> Default for Alphabet<K> {
 }
 
 impl<K: Ord + Clone> Alphabet<K> {
+    /// The letter of `k`, numbering it next if it is new.
     pub fn letter(&mut self, k: &K) -> u32 {
         if let Some(&i) = self.index.get(k) {
             return i;
@@ -534,6 +569,7 @@ impl<K: Ord + Clone> Alphabet<K> {
         self.index.insert(k.clone(), i);
         i
     }
+    /// The letter of `k`, if it has one.
     pub fn get(&self, k: &K) -> Option<u32> {
         self.index.get(k).copied()
     }

@@ -41,6 +41,7 @@ pub enum Engine {
 }
 
 impl Engine {
+    /// The engine's name: `egg`, `ka` or `egg+ka` (as serialised).
     pub fn as_str(self) -> &'static str {
         match self {
             Engine::Egg => "egg",
@@ -81,13 +82,17 @@ pub enum HypUse {
 /// A proof of a goal by Kleene algebra (after rewriting each side).
 #[derive(Clone, Debug)]
 pub struct KaProof {
+    /// [`Engine::Ka`] (the goal as stated) or [`Engine::EggKa`] (after
+    /// egg's normalisation).
     pub engine: Engine,
     /// The goal's sides rewritten (equal to the goal's when `engine` is
     /// [`Engine::Ka`]).
     pub lhs: Term,
+    /// The right side rewritten.
     pub rhs: Term,
     /// `goal.lhs = lhs` and `goal.rhs = rhs`, replayed rewrite proofs.
     pub lhs_proof: Proof,
+    /// The replayed rewrite proof of `goal.rhs = rhs`.
     pub rhs_proof: Proof,
     /// The letters the certificate is stated over, in order.
     pub letters: Vec<Term>,
@@ -153,7 +158,9 @@ impl KaProof {
 /// model's names (a join is a Kleene-algebra product only between binary
 /// relations).
 pub struct Letters<'a> {
+    /// The arity of every named relation.
     pub arities: &'a std::collections::BTreeMap<egg::Symbol, usize>,
+    /// The letters seen so far: the terms they stand for.
     pub alpha: Alphabet<Term>,
 }
 
@@ -191,6 +198,8 @@ impl Letters<'_> {
         }
     }
 
+    /// `t` as a regular expression, every maximal non-Kleene-algebra
+    /// subterm a letter (numbered on first sight).
     pub fn re(&mut self, t: &Term) -> Re {
         match &t.node {
             Rel::Union(_) => {

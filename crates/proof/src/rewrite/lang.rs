@@ -16,7 +16,11 @@ use std::collections::BTreeMap;
 use egg::{define_language, Analysis, DidMerge, EGraph, Id, Language, RecExpr, Symbol};
 
 define_language! {
-    /// Alloy's relational operators (see the module documentation).
+    /// Alloy's relational operators (see the module documentation), the
+    /// arity argument `Num` of `none`/`univ`, and named relations (`Name`).
+    // egg's `define_language!` accepts no attributes on variants, so they
+    // cannot carry docs of their own: the module documentation lists them.
+    #[allow(missing_docs)]
     pub enum Rel {
         "+" = Union([Id; 2]),
         "&" = Inter([Id; 2]),
@@ -41,13 +45,17 @@ define_language! {
 /// the number it stands for (the argument of `none`/`univ`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct ClassData {
+    /// The arity of the class's relations (`None` for numbers and
+    /// ill-formed terms).
     pub arity: Option<usize>,
+    /// The number the class stands for, if it is a `Num`.
     pub num: Option<u32>,
 }
 
 /// Arity analysis. `names` gives the arity of every named relation.
 #[derive(Clone, Debug, Default)]
 pub struct RelAnalysis {
+    /// The arity of every named relation.
     pub names: BTreeMap<Symbol, usize>,
 }
 
@@ -108,11 +116,14 @@ impl Analysis<Rel> for RelAnalysis {
 /// child ids are meaningless; the children are `children`.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Term {
+    /// The root's operator (its own child ids are not used).
     pub node: Rel,
+    /// The operands, in order.
     pub children: Vec<Term>,
 }
 
 impl Term {
+    /// A term without children (a name, `iden`, a number).
     pub fn leaf(node: Rel) -> Term {
         Term {
             node,
@@ -120,6 +131,8 @@ impl Term {
         }
     }
 
+    /// The term `node` applied to `children` (`node`'s own child ids are
+    /// reset to 0).
     pub fn new(node: Rel, children: Vec<Term>) -> Term {
         let node = node.map_children(|_| Id::from(0usize));
         Term { node, children }
@@ -134,6 +147,8 @@ impl Term {
         go(e, Id::from(e.as_ref().len() - 1))
     }
 
+    /// The term as an egg `RecExpr` (children before parents, the root
+    /// last).
     pub fn to_rec_expr(&self) -> RecExpr<Rel> {
         fn go(t: &Term, out: &mut RecExpr<Rel>) -> Id {
             let ids: Vec<Id> = t.children.iter().map(|c| go(c, out)).collect();

@@ -50,8 +50,12 @@ use rules::RuleSet;
 /// Search limits.
 #[derive(Clone, Copy, Debug)]
 pub struct Limits {
+    /// The most e-nodes egg's e-graph may grow to.
     pub node_limit: usize,
+    /// The longest one search may run (also the Kleene-algebra procedure's
+    /// deadline).
     pub time_limit: Duration,
+    /// The most rewrite iterations of one search.
     pub iter_limit: usize,
 }
 
@@ -133,9 +137,13 @@ pub enum Kind {
 /// A goal between two relations of arity `arity`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Goal {
+    /// The left-hand side.
     pub lhs: Term,
+    /// The right-hand side (`none` of the arity for [`Kind::No`]).
     pub rhs: Term,
+    /// Equality, inclusion or emptiness.
     pub kind: Kind,
+    /// The arity of both sides.
     pub arity: usize,
 }
 
@@ -167,11 +175,14 @@ impl std::fmt::Display for Goal {
 /// The result for one goal.
 #[derive(Clone, Debug)]
 pub struct GoalResult {
+    /// The goal tried.
     pub goal: Goal,
     /// A replayed proof of [`Goal::equation`], or `None`.
     pub proof: Option<Proof>,
     /// Why the search stopped (`proved`, `saturated`, `node limit 10000`, ...).
     pub stop: String,
+    /// The e-nodes egg's e-graph had when the search stopped (0 when the
+    /// two sides are the same term).
     pub nodes: usize,
     /// Hypotheses of this goal only (from the antecedent of an implication).
     pub local: Vec<Hypothesis>,
@@ -183,6 +194,7 @@ pub struct GoalResult {
 }
 
 impl GoalResult {
+    /// Whether the goal was proved, by egg or by Kleene algebra.
     pub fn proved(&self) -> bool {
         self.proof.is_some() || self.ka.is_some()
     }
@@ -200,19 +212,24 @@ impl GoalResult {
 /// The result for one assertion.
 #[derive(Clone, Debug)]
 pub struct AssertResult {
+    /// The assertion's name (or the check's, for an inline check).
     pub name: String,
     /// Every conjunct proved.
     pub proved: bool,
+    /// One result per conjunct (empty when `unsupported` is set).
     pub goals: Vec<GoalResult>,
     /// Set when the assertion is outside the rewriter's fragment: the first
     /// construct it does not cover.
     pub unsupported: Option<RewriteError>,
     /// Some conjunct is an implication (its goals have local hypotheses).
     pub implication: bool,
+    /// Time spent on the assertion, in milliseconds.
     pub time_ms: u128,
 }
 
 impl AssertResult {
+    /// Rewrite steps of all the goals' proofs (egg's, and the
+    /// normalisation steps of Kleene-algebra proofs).
     pub fn steps(&self) -> usize {
         self.goals
             .iter()
@@ -245,14 +262,21 @@ impl AssertResult {
 /// A model prepared for rewriting: names and arities of the relations,
 /// hypotheses from the facts, the rule set.
 pub struct Prover<'m> {
+    /// The model the goals come from.
     pub model: &'m Model,
     /// Symbol of every sig and field.
     pub sig_names: Vec<Symbol>,
+    /// Symbol of every field (qualified by its sig when two relations would
+    /// share a name).
     pub field_names: Vec<Symbol>,
     /// Arity of every named relation.
     pub arities: BTreeMap<Symbol, usize>,
+    /// The hypotheses from the model's `fact` paragraphs (the conjuncts in
+    /// the rewriter's fragment).
     pub hypotheses: Vec<Hypothesis>,
+    /// The lemmas plus the rules of `hypotheses`.
     pub rules: RuleSet,
+    /// The search limits of every goal.
     pub limits: Limits,
 }
 
@@ -274,6 +298,9 @@ fn ident(s: &str) -> String {
 }
 
 impl<'m> Prover<'m> {
+    /// Prepares `model`: names and arities of its sigs and fields, and a
+    /// hypothesis per conjunct of its `fact` paragraphs that is in the
+    /// fragment.
     pub fn new(model: &'m Model, limits: Limits) -> Prover<'m> {
         // Names: the sig's label / the field's name, qualified by its sig
         // when two relations would share a name.

@@ -19,11 +19,15 @@ use super::rules::{instantiate, match_pattern, parse_rewrite_name, Rule, RuleSet
 /// One rewrite step of a proof.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Step {
+    /// The lemma (or hypothesis rule) applied, by name.
     pub rule: String,
+    /// Whether it is applied left to right or right to left.
     pub dir: Dir,
     /// Position of the rewritten subterm (child indices from the root).
     pub path: Vec<usize>,
+    /// The whole term before the step.
     pub before: Term,
+    /// The whole term after the step.
     pub after: Term,
 }
 
@@ -31,8 +35,11 @@ pub struct Step {
 /// the next step's `before`, the last `after == rhs` (no steps when equal).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Proof {
+    /// The term the proof starts from.
     pub lhs: Term,
+    /// The term the proof ends at.
     pub rhs: Term,
+    /// The rewrite steps, in order.
     pub steps: Vec<Step>,
 }
 

@@ -23,7 +23,9 @@ use super::lang::{Rel, RelAnalysis, Term};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Dir {
+    /// Left to right: the rewritten subterm matches the rule's left side.
     Forward,
+    /// Right to left: the rewritten subterm matches the rule's right side.
     Backward,
 }
 
@@ -50,8 +52,11 @@ pub enum Use {
 /// A lemma of `theories/Laws.v` as a rewrite rule.
 #[derive(Clone, Debug)]
 pub struct Lemma {
+    /// The Coq lemma's name (also the rule's).
     pub name: &'static str,
+    /// The left side, as an egg pattern (`?` marks a variable).
     pub lhs: &'static str,
+    /// The right side, as an egg pattern.
     pub rhs: &'static str,
     /// Variables that must have the given arity.
     pub guards: &'static [(&'static str, usize)],
@@ -62,6 +67,7 @@ pub struct Lemma {
     /// arity of `r`). Such a lemma becomes one egg rule per arity up to
     /// [`MAX_ARITY`], named `<lemma>@<arity>`.
     pub derive: Option<(&'static str, usize)>,
+    /// Which way the lemma is used as a rewrite.
     pub used: Use,
 }
 
@@ -170,13 +176,25 @@ pub enum Justification {
     /// A lemma of theories/ (with its explicit arity arguments).
     Lemma(Lemma),
     /// A hypothesis `H : incl n a b` used as `a + b = b`.
-    InclUnion { hyp: String },
+    InclUnion {
+        /// The hypothesis' Coq name.
+        hyp: String,
+    },
     /// A hypothesis `H : incl n a b` used as `a & b = a`.
-    InclInter { hyp: String },
+    InclInter {
+        /// The hypothesis' Coq name.
+        hyp: String,
+    },
     /// A hypothesis `H : same n a b` used as `a = b`.
-    Same { hyp: String },
+    Same {
+        /// The hypothesis' Coq name.
+        hyp: String,
+    },
     /// A hypothesis `H : no n a` used as `a = none`.
-    No { hyp: String },
+    No {
+        /// The hypothesis' Coq name.
+        hyp: String,
+    },
 }
 
 impl PartialEq for Lemma {
@@ -193,10 +211,16 @@ pub struct Rule {
     pub name: String,
     /// The lemma's (or hypothesis rule's) name, as proof steps show it.
     pub lemma: String,
+    /// The left side (a ground pattern for a hypothesis rule).
     pub lhs: Pattern<Rel>,
+    /// The right side (with the arity filled in, for a derived-arity
+    /// lemma).
     pub rhs: Pattern<Rel>,
+    /// Variables that must have the given arity for the rule to fire.
     pub guards: Vec<(Var, usize)>,
+    /// How the rule is justified in Coq.
     pub justification: Justification,
+    /// Which way egg uses the rule.
     pub used: Use,
 }
 
@@ -205,7 +229,9 @@ pub struct Rule {
 pub struct Hypothesis {
     /// The Coq name of the hypothesis.
     pub name: String,
+    /// The left-hand side.
     pub lhs: Term,
+    /// The right-hand side (`none` for a `no` hypothesis).
     pub rhs: Term,
     /// `lhs in rhs`, `lhs = rhs` or `no lhs` (`rhs` is then `none`).
     pub kind: super::Kind,
@@ -214,6 +240,8 @@ pub struct Hypothesis {
 /// The rule set: every lemma, plus the rules of the hypotheses.
 #[derive(Clone, Debug)]
 pub struct RuleSet {
+    /// The rules: the lemmas' (in [`lemmas`] order) first, then the
+    /// hypotheses'.
     pub rules: Vec<Rule>,
 }
 
@@ -235,6 +263,9 @@ fn ground(t: &Term) -> Pattern<Rel> {
 }
 
 impl RuleSet {
+    /// Every lemma's rules (one per arity for a derived-arity lemma), then
+    /// per hypothesis: `a + b => b` and `a & b => a` for `a in b`, `a => b`
+    /// for `a = b` and `no a`.
     pub fn new(hyps: &[Hypothesis]) -> RuleSet {
         let mut rules = vec![];
         for l in lemmas() {

@@ -62,7 +62,9 @@ impl Names {
 
 /// Prints terms with the arity arguments the library's operators take.
 pub struct Printer<'a> {
+    /// The Coq text of each named relation.
     pub names: &'a Names,
+    /// The arity of every named relation.
     pub arities: &'a BTreeMap<Symbol, usize>,
 }
 
@@ -71,6 +73,8 @@ impl Printer<'_> {
         rewrite_arity(t, self.arities)
     }
 
+    /// `t` as Coq text over the library's operators (`NoName` for a
+    /// relation `names` lacks).
     pub fn term(&self, t: &Term) -> Result<String, ExportError> {
         let name = |s: Symbol| {
             self.names
@@ -229,6 +233,7 @@ impl Printer<'_> {
         })
     }
 
+    /// A section hypothesis `Hypothesis H : same n a b.` (or `incl`, `no`).
     pub fn hypothesis(&self, h: &Hypothesis) -> Result<String, ExportError> {
         let n = self.ar(&h.lhs)?;
         let (l, r) = (self.term(&h.lhs)?, self.term(&h.rhs)?);

@@ -40,6 +40,7 @@ use crate::rewrite::{AssertResult, Hypothesis, Kind};
 
 /// Prints terms as Lean over relation variables `r_<name>`.
 pub struct Printer<'a> {
+    /// The arity of every named relation.
     pub arities: &'a BTreeMap<Symbol, usize>,
 }
 
@@ -53,6 +54,7 @@ impl Printer<'_> {
         rewrite_arity(t, self.arities)
     }
 
+    /// `t` as Lean text over the library's operators.
     pub fn term(&self, t: &Term) -> Result<String, ExportError> {
         self.term_hole(t, None)
     }
