@@ -19,12 +19,16 @@ pub struct FileId(pub u32);
 /// A byte range in one source file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
 pub struct Span {
+    /// The file the range is in.
     pub file: FileId,
+    /// Byte offset of the first byte.
     pub start: u32,
+    /// Byte offset just past the last byte.
     pub end: u32,
 }
 
 impl Span {
+    /// The bytes `start..end` of `file`.
     pub fn new(file: FileId, start: usize, end: usize) -> Span {
         Span {
             file,
@@ -47,6 +51,7 @@ impl Span {
         start: 0,
         end: 0,
     };
+    /// Whether this span points at no source text (its file is that of [`Span::DUMMY`]).
     pub fn is_dummy(&self) -> bool {
         self.file.0 == u32::MAX
     }
@@ -58,11 +63,14 @@ pub struct SourceMap {
     files: Vec<SourceFile>,
 }
 
+/// One source file read during a run: its names and its text.
 #[derive(Debug)]
 pub struct SourceFile {
     /// The path as the user should see it (relative when the user gave it so).
     pub name: String,
+    /// The path the file was read from (what [`SourceMap::find`] looks up).
     pub path: PathBuf,
+    /// The file's text.
     pub text: String,
     /// Not UTF-8, read as Latin-1: where its first byte that is not UTF-8
     /// is (line, column; see [`read_alloy_source`]).
@@ -70,9 +78,11 @@ pub struct SourceFile {
 }
 
 impl SourceMap {
+    /// An empty source map.
     pub fn new() -> SourceMap {
         SourceMap::default()
     }
+    /// Add a file under its display name and path; returns its new id.
     pub fn add(
         &mut self,
         name: impl Into<String>,
@@ -104,15 +114,18 @@ impl SourceMap {
             })
             .collect()
     }
+    /// The file with id `id` (panics on an id from another map).
     pub fn get(&self, id: FileId) -> &SourceFile {
         &self.files[id.0 as usize]
     }
+    /// The id of the file read from `path`, if it was read.
     pub fn find(&self, path: &Path) -> Option<FileId> {
         self.files
             .iter()
             .position(|f| f.path == path)
             .map(|i| FileId(i as u32))
     }
+    /// Every file with its id, in the order they were added.
     pub fn files(&self) -> impl Iterator<Item = (FileId, &SourceFile)> {
         self.files
             .iter()
@@ -172,14 +185,18 @@ pub fn max_input() -> u64 {
 /// Why a source file could not be read as text.
 #[derive(Debug)]
 pub enum ReadError {
+    /// The file could not be opened or read.
     Io(std::io::Error),
     /// The file is larger than the input limit (bytes).
     TooLarge {
+        /// The input limit in force, in bytes.
         limit: u64,
     },
     /// The first byte that is not part of valid UTF-8, 1-based.
     NotUtf8 {
+        /// The 1-based line of the first bad byte.
         line: usize,
+        /// The 1-based column, in characters, of the first bad byte.
         column: usize,
     },
 }
@@ -270,13 +287,21 @@ pub fn decode_source(mut bytes: Vec<u8>) -> Result<String, ReadError> {
 /// Which phase found the problem; part of the rendered error code.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Phase {
+    /// Reading or writing files.
     Io,
+    /// Lexing and parsing.
     Syntax,
+    /// Resolving names: modules, declarations, names and commands.
     Resolve,
+    /// Type checking: arities, and formulas versus expressions.
     Type,
+    /// Computing scopes and the bounds of relations.
     Bounds,
+    /// Translating to SAT, or evaluating in an instance.
     Translate,
+    /// Exporting a proof (e.g. to Coq).
     Export,
+    /// Running litmus tests.
     Litmus,
     /// The SAT solver failed (an external solver that cannot be run, or
     /// whose output is not a DIMACS answer).
@@ -325,7 +350,9 @@ pub enum Severity {
 pub struct Diagnostic {
     /// How serious it is ([`Severity::Error`] unless set).
     pub severity: Severity,
+    /// The phase that found the problem.
     pub phase: Phase,
+    /// The headline message.
     pub message: String,
     /// The primary location; `None` for errors without a source position
     /// (e.g. a file that cannot be read).
@@ -347,7 +374,9 @@ pub struct Diagnostic {
 /// point into (kept as data, so that no span is lost before rendering).
 #[derive(Clone, Debug)]
 pub struct Cause {
+    /// The source map that the spans of `diagnostics` point into.
     pub sources: std::sync::Arc<SourceMap>,
+    /// The diagnostics that caused the one this is attached to.
     pub diagnostics: Vec<Diagnostic>,
 }
 
@@ -361,6 +390,8 @@ impl PartialEq for Cause {
 impl Eq for Cause {}
 
 impl Diagnostic {
+    /// An error of `phase` at `span` (no location when `span` is dummy),
+    /// with no label, notes or hint yet.
     pub fn new(phase: Phase, span: Span, message: impl Into<String>) -> Diagnostic {
         Diagnostic {
             severity: Severity::Error,
@@ -373,6 +404,7 @@ impl Diagnostic {
             cause: None,
         }
     }
+    /// An error of `phase` with no source location.
     pub fn without_span(phase: Phase, message: impl Into<String>) -> Diagnostic {
         Diagnostic {
             severity: Severity::Error,
@@ -390,16 +422,19 @@ impl Diagnostic {
         self.severity = severity;
         self
     }
+    /// This diagnostic with `label` under its primary span.
     pub fn label(mut self, label: impl Into<String>) -> Self {
         self.label = label.into();
         self
     }
+    /// This diagnostic with a secondary label `text` at `span` (dropped when `span` is dummy).
     pub fn note(mut self, span: Span, text: impl Into<String>) -> Self {
         if !span.is_dummy() {
             self.notes.push((span, text.into()));
         }
         self
     }
+    /// This diagnostic with hint `hint`.
     pub fn hint(mut self, hint: impl Into<String>) -> Self {
         self.hint = Some(hint.into().into_boxed_str());
         self

@@ -19,19 +19,12 @@
 
 pub mod bounds;
 pub mod budget;
-#[allow(missing_docs)] // item docs still to write (issue 35)
 pub mod check;
 pub mod cnf;
-#[allow(missing_docs)] // item docs still to write (issue 35)
 pub mod diag;
-#[allow(missing_docs)] // item docs still to write (issue 35)
 pub mod instance;
-#[allow(missing_docs)] // item docs still to write (issue 35)
 pub mod ir;
-#[allow(missing_docs)] // item docs still to write (issue 35)
 pub mod resolve;
 pub mod sat;
-#[allow(missing_docs)] // item docs still to write (issue 35)
 pub mod syntax;
-#[allow(missing_docs)] // item docs still to write (issue 35)
 pub mod translate;

@@ -52,7 +52,9 @@ pub enum CoreKind {
 /// One formula of the model, by its source span.
 #[derive(Clone, Debug)]
 pub struct CoreItem {
+    /// What kind of formula it is.
     pub kind: CoreKind,
+    /// The formula's source span.
     pub span: Span,
     /// The fact, predicate or assertion it belongs to, when named.
     pub owner: Option<String>,
@@ -61,6 +63,7 @@ pub struct CoreItem {
 /// A verified unsat core.
 #[derive(Clone, Debug)]
 pub struct Core {
+    /// The formulas of the core.
     pub items: Vec<CoreItem>,
     /// The items' positions in [`Split::tracked`] of [`split`].
     pub indices: Vec<usize>,
@@ -76,6 +79,7 @@ pub struct Core {
 /// The answer of [`unsat_core`].
 #[derive(Clone, Debug)]
 pub enum CoreOutcome {
+    /// The command is unsatisfiable: a verified core.
     Core(Core),
     /// The command is satisfiable: there is no core.
     Satisfiable,
@@ -86,7 +90,9 @@ pub enum CoreOutcome {
 /// A tracked formula: the formula the session assumes, and its item.
 #[derive(Clone, Debug)]
 pub struct Tracked {
+    /// The formula, as the session assumes it.
     pub formula: Formula,
+    /// Where it comes from.
     pub item: CoreItem,
 }
 
@@ -94,8 +100,11 @@ pub struct Tracked {
 /// formulas (its command asking for nothing more), and those formulas.
 #[derive(Clone, Debug)]
 pub struct Split {
+    /// The model without its tracked formulas.
     pub model: Model,
+    /// The tracked formulas, in order.
     pub tracked: Vec<Tracked>,
+    /// The constraints not tracked, always in force (see the module documentation).
     pub untracked: Vec<CoreItem>,
 }
 
@@ -426,9 +435,11 @@ pub enum Minimised {
     Unknown(Unknown),
     /// The positions of a verified unsatisfiable subset of the formulas.
     Core {
+        /// The positions in `formulas`.
         indices: Vec<usize>,
         /// Every formula of the core was shown necessary.
         minimal: bool,
+        /// Solver calls made.
         solver_calls: usize,
     },
 }

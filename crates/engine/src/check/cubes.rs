@@ -41,11 +41,18 @@ pub enum CubeError {
     Check(CheckError),
     /// Reading or writing a file of the cube directory.
     Io {
+        /// The file.
         path: PathBuf,
+        /// The I/O error.
         source: std::io::Error,
     },
     /// The manifest cannot be read, or does not fit the model.
-    Manifest { path: PathBuf, message: String },
+    Manifest {
+        /// The manifest file.
+        path: PathBuf,
+        /// What is wrong with it.
+        message: String,
+    },
     /// The model no longer translates to the CNF the cubes were cut from.
     Stale(String),
     /// The built-in solver could not be set up.
@@ -83,7 +90,9 @@ pub struct Encoded {
     bounds: bounds::Bounds,
     tr: Translation,
     var_of: Vec<i32>,
+    /// The command's CNF.
     pub cnf: Cnf,
+    /// Time spent on bounds, translation and CNF conversion, in milliseconds.
     pub translate_ms: u128,
 }
 
@@ -113,7 +122,9 @@ impl Encoded {
 
 /// The result of [`encode`]: the CNF, or the command stopped by a limit.
 pub enum Encoding {
+    /// The command's CNF.
     Done(Box<Encoded>),
+    /// A limit stopped the command before its CNF was built.
     Stopped(Box<CommandResult>),
 }
 
@@ -252,21 +263,31 @@ pub struct CubeEntry {
 /// --emit DIR --format json` prints; schema: docs/json/cubes-emit.schema.json).
 #[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Manifest {
+    /// The manifest format (`MANIFEST_VERSION`).
     pub version: u32,
     /// The model file (absolute path when emitted).
     pub model: PathBuf,
+    /// The command's name.
     pub command: String,
     /// `--scope` of the emitting run.
     pub scope: Option<u32>,
+    /// Length limit of each symmetry-breaking predicate of the emitting run
+    /// (0 = off).
     pub symmetry: usize,
     /// Whether the bounds were shrunk by the relation analysis
     /// (`--no-relation-analysis` turns it off; `merge` must do the same).
     pub relation_analysis: bool,
+    /// Number of CNF variables.
     pub variables: u32,
+    /// Number of CNF clauses.
     pub clauses: usize,
+    /// Number of primary variables (circuit inputs).
     pub primary_variables: u32,
+    /// `Encoded::fingerprint` of the CNF.
     pub fingerprint: String,
+    /// The split variables (CNF numbering).
     pub split: Vec<i32>,
+    /// The emitted cubes, in order.
     pub cubes: Vec<CubeEntry>,
 }
 
@@ -355,11 +376,13 @@ pub fn read_manifest(dir: &Path) -> Result<Manifest, CubeError> {
 #[derive(Clone, Debug, Default, Serialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CubeTally {
+    /// Number of cubes.
     pub cubes: usize,
     /// The split variables (CNF numbering).
     pub split: Vec<i32>,
     /// Index of the satisfiable cube that gave the instance.
     pub sat_cube: Option<usize>,
+    /// Number of cubes found unsatisfiable.
     pub unsat: usize,
     /// Cubes that gave no answer (limit, missing or unfinished result).
     pub undecided: Vec<usize>,
@@ -376,7 +399,9 @@ pub struct CubeTally {
 pub struct BadAnswer {
     /// The cube's index in the manifest.
     pub cube: usize,
+    /// The result file.
     pub file: PathBuf,
+    /// What is wrong with it.
     pub message: String,
 }
 

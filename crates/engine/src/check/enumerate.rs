@@ -34,6 +34,7 @@ pub enum End {
 pub struct Enumeration {
     /// How many instances were handed out.
     pub count: usize,
+    /// Why the enumeration ended.
     pub end: End,
     /// Sizes of the session; `solve_ms` is the time of all solver calls
     /// together, `time_ms` of the whole enumeration.

@@ -185,21 +185,42 @@ pub enum Internal {
     /// An assumption's selector literal was folded away by translation.
     SelectorWithoutVariable,
     /// The solver's model violates the CNF or the assumptions it was given.
-    ModelViolatesCnf { solver: String },
+    ModelViolatesCnf {
+        /// The solver's name.
+        solver: String,
+    },
     /// A cube's model violates the command's CNF.
     CubeViolatesCnf,
     /// The independent evaluator rejects the decoded instance.
     EvaluatorRejects {
+        /// The command's name.
         command: String,
+        /// What the evaluator found violated (may be empty).
         violations: Vec<String>,
+        /// The instance as text (may be empty).
         instance: String,
     },
     /// The independent evaluator could not evaluate the decoded instance.
-    EvaluatorFailed { command: String, error: EvalError },
+    EvaluatorFailed {
+        /// The command's name.
+        command: String,
+        /// What the evaluator reported.
+        error: EvalError,
+    },
     /// An assumed extra formula is false in the decoded instance.
-    AssumptionRejected { command: String, index: usize },
+    AssumptionRejected {
+        /// The command's name.
+        command: String,
+        /// The extra formula's position.
+        index: usize,
+    },
     /// An assumed extra formula could not be evaluated.
-    AssumptionEvalFailed { index: usize, error: EvalError },
+    AssumptionEvalFailed {
+        /// The extra formula's position.
+        index: usize,
+        /// What the evaluator reported.
+        error: EvalError,
+    },
     /// The solver gave no answer where one was required.
     NoAnswer(Unknown),
     /// An unsat core is satisfiable when solved on its own.
@@ -268,6 +289,7 @@ pub fn effective_scope(cmd: &Command, opts: &CheckOptions) -> Scope {
     s
 }
 
+/// A scope as Alloy writes it (`for 3 but exactly 2 A, 4 int`), sigs by label.
 pub fn scope_text(model: &Model, s: &Scope) -> String {
     // `for 2 A, 3 B` (no overall scope) reads as written; otherwise the
     // overall scope (default 3) comes first.
@@ -482,7 +504,9 @@ pub struct Session<'m> {
 
 /// A session ready to solve, or the limit that stopped it while opening.
 pub enum Opened<'m> {
+    /// The session, ready to solve.
     Ready(Box<Session<'m>>),
+    /// The limit hit, the stage it stopped, and the sizes so far.
     Stopped(Exhausted, Stage, Stats),
 }
 
@@ -624,14 +648,11 @@ impl<'m> Session<'m> {
         )
     }
 
+    /// The model the session solves.
     pub fn model(&self) -> &Model {
         &self.model
     }
 
-    /// Decide the command with every extra formula of `assume` holding
-    /// (and no blocked combination); an instance is checked against the
-    /// CNF and, with `verify`, re-evaluated independently before it is
-    /// returned. A limit hit while solving is [`Outcome::Unknown`].
     /// [`solve_outcome`](Self::solve_outcome) with at most `limit` of the
     /// session's time (a `time limit` answer when it runs out).
     pub fn solve_outcome_within(
@@ -646,6 +667,10 @@ impl<'m> Session<'m> {
         r
     }
 
+    /// Decide the command with every extra formula of `assume` holding
+    /// (and no blocked combination); an instance is checked against the
+    /// CNF and, with `verify`, re-evaluated independently before it is
+    /// returned. A limit hit while solving is [`Outcome::Unknown`].
     pub fn solve_outcome(&mut self, assume: &[usize]) -> Result<Outcome, CheckError> {
         let lits: Vec<i32> = assume.iter().map(|&i| self.selectors[i]).collect();
         self.budget.progress.set_stage(Stage::Solve);

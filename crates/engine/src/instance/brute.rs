@@ -29,7 +29,9 @@ use crate::diag::Span;
 /// Count of the scope of one sig: at least `min`, at most `max` atoms.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Card {
+    /// Fewest atoms.
     pub min: u32,
+    /// Most atoms.
     pub max: u32,
 }
 

@@ -57,12 +57,15 @@ pub struct Env {
 }
 
 impl Env {
+    /// An empty environment.
     pub fn new() -> Env {
         Env::default()
     }
+    /// Binds `v` to `val`, returning its previous value.
     pub fn bind(&mut self, v: VarId, val: TupleSet) -> Option<TupleSet> {
         self.vals.insert(v, val)
     }
+    /// The value of `v`, if bound.
     pub fn get(&self, v: VarId) -> Option<&TupleSet> {
         self.vals.get(&v)
     }
@@ -83,25 +86,34 @@ impl Env {
 pub enum EvalError {
     /// A variable was used outside of its binder.
     UnboundVar {
+        /// The variable.
         var: VarId,
+        /// Where it is used.
         span: Span,
     },
     /// The instance has no value for a sig or field of the model.
     MissingSig(SigId),
+    /// The instance has no value for a field of the model.
     MissingField(FieldId),
     /// A tuple set of the wrong arity was found (in the instance or computed).
     Arity {
+        /// The arity expected.
         expected: usize,
+        /// The arity found.
         found: usize,
+        /// Where it was found.
         span: Span,
     },
     /// Calls nested deeper than [`MAX_CALL_DEPTH`].
     CallDepth {
+        /// The call that is too deep.
         span: Span,
     },
     /// A higher-order declaration ranges over too many values.
     TooLarge {
+        /// Number of tuples whose subsets the declaration ranges over.
         tuples: usize,
+        /// The declaration.
         span: Span,
     },
     /// Bad command id, or a command/instance that does not fit the model.
@@ -132,6 +144,7 @@ impl fmt::Display for EvalError {
 impl std::error::Error for EvalError {}
 
 impl EvalError {
+    /// Where the error occurred, when known.
     pub fn span(&self) -> Option<Span> {
         match self {
             EvalError::UnboundVar { span, .. }
@@ -141,6 +154,7 @@ impl EvalError {
             _ => None,
         }
     }
+    /// The error as a diagnostic of the translate phase (with its span, when known).
     pub fn to_diagnostic(&self) -> Diagnostic {
         let msg = self.to_string();
         match self.span() {

@@ -30,7 +30,9 @@ use super::Instance;
 /// labels. Relations of the same name (two sigs' fields) are merged.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Named {
+    /// Atom labels of each sig, by sig name.
     pub sigs: BTreeMap<String, BTreeSet<String>>,
+    /// Tuples (as atom labels) of each relation, by relation name.
     pub fields: BTreeMap<String, BTreeSet<Vec<String>>>,
 }
 
@@ -44,13 +46,25 @@ pub enum GraphError {
     /// `--show NAME`: the model has no binary field or parameterless
     /// function of that name.
     UnknownRelation {
+        /// The name asked for.
         name: String,
+        /// The binary fields and parameterless binary functions of the model.
         available: Vec<String>,
     },
     /// `--show NAME` names a relation that is not binary.
-    NotBinary { name: String, arity: usize },
+    NotBinary {
+        /// The name asked for.
+        name: String,
+        /// The relation's arity.
+        arity: usize,
+    },
     /// The evaluator could not compute a derived relation.
-    Eval { name: String, error: EvalError },
+    Eval {
+        /// The relation's name.
+        name: String,
+        /// What the evaluator reported.
+        error: EvalError,
+    },
 }
 
 impl fmt::Display for GraphError {
@@ -185,25 +199,35 @@ pub fn named(model: &Model, inst: &Instance, show: &[String]) -> Result<Named, G
 /// A node: its DOT id and its label (lines).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Node {
+    /// The DOT node id.
     pub id: String,
+    /// The label, one entry per line.
     pub label: Vec<String>,
 }
 
 /// A group of nodes drawn in a box (a thread, a CTA, a sig).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Cluster {
+    /// Shown on the box.
     pub label: String,
+    /// Nodes directly in this cluster.
     pub nodes: Vec<Node>,
+    /// Nested clusters.
     pub clusters: Vec<Cluster>,
 }
 
 /// A labelled, coloured edge.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Edge {
+    /// DOT id of the source node.
     pub from: String,
+    /// DOT id of the target node.
     pub to: String,
+    /// The relation's name, shown on the edge.
     pub label: String,
+    /// A Graphviz colour name (edge and label).
     pub color: &'static str,
+    /// Drawn dashed.
     pub dashed: bool,
     /// Whether the edge takes part in ranking (Graphviz `constraint`): in
     /// executions only `po` does, so threads stand side by side with
@@ -218,6 +242,7 @@ pub struct Graph {
     pub title: String,
     /// Nodes outside any cluster, and the top-level clusters.
     pub top: Cluster,
+    /// Every edge of the graph.
     pub edges: Vec<Edge>,
 }
 

@@ -19,6 +19,7 @@ pub use crate::bounds::universe::{int_range, wrap_int, Atom, AtomInfo, Tuple, Tu
 /// One instance of a model.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Instance {
+    /// The atoms of the instance.
     pub universe: Universe,
     /// Every sig of the model (including `one` sigs and subset sigs), as unary
     /// tuple sets.

@@ -77,8 +77,11 @@ pub fn render_text(model: &Model, inst: &Instance) -> String {
 #[derive(Clone, Debug, Serialize, PartialEq, Eq, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct InstanceJson {
+    /// One relation per sig, in model order.
     pub sigs: Vec<RelationJson>,
+    /// One relation per field, in model order.
     pub fields: Vec<RelationJson>,
+    /// The skolem witnesses, in instance order.
     pub skolems: Vec<RelationJson>,
 }
 
@@ -87,7 +90,9 @@ pub struct InstanceJson {
 #[derive(Clone, Debug, Serialize, PartialEq, Eq, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RelationJson {
+    /// The name Alloy prints (`this/Event`, `this/Event<:po`, `$MP_e`).
     pub name: String,
+    /// The tuples, each as atom labels.
     pub tuples: Vec<Vec<String>>,
 }
 

@@ -21,6 +21,7 @@ fn mult_kw(m: Mult) -> &'static str {
 }
 
 impl<'m> Printer<'m> {
+    /// A printer for the nodes of `model`.
     pub fn new(model: &'m Model) -> Self {
         Printer { model }
     }
@@ -34,10 +35,12 @@ impl<'m> Printer<'m> {
         }
     }
 
+    /// A sig, by its label (`ptx/Event`).
     pub fn sig(&self, s: SigId) -> String {
         self.model.sig(s).label.clone()
     }
 
+    /// A field, qualified as `(Sig <: f)` when its name is not unique.
     pub fn field(&self, f: FieldId) -> String {
         let fd = self.model.field(f);
         if self
@@ -54,6 +57,7 @@ impl<'m> Printer<'m> {
         }
     }
 
+    /// A function, qualified by its module prefix when its name is not unique.
     pub fn fun(&self, f: FunId) -> String {
         let fd = self.model.fun(f);
         if self.model.funs.iter().filter(|g| g.name == fd.name).count() > 1 {
@@ -63,6 +67,7 @@ impl<'m> Printer<'m> {
         }
     }
 
+    /// A predicate, qualified by its module prefix when its name is not unique.
     pub fn pred(&self, p: PredId) -> String {
         let pd = self.model.pred(p);
         if self
@@ -119,6 +124,7 @@ impl<'m> Printer<'m> {
             .join(", ")
     }
 
+    /// An expression, in Alloy syntax.
     pub fn expr(&self, e: &Expr) -> String {
         match &e.kind {
             ExprKind::Sig(s) => self.sig(*s),
@@ -179,6 +185,7 @@ impl<'m> Printer<'m> {
         }
     }
 
+    /// Quantifier declarations, as `disj x, y: mult bound, ...`.
     pub fn decls(&self, decls: &[QuantDecl]) -> String {
         decls
             .iter()
@@ -203,6 +210,7 @@ impl<'m> Printer<'m> {
         }
     }
 
+    /// An integer expression, in Alloy syntax.
     pub fn int(&self, i: &IntExpr) -> String {
         match &i.kind {
             IntExprKind::Lit(n) => n.to_string(),
@@ -244,6 +252,7 @@ impl<'m> Printer<'m> {
         }
     }
 
+    /// A formula, in Alloy syntax.
     pub fn formula(&self, f: &Formula) -> String {
         match &f.kind {
             FormulaKind::True => "{}".into(),

@@ -23,9 +23,11 @@ pub mod display;
 
 macro_rules! id_type {
     ($($name:ident),*) => {$(
+        /// A typed index into the matching vector of `Model` (`model.sigs[id.0]`).
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
         pub struct $name(pub u32);
         impl $name {
+            /// The id as a `usize` index.
             pub fn index(self) -> usize { self.0 as usize }
         }
     )*};
@@ -38,14 +40,21 @@ pub struct Model {
     /// Module instances, the root first. A module opened twice with the same
     /// arguments is one instance.
     pub modules: Vec<Module>,
+    /// The declared sigs of every module instance (built-ins such as `Int` and
+    /// `univ` are not sigs here), indexed by `SigId`.
     pub sigs: Vec<Sig>,
+    /// The fields of every sig, indexed by `FieldId`.
     pub fields: Vec<Field>,
     /// Every bound variable of the model (quantifier, comprehension, let,
     /// parameter, `this`), each with a unique id.
     pub vars: Vec<Var>,
+    /// Every fact, including sig facts (see `FactOrigin`), indexed by `FactId`.
     pub facts: Vec<Fact>,
+    /// The predicates, indexed by `PredId`.
     pub preds: Vec<Pred>,
+    /// The functions, indexed by `FunId`.
     pub funs: Vec<Fun>,
+    /// The assertions, indexed by `AssertId`.
     pub asserts: Vec<Assert>,
     /// The commands of the root module only (Alloy ignores commands of
     /// opened modules).
@@ -57,30 +66,39 @@ pub struct Model {
 }
 
 impl Model {
+    /// The module instance with this id.
     pub fn module(&self, id: ModuleId) -> &Module {
         &self.modules[id.index()]
     }
+    /// The sig with this id.
     pub fn sig(&self, id: SigId) -> &Sig {
         &self.sigs[id.index()]
     }
+    /// The field with this id.
     pub fn field(&self, id: FieldId) -> &Field {
         &self.fields[id.index()]
     }
+    /// The bound variable with this id.
     pub fn var(&self, id: VarId) -> &Var {
         &self.vars[id.index()]
     }
+    /// The predicate with this id.
     pub fn pred(&self, id: PredId) -> &Pred {
         &self.preds[id.index()]
     }
+    /// The function with this id.
     pub fn fun(&self, id: FunId) -> &Fun {
         &self.funs[id.index()]
     }
+    /// The assertion with this id.
     pub fn assert(&self, id: AssertId) -> &Assert {
         &self.asserts[id.index()]
     }
+    /// Every sig id, in order.
     pub fn sig_ids(&self) -> impl Iterator<Item = SigId> {
         (0..self.sigs.len() as u32).map(SigId)
     }
+    /// Every field id, in order.
     pub fn field_ids(&self) -> impl Iterator<Item = FieldId> {
         (0..self.fields.len() as u32).map(FieldId)
     }
@@ -117,9 +135,11 @@ pub struct Module {
     pub exact_params: Vec<SigId>,
     /// `open` statements of this module: (alias, the instance opened).
     pub opens: Vec<(String, ModuleId)>,
+    /// The module header (an empty span at the start of the file when there is none).
     pub span: Span,
 }
 
+/// A declared sig.
 #[derive(Clone, Debug)]
 pub struct Sig {
     /// The name as declared (`Event`).
@@ -127,8 +147,11 @@ pub struct Sig {
     /// The label Alloy shows for it and for its atoms (`ptx/Event`, or `Event`
     /// in the root module); atoms are `label$0`, `label$1`, ...
     pub label: String,
+    /// The module instance that declares it.
     pub module: ModuleId,
+    /// Top-level, `extends` or subset (`in`) sig.
     pub kind: SigKind,
+    /// Declared `abstract`.
     pub is_abstract: bool,
     /// `one`/`lone`/`some sig`; `None` for a plain `sig`.
     pub mult: Option<Mult>,
@@ -139,10 +162,12 @@ pub struct Sig {
     /// Declared by `enum E { … }` (the enum itself): its util/ordering
     /// orders the members as written, as in the Analyzer.
     pub is_enum: bool,
+    /// Where it is declared.
     pub span: Span,
 }
 
 impl Sig {
+    /// The `extends` parent, if any (`None` for top-level and subset sigs).
     pub fn parent(&self) -> Option<SigId> {
         match self.kind {
             SigKind::Extends(p) => Some(p),
@@ -151,6 +176,7 @@ impl Sig {
     }
 }
 
+/// How a sig relates to the sig hierarchy.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SigKind {
     /// A top-level sig (no `extends`, not a subset sig).
@@ -164,13 +190,18 @@ pub enum SigKind {
 /// Multiplicity keywords (on sigs, declarations, arrows and formulas).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Mult {
+    /// `set`: any number.
     Set,
+    /// `one`: exactly one.
     One,
+    /// `lone`: zero or one.
     Lone,
+    /// `some`: at least one.
     Some,
 }
 
 impl Mult {
+    /// The keyword as written in Alloy.
     pub fn keyword(self) -> &'static str {
         match self {
             Mult::Set => "set",
@@ -185,12 +216,15 @@ impl Mult {
 /// `1 + bound.arity`; its first column is `S`.
 #[derive(Clone, Debug)]
 pub struct Field {
+    /// The field name as declared.
     pub name: String,
+    /// The sig that declares it (the relation's first column).
     pub sig: SigId,
     /// The declaration's right-hand side; it may mention `this_var` and other
     /// fields (dependent fields). Meaning: `all this: S | this.f in bound`,
     /// with the multiplicities of `decl`.
     pub decl: Decl,
+    /// The `this` variable of the field's declaration (see `decl`).
     pub this_var: VarId,
     /// `disj f, g: ...`: the fields of one declaration (same
     /// [`Field::decl_group`]) have disjoint values for each atom of S.
@@ -203,6 +237,7 @@ pub struct Field {
     pub disj_values: bool,
     /// Arity of the whole field relation.
     pub arity: usize,
+    /// Where it is declared.
     pub span: Span,
 }
 
@@ -218,23 +253,33 @@ pub struct Decl {
     pub bound: Expr,
 }
 
+/// A bound variable (see `Model::vars`).
 #[derive(Clone, Debug)]
 pub struct Var {
+    /// The name as written.
     pub name: String,
+    /// Arity of the variable's value.
     pub arity: usize,
+    /// Where it is declared.
     pub span: Span,
 }
 
+/// A fact: a `fact` paragraph or a sig's appended fact block.
 #[derive(Clone, Debug)]
 pub struct Fact {
     /// `None` for an anonymous `fact { ... }`.
     pub name: Option<String>,
+    /// The module instance that declares it.
     pub module: ModuleId,
+    /// A `fact` paragraph or a sig fact.
     pub origin: FactOrigin,
+    /// The constraint.
     pub body: Formula,
+    /// Its declaration.
     pub span: Span,
 }
 
+/// Where a fact comes from.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum FactOrigin {
     /// A `fact` paragraph.
@@ -247,7 +292,9 @@ pub enum FactOrigin {
 /// A parameter of a pred or fun.
 #[derive(Clone, Debug)]
 pub struct Param {
+    /// The parameter's variable.
     pub var: VarId,
+    /// Its declared bound.
     pub decl: Decl,
     /// `disj a, b: e`: the parameters of one `disj` declaration share this
     /// number (the declaration's index in the parameter list). It matters
@@ -277,55 +324,84 @@ pub fn param_decls(params: &[Param]) -> Vec<QuantDecl> {
     out
 }
 
+/// A `pred` declaration.
 #[derive(Clone, Debug)]
 pub struct Pred {
+    /// The name as declared.
     pub name: String,
+    /// The module instance that declares it.
     pub module: ModuleId,
+    /// The parameters, in order.
     pub params: Vec<Param>,
+    /// The body.
     pub body: Formula,
+    /// Its declaration.
     pub span: Span,
 }
 
+/// A `fun` declaration.
 #[derive(Clone, Debug)]
 pub struct Fun {
+    /// The name as declared.
     pub name: String,
+    /// The module instance that declares it.
     pub module: ModuleId,
+    /// The parameters, in order.
     pub params: Vec<Param>,
+    /// The declared result bound (`fun f[...]: mult e`).
     pub result: Decl,
+    /// The body: the value returned.
     pub body: Expr,
+    /// Its declaration.
     pub span: Span,
 }
 
+/// An `assert` declaration.
 #[derive(Clone, Debug)]
 pub struct Assert {
+    /// The name as declared.
     pub name: String,
+    /// The module instance that declares it.
     pub module: ModuleId,
+    /// The asserted formula.
     pub body: Formula,
+    /// Its declaration.
     pub span: Span,
 }
 
+/// A `run` or `check` command of the root module.
 #[derive(Clone, Debug)]
 pub struct Command {
     /// The command's label: the assertion/predicate name, the name given to
     /// an inline block (`run sanity {...}`), or Alloy's `run$1`/`check$1`.
     pub name: String,
+    /// `run` or `check`.
     pub kind: CommandKind,
+    /// What is run or checked.
     pub target: CommandTarget,
+    /// The `for ...` clause.
     pub scope: Scope,
     /// `expect 1` = an instance/counterexample is expected, `expect 0` = none.
     pub expect: Option<u8>,
+    /// The command's source.
     pub span: Span,
 }
 
+/// The two kinds of command.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum CommandKind {
+    /// `check`: look for a counterexample to the target.
     Check,
+    /// `run`: look for an instance of the target.
     Run,
 }
 
+/// What a command runs or checks.
 #[derive(Clone, Debug)]
 pub enum CommandTarget {
+    /// A named assertion (`check A`).
     Assert(AssertId),
+    /// A named predicate (`run p`).
     Pred(PredId),
     /// `run { F }` / `check { F }` with an inline block (already resolved).
     Inline(Formula),
@@ -345,6 +421,7 @@ pub struct Scope {
     /// `for ... N seq`: the longest sequence; `None` = Alloy's default (the
     /// overall scope, else 4, at most the largest integer).
     pub seq: Option<u32>,
+    /// Per-sig scopes (`but M S`, `exactly K T`).
     pub sigs: Vec<SigScope>,
 }
 
@@ -359,11 +436,16 @@ impl Scope {
     }
 }
 
+/// The scope of one sig in a command's `for` clause.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SigScope {
+    /// The sig scoped.
     pub sig: SigId,
+    /// The number of atoms.
     pub count: u32,
+    /// `exactly`: the sig has exactly `count` atoms, not at most.
     pub exact: bool,
+    /// Where the scope is written.
     pub span: Span,
 }
 
@@ -371,15 +453,22 @@ pub struct SigScope {
 /// [`IntExpr`].
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Expr {
+    /// What the expression is.
     pub kind: ExprKind,
+    /// Number of columns of its value (at least 1).
     pub arity: usize,
+    /// Where it is written.
     pub span: Span,
 }
 
+/// The forms of a relational expression.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum ExprKind {
+    /// A sig, as a unary set.
     Sig(SigId),
+    /// A field, as its whole relation.
     Field(FieldId),
+    /// A bound variable.
     Var(VarId),
     /// All atoms (integers included).
     Univ,
@@ -392,8 +481,11 @@ pub enum ExprKind {
     /// `seq/Int`: the integer atoms `0 .. maxseq-1` of the command's
     /// sequence bound (`for N seq`; see [`Scope::seq`]).
     SeqIdx,
+    /// `a + b`, union.
     Union(Box<Expr>, Box<Expr>),
+    /// `a & b`, intersection.
     Intersection(Box<Expr>, Box<Expr>),
+    /// `a - b`, difference.
     Difference(Box<Expr>, Box<Expr>),
     /// `a.b` (also the result of box join `b[a]`).
     Join(Box<Expr>, Box<Expr>),
@@ -401,9 +493,13 @@ pub enum ExprKind {
     /// Non-`Set` multiplicities are constraints and are meaningful only on the
     /// right of `in` / in declarations.
     Product {
+        /// Left operand.
         lhs: Box<Expr>,
+        /// Multiplicity on the left of the arrow.
         lmult: Mult,
+        /// Multiplicity on the right of the arrow.
         rmult: Mult,
+        /// Right operand.
         rhs: Box<Expr>,
     },
     /// `a ++ b`.
@@ -420,13 +516,17 @@ pub enum ExprKind {
     ReflexiveClosure(Box<Expr>),
     /// `{x: A, y: B | F}`.
     Comprehension {
+        /// The bound variables and their bounds.
         decls: Vec<QuantDecl>,
+        /// The condition on each tuple.
         body: Box<Formula>,
     },
     /// A function call, arguments in parameter order (a bare `f` with no
     /// parameters is a call with no arguments).
     Call(FunId, Vec<Expr>),
+    /// `F => a else b`.
     IfThenElse(Box<Formula>, Box<Expr>, Box<Expr>),
+    /// `let x = e | body`: the variable, its value, the body.
     Let(VarId, Box<Expr>, Box<Expr>),
     /// An integer used as a set (`Int[e]`, or an integer where a set is
     /// expected): the singleton integer atom, or empty when out of range.
@@ -436,35 +536,52 @@ pub enum ExprKind {
 /// `disj x, y: mult bound` in a quantifier or comprehension.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct QuantDecl {
+    /// The variables declared together.
     pub vars: Vec<VarId>,
+    /// `disj`: the variables take distinct values.
     pub disj: bool,
+    /// The multiplicity (`one` for an ordinary quantified variable).
     pub mult: Mult,
+    /// The bound the variables range over.
     pub bound: Expr,
 }
 
+/// An integer-valued expression.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct IntExpr {
+    /// What the expression is.
     pub kind: IntExprKind,
+    /// Where it is written.
     pub span: Span,
 }
 
+/// The forms of an integer expression.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum IntExprKind {
+    /// An integer literal.
     Lit(i64),
     /// `#e`.
     Card(Box<Expr>),
     /// The sum of the integer atoms in a set (`sum e`, or an `Int`-valued
     /// set used as a number, e.g. `r.value = 0`).
     Sum(Box<Expr>),
+    /// `plus[a, b]`.
     Add(Box<IntExpr>, Box<IntExpr>),
+    /// `minus[a, b]`.
     Sub(Box<IntExpr>, Box<IntExpr>),
+    /// `mul[a, b]`.
     Mul(Box<IntExpr>, Box<IntExpr>),
+    /// `div[a, b]`.
     Div(Box<IntExpr>, Box<IntExpr>),
+    /// `rem[a, b]`.
     Rem(Box<IntExpr>, Box<IntExpr>),
+    /// `-a`, negation.
     Neg(Box<IntExpr>),
     /// `a << b`, `a >> b`, `a >>> b` on the command's bitwidth.
     Shift(Shift, Box<IntExpr>, Box<IntExpr>),
+    /// `F => a else b`.
     IfThenElse(Box<Formula>, Box<IntExpr>, Box<IntExpr>),
+    /// `let x = e | body`: the variable, its value, the body.
     Let(VarId, Box<Expr>, Box<IntExpr>),
     /// `sum x: A, y: B | e`: the sum of `e` over every binding (each
     /// declaration `one`, as Alloy requires).
@@ -485,6 +602,7 @@ pub enum Shift {
 }
 
 impl Shift {
+    /// The operator as written in Alloy.
     pub fn symbol(self) -> &'static str {
         match self {
             Shift::Left => "<<",
@@ -527,15 +645,21 @@ pub fn shift(op: Shift, a: i64, b: i64, bw: u32) -> i64 {
     }
 }
 
+/// A formula (a boolean constraint).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Formula {
+    /// What the formula is.
     pub kind: FormulaKind,
+    /// Where it is written.
     pub span: Span,
 }
 
+/// The forms of a formula.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum FormulaKind {
+    /// Always true.
     True,
+    /// Always false.
     False,
     /// `a in b` (b may carry arrow multiplicities).
     In(Box<Expr>, Box<Expr>),
@@ -543,34 +667,57 @@ pub enum FormulaKind {
     Eq(Box<Expr>, Box<Expr>),
     /// `no/some/lone/one e` (`Set` is not used here).
     Mult(Mult, Box<Expr>),
+    /// An integer comparison (`a < b`, `a = b`, ...).
     IntCmp(IntCmp, Box<IntExpr>, Box<IntExpr>),
+    /// `!F`, negation.
     Not(Box<Formula>),
+    /// `F && G && ...` (also a block `{ F G }`).
     And(Vec<Formula>),
+    /// `F || G || ...`.
     Or(Vec<Formula>),
+    /// `F => G`.
     Implies(Box<Formula>, Box<Formula>),
+    /// `F <=> G`.
     Iff(Box<Formula>, Box<Formula>),
+    /// `C => F else G`.
     IfThenElse(Box<Formula>, Box<Formula>, Box<Formula>),
+    /// `all/some/no/lone/one x: A | F`.
     Quant(Quant, Vec<QuantDecl>, Box<Formula>),
+    /// A predicate call, arguments in parameter order.
     Call(PredId, Vec<Expr>),
+    /// `let x = e | F`: the variable, its value, the body.
     Let(VarId, Box<Expr>, Box<Formula>),
 }
 
+/// Quantifiers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Quant {
+    /// `all`.
     All,
+    /// `some`.
     Some,
+    /// `no`.
     No,
+    /// `lone`.
     Lone,
+    /// `one`.
     One,
 }
 
+/// Integer comparison operators.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum IntCmp {
+    /// `=`.
     Eq,
+    /// `!=`.
     Ne,
+    /// `<`.
     Lt,
+    /// `=<` (less than or equal).
     Le,
+    /// `>`.
     Gt,
+    /// `>=`.
     Ge,
 }
 
@@ -594,12 +741,14 @@ impl Expr {
         }
     }
 
+    /// An expression of the given kind, arity and span.
     pub fn new(kind: ExprKind, arity: usize, span: Span) -> Expr {
         Expr { kind, arity, span }
     }
 }
 
 impl Formula {
+    /// A formula of the given kind and span.
     pub fn new(kind: FormulaKind, span: Span) -> Formula {
         Formula { kind, span }
     }

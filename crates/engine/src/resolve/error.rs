@@ -12,212 +12,366 @@ pub enum ResolveError {
     // --- modules and files ---
     /// `open x` whose file cannot be found (span: the open statement).
     MissingModule {
+        /// The module path as written after `open`.
         path: String,
+        /// The files looked for, in order.
         tried: Vec<PathBuf>,
+        /// The `open` statement.
         span: Span,
     },
-    /// The file given on the command line cannot be read.
+    /// A model file cannot be read: the one given on the command line, or a
+    /// module reached through `open`.
     Unreadable {
+        /// The path of the file.
         path: String,
+        /// The I/O error, as text.
         error: String,
     },
+    /// An `open` of a module that is still being loaded: the module opens
+    /// itself, directly or through other opens.
     CyclicOpen {
+        /// The module path as written after `open`.
         path: String,
+        /// The `open` statement.
         span: Span,
     },
+    /// `open m[...]` with a number of sig arguments other than the number of
+    /// parameters `m` declares.
     ModuleArgCount {
+        /// The opened module's name (from its header, else its file name).
         module: String,
+        /// The number of parameters the module declares.
         expected: usize,
+        /// The number of arguments given.
         found: usize,
+        /// The `open` statement.
         span: Span,
+        /// The opened module's header, which declares the parameters.
         params: Span,
     },
+    /// A module argument that names something other than a sig.
     ModuleArgNotSig {
+        /// The argument as written.
         name: String,
+        /// The argument.
         span: Span,
     },
+    /// Two opens in one module that give the same alias to different modules.
     DuplicateAlias {
+        /// The alias.
         alias: String,
+        /// The alias (or the module path, without `as`) in the second open.
         span: Span,
+        /// The same in the first open.
         first: Span,
     },
+    /// A qualified name `a/x` whose prefix `a` is not the alias of a module that is opened there.
     UnknownAlias {
+        /// The prefix that is not an opened module.
         alias: String,
+        /// The whole qualified name.
         name: String,
+        /// The qualified name.
         span: Span,
+        /// The aliases of the modules that are opened there.
         known: Vec<String>,
     },
     // --- declarations ---
+    /// A name declared twice where it must be unique.
     Duplicate {
+        /// What kind of declaration it is (`"sig"`, `"field"`, `"parameter"`, ...).
         what: &'static str,
+        /// The name.
         name: String,
+        /// The second declaration.
         span: Span,
+        /// The first declaration.
         first: Span,
     },
+    /// A sig that is its own ancestor through `extends` or `in`.
     CyclicExtends {
+        /// The sig's name.
         sig: String,
+        /// The sig's declaration.
         span: Span,
     },
+    /// `sig S extends P` where `P` is a subset sig.
     ExtendsSubset {
+        /// The extending sig.
         sig: String,
+        /// The parent, as written.
         parent: String,
+        /// The parent's name in the `extends` clause.
         span: Span,
     },
     /// A built-in sig (`Int`, `univ`, `none`, `String`, `seq/Int`) where
     /// relprove needs a declared sig: as a module argument or a sig parent.
     BuiltinSig {
+        /// The built-in sig as written.
         name: String,
+        /// Where it was written.
         role: BuiltinRole,
+        /// The built-in sig's name.
         span: Span,
     },
+    /// A name that must be a sig but names something else.
     NotASig {
+        /// The name as written.
         name: String,
+        /// What it names instead (`"field"`, `"predicate"`, ...).
         found: &'static str,
+        /// The name.
         span: Span,
     },
     // --- names ---
+    /// A name that nothing in scope declares.
     UnknownName {
+        /// The name as written.
         name: String,
+        /// The name.
         span: Span,
+        /// A close name that is in scope, if there is one (see `suggest`).
         suggestion: Option<String>,
     },
+    /// A name that could refer to several declarations, with nothing to choose between them.
     Ambiguous {
+        /// The name as written.
         name: String,
+        /// The name.
         span: Span,
+        /// The declarations it could refer to, described for the message.
         candidates: Vec<String>,
     },
     /// Several well-typed readings that no single name choice separates.
     AmbiguousReading {
+        /// The expression.
         span: Span,
+        /// The possible readings, described for the message.
         readings: Vec<String>,
     },
+    /// `this` with no enclosing sig (outside sig facts, field declarations
+    /// and `pred`/`fun Sig.name`).
     ThisOutsideSig {
+        /// The `this`.
         span: Span,
     },
+    /// `@name` where `name` is not a field.
     AtNotField {
+        /// The name after `@`.
         name: String,
+        /// The `@name`.
         span: Span,
     },
     // --- typing ---
+    /// A relational or integer expression where a formula is needed.
     ExpectedFormula {
+        /// What was found instead (`"a relational expression"`, `"an integer expression"`).
         found: &'static str,
+        /// The expression.
         span: Span,
     },
+    /// A formula where a relational expression is needed.
     ExpectedExpression {
+        /// What was found instead (`"a formula"`).
         found: &'static str,
+        /// The expression.
         span: Span,
     },
+    /// A set, relation or formula where an integer expression is needed.
     ExpectedInteger {
+        /// What was found instead, described for the message.
         found: String,
+        /// The expression.
         span: Span,
     },
+    /// Operands of a binary operator (or branches of an `else`) that have different arities.
     ArityMismatch {
+        /// The operator (`"else"` for a conditional).
         op: &'static str,
+        /// The arity of the left operand.
         left: usize,
+        /// The arity of the right operand.
         right: usize,
+        /// The whole expression.
         span: Span,
     },
+    /// A join `a.b` whose operands' arities add up to less than 3 (the result would have arity 0).
     JoinArity {
+        /// The arity of the left operand.
         left: usize,
+        /// The arity of the right operand.
         right: usize,
+        /// The join.
         span: Span,
     },
+    /// `~`, `^` or `*` applied to an expression that is not a binary relation.
     NeedsBinary {
+        /// The operator.
         op: &'static str,
+        /// The operand's arity.
         arity: usize,
+        /// The operand.
         span: Span,
     },
+    /// An expression that must be a set (arity 1) but has another arity.
     NeedsUnary {
+        /// What must be a set, as words (e.g. "the left operand of `<:`").
         op: &'static str,
+        /// The expression's arity.
         arity: usize,
+        /// The expression.
         span: Span,
     },
+    /// A call with the wrong number of arguments.
     ArgCount {
+        /// The fun, pred or built-in called.
         name: String,
+        /// The numbers of arguments it can take (several when the name is overloaded).
         expected: Vec<usize>,
+        /// The number of arguments given.
         found: usize,
+        /// The call.
         span: Span,
+        /// The callee's declaration, when the name has just one.
         decl: Option<Span>,
     },
+    /// A call argument whose arity is not its parameter's.
     ArgArity {
+        /// The fun, pred or built-in called.
         name: String,
+        /// The argument's 1-based position.
         index: usize,
+        /// The parameter's arity.
         expected: usize,
+        /// The argument's arity.
         found: usize,
+        /// The argument.
         span: Span,
     },
+    /// A predicate named where a relational expression is expected.
     PredAsExpression {
+        /// The predicate's name.
         name: String,
+        /// The name.
         span: Span,
     },
+    /// A fun or pred that takes arguments, named without any.
     MissingArgs {
+        /// The fun's or pred's name.
         name: String,
+        /// The number of parameters it declares.
         expected: usize,
+        /// The name.
         span: Span,
     },
+    /// `set e` outside a declaration (where a formula is expected).
     SetOutsideDecl {
+        /// The `set e` expression.
         span: Span,
     },
     /// `seq e` anywhere but at the right end of a declaration's bound
     /// (the Analyzer's grammar has it only there).
     SeqOutsideDecl {
+        /// The `seq e` expression.
         span: Span,
     },
+    /// A conditional with one branch a formula and the other an expression.
     IfBranches {
+        /// The conditional.
         span: Span,
     },
+    /// A fun or pred that calls itself, directly or through others (relprove inlines calls).
     Recursive {
+        /// The fun or pred where the cycle was found.
         name: String,
+        /// The cycle of calls, as "`a` calls `b` calls `a`".
         chain: String,
+        /// The declaration of the fun or pred.
         span: Span,
     },
+    /// A fun whose body's arity is not that of its declared result.
     FunResultArity {
+        /// The fun's name.
         name: String,
+        /// The arity of the declared result.
         declared: usize,
+        /// The arity of the body.
         found: usize,
+        /// The body.
         span: Span,
     },
+    /// A construct that relprove does not support.
     Unsupported {
+        /// What is not supported, as words ("relprove does not support {what}").
         what: &'static str,
+        /// The unsupported text.
         span: Span,
+        /// How to write it in a supported way.
         hint: &'static str,
     },
     // --- commands ---
+    /// A `run` or `check` whose target names no predicate or assertion.
     UnknownCommandTarget {
+        /// What the target should be: `"predicate"` for `run`, `"assertion"` for `check`.
         kind: &'static str,
+        /// The target as written.
         name: String,
+        /// The target.
         span: Span,
+        /// A close predicate or assertion name, if there is one.
         suggestion: Option<String>,
     },
+    /// A `check` whose target is a predicate or function, or a `run` whose target is an assertion.
     WrongCommandTarget {
+        /// The command keyword, `"run"` or `"check"`.
         kind: &'static str,
+        /// The target as written.
         name: String,
+        /// What the target is instead (`"a predicate"`, `"a function"`, `"an assertion"`).
         found: &'static str,
+        /// The target.
         span: Span,
     },
+    /// A command scope on a subset sig.
     ScopeOnSubset {
+        /// The subset sig's name.
         sig: String,
+        /// The scope entry.
         span: Span,
     },
+    /// A sig (or `Int`, or `seq`) given two scopes in one command.
     ScopeTwice {
+        /// The sig's name (`"Int"` or `"seq"` for those).
         sig: String,
+        /// The second scope entry.
         span: Span,
+        /// The first scope entry.
         first: Span,
     },
+    /// `expect n` with `n` other than 0 or 1.
     BadExpect {
+        /// The `n` given.
         value: u32,
+        /// The number after `expect`.
         span: Span,
     },
+    /// An integer bitwidth (`for ... n Int`) of 0 or above `ir::MAX_BITWIDTH`.
     BadBitwidth {
+        /// The bitwidth given.
         value: u32,
+        /// The `Int` scope entry.
         span: Span,
     },
     /// `for N seq` with N above the largest integer of the bitwidth
     /// (Alloy's "you cannot have sequence length longer than").
     SeqTooLong {
+        /// The `seq` scope given.
         value: u32,
+        /// The integer bitwidth in force (4 when not given).
         bitwidth: u32,
+        /// The largest integer of that bitwidth.
         max: u32,
+        /// The `seq` scope entry.
         span: Span,
     },
     /// Internal marker: the errors of this item were already recorded.
@@ -225,6 +379,7 @@ pub enum ResolveError {
 }
 
 impl ResolveError {
+    /// This error as a user-facing [`Diagnostic`]: its phase, message, labels and hint.
     pub fn into_diagnostic(self) -> Diagnostic {
         use ResolveError::*;
         match self {

@@ -17,13 +17,16 @@ use std::collections::BTreeSet;
 pub enum Prim {
     /// Matches every column.
     Univ,
+    /// The built-in `Int`.
     Int,
     /// A sig that is not a subset sig, as its interval in a depth-first
     /// numbering of the `extends` forest: `pre` is its own number, and its
     /// descendants are numbered `pre + 1 .. end` (so ancestry is interval
     /// containment, and a `Prim` stays `Copy`).
     Sig {
+        /// The sig's own number in the depth-first numbering.
         pre: u32,
+        /// One past the largest number of the sig and its descendants.
         end: u32,
     },
 }
@@ -41,7 +44,9 @@ impl Prim {
 /// A union of products of [`Prim`]s, all of length `arity`.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Type {
+    /// The number of columns.
     pub arity: usize,
+    /// The products in the union, each a list of `arity` columns.
     pub tuples: BTreeSet<Vec<Prim>>,
 }
 
@@ -62,6 +67,7 @@ impl Type {
     pub fn univ(arity: usize) -> Type {
         Type::from_tuples(arity, [vec![Prim::Univ; arity]])
     }
+    /// The type of `Int`.
     pub fn int() -> Type {
         Type::from_tuples(1, [vec![Prim::Int]])
     }
@@ -76,9 +82,12 @@ impl Type {
             }
         }
     }
+    /// The unary type that is the union of `prims`.
     pub fn unary(prims: impl IntoIterator<Item = Prim>) -> Type {
         Type::from_tuples(1, prims.into_iter().map(|p| vec![p]))
     }
+    /// The union of `tuples`, of arity `arity` (widened to all-`univ`
+    /// beyond `MAX_TUPLES` products).
     pub fn from_tuples(arity: usize, tuples: impl IntoIterator<Item = Vec<Prim>>) -> Type {
         Type {
             arity,
@@ -93,15 +102,18 @@ impl Type {
             self
         }
     }
+    /// Whether the type has no products (it meets nothing).
     pub fn is_empty(&self) -> bool {
         self.tuples.is_empty()
     }
+    /// `a + b`: the products of both.
     pub fn union(&self, other: &Type) -> Type {
         Type::from_tuples(
             self.arity,
             self.tuples.iter().chain(other.tuples.iter()).cloned(),
         )
     }
+    /// `a & b`: the column-wise meets of the products of equal length.
     pub fn intersect(&self, other: &Type) -> Type {
         let mut out = BTreeSet::new();
         for a in &self.tuples {
@@ -121,6 +133,7 @@ impl Type {
     pub fn overlaps(&self, other: &Type) -> bool {
         !self.intersect(other).is_empty()
     }
+    /// `a.b`: joins each product whose last column meets the other's first.
     pub fn join(&self, other: &Type) -> Type {
         let arity = (self.arity + other.arity).saturating_sub(2);
         let mut out = BTreeSet::new();
@@ -138,6 +151,7 @@ impl Type {
         }
         Type::from_tuples(arity, out)
     }
+    /// `a -> b`: every product of `self` followed by every product of `other`.
     pub fn product(&self, other: &Type) -> Type {
         let mut out = BTreeSet::new();
         for a in &self.tuples {
@@ -149,6 +163,7 @@ impl Type {
         }
         Type::from_tuples(self.arity + other.arity, out)
     }
+    /// `~r`: every product reversed.
     pub fn transpose(&self) -> Type {
         Type::from_tuples(
             self.arity,

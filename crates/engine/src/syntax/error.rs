@@ -3,19 +3,25 @@
 
 use crate::diag::{Diagnostic, Phase, Span};
 
+/// A syntax error found by the lexer or the parser.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SyntaxError {
+    /// What went wrong.
     pub kind: ErrorKind,
+    /// Where the error is reported (see each kind for what it covers).
     pub span: Span,
 }
 
+/// The kinds of syntax error; `SyntaxError::to_diagnostic` renders each.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ErrorKind {
     /// A character that starts no token.
     UnexpectedChar(char),
     /// `/* ...` without `*/`; the span is the opening `/*`.
     UnterminatedComment,
+    /// An integer literal that does not fit in 64 bits; holds its text.
     NumberTooLarge(String),
+    /// A string literal `"..."` (not supported); the span covers it.
     StringLiteral,
     /// `==`
     DoubleEquals,
@@ -31,41 +37,59 @@ pub enum ErrorKind {
     AngleNotEqual,
     /// Something else was expected here.
     Expected {
+        /// What was expected, as a phrase (`a scope (a number)`).
         expected: String,
+        /// What was found instead, as `TokenKind::describe` names it.
         found: String,
+        /// A hint to show, if any.
         hint: Option<String>,
     },
     /// A bracket was not closed before `found` (`None`: end of file).
     /// When `found` starts the next paragraph, the report points at `open`.
     Unclosed {
+        /// The span of the opening bracket.
         open: Span,
+        /// The opening bracket (`(`, `[` or `{`).
         open_text: &'static str,
+        /// The bracket that would close it.
         close_text: &'static str,
+        /// The token found instead of the closing bracket: its span and
+        /// description.
         found: Option<(Span, String)>,
+        /// Whether `found` starts a paragraph.
         at_paragraph: bool,
+        /// A hint to show, if any.
         hint: Option<String>,
     },
     /// `a = b = c`
     ChainedComparison {
+        /// The span of the first comparison operator.
         first: Span,
     },
     /// `else` not preceded by `=>`/`implies`.
     ElseWithoutImplies,
     /// `sig A extends B, C`
     MultipleExtends,
+    /// `expect N` with `N` other than 0 or 1; holds `N`.
     ExpectOutOfRange(i64),
     /// `open` after a sig, fact, pred, fun, assert or command (Alloy
     /// requires every `open` first); the span is the `open`.
     LateOpen {
+        /// The span of the first paragraph.
         first: Span,
     },
+    /// A second `module` header in one file; the span is the second header.
     DuplicateModule {
+        /// The span of the first header.
         first: Span,
     },
+    /// An expression nested deeper than `parser::MAX_DEPTH`.
     TooDeep,
     /// A construct this front end deliberately does not support.
     Unsupported {
+        /// The construct, as a phrase (message: "{what} is not supported").
         what: String,
+        /// A hint to show (how to do without it).
         hint: String,
     },
     /// A scope that is not a non-negative 32-bit count.
@@ -81,6 +105,7 @@ pub enum ErrorKind {
 }
 
 impl SyntaxError {
+    /// A syntax error of this kind at `span`.
     pub fn new(kind: ErrorKind, span: Span) -> SyntaxError {
         SyntaxError { kind, span }
     }

@@ -11,6 +11,8 @@ use crate::diag::{FileId, Span};
 use super::error::{ErrorKind, SyntaxError};
 use super::token::{keyword, Token, TokenKind};
 
+/// Split `src` (the text of file `file`) into tokens, ending with `Eof`,
+/// and collect the lexical errors found on the way.
 pub fn lex(src: &str, file: FileId) -> (Vec<Token>, Vec<SyntaxError>) {
     let mut lx = Lexer {
         src,

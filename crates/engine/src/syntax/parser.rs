@@ -138,10 +138,12 @@ const RANRES: u8 = 15;
 const JOIN: u8 = 16;
 const UNARY: u8 = 17;
 
+/// The parser state over the token list of one file.
 pub struct Parser {
     tokens: Vec<Token>,
     pos: usize,
     file: FileId,
+    /// The errors found so far (`parse_file` stops at `MAX_ERRORS`).
     pub errors: Vec<SyntaxError>,
     depth: u32,
     /// The first `seq e` declaration seen (see [`File::seq_use`]).
@@ -255,6 +257,7 @@ fn split_name(text: &str, span: Span) -> Name {
 }
 
 impl Parser {
+    /// A parser over `tokens`, which must end with `Eof`.
     pub fn new(tokens: Vec<Token>, file: FileId) -> Parser {
         debug_assert!(matches!(tokens.last(), Some(Token { kind: T::Eof, .. })));
         Parser {
@@ -473,6 +476,8 @@ impl Parser {
 
     // ----- file and paragraphs --------------------------------------------
 
+    /// Parse a whole file, recovering after a failed paragraph; the errors
+    /// are left in `errors`.
     pub fn parse_file(&mut self) -> File {
         let mut file = File {
             header: None,
@@ -1278,6 +1283,7 @@ impl Parser {
         }
     }
 
+    /// Parse one expression or formula at the current position.
     pub fn expr(&mut self) -> PResult<Expr> {
         self.bp(0)
     }

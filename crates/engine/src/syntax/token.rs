@@ -2,6 +2,8 @@
 
 use crate::diag::Span;
 
+/// The kind of a token: a keyword, an operator or punctuation, a name or a
+/// number literal, or the end of input.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum TokenKind {
     /// An identifier, possibly qualified (`hw/Event`); the text as written.
@@ -10,70 +12,130 @@ pub enum TokenKind {
     Number(i64),
 
     // Keywords.
+    /// `abstract`
     Abstract,
+    /// `all`
     All,
+    /// `and`
     And,
+    /// `as`
     As,
+    /// `assert`
     Assert,
+    /// `but`
     But,
+    /// `check`
     Check,
+    /// `disj` (also spelled `disjoint`).
     Disj,
+    /// `else`
     Else,
+    /// `enum`
     Enum,
+    /// `exactly`
     Exactly,
+    /// `expect`
     Expect,
+    /// `extends`
     Extends,
+    /// `fact`
     Fact,
+    /// `for`
     For,
+    /// `fun`
     Fun,
+    /// `iden`
     Iden,
+    /// `if`
     If,
+    /// `iff`
     Iff,
+    /// `implies`
     Implies,
+    /// `in`
     In,
     /// `Int`
     IntUpper,
     /// `int`
     IntLower,
+    /// `let`
     Let,
+    /// `lone`
     Lone,
+    /// `module`
     Module,
+    /// `no`
     No,
+    /// `none`
     None,
+    /// `not`
     Not,
+    /// `one`
     One,
+    /// `open`
     Open,
+    /// `or`
     Or,
+    /// `pred`
     Pred,
+    /// `private`
     Private,
+    /// `run`
     Run,
+    /// `set`
     Set,
+    /// `sig`
     Sig,
+    /// `some`
     Some,
+    /// `sum`
     Sum,
+    /// `then` of `if c then a else b`. Not reserved: the lexer yields a
+    /// name, which the parser accepts there.
     Then,
+    /// `this`
     This,
+    /// `univ`
     Univ,
 
     // Punctuation and operators.
+    /// `(`
     LParen,
+    /// `)`
     RParen,
+    /// `[`
     LBracket,
+    /// `]`
     RBracket,
+    /// `{`
     LBrace,
+    /// `}`
     RBrace,
+    /// `,`
     Comma,
+    /// `:`
     Colon,
+    /// `|`, separating declarations from a body.
     Bar,
+    /// `.`, relational join.
     Dot,
+    /// `@`, before a field name.
     At,
+    /// `#`, cardinality.
     Hash,
+    /// `~`, transpose.
     Tilde,
+    /// `^`, transitive closure.
     Caret,
+    /// `*`, reflexive-transitive closure.
     Star,
+    /// `+`, union.
     Plus,
+    /// `-`, difference or negation.
     Minus,
+    /// `&`, intersection.
     Amp,
+    /// `++`, override.
     PlusPlus,
     /// `->`
     Arrow,
@@ -81,18 +143,25 @@ pub enum TokenKind {
     DomRes,
     /// `:>`
     RanRes,
+    /// `=`
     Eq,
+    /// `<`
     Lt,
+    /// `>`
     Gt,
     /// `=<` or `<=`
     Le,
+    /// `>=`
     Ge,
     /// `=>`
     FatArrow,
     /// `<=>`
     DoubleArrow,
+    /// `!`
     Bang,
+    /// `&&`
     AndAnd,
+    /// `||`
     OrOr,
     /// `<<`
     Shl,
@@ -101,12 +170,16 @@ pub enum TokenKind {
     /// `>>>`
     Shr,
 
+    /// The end of the input; always the last token.
     Eof,
 }
 
+/// A token and the span of its source text.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Token {
+    /// What the token is.
     pub kind: TokenKind,
+    /// Where the token is in the source.
     pub span: Span,
 }
 
@@ -247,6 +320,7 @@ impl TokenKind {
         }
     }
 
+    /// Whether this is a keyword that `keyword` recognises (`then` is not).
     pub fn is_keyword(&self) -> bool {
         keyword(self.text()).as_ref() == Option::Some(self)
     }

@@ -14,21 +14,28 @@ use rustc_hash::FxHashMap;
 use crate::budget::{Budget, Exhausted};
 use crate::cnf::Cnf;
 
+/// A literal: a node index times two plus a negation bit (see the module docs).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Lit(pub u32);
 
 impl Lit {
+    /// The constant `true` (node 0).
     pub const TRUE: Lit = Lit(0);
+    /// The constant `false` (node 0, negated).
     pub const FALSE: Lit = Lit(1);
+    /// The node this literal refers to.
     pub fn node(self) -> u32 {
         self.0 >> 1
     }
+    /// Whether the literal is negated.
     pub fn is_neg(self) -> bool {
         self.0 & 1 == 1
     }
+    /// Whether the literal is one of the constants `TRUE` and `FALSE`.
     pub fn is_const(self) -> bool {
         self.0 < 2
     }
+    /// The constant literal for `b`.
     pub fn from_bool(b: bool) -> Lit {
         if b {
             Lit::TRUE
@@ -79,6 +86,7 @@ impl Default for Circuit {
 }
 
 impl Circuit {
+    /// An empty circuit with no budget limits.
     pub fn new() -> Circuit {
         Circuit::with_budget(Budget::unlimited())
     }
@@ -97,6 +105,7 @@ impl Circuit {
         }
     }
 
+    /// The command's limits this circuit ticks.
     pub fn budget(&self) -> &Budget {
         &self.budget
     }
@@ -124,6 +133,7 @@ impl Circuit {
         Lit(((self.nodes.len() - 1) as u32) << 1)
     }
 
+    /// Number of primary variables created.
     pub fn num_inputs(&self) -> u32 {
         self.inputs
     }
@@ -132,6 +142,7 @@ impl Circuit {
         self.nodes.len() - 1 - self.inputs as usize
     }
 
+    /// Whether `l` (or its negation) is a primary variable.
     pub fn is_input(&self, l: Lit) -> bool {
         matches!(self.nodes[l.node() as usize], Node::Input)
     }
@@ -167,6 +178,7 @@ impl Circuit {
         }
     }
 
+    /// Conjunction of two literals, folded and hash-consed.
     pub fn and2(&mut self, a: Lit, b: Lit) -> Lit {
         if a == Lit::FALSE || b == Lit::FALSE || a == !b {
             return Lit::FALSE;
@@ -186,6 +198,7 @@ impl Circuit {
         g
     }
 
+    /// Disjunction of two literals (an AND under De Morgan).
     pub fn or2(&mut self, a: Lit, b: Lit) -> Lit {
         !self.and2(!a, !b)
     }
@@ -261,15 +274,18 @@ impl Circuit {
         r
     }
 
+    /// Disjunction of any number of literals.
     pub fn or(&mut self, lits: &[Lit]) -> Lit {
         let neg: Vec<Lit> = lits.iter().map(|&l| !l).collect();
         !self.and(&neg)
     }
 
+    /// `a => b`.
     pub fn implies(&mut self, a: Lit, b: Lit) -> Lit {
         self.or2(!a, b)
     }
 
+    /// `a <=> b`.
     pub fn iff(&mut self, a: Lit, b: Lit) -> Lit {
         if a == b {
             return Lit::TRUE;
@@ -282,10 +298,12 @@ impl Circuit {
         self.or2(x, y)
     }
 
+    /// Exclusive or of two literals.
     pub fn xor(&mut self, a: Lit, b: Lit) -> Lit {
         !self.iff(a, b)
     }
 
+    /// If-then-else: `t` when `c` holds, else `e`.
     pub fn ite(&mut self, c: Lit, t: Lit, e: Lit) -> Lit {
         if c == Lit::TRUE || t == e {
             return t;
@@ -328,6 +346,7 @@ impl Circuit {
         self.and(&conj)
     }
 
+    /// Exactly one of `lits` is true.
     pub fn exactly_one(&mut self, lits: &[Lit]) -> Lit {
         let some = self.or(lits);
         let amo = self.at_most_one(lits);

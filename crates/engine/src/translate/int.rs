@@ -5,6 +5,7 @@
 use super::circuit::{Circuit, Lit};
 use crate::ir::Shift;
 
+/// The constant `v` as `bw` bits.
 pub fn constant(v: i64, bw: usize) -> Vec<Lit> {
     (0..bw)
         .map(|i| Lit::from_bool((v >> i.min(63)) & 1 == 1))
@@ -31,20 +32,24 @@ fn add_carry(c: &mut Circuit, a: &[Lit], b: &[Lit], mut cin: Lit) -> Vec<Lit> {
     out
 }
 
+/// `a + b`, wrapping.
 pub fn add(c: &mut Circuit, a: &[Lit], b: &[Lit]) -> Vec<Lit> {
     add_carry(c, a, b, Lit::FALSE)
 }
 
+/// `a - b`, wrapping (`a + !b + 1`).
 pub fn sub(c: &mut Circuit, a: &[Lit], b: &[Lit]) -> Vec<Lit> {
     let nb: Vec<Lit> = b.iter().map(|&l| !l).collect();
     add_carry(c, a, &nb, Lit::TRUE)
 }
 
+/// `-a`, wrapping.
 pub fn neg(c: &mut Circuit, a: &[Lit]) -> Vec<Lit> {
     let zero = vec![Lit::FALSE; a.len()];
     sub(c, &zero, a)
 }
 
+/// `a * b`, truncated to the width of `a` (shift-and-add).
 pub fn mul(c: &mut Circuit, a: &[Lit], b: &[Lit]) -> Vec<Lit> {
     let w = a.len();
     let mut acc = vec![Lit::FALSE; w];
@@ -143,6 +148,7 @@ pub fn divrem(c: &mut Circuit, a: &[Lit], b: &[Lit]) -> (Vec<Lit>, Vec<Lit>) {
     (q, r)
 }
 
+/// Whether `a` and `b` are equal, bit by bit.
 pub fn equal(c: &mut Circuit, a: &[Lit], b: &[Lit]) -> Lit {
     let bits: Vec<Lit> = a.iter().zip(b).map(|(&x, &y)| c.iff(x, y)).collect();
     c.and(&bits)

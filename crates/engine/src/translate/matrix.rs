@@ -13,14 +13,17 @@ pub type MResult = Result<Matrix, Exhausted>;
 /// Bytes of one matrix entry.
 const ENTRY_BYTES: u64 = std::mem::size_of::<(u64, Lit)>() as u64;
 
+/// A relation of some arity as a sparse boolean matrix (see the module docs).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Matrix {
+    /// Number of columns of the relation.
     pub arity: usize,
     /// Sorted by index, no `Lit::FALSE` entries.
     pub entries: Vec<(u64, Lit)>,
 }
 
 impl Matrix {
+    /// The empty relation of this arity.
     pub fn empty(arity: usize) -> Matrix {
         Matrix {
             arity,
@@ -56,15 +59,18 @@ impl Matrix {
             entries: out,
         }
     }
+    /// The literal of the tuple with index `idx` (`FALSE` when absent).
     pub fn get(&self, idx: u64) -> Lit {
         match self.entries.binary_search_by_key(&idx, |e| e.0) {
             Ok(i) => self.entries[i].1,
             Err(_) => Lit::FALSE,
         }
     }
+    /// Whether no tuple may be in the relation.
     pub fn is_empty(&self) -> bool {
         self.entries.is_empty()
     }
+    /// The literals of all entries, in index order.
     pub fn lits(&self) -> Vec<Lit> {
         self.entries.iter().map(|e| e.1).collect()
     }
@@ -73,6 +79,7 @@ impl Matrix {
 /// Tuple index arithmetic for a universe of `n` atoms.
 #[derive(Clone, Copy, Debug)]
 pub struct Dims {
+    /// Number of atoms in the universe.
     pub n: u64,
 }
 
@@ -138,9 +145,11 @@ impl Dims {
             })),
         }
     }
+    /// The index of tuple `t`.
     pub fn index(&self, t: &[u32]) -> u64 {
         t.iter().fold(0u64, |acc, &a| acc * self.n + a as u64)
     }
+    /// The tuple of `arity` atoms with index `idx` (the inverse of `index`).
     pub fn tuple(&self, mut idx: u64, arity: usize) -> Vec<u32> {
         let mut t = vec![0u32; arity];
         for i in (0..arity).rev() {
@@ -150,6 +159,7 @@ impl Dims {
         t
     }
 
+    /// `a + b`: entries present in either are OR-ed.
     pub fn union(&self, c: &mut Circuit, a: &Matrix, b: &Matrix) -> MResult {
         let mut out = Vec::with_capacity(a.entries.len() + b.entries.len());
         let (mut i, mut j) = (0, 0);
@@ -174,6 +184,7 @@ impl Dims {
         })
     }
 
+    /// `a & b`: entries present in both are AND-ed.
     pub fn intersection(&self, c: &mut Circuit, a: &Matrix, b: &Matrix) -> MResult {
         let mut out = Vec::new();
         let (mut i, mut j) = (0, 0);
@@ -199,6 +210,7 @@ impl Dims {
         })
     }
 
+    /// `a - b`: each entry of `a` AND-ed with the negation of `b`'s.
     pub fn difference(&self, c: &mut Circuit, a: &Matrix, b: &Matrix) -> MResult {
         let mut out = Vec::with_capacity(a.entries.len());
         let mut j = 0;
@@ -249,6 +261,7 @@ impl Dims {
         Ok(Matrix::from_entries(c, arity, acc))
     }
 
+    /// `a -> b`: the Cartesian product (sized against the budget before it is built).
     pub fn product(&self, c: &mut Circuit, a: &Matrix, b: &Matrix) -> MResult {
         self.fits(a.arity + b.arity)?;
         let sh = self.pow(b.arity);
@@ -275,6 +288,7 @@ impl Dims {
         })
     }
 
+    /// `~a` (binary only).
     pub fn transpose(&self, a: &Matrix) -> Matrix {
         let mut out: Vec<(u64, Lit)> = a
             .entries

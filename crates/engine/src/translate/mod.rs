@@ -31,11 +31,17 @@ type Bindings = Vec<(VarId, Option<Rc<Matrix>>)>;
 /// A translated command: the circuit, its root constraints, and the
 /// matrices needed to read an instance back from a model.
 pub struct Translation {
+    /// The circuit holding every constraint.
     pub circuit: Circuit,
+    /// The root constraints: the command holds when all of them are true.
     pub roots: Vec<Lit>,
+    /// Tuple index arithmetic of the universe.
     pub dims: Dims,
+    /// One matrix per sig, indexed by `SigId`.
     pub sigs: Vec<Matrix>,
+    /// One matrix per field, indexed by `FieldId`.
     pub fields: Vec<Matrix>,
+    /// The skolemized variables: their label (`$prefix_var`) and matrix.
     pub skolems: Vec<(String, Matrix)>,
     /// Counts (`#e`) that the bounds let exceed the largest Int.
     pub overflows: Vec<IntOverflow>,
@@ -71,6 +77,7 @@ impl IntOverflow {
     }
 }
 
+/// Translation settings.
 pub struct Options {
     /// Maximum length of each lex-leader predicate (0 disables symmetry
     /// breaking).
@@ -124,11 +131,17 @@ impl From<Exhausted> for TranslateError {
 
 type R<T> = Result<T, TranslateError>;
 
+/// Translates IR nodes of one model to circuit literals under fixed bounds.
 pub struct Translator<'a> {
+    /// The model being translated.
     pub model: &'a Model,
+    /// The bounds that give every relation its tuples.
     pub bounds: &'a Bounds,
+    /// The circuit built so far.
     pub c: Circuit,
+    /// Tuple index arithmetic of the bounds' universe.
     pub d: Dims,
+    /// The command's bitwidth (bits of every integer bit-vector).
     pub bw: usize,
     sigs: Vec<Rc<Matrix>>,
     fields: Vec<Rc<Matrix>>,
@@ -261,6 +274,8 @@ impl<'a> Translator<'a> {
 }
 
 impl<'a> Translator<'a> {
+    /// A translator for `model` under `bounds`, with every sig and field
+    /// matrix built; construction ticks `budget`.
     pub fn new(model: &'a Model, bounds: &'a Bounds, budget: Budget) -> R<Translator<'a>> {
         let mut c = Circuit::with_budget(budget);
         let n = bounds.universe.len() as u64;
@@ -403,9 +418,11 @@ impl<'a> Translator<'a> {
         })
     }
 
+    /// The matrix of sig `s`.
     pub fn sig_matrix(&self, s: SigId) -> &Matrix {
         &self.sigs[s.index()]
     }
+    /// The matrix of field `f`.
     pub fn field_matrix(&self, f: FieldId) -> &Matrix {
         &self.fields[f.index()]
     }
@@ -586,9 +603,11 @@ impl<'a> Translator<'a> {
         Ok(out)
     }
 
+    /// Binds variable `v` to `m`, returning its previous binding (for `restore`).
     pub fn bind(&mut self, v: VarId, m: Rc<Matrix>) -> Option<Rc<Matrix>> {
         self.env[v.index()].replace(m)
     }
+    /// Restores a binding returned by `bind`.
     pub fn restore(&mut self, v: VarId, old: Option<Rc<Matrix>>) {
         self.env[v.index()] = old;
     }
@@ -660,6 +679,7 @@ impl<'a> Translator<'a> {
     // ---------------------------------------------------------------
     // Expressions
 
+    /// The matrix of a relational expression under the current bindings.
     pub fn expr(&mut self, e: &Expr) -> R<Rc<Matrix>> {
         let d = self.d;
         Ok(Rc::new(match &e.kind {
@@ -920,6 +940,7 @@ impl<'a> Translator<'a> {
     // ---------------------------------------------------------------
     // Formulas
 
+    /// The literal of a formula under the current bindings.
     pub fn formula(&mut self, f: &Formula) -> R<Lit> {
         Ok(match &f.kind {
             FormulaKind::True => Lit::TRUE,
@@ -1096,6 +1117,8 @@ impl<'a> Translator<'a> {
         }
     }
 
+    /// The bit-vector of an integer expression under the current bindings
+    /// (least significant bit first, `bw` bits).
     pub fn int_expr(&mut self, e: &IntExpr) -> R<Vec<Lit>> {
         let bw = self.bw;
         Ok(match &e.kind {
