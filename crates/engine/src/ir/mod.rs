@@ -741,6 +741,18 @@ impl Expr {
         }
     }
 
+    /// `lhs lmult -> rmult rhs`, of the summed arity.
+    pub fn product(lhs: Expr, lmult: Mult, rmult: Mult, rhs: Expr, span: Span) -> Expr {
+        let arity = lhs.arity + rhs.arity;
+        let kind = ExprKind::Product {
+            lhs: Box::new(lhs),
+            lmult,
+            rmult,
+            rhs: Box::new(rhs),
+        };
+        Expr::new(kind, arity, span)
+    }
+
     /// An expression of the given kind, arity and span.
     pub fn new(kind: ExprKind, arity: usize, span: Span) -> Expr {
         Expr { kind, arity, span }

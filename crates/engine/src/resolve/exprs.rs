@@ -480,8 +480,16 @@ impl Resolver<'_> {
         if let ast::ExprKind::Unary(UnOp::Seq, inner) = &d.expr.kind {
             return self.seq_bound(cx, d, inner);
         }
-        if seq_rows(&d.expr).is_some() {
-            return self.seq_rows_bound(cx, d);
+        if let ast::ExprKind::Arrow {
+            lhs,
+            lmult,
+            rmult,
+            rhs,
+        } = &d.expr.kind
+        {
+            if seq_rows(rhs).is_some() {
+                return self.seq_rows_bound(cx, d, (lhs, *lmult, *rmult, rhs));
+            }
         }
         let (mult, expr) = match (&d.mult, &d.expr.kind) {
             (None, ast::ExprKind::Unary(UnOp::Mult(m), inner)) => (Some(*m), &**inner),
@@ -513,17 +521,7 @@ impl Resolver<'_> {
         }
         let (elem, ty) = self.rel(cx, inner)?;
         let idx = Expr::new(ExprKind::SeqIdx, 1, d.expr.span);
-        let arity = 1 + elem.arity;
-        let bound = Expr::new(
-            ExprKind::Product {
-                lhs: b(idx),
-                lmult: Mult::Set,
-                rmult: Mult::Lone,
-                rhs: b(elem),
-            },
-            arity,
-            d.expr.span,
-        );
+        let bound = Expr::product(idx, Mult::Set, Mult::Lone, elem, d.expr.span);
         Ok((
             ir::Decl {
                 mult: Mult::Set,
@@ -536,16 +534,12 @@ impl Resolver<'_> {
     /// `A -> (seq e)` (an arrow whose right end is a sequence, as in
     /// `st: Rod -> (seq Disk)`): `A -> (seq/Int -> lone e)`, each row a
     /// sequence ([`Self::seq_rows_contiguous`] adds the contiguity).
-    fn seq_rows_bound(&mut self, cx: &mut Ctx, d: &ast::DeclBound) -> R<(ir::Decl, Type)> {
-        let ast::ExprKind::Arrow {
-            lhs,
-            lmult,
-            rmult,
-            rhs,
-        } = &d.expr.kind
-        else {
-            return self.seq_bound(cx, d, &d.expr);
-        };
+    fn seq_rows_bound(
+        &mut self,
+        cx: &mut Ctx,
+        d: &ast::DeclBound,
+        (lhs, lmult, rmult, rhs): (&ast::Expr, Option<MultKw>, Option<MultKw>, &ast::Expr),
+    ) -> R<(ir::Decl, Type)> {
         if d.mult.is_some() {
             return Err(ResolveError::Unsupported {
                 what: "a multiplicity before a relation to sequences",
@@ -563,20 +557,14 @@ impl Resolver<'_> {
         }
         let inner = ast::DeclBound {
             mult: None,
-            expr: (**rhs).clone(),
+            expr: rhs.clone(),
         };
         let (r, rt) = self.decl_bound(cx, &inner)?;
-        let arity = 1 + r.bound.arity;
-        let bound = Expr::new(
-            ExprKind::Product {
-                lhs: b(l),
-                lmult: lmult.map(mult_of).unwrap_or(Mult::Set),
-                rmult: rmult.map(mult_of).unwrap_or(Mult::Set),
-                rhs: b(r.bound),
-            },
-            arity,
-            d.expr.span,
+        let (lm, rm) = (
+            lmult.map(mult_of).unwrap_or(Mult::Set),
+            rmult.map(mult_of).unwrap_or(Mult::Set),
         );
+        let bound = Expr::product(l, lm, rm, r.bound, d.expr.span);
         Ok((
             ir::Decl {
                 mult: Mult::Set,
@@ -806,18 +794,8 @@ impl Resolver<'_> {
                 cross(&l, &r, |x, y| {
                     let (ex, tx) = to_rel(x, lhs.span)?;
                     let (ey, ty) = to_rel(y, rhs.span)?;
-                    let arity = ex.arity + ey.arity;
                     Ok(Alt::rel(
-                        Expr::new(
-                            ExprKind::Product {
-                                lhs: b(ex),
-                                lmult: lm,
-                                rmult: rm,
-                                rhs: b(ey),
-                            },
-                            arity,
-                            span,
-                        ),
+                        Expr::product(ex, lm, rm, ey, span),
                         tx.product(&ty),
                     ))
                 })
