@@ -58,6 +58,13 @@ enum Command {
     /// Exit codes: 0 the differences are exactly those of --expect-diff (none
     /// without it), 1 they are not, 2 input error.
     Compare(cli::compare::CompareArgs),
+    /// The smallest litmus tests on which two memory models disagree,
+    /// found by SAT search and re-checked on both (docs/diff.md).
+    ///
+    /// Exit codes: 0 the search ended (differences found or none up to the
+    /// bound), 2 input error, 3 a limit stopped a direction early (the
+    /// output says up to which size it is complete), 4 internal error.
+    Diff(cli::diff::DiffArgs),
     /// Run PTX litmus tests on a GPU (or simulate them) and compare with the model.
     Gpu(cli::gpu::GpuArgs),
     /// Combine the answers of cubes written by `check --cubes N --emit DIR`.
@@ -88,6 +95,7 @@ fn main() -> ExitCode {
         Command::Litmus(a) => cli::litmus::command::run(a),
         Command::Prove(a) => cli::prove::run(&a),
         Command::Compare(a) => cli::compare::command(a),
+        Command::Diff(a) => cli::diff::command(a),
         Command::Gpu(a) => cli::gpu::run(a),
         Command::Schema(a) => cli::schema::command(a),
         Command::Merge(a) => cli::cubes::merge_command(a),

@@ -6,6 +6,7 @@ pub mod check;
 pub mod compare;
 pub mod compare_vulkan;
 pub mod cubes;
+pub mod diff;
 pub mod enumerate;
 pub mod exit;
 pub mod export;

@@ -11,10 +11,11 @@ use super::output::{outln, OnClose, Stdout};
 use clap::Args;
 
 /// The subcommands whose JSON output has a schema, by file name.
-pub const NAMES: [&str; 10] = [
+pub const NAMES: [&str; 11] = [
     "check",
     "check-all",
     "compare",
+    "diff",
     "cubes",
     "cubes-emit",
     "litmus",
@@ -31,6 +32,7 @@ pub fn schema(name: &str) -> Option<Schema> {
         // one schema per line (JSON lines)
         "check-all" => schema_for!(super::enumerate::JsonLine),
         "compare" => schema_for!(super::compare::Doc),
+        "diff" => schema_for!(super::diff::Doc),
         "cubes" => schema_for!(super::cubes::JsonResult),
         "cubes-emit" => schema_for!(relprove_engine::check::cubes::Manifest),
         "litmus" => schema_for!(relprove_litmus::output::JsonDoc),

@@ -43,6 +43,7 @@ pub fn alloy(name: &str, text: &str, lib: &Path) -> Result<(), String> {
     let mut sources = SourceMap::new();
     let opts = LoadOptions {
         lib_dir: Some(lib.to_path_buf()),
+        ..Default::default()
     };
     let model = match load_source(name, text, &mut sources, &opts) {
         Ok(m) => m,
@@ -118,6 +119,7 @@ pub fn litmus(text: &str, models_dir: &Path, lib: &Path) {
     };
     let opts = LoadOptions {
         lib_dir: Some(lib.to_path_buf()),
+        ..Default::default()
     };
     let name = models_dir.join("litmus_fuzz.als").display().to_string();
     for m in modules.iter().take(2) {

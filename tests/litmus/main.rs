@@ -22,6 +22,7 @@ macro_rules! need {
 
 mod cat;
 mod corpus;
+mod diff;
 mod golden;
 mod khronos;
 mod lower;

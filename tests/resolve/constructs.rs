@@ -13,6 +13,7 @@ fn constructs_resolve() {
     let mut sources = SourceMap::new();
     let opts = LoadOptions {
         lib_dir: Some(Path::new(env!("CARGO_MANIFEST_DIR")).join("lib")),
+        ..Default::default()
     };
     let m = match load_model(&path, &mut sources, &opts) {
         Ok(m) => m,

@@ -11,6 +11,7 @@ fn opts() -> LoadOptions {
     // (tests run from the package root).
     LoadOptions {
         lib_dir: Some(PathBuf::from("lib")),
+        ..Default::default()
     }
 }
 

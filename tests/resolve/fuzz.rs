@@ -190,7 +190,7 @@ proptest! {
         let root = tmp.path().join(file);
         std::fs::write(&root, &mutated).unwrap();
         let mut sources = SourceMap::new();
-        let opts = LoadOptions { lib_dir: Some(Path::new(env!("CARGO_MANIFEST_DIR")).join("lib")) };
+        let opts = LoadOptions { lib_dir: Some(Path::new(env!("CARGO_MANIFEST_DIR")).join("lib")), ..Default::default() };
         if let Err(diags) = load_model(&root, &mut sources, &opts) {
             prop_assert!(!diags.is_empty());
             // Rendering must not panic either.

@@ -19,6 +19,7 @@
 pub mod ast;
 pub mod cat;
 pub mod checker;
+pub mod diff;
 pub mod error;
 pub mod execution;
 pub mod explain;

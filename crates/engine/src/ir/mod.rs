@@ -20,6 +20,7 @@
 use crate::diag::Span;
 
 pub mod display;
+pub mod remap;
 
 macro_rules! id_type {
     ($($name:ident),*) => {$(

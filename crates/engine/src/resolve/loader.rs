@@ -420,7 +420,13 @@ impl Resolver<'_> {
             .parent()
             .map(Path::to_path_buf)
             .unwrap_or_default();
-        let mut tried = vec![opener_dir.join(&rel)];
+        let bound = self
+            .module_files
+            .iter()
+            .find(|(name, _)| *name == o.path.text())
+            .map(|(_, file)| file.clone());
+        let mut tried: Vec<PathBuf> = bound.into_iter().collect();
+        tried.push(opener_dir.join(&rel));
         let opener_name = &self.model.modules[opener.index()].name;
         let analyzer = alloy_module_path(opener_name, opener_path, &o.path.parts);
         for p in [Some(self.root_dir.join(&rel)), analyzer]

@@ -75,6 +75,11 @@ pub struct LoadOptions {
     /// variable `RELPROVE_LIB`, else `<exe dir>/../../lib` when it exists,
     /// else the `lib/` folder of this source tree.
     pub lib_dir: Option<PathBuf>,
+    /// Module paths bound to files, looked up before any folder: an
+    /// `open NAME` whose path is exactly `NAME` loads the file. A generated
+    /// module can so open models that lie in different folders (`relprove
+    /// diff` opens its two models as `lt_model_a` and `lt_model_b`).
+    pub module_files: Vec<(String, PathBuf)>,
 }
 
 impl LoadOptions {
@@ -214,6 +219,7 @@ struct CallableInfo {
 pub(crate) struct Resolver<'s> {
     sources: &'s mut SourceMap,
     lib_dir: PathBuf,
+    module_files: Vec<(String, PathBuf)>,
     root_dir: PathBuf,
     model: Model,
     mods: Vec<ModInfo>,
@@ -249,6 +255,7 @@ impl<'s> Resolver<'s> {
         Resolver {
             sources,
             lib_dir: opts.resolved_lib_dir(),
+            module_files: opts.module_files.clone(),
             root_dir,
             model: Model::default(),
             mods: Vec::new(),

@@ -1,0 +1,518 @@
+//! `relprove diff`: the smallest litmus programs on which two memory models
+//! disagree, found by SAT search instead of from a test suite (the idea of
+//! Wickerson et al.'s Memalloy, POPL'17).
+//!
+//! One query ([`module::module_text`]) opens both models side by side and
+//! asks for a candidate execution of exactly `n` events, in the shared
+//! vocabulary of [`vocab`] (one program, one `rf`, one `co`, one fence-SC
+//! order), that model A accepts and model B rejects. A found execution
+//! becomes a litmus test ([`program::Execution::litmus`]): its program, and
+//! a final state that fixes every read's source and every location's last
+//! write. The test is then **re-checked** by the litmus pipeline on each
+//! model, as `relprove litmus` would decide it: a model may allow the same
+//! final state through another execution (another `co`, another fence-SC
+//! order, a witness relation only it has), so only a test that A allows
+//! and B forbids is reported; any other candidate is ruled out by a
+//! blocking formula and the search goes on.
+//!
+//! Sizes are searched smallest first: events, then (for the events found)
+//! threads, then locations. No instance of any query up to `n` events
+//! means no test of up to `n` events tells the models apart, for the
+//! executions both models' well-formedness facts admit with one shared
+//! `co` and fence-SC order (docs/diff.md says what that leaves out).
+
+pub mod module;
+pub mod program;
+pub mod share;
+pub mod vocab;
+
+use std::path::Path;
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use relprove_engine::check::{check_command, CheckOptions, Outcome};
+use relprove_engine::diag::{Diagnostic, Phase, SourceMap};
+use relprove_engine::instance::eval::{eval_formula, Env};
+use relprove_engine::instance::Instance;
+use relprove_engine::ir::{FormulaKind, Model};
+use relprove_engine::resolve::{load_source, LoadOptions};
+
+use crate::checker::Checker;
+use crate::run::{self, Input, ModelRef};
+use module::{Query, Size, MODULE_A, MODULE_B, RUN_NAME};
+use program::Execution;
+use vocab::ModelTerms;
+
+/// How far and how the search goes.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// The largest number of events.
+    pub max_events: usize,
+    /// The most threads.
+    pub max_threads: usize,
+    /// The most locations.
+    pub max_locations: usize,
+    /// Alloy formulas over the shared vocabulary every execution must
+    /// satisfy (`--constraint`).
+    pub constraints: Vec<String>,
+    /// Keep searching after the first difference, up to `max_found`.
+    pub all: bool,
+    /// With `all`: stop after this many differences.
+    pub max_found: usize,
+    /// Give up after this many candidates the re-check rules out.
+    pub max_rejected: usize,
+    /// The time the whole search may take.
+    pub timeout: Option<Duration>,
+    /// Memory limit of each solver call.
+    pub max_memory: Option<u64>,
+    /// How models are loaded (the library folder).
+    pub load: LoadOptions,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            max_events: 4,
+            max_threads: 4,
+            max_locations: 3,
+            constraints: Vec::new(),
+            all: false,
+            max_found: 100,
+            max_rejected: 200,
+            timeout: None,
+            max_memory: Some(4 << 30),
+            load: LoadOptions::default(),
+        }
+    }
+}
+
+/// A test that model A allows and model B forbids, both re-checked.
+#[derive(Clone, Debug)]
+pub struct Found {
+    /// The test's name.
+    pub name: String,
+    /// Its events, threads and locations.
+    pub events: usize,
+    /// See `events`.
+    pub threads: usize,
+    /// See `events`.
+    pub locations: usize,
+    /// The test, in Dat3M's PTX format.
+    pub test: String,
+    /// The conjuncts of B's consistency predicate that the found execution
+    /// (with its `co` and fence-SC order) violates.
+    pub violated: Vec<String>,
+    /// The execution found.
+    pub execution: Execution,
+}
+
+/// Why a search ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Ending {
+    /// Every size up to `max_events` was searched to the end: no (other)
+    /// difference of up to that many events.
+    Exhausted {
+        /// The largest size searched.
+        events: usize,
+    },
+    /// The first difference was found (without `--all`), or `max_found`.
+    Stopped,
+    /// A limit (time, memory) stopped a query of this many events; sizes
+    /// below it were searched to the end.
+    Limit {
+        /// The size being searched.
+        events: usize,
+        /// The limit.
+        why: String,
+    },
+    /// More than `max_rejected` candidates were ruled out by the re-check.
+    TooManyCandidates {
+        /// The size being searched.
+        events: usize,
+    },
+}
+
+/// The result of a search in one direction.
+#[derive(Clone, Debug)]
+pub struct Report {
+    /// The differences found, smallest first.
+    pub found: Vec<Found>,
+    /// Why the search ended.
+    pub ending: Ending,
+    /// Candidates B allows after all (another execution reaches their
+    /// final state).
+    pub rejected: usize,
+    /// Candidates whose test the litmus lowering of A forbids (the module
+    /// and the lowering disagree; each is ruled out and counted here).
+    pub a_disagrees: usize,
+    /// Solver queries made.
+    pub queries: usize,
+    /// The time the search took.
+    pub time_ms: u128,
+}
+
+/// The models of a search, loaded once.
+pub struct Models<'m> {
+    /// Model A: the test must be allowed here.
+    pub a: &'m ModelRef,
+    /// Model B: the test must be forbidden here.
+    pub b: &'m ModelRef,
+    /// Short names for generated test names (`ptx`, `ptx75`).
+    pub a_name: String,
+    /// See `a_name`.
+    pub b_name: String,
+}
+
+fn terms(m: &ModelRef, alias: &str) -> Result<ModelTerms, Diagnostic> {
+    if m.cat.is_some() {
+        return Err(Diagnostic::without_span(
+            Phase::Litmus,
+            format!("unsupported: `relprove diff` does not yet take cat models ({})", m.path.display()),
+        )
+        .hint("a cat model's `let rec` is unrolled per execution, and a difference query negates one model; compare a cat model with `relprove compare` on a test folder (docs/diff.md)"));
+    }
+    vocab::terms(m.binding, alias).ok_or_else(|| {
+        Diagnostic::without_span(
+            Phase::Litmus,
+            format!("unsupported: `relprove diff` cannot yet state executions of {} ({})", m.path.display(), m.binding.name),
+        )
+        .hint("supported: models/ptx.als, models/ptx75.als (generic-proxy programs), NVIDIA's ASPLOS'19 ptx.als, and models that declare one of their vocabularies (docs/diff.md)")
+    })
+}
+
+/// One answer of a query.
+enum Answer {
+    Sat(Box<Model>, Box<Instance>),
+    Unsat,
+    Unknown(String),
+}
+
+struct Searcher<'s> {
+    models: &'s Models<'s>,
+    a: ModelTerms,
+    b: ModelTerms,
+    opts: &'s Options,
+    start: Instant,
+    blocked: Vec<String>,
+    queries: usize,
+    check_a: Checker,
+    check_b: Checker,
+    sources: Mutex<SourceMap>,
+    /// The side both models' formulas use when they share a vocabulary.
+    anchor: Option<char>,
+}
+
+impl Searcher<'_> {
+    /// Load a module over the two models, with the shared vocabulary
+    /// renamed onto the anchor side when there is one.
+    fn load(&self, text: &str) -> Result<Model, Diagnostic> {
+        let mut load = self.opts.load.clone();
+        load.module_files = vec![
+            (MODULE_A.to_string(), self.models.a.path.clone()),
+            (MODULE_B.to_string(), self.models.b.path.clone()),
+        ];
+        let mut sources = SourceMap::new();
+        let mut model = load_source("lt_diff.als", text, &mut sources, &load).map_err(|ds| {
+            let msg = format!(
+                "the difference query does not load:\n{}",
+                relprove_engine::diag::render(&sources, &ds, false)
+            );
+            Diagnostic::without_span(Phase::Litmus, msg)
+        })?;
+        if let Some(anchor) = self.anchor {
+            match share::share(&model) {
+                Some((side, remap)) if side == anchor => remap.apply(&mut model),
+                _ => {
+                    return Err(Diagnostic::without_span(
+                        Phase::Internal,
+                        "the two models shared a vocabulary in the probe module but not in a query",
+                    ))
+                }
+            }
+        }
+        Ok(model)
+    }
+
+    fn remaining(&self) -> Option<Duration> {
+        self.opts
+            .timeout
+            .map(|t| t.saturating_sub(self.start.elapsed()))
+    }
+
+    fn text(&self, size: Size) -> String {
+        module::module_text(&Query {
+            a: &self.a,
+            b: &self.b,
+            size,
+            constraints: &self.opts.constraints,
+            blocked: &self.blocked,
+            anchor: self.anchor,
+        })
+    }
+
+    fn solve(&mut self, size: Size) -> Result<Answer, Diagnostic> {
+        if self.remaining().is_some_and(|r| r.is_zero()) {
+            return Ok(Answer::Unknown("the time limit".into()));
+        }
+        self.queries += 1;
+        let text = self.text(size);
+        let model = self.load(&text)?;
+        let id = model
+            .commands
+            .iter()
+            .position(|c| c.name == RUN_NAME)
+            .map(|i| relprove_engine::ir::CommandId(i as u32))
+            .ok_or_else(|| {
+                Diagnostic::without_span(Phase::Internal, "the difference query has no run command")
+            })?;
+        let check = CheckOptions {
+            timeout: self.remaining(),
+            max_memory: self.opts.max_memory,
+            ..CheckOptions::default()
+        };
+        let r = check_command(&model, id, &check).map_err(|e| {
+            Diagnostic::without_span(
+                Phase::Internal,
+                format!("the difference query failed: {e:?}"),
+            )
+        })?;
+        Ok(match r.outcome {
+            Outcome::Sat(inst) => Answer::Sat(Box::new(model), Box::new(inst)),
+            Outcome::Unsat => Answer::Unsat,
+            Outcome::Unknown(u) => Answer::Unknown(format!("{u:?}")),
+        })
+    }
+
+    /// Whether `model` allows the test (its `exists` is reachable).
+    fn allows(
+        &self,
+        model: &ModelRef,
+        checker: &Checker,
+        label: &str,
+        text: &str,
+    ) -> Result<bool, Diagnostic> {
+        let opts = run::Options {
+            enumerate: false,
+            timeout: self.remaining(),
+            ..run::Options::default()
+        };
+        let input = Input::Generated {
+            label: label.to_string(),
+            text: text.to_string(),
+        };
+        let r = run::run_input(&self.sources, &input, model, checker, opts)?;
+        Ok(r.validated)
+    }
+}
+
+/// The conjuncts of B's consistency predicate that `inst` violates.
+fn violated(model: &Model, inst: &Instance, consistent: &str) -> Vec<String> {
+    let Some((_, b)) = model.modules[0]
+        .opens
+        .iter()
+        .find(|(alias, _)| alias == "b")
+    else {
+        return Vec::new();
+    };
+    let name = consistent.rsplit('/').next().unwrap_or(consistent);
+    let Some(pred) = model
+        .preds
+        .iter()
+        .find(|p| p.module == *b && p.name == name)
+    else {
+        return Vec::new();
+    };
+    let parts: Vec<_> = match &pred.body.kind {
+        FormulaKind::And(fs) => fs.iter().collect(),
+        _ => vec![&pred.body],
+    };
+    let printer = relprove_engine::ir::display::Printer::new(model);
+    parts
+        .into_iter()
+        .filter(|f| eval_formula(model, inst, &mut Env::new(), f) == Ok(false))
+        .map(|f| match &f.kind {
+            FormulaKind::Call(p, args) if args.is_empty() => model.preds[p.index()].name.clone(),
+            _ => printer.formula(f),
+        })
+        .collect()
+}
+
+/// Search for tests that `models.a` allows and `models.b` forbids,
+/// smallest first. `progress` is told each size as it starts.
+pub fn search(
+    models: &Models,
+    opts: &Options,
+    progress: &mut dyn FnMut(usize),
+) -> Result<Report, Diagnostic> {
+    let start = Instant::now();
+    let checker = |m: &ModelRef| -> Result<Checker, Diagnostic> {
+        let c = Checker {
+            check: CheckOptions {
+                preprocessing: false,
+                max_memory: opts.max_memory,
+                ..CheckOptions::default()
+            },
+            load: opts.load.clone(),
+            ..Checker::default()
+        };
+        use crate::run::Backend as _;
+        c.prepare(m).map_err(|e| e.at_model(&m.path))?;
+        Ok(c)
+    };
+    let mut s = Searcher {
+        models,
+        a: terms(models.a, "a")?,
+        b: terms(models.b, "b")?,
+        opts,
+        start,
+        blocked: Vec::new(),
+        queries: 0,
+        check_a: checker(models.a)?,
+        check_b: checker(models.b)?,
+        sources: Mutex::new(SourceMap::new()),
+        anchor: None,
+    };
+    let probe = s.load(&module::probe_text())?;
+    s.anchor = share::share(&probe).map(|(side, _)| side);
+    let mut found: Vec<Found> = Vec::new();
+    let mut rejected = 0;
+    let mut a_disagrees = 0;
+    let report = |found, ending, rejected, a_disagrees, s: &Searcher| Report {
+        found,
+        ending,
+        rejected,
+        a_disagrees,
+        queries: s.queries,
+        time_ms: start.elapsed().as_millis(),
+    };
+    for n in 1..=opts.max_events {
+        progress(n);
+        loop {
+            let loose = Size {
+                events: n,
+                threads: opts.max_threads.min(n),
+                locations: opts.max_locations.min(n),
+                exact: false,
+            };
+            let (model, inst) = match s.solve(loose)? {
+                Answer::Unsat => break,
+                Answer::Unknown(why) => {
+                    return Ok(report(
+                        found,
+                        Ending::Limit { events: n, why },
+                        rejected,
+                        a_disagrees,
+                        &s,
+                    ))
+                }
+                Answer::Sat(m, i) => (m, i),
+            };
+            let exec = Execution::read(&model, &inst, n).map_err(|e| {
+                Diagnostic::without_span(Phase::Internal, format!("reading a difference: {e}"))
+            })?;
+            let first = exec
+                .litmus("probe", "")
+                .map_err(|e| Diagnostic::without_span(Phase::Internal, e))?;
+            // Fewer threads, then fewer locations, at this many events.
+            let mut best = (model, inst, exec);
+            'shrink: for t in 1..=first.threads {
+                for l in 0..=opts.max_locations.min(n) {
+                    if (t, l) >= (first.threads, first.locations) {
+                        break 'shrink;
+                    }
+                    let exact = Size {
+                        events: n,
+                        threads: t,
+                        locations: l,
+                        exact: true,
+                    };
+                    match s.solve(exact)? {
+                        Answer::Sat(m, i) => {
+                            let e = Execution::read(&m, &i, n).map_err(|e| {
+                                Diagnostic::without_span(
+                                    Phase::Internal,
+                                    format!("reading a difference: {e}"),
+                                )
+                            })?;
+                            best = (m, i, e);
+                            break 'shrink;
+                        }
+                        Answer::Unsat => {}
+                        Answer::Unknown(why) => {
+                            return Ok(report(
+                                found,
+                                Ending::Limit { events: n, why },
+                                rejected,
+                                a_disagrees,
+                                &s,
+                            ))
+                        }
+                    }
+                }
+            }
+            let (model, inst, exec) = best;
+            let name = format!(
+                "{}_not_{}_{}",
+                models.a_name,
+                models.b_name,
+                found.len() + rejected + a_disagrees + 1
+            );
+            let comment = format!(
+                "found by relprove diff: allowed by {}, forbidden by {}",
+                models.a_name, models.b_name
+            );
+            let emitted = exec
+                .litmus(&name, &comment)
+                .map_err(|e| Diagnostic::without_span(Phase::Internal, e))?;
+            s.blocked.push(emitted.block.clone());
+            let label = format!("{name}.litmus");
+            let a_ok = s.allows(models.a, &s.check_a, &label, &emitted.text)?;
+            let b_ok = s.allows(models.b, &s.check_b, &label, &emitted.text)?;
+            if !a_ok {
+                a_disagrees += 1;
+            } else if b_ok {
+                rejected += 1;
+            } else {
+                found.push(Found {
+                    name,
+                    events: n,
+                    threads: emitted.threads,
+                    locations: emitted.locations,
+                    test: emitted.text,
+                    violated: violated(&model, &inst, &s.b.consistent),
+                    execution: exec,
+                });
+                if !opts.all || found.len() >= opts.max_found {
+                    return Ok(report(found, Ending::Stopped, rejected, a_disagrees, &s));
+                }
+            }
+            if rejected + a_disagrees > opts.max_rejected {
+                return Ok(report(
+                    found,
+                    Ending::TooManyCandidates { events: n },
+                    rejected,
+                    a_disagrees,
+                    &s,
+                ));
+            }
+        }
+    }
+    Ok(report(
+        found,
+        Ending::Exhausted {
+            events: opts.max_events,
+        },
+        rejected,
+        a_disagrees,
+        &s,
+    ))
+}
+
+/// A short name for a model in generated test names: its file stem,
+/// made an identifier.
+pub fn short_name(path: &Path) -> String {
+    let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or("model");
+    stem.chars()
+        .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+        .collect()
+}

@@ -1,0 +1,337 @@
+//! A shared execution read off an instance of the difference module, and
+//! the litmus test it becomes: its program, and the final state (every
+//! read's value, every written location's last value) that singles out
+//! the execution's reads-from and last writes.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::fmt::Write as _;
+
+use relprove_engine::instance::Instance;
+use relprove_engine::ir::{Model, ModuleId};
+
+use super::vocab::{RELATIONS, SETS};
+
+/// The shared execution of an instance: the events `0..n` (the atoms
+/// `lt_e0`…), and the value of every set and relation of the vocabulary.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Execution {
+    /// The number of events.
+    pub n: usize,
+    /// Every set of [`SETS`], by name.
+    pub sets: BTreeMap<&'static str, BTreeSet<usize>>,
+    /// Every relation of [`RELATIONS`], by name.
+    pub relations: BTreeMap<&'static str, BTreeSet<(usize, usize)>>,
+}
+
+/// A litmus test emitted for an execution.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Emitted {
+    /// The test in Dat3M's PTX format.
+    pub text: String,
+    /// The formula (over the shared vocabulary) that rules out every
+    /// execution with this program and this outcome.
+    pub block: String,
+    /// Threads, locations, and events that carry a scope or a strength
+    /// other than weak, for minimisation and reports.
+    pub threads: usize,
+    /// See `threads`.
+    pub locations: usize,
+}
+
+impl Execution {
+    /// Read the shared execution of `inst` (an instance of a module from
+    /// [`super::module::module_text`] with `n` events).
+    pub fn read(model: &Model, inst: &Instance, n: usize) -> Result<Execution, String> {
+        let root = ModuleId(0);
+        let mut index = BTreeMap::new();
+        for id in model.sig_ids() {
+            let sig = model.sig(id);
+            if sig.module != root {
+                continue;
+            }
+            if let Some(i) = sig
+                .name
+                .strip_prefix("lt_e")
+                .and_then(|d| d.parse::<usize>().ok())
+            {
+                let atoms = inst.sigs.get(&id).ok_or("an event sig has no value")?;
+                let t = atoms.iter().next().ok_or("an event sig is empty")?;
+                index.insert(t[0], i);
+            }
+        }
+        if index.len() != n {
+            return Err(format!(
+                "{} shared events in the instance, {n} expected",
+                index.len()
+            ));
+        }
+        let at = |a| {
+            index
+                .get(&a)
+                .copied()
+                .ok_or("a shared relation leaves the events")
+        };
+        let mut sets = BTreeMap::new();
+        for (name, _) in SETS {
+            let id = model
+                .sig_ids()
+                .find(|&s| model.sig(s).module == root && model.sig(s).name == *name)
+                .ok_or_else(|| format!("no sig {name}"))?;
+            let mut v = BTreeSet::new();
+            for t in inst.sigs.get(&id).into_iter().flatten() {
+                v.insert(at(t[0])?);
+            }
+            sets.insert(*name, v);
+        }
+        let mut relations = BTreeMap::new();
+        for (name, _) in RELATIONS {
+            let id = model
+                .field_ids()
+                .find(|&f| {
+                    model.field(f).name == *name && model.sig(model.field(f).sig).module == root
+                })
+                .ok_or_else(|| format!("no field {name}"))?;
+            let mut v = BTreeSet::new();
+            for t in inst.fields.get(&id).into_iter().flatten() {
+                v.insert((at(t[0])?, at(t[1])?));
+            }
+            relations.insert(*name, v);
+        }
+        Ok(Execution { n, sets, relations })
+    }
+
+    fn is(&self, set: &str, e: usize) -> bool {
+        self.sets.get(set).is_some_and(|s| s.contains(&e))
+    }
+
+    fn rel(&self, r: &str, a: usize, b: usize) -> bool {
+        self.relations.get(r).is_some_and(|s| s.contains(&(a, b)))
+    }
+
+    /// The threads, each its events in program order, threads in the
+    /// order of their first event.
+    pub fn threads(&self) -> Vec<Vec<usize>> {
+        let mut threads: Vec<Vec<usize>> = Vec::new();
+        for e in 0..self.n {
+            if (0..self.n).any(|p| self.rel("lt_po", p, e)) {
+                continue;
+            }
+            let mut t: Vec<usize> = (0..self.n)
+                .filter(|&x| x == e || self.rel("lt_po", e, x))
+                .collect();
+            t.sort_by_key(|&x| (0..self.n).filter(|&p| self.rel("lt_po", p, x)).count());
+            threads.push(t);
+        }
+        threads
+    }
+
+    /// Classes of `r` (an equivalence on the elements of `items`), in order
+    /// of first element; the class number of each element.
+    fn classes(&self, r: &str, items: &[usize]) -> BTreeMap<usize, usize> {
+        let mut class = BTreeMap::new();
+        let mut firsts: Vec<usize> = Vec::new();
+        for &x in items {
+            let c = match firsts.iter().position(|&f| f == x || self.rel(r, f, x)) {
+                Some(c) => c,
+                None => {
+                    firsts.push(x);
+                    firsts.len() - 1
+                }
+            };
+            class.insert(x, c);
+        }
+        class
+    }
+
+    fn scope(&self, e: usize) -> Result<&'static str, String> {
+        [("lt_Scta", "cta"), ("lt_Sgpu", "gpu"), ("lt_Ssys", "sys")]
+            .iter()
+            .find(|(s, _)| self.is(s, e))
+            .map(|(_, w)| *w)
+            .ok_or_else(|| format!("event {e} is strong but has no scope"))
+    }
+
+    /// The co-maximal write chosen as each written location's final one:
+    /// the first, in event order.
+    fn final_writes(&self, loc_of: &BTreeMap<usize, usize>) -> BTreeMap<usize, usize> {
+        let mut fin = BTreeMap::new();
+        for w in 0..self.n {
+            if self.is("lt_W", w) && !(0..self.n).any(|x| self.rel("lt_co", w, x)) {
+                fin.entry(loc_of[&w]).or_insert(w);
+            }
+        }
+        fin
+    }
+
+    /// The litmus test of this execution, named `name`.
+    pub fn litmus(&self, name: &str, comment: &str) -> Result<Emitted, String> {
+        let threads = self.threads();
+        let mem: Vec<usize> = (0..self.n)
+            .filter(|&e| self.is("lt_R", e) || self.is("lt_W", e))
+            .collect();
+        let loc_of = self.classes("lt_loc", &mem);
+        let nlocs = loc_of.values().max().map_or(0, |m| m + 1);
+        let loc_name = |c: usize| match c {
+            0..=3 => ["x", "y", "z", "w"][c].to_string(),
+            _ => format!("l{c}"),
+        };
+        let starts: Vec<usize> = threads.iter().map(|t| t[0]).collect();
+        let gpu = self.classes("lt_sgpu", &starts);
+        let cta = self.classes("lt_scta", &starts);
+        let writes: Vec<usize> = (0..self.n).filter(|&e| self.is("lt_W", e)).collect();
+        let value = |w: usize| writes.iter().position(|&x| x == w).map_or(0, |p| p + 1);
+        let mut cells: Vec<Vec<String>> = Vec::new();
+        let mut observed: Vec<String> = Vec::new();
+        for (t, events) in threads.iter().enumerate() {
+            let mut col = Vec::new();
+            let mut reg = 0;
+            let mut skip = BTreeSet::new();
+            for &e in events {
+                if skip.contains(&e) {
+                    continue;
+                }
+                let strong_scope = || self.scope(e);
+                let ins = if self.is("lt_R", e) {
+                    let r = format!("r{reg}");
+                    reg += 1;
+                    let src = (0..self.n).find(|&w| self.rel("lt_rf", w, e));
+                    observed.push(format!("P{t}:{r} == {}", src.map_or(0, value)));
+                    let x = loc_name(loc_of[&e]);
+                    if let Some(w) = (0..self.n).find(|&w| self.rel("lt_rmw", e, w)) {
+                        skip.insert(w);
+                        let sem = match (self.is("lt_Acq", e), self.is("lt_Rel", w)) {
+                            (true, true) => "acq_rel",
+                            (true, false) => "acquire",
+                            (false, true) => "release",
+                            (false, false) => "relaxed",
+                        };
+                        format!("atom.{sem}.{}.exch {r}, {x}, {}", strong_scope()?, value(w))
+                    } else if self.is("lt_Weak", e) {
+                        format!("ld.weak {r}, {x}")
+                    } else if self.is("lt_Acq", e) {
+                        format!("ld.acquire.{} {r}, {x}", strong_scope()?)
+                    } else {
+                        format!("ld.relaxed.{} {r}, {x}", strong_scope()?)
+                    }
+                } else if self.is("lt_W", e) {
+                    let x = loc_name(loc_of[&e]);
+                    if self.is("lt_Weak", e) {
+                        format!("st.weak {x}, {}", value(e))
+                    } else if self.is("lt_Rel", e) {
+                        format!("st.release.{} {x}, {}", strong_scope()?, value(e))
+                    } else {
+                        format!("st.relaxed.{} {x}, {}", strong_scope()?, value(e))
+                    }
+                } else {
+                    let kind = [
+                        ("lt_Fsc", "sc"),
+                        ("lt_Facqrel", "acq_rel"),
+                        ("lt_Facq", "acquire"),
+                        ("lt_Frel", "release"),
+                    ]
+                    .iter()
+                    .find(|(s, _)| self.is(s, e))
+                    .map(|(_, k)| *k)
+                    .ok_or_else(|| format!("event {e} is neither an access nor a fence"))?;
+                    format!("fence.{kind}.{}", strong_scope()?)
+                };
+                col.push(ins);
+            }
+            cells.push(col);
+        }
+        let fin = self.final_writes(&loc_of);
+        for (&l, &w) in &fin {
+            observed.push(format!("{} == {}", loc_name(l), value(w)));
+        }
+        if observed.is_empty() {
+            return Err(
+                "the execution has no read and no write: no final state tells it apart".into(),
+            );
+        }
+        // The table: one column per thread, padded.
+        let heads: Vec<String> = threads
+            .iter()
+            .enumerate()
+            .map(|(t, ev)| format!("P{t}@cta {},gpu {}", cta[&ev[0]], gpu[&ev[0]]))
+            .collect();
+        let rows = cells.iter().map(Vec::len).max().unwrap_or(0);
+        let width: Vec<usize> = (0..threads.len())
+            .map(|t| {
+                cells[t]
+                    .iter()
+                    .map(String::len)
+                    .chain([heads[t].len()])
+                    .max()
+                    .unwrap_or(0)
+            })
+            .collect();
+        let line = |items: Vec<&str>| {
+            let parts: Vec<String> = items
+                .iter()
+                .enumerate()
+                .map(|(t, s)| format!(" {s:<w$} ", w = width[t]))
+                .collect();
+            format!("{};", parts.join("|"))
+        };
+        let mut text = String::new();
+        let _ = writeln!(text, "PTX {name}\n\"{comment}\"\n{{");
+        let init: Vec<String> = (0..nlocs).map(|l| format!("{}=0;", loc_name(l))).collect();
+        let _ = writeln!(text, "{}\n}}", init.join(" "));
+        let _ = writeln!(text, "{}", line(heads.iter().map(String::as_str).collect()));
+        for r in 0..rows {
+            let _ = writeln!(
+                text,
+                "{}",
+                line(
+                    cells
+                        .iter()
+                        .map(|c| c.get(r).map_or("", String::as_str))
+                        .collect()
+                )
+            );
+        }
+        let _ = writeln!(text, "exists\n({})", observed.join(" /\\ "));
+        Ok(Emitted {
+            text,
+            block: self.block(&fin),
+            threads: threads.len(),
+            locations: nlocs,
+        })
+    }
+
+    /// `not (...)` of this program and outcome: the sets and relations the
+    /// test pins (everything but `co` and the fence-SC order, which no
+    /// final state shows) and each final write being co-maximal.
+    fn block(&self, fin: &BTreeMap<usize, usize>) -> String {
+        let mut parts = Vec::new();
+        for (name, v) in &self.sets {
+            let e: Vec<String> = v.iter().map(|i| format!("lt_e{i}")).collect();
+            parts.push(format!(
+                "{name} = {}",
+                if e.is_empty() {
+                    "none".into()
+                } else {
+                    e.join(" + ")
+                }
+            ));
+        }
+        for (name, v) in &self.relations {
+            if *name == "lt_co" || *name == "lt_sc" {
+                continue;
+            }
+            let e: Vec<String> = v.iter().map(|(i, j)| format!("lt_e{i}->lt_e{j}")).collect();
+            parts.push(format!(
+                "{name} = {}",
+                if e.is_empty() {
+                    "none -> none".into()
+                } else {
+                    e.join(" + ")
+                }
+            ));
+        }
+        for w in fin.values() {
+            parts.push(format!("no lt_e{w}.lt_co"));
+        }
+        format!("not ({})", parts.join(" and "))
+    }
+}
