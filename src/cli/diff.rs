@@ -53,10 +53,12 @@ pub struct DiffArgs {
     /// Only search for tests that A allows and B forbids (not the reverse).
     #[arg(long)]
     pub one_way: bool,
-    /// Write each test found to DIR/NAME.litmus.
+    /// Write each test found to DIR/NAME.litmus, with a drawing of an
+    /// execution of it that A allows (DIR/NAME.dot, and .svg when
+    /// Graphviz's `dot` is installed).
     #[arg(short = 'o', long = "output", value_name = "DIR")]
     pub output: Option<PathBuf>,
-    /// Time limit of the whole search, in seconds.
+    /// Time limit of the search in each direction, in seconds.
     #[arg(long, value_name = "SECS", allow_negative_numbers = true, value_parser = crate::cli::args::seconds)]
     pub timeout: Option<std::time::Duration>,
     /// Memory limit of each solver call (e.g. `4G`).
@@ -129,6 +131,9 @@ struct FoundJson {
     violated: Vec<String>,
     /// Where it was written (`-o DIR`).
     file: Option<String>,
+    /// The drawing of the allowing model's execution (`-o DIR`): the SVG
+    /// when Graphviz rendered it, else the DOT file.
+    graph: Option<String>,
 }
 
 fn complete_up_to(r: &Report) -> usize {
@@ -141,12 +146,32 @@ fn complete_up_to(r: &Report) -> usize {
     }
 }
 
-fn write_test(dir: &Path, f: &Found) -> Result<String, String> {
+/// Write the test and the drawing of the allowing model's execution.
+fn write_test(dir: &Path, f: &Found, allowed_by: &str) -> Result<(String, Option<String>), String> {
+    use relprove_engine::instance::graph::{self, Named};
     let p = dir.join(format!("{}.litmus", f.name));
     std::fs::create_dir_all(dir)
         .and_then(|()| std::fs::write(&p, &f.test))
         .map_err(|e| format!("cannot write {}: {e}", p.display()))?;
-    Ok(p.display().to_string())
+    let Some(w) = &f.witness else {
+        return Ok((p.display().to_string(), None));
+    };
+    let named = match &w.solution.drawn {
+        None => Named {
+            sigs: w.solution.sigs.clone(),
+            fields: w.solution.fields.clone(),
+        },
+        Some(d) => d
+            .named()
+            .map_err(|e| format!("cannot draw {}: {e}", f.name))?,
+    };
+    let title = format!("{}: an execution {allowed_by} allows", f.name);
+    let Some(g) = graph::execution(&named, &title, &[]) else {
+        return Ok((p.display().to_string(), None));
+    };
+    let written = super::graph::write_graph(dir, &super::graph::file_stem(&f.name), &g)?;
+    let drawn = written.svg.unwrap_or(written.dot);
+    Ok((p.display().to_string(), Some(drawn.display().to_string())))
 }
 
 /// `relprove diff`.
@@ -189,7 +214,6 @@ pub fn command(a: DiffArgs) -> Exit {
     } else {
         (na, nb)
     };
-    let start = std::time::Instant::now();
     let mut directions = Vec::new();
     let mut exit = Exit::Ok;
     let sides = if a.one_way { 1 } else { 2 };
@@ -210,17 +234,19 @@ pub fn command(a: DiffArgs) -> Exit {
             }
         };
         let mut opts = opts.clone();
-        opts.timeout = a.timeout.map(|t| t.saturating_sub(start.elapsed()));
+        // Each direction has the whole time limit.
+        opts.timeout = a.timeout;
         let report = match diff::search(&models, &opts, &mut |_| {}) {
             Ok(r) => r,
             Err(d) => return super::report::error(&sources, d, false),
         };
         let mut found = Vec::new();
+        let allowed_by = if side == 0 { "A" } else { "B" };
         for f in &report.found {
-            let file = match &a.output {
-                None => None,
-                Some(dir) => match write_test(dir, f) {
-                    Ok(p) => Some(p),
+            let (file, graph) = match &a.output {
+                None => (None, None),
+                Some(dir) => match write_test(dir, f, allowed_by) {
+                    Ok((p, g)) => (Some(p), g),
                     Err(e) => {
                         eprintln!("relprove diff: {e}");
                         return Exit::Input;
@@ -235,6 +261,7 @@ pub fn command(a: DiffArgs) -> Exit {
                 test: f.test.clone(),
                 violated: f.violated.clone(),
                 file,
+                graph,
             });
         }
         let (ending, limit) = match &report.ending {
@@ -308,6 +335,9 @@ fn print_text(doc: &Doc) {
             }
             if let Some(p) = &f.file {
                 stdoutln!("  written to {p}");
+            }
+            if let Some(p) = &f.graph {
+                stdoutln!("  drawn in {p}");
             }
         }
         let rest = if d.found.is_empty() {

@@ -1119,6 +1119,31 @@ fn json_schemas_are_current_and_validate_output() {
     let doc = json_of(&out);
     assert_eq!(doc["rows"].as_array().map(Vec::len), Some(2), "{doc:#}");
     valid("compare", &s, &doc);
+    // diff: models/ptx.als against a copy without Causality, both ways,
+    // the test found written (-o) with its drawing.
+    let s = schema("diff");
+    let text = std::fs::read_to_string(root.join("models/ptx.als")).unwrap();
+    std::fs::write(
+        dir.path().join("weaker.als"),
+        text.replacen("  ptx_causality\n", "\n", 1),
+    )
+    .unwrap();
+    std::fs::copy(root.join("models/util.als"), dir.path().join("util.als")).unwrap();
+    let out = relprove()
+        .current_dir(root)
+        .args(["diff", "--events", "3", "--format", "json", "--model"])
+        .arg(dir.path().join("weaker.als"))
+        .args(["--model", "models/ptx.als", "-o"])
+        .arg(dir.path().join("diff"))
+        .output()
+        .unwrap();
+    let doc = json_of(&out);
+    assert_eq!(
+        doc["directions"].as_array().map(Vec::len),
+        Some(2),
+        "{doc:#}"
+    );
+    valid("diff", &s, &doc);
     // The Vulkan documents are validated where their tests run
     // (tests/litmus/khronos.rs, vulkan_dat3m.rs); here they are kept current.
     schema("litmus-vulkan");

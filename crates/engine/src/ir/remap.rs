@@ -2,12 +2,15 @@
 //! field of one set is made a reference to another sig or field. `relprove
 //! diff` uses it to let two models that declare the same vocabulary share
 //! one copy of it, so that the parts of their axioms that agree become the
-//! same circuit (and the solver need not prove two copies equal).
+//! same circuit (and the solver need not prove two copies equal). It also
+//! replaces fields by expressions and redirects calls, to instantiate a
+//! copy of a predicate at given values of some fields.
 
 use std::collections::HashMap;
 
 use super::{
-    Expr, ExprKind, FieldId, Formula, FormulaKind, IntExpr, IntExprKind, Model, QuantDecl, SigId,
+    Expr, ExprKind, FieldId, Formula, FormulaKind, FunId, IntExpr, IntExprKind, Model, PredId,
+    QuantDecl, SigId,
 };
 
 /// Which sigs and fields stand for which.
@@ -17,6 +20,12 @@ pub struct Remap {
     pub sigs: HashMap<SigId, SigId>,
     /// Field `k` is read as field `v`.
     pub fields: HashMap<FieldId, FieldId>,
+    /// Field `k` is replaced by the expression `v` (of the field's arity).
+    pub field_exprs: HashMap<FieldId, Expr>,
+    /// Calls of function `k` call `v` instead.
+    pub funs: HashMap<FunId, FunId>,
+    /// Calls of predicate `k` call `v` instead.
+    pub preds: HashMap<PredId, PredId>,
 }
 
 impl Remap {
@@ -67,7 +76,11 @@ impl Remap {
                 }
             }
             K::Field(f) => {
-                if let Some(t) = self.fields.get(f) {
+                if let Some(x) = self.field_exprs.get(f) {
+                    let span = e.span;
+                    *e = x.clone();
+                    e.span = span;
+                } else if let Some(t) = self.fields.get(f) {
                     *f = *t;
                 }
             }
@@ -92,7 +105,12 @@ impl Remap {
                 self.decls(decls);
                 self.formula(body);
             }
-            K::Call(_, args) => args.iter_mut().for_each(|a| self.expr(a)),
+            K::Call(fun, args) => {
+                if let Some(t) = self.funs.get(fun) {
+                    *fun = *t;
+                }
+                args.iter_mut().for_each(|a| self.expr(a))
+            }
             K::IfThenElse(c, a, b) => {
                 self.formula(c);
                 self.expr(a);
@@ -163,7 +181,12 @@ impl Remap {
                 self.decls(ds);
                 self.formula(body);
             }
-            K::Call(_, args) => args.iter_mut().for_each(|a| self.expr(a)),
+            K::Call(pred, args) => {
+                if let Some(t) = self.preds.get(pred) {
+                    *pred = *t;
+                }
+                args.iter_mut().for_each(|a| self.expr(a))
+            }
             K::Let(_, e, body) => {
                 self.expr(e);
                 self.formula(body);

@@ -21,6 +21,7 @@
 //! executions both models' well-formedness facts admit with one shared
 //! `co` and fence-SC order (docs/diff.md says what that leaves out).
 
+pub mod learn;
 pub mod module;
 pub mod program;
 pub mod share;
@@ -104,6 +105,9 @@ pub struct Found {
     pub violated: Vec<String>,
     /// The execution found.
     pub execution: Execution,
+    /// An execution of the test under A that reaches its final state, as
+    /// the litmus re-check found it (`--graph` draws it).
+    pub witness: Option<run::Witness>,
 }
 
 /// Why a search ended.
@@ -200,12 +204,14 @@ struct Searcher<'s> {
     sources: Mutex<SourceMap>,
     /// The side both models' formulas use when they share a vocabulary.
     anchor: Option<char>,
+    /// Witnesses of B learnt from candidates it allows after all.
+    learnt: Vec<learn::Learnt>,
 }
 
 impl Searcher<'_> {
     /// Load a module over the two models, with the shared vocabulary
     /// renamed onto the anchor side when there is one.
-    fn load(&self, text: &str) -> Result<Model, Diagnostic> {
+    fn load(&self, text: &str, query: bool) -> Result<Model, Diagnostic> {
         let mut load = self.opts.load.clone();
         load.module_files = vec![
             (MODULE_A.to_string(), self.models.a.path.clone()),
@@ -219,6 +225,9 @@ impl Searcher<'_> {
             );
             Diagnostic::without_span(Phase::Litmus, msg)
         })?;
+        if !query {
+            return Ok(model);
+        }
         if let Some(anchor) = self.anchor {
             match share::share(&model) {
                 Some((side, remap)) if side == anchor => remap.apply(&mut model),
@@ -230,6 +239,15 @@ impl Searcher<'_> {
                 }
             }
         }
+        learn::apply(
+            &mut model,
+            self.anchor.unwrap_or('b'),
+            &self.learnt,
+            &self.b.consistent,
+        )
+        .map_err(|e| {
+            Diagnostic::without_span(Phase::Internal, format!("learning a witness: {e}"))
+        })?;
         Ok(model)
     }
 
@@ -247,16 +265,48 @@ impl Searcher<'_> {
             constraints: &self.opts.constraints,
             blocked: &self.blocked,
             anchor: self.anchor,
+            check: None,
         })
     }
 
     fn solve(&mut self, size: Size) -> Result<Answer, Diagnostic> {
+        let text = self.text(size);
+        self.solve_text(&text, true)
+    }
+
+    /// Whether B accepts an execution of the pinned program and outcome:
+    /// its witnesses, over the shared events, when it does.
+    fn b_witnesses(&mut self, size: Size, pin: &str) -> Result<Option<learn::Learnt>, Diagnostic> {
+        let text = module::module_text(&Query {
+            a: &self.a,
+            b: &self.b,
+            size,
+            constraints: &[],
+            blocked: &[],
+            anchor: None,
+            check: Some(pin),
+        });
+        match self.solve_text(&text, false)? {
+            Answer::Sat(m, i) => {
+                let fields =
+                    program::read_witnesses(&m, &i, 'b', learn::WITNESSES).map_err(|e| {
+                        Diagnostic::without_span(
+                            Phase::Internal,
+                            format!("reading B's witnesses: {e}"),
+                        )
+                    })?;
+                Ok(Some(learn::Learnt { fields }))
+            }
+            _ => Ok(None),
+        }
+    }
+
+    fn solve_text(&mut self, text: &str, query: bool) -> Result<Answer, Diagnostic> {
         if self.remaining().is_some_and(|r| r.is_zero()) {
             return Ok(Answer::Unknown("the time limit".into()));
         }
         self.queries += 1;
-        let text = self.text(size);
-        let model = self.load(&text)?;
+        let model = self.load(text, query)?;
         let id = model
             .commands
             .iter()
@@ -279,18 +329,19 @@ impl Searcher<'_> {
         Ok(match r.outcome {
             Outcome::Sat(inst) => Answer::Sat(Box::new(model), Box::new(inst)),
             Outcome::Unsat => Answer::Unsat,
-            Outcome::Unknown(u) => Answer::Unknown(format!("{u:?}")),
+            Outcome::Unknown(u) => Answer::Unknown(u.to_string()),
         })
     }
 
-    /// Whether `model` allows the test (its `exists` is reachable).
+    /// Whether `model` allows the test (its `exists` is reachable), and
+    /// an execution that reaches it.
     fn allows(
         &self,
         model: &ModelRef,
         checker: &Checker,
         label: &str,
         text: &str,
-    ) -> Result<bool, Diagnostic> {
+    ) -> Result<(bool, Option<run::Witness>), Diagnostic> {
         let opts = run::Options {
             enumerate: false,
             timeout: self.remaining(),
@@ -301,7 +352,7 @@ impl Searcher<'_> {
             text: text.to_string(),
         };
         let r = run::run_input(&self.sources, &input, model, checker, opts)?;
-        Ok(r.validated)
+        Ok((r.validated, r.witness.filter(|w| w.condition_holds)))
     }
 }
 
@@ -345,8 +396,9 @@ pub fn search(
     progress: &mut dyn FnMut(usize),
 ) -> Result<Report, Diagnostic> {
     let start = Instant::now();
-    let checker = |m: &ModelRef| -> Result<Checker, Diagnostic> {
+    let checker = |m: &ModelRef, draw: bool| -> Result<Checker, Diagnostic> {
         let c = Checker {
+            graph_relations: draw.then(Vec::new),
             check: CheckOptions {
                 preprocessing: false,
                 max_memory: opts.max_memory,
@@ -367,12 +419,13 @@ pub fn search(
         start,
         blocked: Vec::new(),
         queries: 0,
-        check_a: checker(models.a)?,
-        check_b: checker(models.b)?,
+        check_a: checker(models.a, true)?,
+        check_b: checker(models.b, false)?,
         sources: Mutex::new(SourceMap::new()),
         anchor: None,
+        learnt: Vec::new(),
     };
-    let probe = s.load(&module::probe_text())?;
+    let probe = s.load(&module::probe_text(), false)?;
     s.anchor = share::share(&probe).map(|(side, _)| side);
     let mut found: Vec<Found> = Vec::new();
     let mut rejected = 0;
@@ -393,6 +446,7 @@ pub fn search(
                 threads: opts.max_threads.min(n),
                 locations: opts.max_locations.min(n),
                 exact: false,
+                max_strong: None,
             };
             let (model, inst) = match s.solve(loose)? {
                 Answer::Unsat => break,
@@ -425,6 +479,7 @@ pub fn search(
                         threads: t,
                         locations: l,
                         exact: true,
+                        max_strong: None,
                     };
                     match s.solve(exact)? {
                         Answer::Sat(m, i) => {
@@ -450,6 +505,43 @@ pub fn search(
                     }
                 }
             }
+            // Then fewest strong (non-weak) accesses.
+            let shape = best
+                .2
+                .litmus("probe", "")
+                .map_err(|e| Diagnostic::without_span(Phase::Internal, e))?;
+            let strong = best.2.strong_accesses();
+            for k in 0..strong {
+                let size = Size {
+                    events: n,
+                    threads: shape.threads,
+                    locations: shape.locations,
+                    exact: true,
+                    max_strong: Some(k),
+                };
+                match s.solve(size)? {
+                    Answer::Sat(m, i) => {
+                        let e = Execution::read(&m, &i, n).map_err(|e| {
+                            Diagnostic::without_span(
+                                Phase::Internal,
+                                format!("reading a difference: {e}"),
+                            )
+                        })?;
+                        best = (m, i, e);
+                        break;
+                    }
+                    Answer::Unsat => {}
+                    Answer::Unknown(why) => {
+                        return Ok(report(
+                            found,
+                            Ending::Limit { events: n, why },
+                            rejected,
+                            a_disagrees,
+                            &s,
+                        ))
+                    }
+                }
+            }
             let (model, inst, exec) = best;
             let name = format!(
                 "{}_not_{}_{}",
@@ -464,14 +556,28 @@ pub fn search(
             let emitted = exec
                 .litmus(&name, &comment)
                 .map_err(|e| Diagnostic::without_span(Phase::Internal, e))?;
-            s.blocked.push(emitted.block.clone());
+            s.blocked.push(format!("not ({})", emitted.pin));
             let label = format!("{name}.litmus");
-            let a_ok = s.allows(models.a, &s.check_a, &label, &emitted.text)?;
-            let b_ok = s.allows(models.b, &s.check_b, &label, &emitted.text)?;
+            let (a_ok, witness) = s.allows(models.a, &s.check_a, &label, &emitted.text)?;
+            let (b_ok, _) = s.allows(models.b, &s.check_b, &label, &emitted.text)?;
             if !a_ok {
                 a_disagrees += 1;
             } else if b_ok {
                 rejected += 1;
+                // B's witnesses for this outcome: every later execution
+                // must be rejected under them too.
+                let size = Size {
+                    events: n,
+                    threads: emitted.threads,
+                    locations: emitted.locations,
+                    exact: true,
+                    max_strong: None,
+                };
+                if let Some(l) = s.b_witnesses(size, &emitted.pin)? {
+                    if !s.learnt.contains(&l) {
+                        s.learnt.push(l);
+                    }
+                }
             } else {
                 found.push(Found {
                     name,
@@ -481,6 +587,7 @@ pub fn search(
                     test: emitted.text,
                     violated: violated(&model, &inst, &s.b.consistent),
                     execution: exec,
+                    witness,
                 });
                 if !opts.all || found.len() >= opts.max_found {
                     return Ok(report(found, Ending::Stopped, rejected, a_disagrees, &s));

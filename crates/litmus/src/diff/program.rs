@@ -28,9 +28,9 @@ pub struct Execution {
 pub struct Emitted {
     /// The test in Dat3M's PTX format.
     pub text: String,
-    /// The formula (over the shared vocabulary) that rules out every
-    /// execution with this program and this outcome.
-    pub block: String,
+    /// The formula (over the shared vocabulary) that holds exactly for the
+    /// executions with this program and this outcome.
+    pub pin: String,
     /// Threads, locations, and events that carry a scope or a strength
     /// other than weak, for minimisation and reports.
     pub threads: usize,
@@ -98,6 +98,13 @@ impl Execution {
             relations.insert(*name, v);
         }
         Ok(Execution { n, sets, relations })
+    }
+
+    /// The memory accesses that are not weak.
+    pub fn strong_accesses(&self) -> usize {
+        (0..self.n)
+            .filter(|&e| (self.is("lt_R", e) || self.is("lt_W", e)) && !self.is("lt_Weak", e))
+            .count()
     }
 
     fn is(&self, set: &str, e: usize) -> bool {
@@ -186,13 +193,30 @@ impl Execution {
             let mut col = Vec::new();
             let mut reg = 0;
             let mut skip = BTreeSet::new();
-            for &e in events {
+            let mut regs: BTreeMap<usize, String> = BTreeMap::new();
+            let mut labels = 0;
+            for (k, &e) in events.iter().enumerate() {
                 if skip.contains(&e) {
                     continue;
+                }
+                // A control dependency starts here: a branch on the read's
+                // register to the next line (both ways lead on).
+                for &r in &events[..k] {
+                    let starts = self.rel("lt_dep", r, e)
+                        && (k == 0 || !self.rel("lt_dep", r, events[k - 1]));
+                    if starts {
+                        let reg = regs
+                            .get(&r)
+                            .ok_or("a dependency from a read not yet written")?;
+                        col.push(format!("bne {reg}, 0, LC{t}{labels}"));
+                        col.push(format!("LC{t}{labels}:"));
+                        labels += 1;
+                    }
                 }
                 let strong_scope = || self.scope(e);
                 let ins = if self.is("lt_R", e) {
                     let r = format!("r{reg}");
+                    regs.insert(e, r.clone());
                     reg += 1;
                     let src = (0..self.n).find(|&w| self.rel("lt_rf", w, e));
                     observed.push(format!("P{t}:{r} == {}", src.map_or(0, value)));
@@ -293,16 +317,16 @@ impl Execution {
         let _ = writeln!(text, "exists\n({})", observed.join(" /\\ "));
         Ok(Emitted {
             text,
-            block: self.block(&fin),
+            pin: self.pin(&fin),
             threads: threads.len(),
             locations: nlocs,
         })
     }
 
-    /// `not (...)` of this program and outcome: the sets and relations the
-    /// test pins (everything but `co` and the fence-SC order, which no
-    /// final state shows) and each final write being co-maximal.
-    fn block(&self, fin: &BTreeMap<usize, usize>) -> String {
+    /// This program and outcome: the sets and relations the test pins
+    /// (everything but `co` and the fence-SC order, which no final state
+    /// shows) and each final write being co-maximal.
+    fn pin(&self, fin: &BTreeMap<usize, usize>) -> String {
         let mut parts = Vec::new();
         for (name, v) in &self.sets {
             let e: Vec<String> = v.iter().map(|i| format!("lt_e{i}")).collect();
@@ -332,6 +356,65 @@ impl Execution {
         for w in fin.values() {
             parts.push(format!("no lt_e{w}.lt_co"));
         }
-        format!("not ({})", parts.join(" and "))
+        parts.join(" and ")
     }
+}
+
+/// The witness fields `names` of side `side` (`'b'`) in `inst`, over the
+/// shared events' indices (through the bijection `lt_<side>`); a name the
+/// model lacks is left out.
+pub fn read_witnesses(
+    model: &Model,
+    inst: &Instance,
+    side: char,
+    names: &[&str],
+) -> Result<Vec<super::learn::WitnessField>, String> {
+    let root = ModuleId(0);
+    let mut index = BTreeMap::new();
+    for id in model.sig_ids() {
+        let sig = model.sig(id);
+        if sig.module != root {
+            continue;
+        }
+        if let Some(i) = sig
+            .name
+            .strip_prefix("lt_e")
+            .and_then(|d| d.parse::<usize>().ok())
+        {
+            if let Some(t) = inst.sigs.get(&id).and_then(|a| a.iter().next()) {
+                index.insert(t[0], i);
+            }
+        }
+    }
+    let bij_name = format!("lt_{side}");
+    let bij = model
+        .field_ids()
+        .find(|&f| model.field(f).name == bij_name && model.sig(model.field(f).sig).module == root)
+        .ok_or_else(|| format!("no field {bij_name}"))?;
+    // model atom -> shared index
+    let mut of = BTreeMap::new();
+    for t in inst.fields.get(&bij).into_iter().flatten() {
+        let i = index
+            .get(&t[0])
+            .ok_or("the bijection leaves the shared events")?;
+        of.insert(t[1], *i);
+    }
+    let mut out = Vec::new();
+    for name in names {
+        let Some(f) = super::learn::side_field(model, side, name) else {
+            continue;
+        };
+        let mut tuples = Vec::new();
+        for t in inst.fields.get(&f).into_iter().flatten() {
+            if t.len() != 2 {
+                return Err(format!("witness field {name} is not binary"));
+            }
+            let (Some(&x), Some(&y)) = (of.get(&t[0]), of.get(&t[1])) else {
+                return Err(format!("witness field {name} leaves the events"));
+            };
+            tuples.push((x, y));
+        }
+        out.push((name.to_string(), tuples));
+    }
+    Ok(out)
 }

@@ -41,6 +41,10 @@ pub const RELATIONS: &[(&str, &str)] = &[
     ("lt_co", "coherence order (transitive)"),
     ("lt_sc", "fence-SC order (transitive)"),
     ("lt_rmw", "an atom's read to its write"),
+    (
+        "lt_dep",
+        "control dependencies: a read to every event after a branch on its value",
+    ),
 ];
 
 /// One model's expressions for the shared vocabulary, in its own names
@@ -156,6 +160,7 @@ pub fn terms(binding: &Binding, alias: &str) -> Option<ModelTerms> {
             },
         ),
         ("lt_rmw", q("rmw")),
+        ("lt_dep", format!("{} - {}", q("dep"), q("rmw"))),
     ];
     let thread = q("Thread");
     let scope = q("Scope");
@@ -163,12 +168,12 @@ pub fn terms(binding: &Binding, alias: &str) -> Option<ModelTerms> {
         // The scope tree of a litmus test: system, GPUs, CTAs, threads.
         format!("{thread} = {ctas}.{sub}"),
         format!("{scope} = {system} + {gpus} + {ctas} + {thread}"),
-        // Dependencies are not written by the emitted tests (an atom's
-        // read-to-write pair is one where the model demands it).
+        // An atom's read-to-write pair is a dependency exactly where the
+        // model demands it (the lowering's reading).
         if binding.rmw_in_dep {
-            format!("{} = {}", q("dep"), q("rmw"))
+            format!("{} in {}", q("rmw"), q("dep"))
         } else {
-            format!("no {}", q("dep"))
+            format!("no {} & {}", q("dep"), q("rmw"))
         },
     ];
     match binding.barrier {
