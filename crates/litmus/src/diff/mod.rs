@@ -206,6 +206,12 @@ struct Searcher<'s> {
     anchor: Option<char>,
     /// Witnesses of B learnt from candidates it allows after all.
     learnt: Vec<learn::Learnt>,
+    /// The differences found so far.
+    found: Vec<Found>,
+    /// Candidates B allows after all.
+    rejected: usize,
+    /// Candidates whose test A's lowering forbids.
+    a_disagrees: usize,
 }
 
 impl Searcher<'_> {
@@ -388,6 +394,187 @@ fn violated(model: &Model, inst: &Instance, consistent: &str) -> Vec<String> {
         .collect()
 }
 
+/// A candidate: the query's model and instance, and its shared execution.
+struct Candidate {
+    model: Box<Model>,
+    inst: Box<Instance>,
+    exec: Execution,
+}
+
+/// How a step of the search ends: with its value, or stopped by a limit.
+enum Step<T> {
+    Done(T),
+    Limit(String),
+}
+
+fn internal(e: impl std::fmt::Display) -> Diagnostic {
+    Diagnostic::without_span(Phase::Internal, format!("reading a difference: {e}"))
+}
+
+impl<'s> Searcher<'s> {
+    fn new(models: &'s Models<'s>, opts: &'s Options) -> Result<Searcher<'s>, Diagnostic> {
+        let checker = |m: &ModelRef, draw: bool| -> Result<Checker, Diagnostic> {
+            let c = Checker {
+                graph_relations: draw.then(Vec::new),
+                check: CheckOptions {
+                    preprocessing: false,
+                    max_memory: opts.max_memory,
+                    ..CheckOptions::default()
+                },
+                load: opts.load.clone(),
+                ..Checker::default()
+            };
+            use crate::run::Backend as _;
+            c.prepare(m).map_err(|e| e.at_model(&m.path))?;
+            Ok(c)
+        };
+        let mut s = Searcher {
+            models,
+            a: terms(models.a, "a")?,
+            b: terms(models.b, "b")?,
+            opts,
+            start: Instant::now(),
+            blocked: Vec::new(),
+            queries: 0,
+            check_a: checker(models.a, true)?,
+            check_b: checker(models.b, false)?,
+            sources: Mutex::new(SourceMap::new()),
+            anchor: None,
+            learnt: Vec::new(),
+            found: Vec::new(),
+            rejected: 0,
+            a_disagrees: 0,
+        };
+        let probe = s.load(&module::probe_text(), false)?;
+        s.anchor = share::share(&probe).map(|(side, _)| side);
+        Ok(s)
+    }
+
+    fn report(self, ending: Ending) -> Report {
+        Report {
+            found: self.found,
+            ending,
+            rejected: self.rejected,
+            a_disagrees: self.a_disagrees,
+            queries: self.queries,
+            time_ms: self.start.elapsed().as_millis(),
+        }
+    }
+
+    /// The first of `sizes` (tried in order) with a candidate.
+    fn first_of(
+        &mut self,
+        sizes: impl IntoIterator<Item = Size>,
+    ) -> Result<Step<Option<Candidate>>, Diagnostic> {
+        for size in sizes {
+            match self.solve(size)? {
+                Answer::Sat(model, inst) => {
+                    let exec = Execution::read(&model, &inst, size.events).map_err(internal)?;
+                    return Ok(Step::Done(Some(Candidate { model, inst, exec })));
+                }
+                Answer::Unsat => {}
+                Answer::Unknown(why) => return Ok(Step::Limit(why)),
+            }
+        }
+        Ok(Step::Done(None))
+    }
+
+    /// A candidate of `c`'s number of events with the fewest threads, then
+    /// locations, then strong accesses.
+    fn smallest(&mut self, c: Candidate) -> Result<Step<Candidate>, Diagnostic> {
+        let n = c.exec.n;
+        let shape = |c: &Candidate| c.exec.litmus("probe", "").map_err(internal);
+        let first = shape(&c)?;
+        let fewer: Vec<Size> = (1..=first.threads)
+            .flat_map(|t| (0..=self.opts.max_locations.min(n)).map(move |l| (t, l)))
+            .take_while(|&tl| tl < (first.threads, first.locations))
+            .map(|(threads, locations)| Size {
+                events: n,
+                threads,
+                locations,
+                exact: true,
+                max_strong: None,
+            })
+            .collect();
+        let c = match self.first_of(fewer)? {
+            Step::Done(smaller) => smaller.unwrap_or(c),
+            Step::Limit(why) => return Ok(Step::Limit(why)),
+        };
+        let shape = shape(&c)?;
+        let weaker: Vec<Size> = (0..c.exec.strong_accesses())
+            .map(|k| Size {
+                events: n,
+                threads: shape.threads,
+                locations: shape.locations,
+                exact: true,
+                max_strong: Some(k),
+            })
+            .collect();
+        Ok(match self.first_of(weaker)? {
+            Step::Done(smaller) => Step::Done(smaller.unwrap_or(c)),
+            Step::Limit(why) => Step::Limit(why),
+        })
+    }
+
+    /// Emit the candidate's test, rule it out of later queries, and
+    /// re-check it on both models: a difference is recorded; a test B
+    /// allows teaches B's witnesses for it.
+    fn decide(&mut self, c: Candidate) -> Result<(), Diagnostic> {
+        let models = self.models;
+        let n = c.exec.n;
+        let name = format!(
+            "{}_not_{}_{}",
+            models.a_name,
+            models.b_name,
+            self.found.len() + self.rejected + self.a_disagrees + 1
+        );
+        let comment = format!(
+            "found by relprove diff: allowed by {}, forbidden by {}",
+            models.a_name, models.b_name
+        );
+        let emitted = c
+            .exec
+            .litmus(&name, &comment)
+            .map_err(|e| Diagnostic::without_span(Phase::Internal, e))?;
+        self.blocked.push(format!("not ({})", emitted.pin));
+        let label = format!("{name}.litmus");
+        let (a_ok, witness) = self.allows(models.a, &self.check_a, &label, &emitted.text)?;
+        let (b_ok, _) = self.allows(models.b, &self.check_b, &label, &emitted.text)?;
+        if !a_ok {
+            self.a_disagrees += 1;
+        } else if b_ok {
+            self.rejected += 1;
+            // B's witnesses for this outcome: every later execution must
+            // be rejected under them too.
+            let size = Size {
+                events: n,
+                threads: emitted.threads,
+                locations: emitted.locations,
+                exact: true,
+                max_strong: None,
+            };
+            if let Some(l) = self.b_witnesses(size, &emitted.pin)? {
+                if !self.learnt.contains(&l) {
+                    self.learnt.push(l);
+                }
+            }
+        } else {
+            let violated = violated(&c.model, &c.inst, &self.b.consistent);
+            self.found.push(Found {
+                name,
+                events: n,
+                threads: emitted.threads,
+                locations: emitted.locations,
+                test: emitted.text,
+                violated,
+                execution: c.exec,
+                witness,
+            });
+        }
+        Ok(())
+    }
+}
+
 /// Search for tests that `models.a` allows and `models.b` forbids,
 /// smallest first. `progress` is told each size as it starts.
 pub fn search(
@@ -395,49 +582,7 @@ pub fn search(
     opts: &Options,
     progress: &mut dyn FnMut(usize),
 ) -> Result<Report, Diagnostic> {
-    let start = Instant::now();
-    let checker = |m: &ModelRef, draw: bool| -> Result<Checker, Diagnostic> {
-        let c = Checker {
-            graph_relations: draw.then(Vec::new),
-            check: CheckOptions {
-                preprocessing: false,
-                max_memory: opts.max_memory,
-                ..CheckOptions::default()
-            },
-            load: opts.load.clone(),
-            ..Checker::default()
-        };
-        use crate::run::Backend as _;
-        c.prepare(m).map_err(|e| e.at_model(&m.path))?;
-        Ok(c)
-    };
-    let mut s = Searcher {
-        models,
-        a: terms(models.a, "a")?,
-        b: terms(models.b, "b")?,
-        opts,
-        start,
-        blocked: Vec::new(),
-        queries: 0,
-        check_a: checker(models.a, true)?,
-        check_b: checker(models.b, false)?,
-        sources: Mutex::new(SourceMap::new()),
-        anchor: None,
-        learnt: Vec::new(),
-    };
-    let probe = s.load(&module::probe_text(), false)?;
-    s.anchor = share::share(&probe).map(|(side, _)| side);
-    let mut found: Vec<Found> = Vec::new();
-    let mut rejected = 0;
-    let mut a_disagrees = 0;
-    let report = |found, ending, rejected, a_disagrees, s: &Searcher| Report {
-        found,
-        ending,
-        rejected,
-        a_disagrees,
-        queries: s.queries,
-        time_ms: start.elapsed().as_millis(),
-    };
+    let mut s = Searcher::new(models, opts)?;
     for n in 1..=opts.max_events {
         progress(n);
         loop {
@@ -448,171 +593,28 @@ pub fn search(
                 exact: false,
                 max_strong: None,
             };
-            let (model, inst) = match s.solve(loose)? {
-                Answer::Unsat => break,
-                Answer::Unknown(why) => {
-                    return Ok(report(
-                        found,
-                        Ending::Limit { events: n, why },
-                        rejected,
-                        a_disagrees,
-                        &s,
-                    ))
-                }
-                Answer::Sat(m, i) => (m, i),
+            let candidate = match s.first_of([loose])? {
+                Step::Done(None) => break,
+                Step::Done(Some(c)) => s.smallest(c)?,
+                Step::Limit(why) => Step::Limit(why),
             };
-            let exec = Execution::read(&model, &inst, n).map_err(|e| {
-                Diagnostic::without_span(Phase::Internal, format!("reading a difference: {e}"))
-            })?;
-            let first = exec
-                .litmus("probe", "")
-                .map_err(|e| Diagnostic::without_span(Phase::Internal, e))?;
-            // Fewer threads, then fewer locations, at this many events.
-            let mut best = (model, inst, exec);
-            'shrink: for t in 1..=first.threads {
-                for l in 0..=opts.max_locations.min(n) {
-                    if (t, l) >= (first.threads, first.locations) {
-                        break 'shrink;
-                    }
-                    let exact = Size {
-                        events: n,
-                        threads: t,
-                        locations: l,
-                        exact: true,
-                        max_strong: None,
-                    };
-                    match s.solve(exact)? {
-                        Answer::Sat(m, i) => {
-                            let e = Execution::read(&m, &i, n).map_err(|e| {
-                                Diagnostic::without_span(
-                                    Phase::Internal,
-                                    format!("reading a difference: {e}"),
-                                )
-                            })?;
-                            best = (m, i, e);
-                            break 'shrink;
-                        }
-                        Answer::Unsat => {}
-                        Answer::Unknown(why) => {
-                            return Ok(report(
-                                found,
-                                Ending::Limit { events: n, why },
-                                rejected,
-                                a_disagrees,
-                                &s,
-                            ))
-                        }
-                    }
-                }
+            let c = match candidate {
+                Step::Done(c) => c,
+                Step::Limit(why) => return Ok(s.report(Ending::Limit { events: n, why })),
+            };
+            let before = s.found.len();
+            s.decide(c)?;
+            if s.found.len() > before && (!opts.all || s.found.len() >= opts.max_found) {
+                return Ok(s.report(Ending::Stopped));
             }
-            // Then fewest strong (non-weak) accesses.
-            let shape = best
-                .2
-                .litmus("probe", "")
-                .map_err(|e| Diagnostic::without_span(Phase::Internal, e))?;
-            let strong = best.2.strong_accesses();
-            for k in 0..strong {
-                let size = Size {
-                    events: n,
-                    threads: shape.threads,
-                    locations: shape.locations,
-                    exact: true,
-                    max_strong: Some(k),
-                };
-                match s.solve(size)? {
-                    Answer::Sat(m, i) => {
-                        let e = Execution::read(&m, &i, n).map_err(|e| {
-                            Diagnostic::without_span(
-                                Phase::Internal,
-                                format!("reading a difference: {e}"),
-                            )
-                        })?;
-                        best = (m, i, e);
-                        break;
-                    }
-                    Answer::Unsat => {}
-                    Answer::Unknown(why) => {
-                        return Ok(report(
-                            found,
-                            Ending::Limit { events: n, why },
-                            rejected,
-                            a_disagrees,
-                            &s,
-                        ))
-                    }
-                }
-            }
-            let (model, inst, exec) = best;
-            let name = format!(
-                "{}_not_{}_{}",
-                models.a_name,
-                models.b_name,
-                found.len() + rejected + a_disagrees + 1
-            );
-            let comment = format!(
-                "found by relprove diff: allowed by {}, forbidden by {}",
-                models.a_name, models.b_name
-            );
-            let emitted = exec
-                .litmus(&name, &comment)
-                .map_err(|e| Diagnostic::without_span(Phase::Internal, e))?;
-            s.blocked.push(format!("not ({})", emitted.pin));
-            let label = format!("{name}.litmus");
-            let (a_ok, witness) = s.allows(models.a, &s.check_a, &label, &emitted.text)?;
-            let (b_ok, _) = s.allows(models.b, &s.check_b, &label, &emitted.text)?;
-            if !a_ok {
-                a_disagrees += 1;
-            } else if b_ok {
-                rejected += 1;
-                // B's witnesses for this outcome: every later execution
-                // must be rejected under them too.
-                let size = Size {
-                    events: n,
-                    threads: emitted.threads,
-                    locations: emitted.locations,
-                    exact: true,
-                    max_strong: None,
-                };
-                if let Some(l) = s.b_witnesses(size, &emitted.pin)? {
-                    if !s.learnt.contains(&l) {
-                        s.learnt.push(l);
-                    }
-                }
-            } else {
-                found.push(Found {
-                    name,
-                    events: n,
-                    threads: emitted.threads,
-                    locations: emitted.locations,
-                    test: emitted.text,
-                    violated: violated(&model, &inst, &s.b.consistent),
-                    execution: exec,
-                    witness,
-                });
-                if !opts.all || found.len() >= opts.max_found {
-                    return Ok(report(found, Ending::Stopped, rejected, a_disagrees, &s));
-                }
-            }
-            if rejected + a_disagrees > opts.max_rejected {
-                return Ok(report(
-                    found,
-                    Ending::TooManyCandidates { events: n },
-                    rejected,
-                    a_disagrees,
-                    &s,
-                ));
+            if s.rejected + s.a_disagrees > opts.max_rejected {
+                return Ok(s.report(Ending::TooManyCandidates { events: n }));
             }
         }
     }
-    Ok(report(
-        found,
-        Ending::Exhausted {
-            events: opts.max_events,
-        },
-        rejected,
-        a_disagrees,
-        &s,
-    ))
+    Ok(s.report(Ending::Exhausted {
+        events: opts.max_events,
+    }))
 }
 
 /// A short name for a model in generated test names: its file stem,

@@ -158,6 +158,59 @@ impl Execution {
             .ok_or_else(|| format!("event {e} is strong but has no scope"))
     }
 
+    /// The instruction of read `e` into register `r` from location `x`:
+    /// a load, or with `rmw` (its write, which writes `v`) an exchange.
+    fn read_instruction(
+        &self,
+        e: usize,
+        rmw: Option<usize>,
+        r: &str,
+        x: &str,
+        v: usize,
+    ) -> Result<String, String> {
+        Ok(if let Some(w) = rmw {
+            let sem = match (self.is("lt_Acq", e), self.is("lt_Rel", w)) {
+                (true, true) => "acq_rel",
+                (true, false) => "acquire",
+                (false, true) => "release",
+                (false, false) => "relaxed",
+            };
+            format!("atom.{sem}.{}.exch {r}, {x}, {v}", self.scope(e)?)
+        } else if self.is("lt_Weak", e) {
+            format!("ld.weak {r}, {x}")
+        } else if self.is("lt_Acq", e) {
+            format!("ld.acquire.{} {r}, {x}", self.scope(e)?)
+        } else {
+            format!("ld.relaxed.{} {r}, {x}", self.scope(e)?)
+        })
+    }
+
+    /// The instruction of write `e` of `v` to location `x`.
+    fn write_instruction(&self, e: usize, x: &str, v: usize) -> Result<String, String> {
+        Ok(if self.is("lt_Weak", e) {
+            format!("st.weak {x}, {v}")
+        } else if self.is("lt_Rel", e) {
+            format!("st.release.{} {x}, {v}", self.scope(e)?)
+        } else {
+            format!("st.relaxed.{} {x}, {v}", self.scope(e)?)
+        })
+    }
+
+    /// The instruction of fence `e`.
+    fn fence_instruction(&self, e: usize) -> Result<String, String> {
+        let kind = [
+            ("lt_Fsc", "sc"),
+            ("lt_Facqrel", "acq_rel"),
+            ("lt_Facq", "acquire"),
+            ("lt_Frel", "release"),
+        ]
+        .iter()
+        .find(|(s, _)| self.is(s, e))
+        .map(|(_, k)| *k)
+        .ok_or_else(|| format!("event {e} is neither an access nor a fence"))?;
+        Ok(format!("fence.{kind}.{}", self.scope(e)?))
+    }
+
     /// The co-maximal write chosen as each written location's final one:
     /// the first, in event order.
     fn final_writes(&self, loc_of: &BTreeMap<usize, usize>) -> BTreeMap<usize, usize> {
@@ -213,51 +266,20 @@ impl Execution {
                         labels += 1;
                     }
                 }
-                let strong_scope = || self.scope(e);
                 let ins = if self.is("lt_R", e) {
                     let r = format!("r{reg}");
                     regs.insert(e, r.clone());
                     reg += 1;
                     let src = (0..self.n).find(|&w| self.rel("lt_rf", w, e));
                     observed.push(format!("P{t}:{r} == {}", src.map_or(0, value)));
+                    let rmw = (0..self.n).find(|&w| self.rel("lt_rmw", e, w));
+                    skip.extend(rmw);
                     let x = loc_name(loc_of[&e]);
-                    if let Some(w) = (0..self.n).find(|&w| self.rel("lt_rmw", e, w)) {
-                        skip.insert(w);
-                        let sem = match (self.is("lt_Acq", e), self.is("lt_Rel", w)) {
-                            (true, true) => "acq_rel",
-                            (true, false) => "acquire",
-                            (false, true) => "release",
-                            (false, false) => "relaxed",
-                        };
-                        format!("atom.{sem}.{}.exch {r}, {x}, {}", strong_scope()?, value(w))
-                    } else if self.is("lt_Weak", e) {
-                        format!("ld.weak {r}, {x}")
-                    } else if self.is("lt_Acq", e) {
-                        format!("ld.acquire.{} {r}, {x}", strong_scope()?)
-                    } else {
-                        format!("ld.relaxed.{} {r}, {x}", strong_scope()?)
-                    }
+                    self.read_instruction(e, rmw, &r, &x, rmw.map_or(0, value))?
                 } else if self.is("lt_W", e) {
-                    let x = loc_name(loc_of[&e]);
-                    if self.is("lt_Weak", e) {
-                        format!("st.weak {x}, {}", value(e))
-                    } else if self.is("lt_Rel", e) {
-                        format!("st.release.{} {x}, {}", strong_scope()?, value(e))
-                    } else {
-                        format!("st.relaxed.{} {x}, {}", strong_scope()?, value(e))
-                    }
+                    self.write_instruction(e, &loc_name(loc_of[&e]), value(e))?
                 } else {
-                    let kind = [
-                        ("lt_Fsc", "sc"),
-                        ("lt_Facqrel", "acq_rel"),
-                        ("lt_Facq", "acquire"),
-                        ("lt_Frel", "release"),
-                    ]
-                    .iter()
-                    .find(|(s, _)| self.is(s, e))
-                    .map(|(_, k)| *k)
-                    .ok_or_else(|| format!("event {e} is neither an access nor a fence"))?;
-                    format!("fence.{kind}.{}", strong_scope()?)
+                    self.fence_instruction(e)?
                 };
                 col.push(ins);
             }
