@@ -301,14 +301,19 @@ pub fn command(a: DiffArgs) -> Exit {
     exit
 }
 
+/// `n` and `what`, plural unless `n` is 1 ("1 event", "3 events").
+fn count(n: usize, what: &str) -> String {
+    format!("{n} {what}{}", if n == 1 { "" } else { "s" })
+}
+
 fn print_text(doc: &Doc) {
     stdoutln!(
-        "Diff A = {}, B = {} (up to {} events, {} threads, {} locations)",
+        "Diff A = {}, B = {} (up to {}, {}, {})",
         doc.a,
         doc.b,
-        doc.events,
-        doc.threads,
-        doc.locations
+        count(doc.events as usize, "event"),
+        count(doc.threads as usize, "thread"),
+        count(doc.locations as usize, "location")
     );
     let mut total = 0;
     for d in &doc.directions {
@@ -321,8 +326,11 @@ fn print_text(doc: &Doc) {
         for f in &d.found {
             total += 1;
             stdoutln!(
-                "  {} ({} events, {} threads, {} locations): re-checked, {yes} allows it and {no} forbids it",
-                f.name, f.events, f.threads, f.locations
+                "  {} ({}, {}, {}): re-checked, {yes} allows it and {no} forbids it",
+                f.name,
+                count(f.events, "event"),
+                count(f.threads, "thread"),
+                count(f.locations, "location")
             );
             if !f.violated.is_empty() {
                 stdoutln!(
@@ -346,27 +354,31 @@ fn print_text(doc: &Doc) {
             "no other difference"
         };
         match d.ending {
-            "exhausted" => stdoutln!("  {rest} up to {} events", d.complete_up_to),
+            "exhausted" => stdoutln!("  {rest} up to {}", count(d.complete_up_to, "event")),
             "stopped" => stdoutln!(
-                "  smallest: none up to {} events (--all for every difference)",
-                d.complete_up_to
+                "  smallest: none up to {} (--all for every difference)",
+                count(d.complete_up_to, "event")
             ),
             "limit" => stdoutln!(
-                "  stopped by {} at {} events: complete up to {} events",
+                "  stopped by {} at {}: complete up to {}",
                 d.limit.as_deref().unwrap_or("a limit"),
-                d.complete_up_to + 1,
-                d.complete_up_to
+                count(d.complete_up_to + 1, "event"),
+                count(d.complete_up_to, "event")
             ),
             _ => stdoutln!(
-                "  gave up after {} candidates the re-check ruled out: complete up to {} events",
-                d.rejected + d.lowering_disagrees,
-                d.complete_up_to
+                "  gave up after {} the re-check ruled out: complete up to {}",
+                count(d.rejected + d.lowering_disagrees, "candidate"),
+                count(d.complete_up_to, "event")
             ),
         }
         stdoutln!(
-            "  {} queries, {} candidates ruled out by the re-check{}, {:.2}s",
-            d.queries,
-            d.rejected,
+            "  {}, {} ruled out by the re-check{}, {:.2}s",
+            if d.queries == 1 {
+                "1 query".to_string()
+            } else {
+                format!("{} queries", d.queries)
+            },
+            count(d.rejected, "candidate"),
             if d.lowering_disagrees > 0 {
                 format!(
                     ", {} where the litmus lowering of {yes} disagrees",
