@@ -110,6 +110,11 @@ struct Direction {
     lowering_disagrees: usize,
     /// Solver queries.
     queries: usize,
+    /// Whether the models were made to share one copy of the vocabulary
+    /// they both declare (docs/diff.md).
+    one_vocabulary: bool,
+    /// Witnesses of the forbidding model learnt from ruled-out candidates.
+    learnt: usize,
     /// Milliseconds.
     time_ms: u128,
 }
@@ -282,6 +287,8 @@ pub fn command(a: DiffArgs) -> Exit {
             rejected: report.rejected,
             lowering_disagrees: report.a_disagrees,
             queries: report.queries,
+            one_vocabulary: report.one_vocabulary,
+            learnt: report.learnt,
             time_ms: report.time_ms,
         });
     }

@@ -208,6 +208,8 @@ fn learnt_witnesses_let_the_fence_sc_search_complete() {
     assert_eq!(d["ending"], "exhausted", "{d}");
     assert_eq!(d["complete_up_to"], 4);
     assert!(d["rejected"].as_u64().unwrap() > 0, "{d}");
+    assert!(d["learnt"].as_u64().unwrap() > 0, "{d}");
+    assert_eq!(d["one_vocabulary"], true, "{d}");
 }
 
 /// NVIDIA's ASPLOS'19 ptx.als and models/ptx.als (two vocabularies, two
@@ -233,6 +235,7 @@ fn nvidia_and_relprove_ptx_differ_both_ways() {
     );
     let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     let ptx = Path::new("models/ptx.als");
+    assert_eq!(doc["directions"][0]["one_vocabulary"], false, "{doc}");
     for (d, allows, forbids) in [(0, nvidia.as_path(), ptx), (1, ptx, nvidia.as_path())] {
         let found = &doc["directions"][d]["found"][0];
         assert_eq!(found["events"], 4, "{found}");

@@ -153,6 +153,11 @@ pub struct Report {
     pub queries: usize,
     /// The time the search took.
     pub time_ms: u128,
+    /// Whether the two models were made to share one vocabulary (one
+    /// copy of the relations they both declare; see [`share`]).
+    pub one_vocabulary: bool,
+    /// Witnesses of B learnt from ruled-out candidates.
+    pub learnt: usize,
 }
 
 /// The models of a search, loaded once.
@@ -458,6 +463,8 @@ impl<'s> Searcher<'s> {
             a_disagrees: self.a_disagrees,
             queries: self.queries,
             time_ms: self.start.elapsed().as_millis(),
+            one_vocabulary: self.anchor.is_some(),
+            learnt: self.learnt.len(),
         }
     }
 
