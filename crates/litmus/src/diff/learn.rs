@@ -27,6 +27,8 @@ pub type WitnessField = (String, Vec<(usize, usize)>);
 /// the shared events' indices.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Learnt {
+    /// The number of events of the execution it was learnt from.
+    pub events: usize,
     /// `(field name, tuples)`.
     pub fields: Vec<WitnessField>,
 }

@@ -222,7 +222,7 @@ struct Searcher<'s> {
 impl Searcher<'_> {
     /// Load a module over the two models, with the shared vocabulary
     /// renamed onto the anchor side when there is one.
-    fn load(&self, text: &str, query: bool) -> Result<Model, Diagnostic> {
+    fn load(&self, text: &str, query: Option<usize>) -> Result<Model, Diagnostic> {
         let mut load = self.opts.load.clone();
         load.module_files = vec![
             (MODULE_A.to_string(), self.models.a.path.clone()),
@@ -236,9 +236,9 @@ impl Searcher<'_> {
             );
             Diagnostic::without_span(Phase::Litmus, msg)
         })?;
-        if !query {
+        let Some(events) = query else {
             return Ok(model);
-        }
+        };
         if let Some(anchor) = self.anchor {
             match share::share(&model) {
                 Some((side, remap)) if side == anchor => remap.apply(&mut model),
@@ -250,10 +250,20 @@ impl Searcher<'_> {
                 }
             }
         }
+        // Witnesses learnt at this size only: one learnt at another size
+        // names other positions and rarely applies, and every copy costs
+        // a translation of B's axioms (dropping one is sound: it only
+        // excludes executions B accepts).
+        let learnt: Vec<learn::Learnt> = self
+            .learnt
+            .iter()
+            .filter(|l| l.events == events)
+            .cloned()
+            .collect();
         learn::apply(
             &mut model,
             self.anchor.unwrap_or('b'),
-            &self.learnt,
+            &learnt,
             &self.b.consistent,
         )
         .map_err(|e| {
@@ -282,7 +292,7 @@ impl Searcher<'_> {
 
     fn solve(&mut self, size: Size) -> Result<Answer, Diagnostic> {
         let text = self.text(size);
-        self.solve_text(&text, true)
+        self.solve_text(&text, Some(size.events))
     }
 
     /// Whether B accepts an execution of the pinned program and outcome:
@@ -297,7 +307,7 @@ impl Searcher<'_> {
             anchor: None,
             check: Some(pin),
         });
-        match self.solve_text(&text, false)? {
+        match self.solve_text(&text, None)? {
             Answer::Sat(m, i) => {
                 let fields =
                     program::read_witnesses(&m, &i, 'b', learn::WITNESSES).map_err(|e| {
@@ -306,13 +316,16 @@ impl Searcher<'_> {
                             format!("reading B's witnesses: {e}"),
                         )
                     })?;
-                Ok(Some(learn::Learnt { fields }))
+                Ok(Some(learn::Learnt {
+                    events: size.events,
+                    fields,
+                }))
             }
             _ => Ok(None),
         }
     }
 
-    fn solve_text(&mut self, text: &str, query: bool) -> Result<Answer, Diagnostic> {
+    fn solve_text(&mut self, text: &str, query: Option<usize>) -> Result<Answer, Diagnostic> {
         if self.remaining().is_some_and(|r| r.is_zero()) {
             return Ok(Answer::Unknown("the time limit".into()));
         }
@@ -450,7 +463,7 @@ impl<'s> Searcher<'s> {
             rejected: 0,
             a_disagrees: 0,
         };
-        let probe = s.load(&module::probe_text(), false)?;
+        let probe = s.load(&module::probe_text(), None)?;
         s.anchor = share::share(&probe).map(|(side, _)| side);
         Ok(s)
     }
