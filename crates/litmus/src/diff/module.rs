@@ -2,10 +2,13 @@
 //! side, one shared execution carried onto each through a bijection, and a
 //! `run` asking for an execution that model A accepts and model B rejects.
 //!
-//! It is plain Alloy (`relprove diff --emit-alloy DIR` writes it, beside
-//! copies of nothing: it opens the models as `lt_model_a` / `lt_model_b`,
-//! which `relprove check --module-file` or a copy of each model under that
-//! name resolves), so the Alloy Analyzer can decide it too.
+//! It is plain Alloy: it opens the models as `lt_model_a` and
+//! `lt_model_b`, which the search binds to the model files
+//! (`LoadOptions::module_files`); with copies of the models saved under
+//! those names beside it, `relprove check` or the Alloy Analyzer decides it
+//! too. (What the search adds after resolving it — one shared vocabulary,
+//! learnt witnesses — changes how fast it is decided, not its answer, except
+//! that learnt witnesses rule out executions B accepts.)
 
 use std::fmt::Write as _;
 
