@@ -37,18 +37,11 @@ pub struct Learnt {
 /// lacks are skipped).
 pub const WITNESSES: &[&str] = &["co", "sc", "observation"];
 
-fn side(model: &Model, m: ModuleId) -> Option<char> {
-    match model.modules[m.index()].label_prefix.split('/').next() {
-        Some("a") => Some('a'),
-        Some("b") => Some('b'),
-        _ => None,
-    }
-}
-
 /// The field named `name` declared on side `c`.
 pub(super) fn side_field(model: &Model, c: char, name: &str) -> Option<FieldId> {
     model.field_ids().find(|&f| {
-        model.field(f).name == name && side(model, model.sig(model.field(f).sig).module) == Some(c)
+        model.field(f).name == name
+            && super::share::side(model, model.sig(model.field(f).sig).module) == Some(c)
     })
 }
 

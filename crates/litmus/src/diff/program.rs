@@ -43,22 +43,7 @@ impl Execution {
     /// [`super::module::module_text`] with `n` events).
     pub fn read(model: &Model, inst: &Instance, n: usize) -> Result<Execution, String> {
         let root = ModuleId(0);
-        let mut index = BTreeMap::new();
-        for id in model.sig_ids() {
-            let sig = model.sig(id);
-            if sig.module != root {
-                continue;
-            }
-            if let Some(i) = sig
-                .name
-                .strip_prefix("lt_e")
-                .and_then(|d| d.parse::<usize>().ok())
-            {
-                let atoms = inst.sigs.get(&id).ok_or("an event sig has no value")?;
-                let t = atoms.iter().next().ok_or("an event sig is empty")?;
-                index.insert(t[0], i);
-            }
-        }
+        let index = event_index(model, inst)?;
         if index.len() != n {
             return Err(format!(
                 "{} shared events in the instance, {n} expected",
@@ -392,22 +377,7 @@ pub fn read_witnesses(
     names: &[&str],
 ) -> Result<Vec<super::learn::WitnessField>, String> {
     let root = ModuleId(0);
-    let mut index = BTreeMap::new();
-    for id in model.sig_ids() {
-        let sig = model.sig(id);
-        if sig.module != root {
-            continue;
-        }
-        if let Some(i) = sig
-            .name
-            .strip_prefix("lt_e")
-            .and_then(|d| d.parse::<usize>().ok())
-        {
-            if let Some(t) = inst.sigs.get(&id).and_then(|a| a.iter().next()) {
-                index.insert(t[0], i);
-            }
-        }
-    }
+    let index = event_index(model, inst)?;
     let bij_name = format!("lt_{side}");
     let bij = model
         .field_ids()
@@ -439,4 +409,30 @@ pub fn read_witnesses(
         out.push((name.to_string(), tuples));
     }
     Ok(out)
+}
+
+/// The shared events' atoms in `inst` and their indices (`lt_e<i>` of the
+/// query's own module).
+fn event_index(
+    model: &Model,
+    inst: &Instance,
+) -> Result<BTreeMap<relprove_engine::instance::Atom, usize>, String> {
+    let root = ModuleId(0);
+    let mut index = BTreeMap::new();
+    for id in model.sig_ids() {
+        let sig = model.sig(id);
+        if sig.module != root {
+            continue;
+        }
+        if let Some(i) = sig
+            .name
+            .strip_prefix("lt_e")
+            .and_then(|d| d.parse::<usize>().ok())
+        {
+            let atoms = inst.sigs.get(&id).ok_or("an event sig has no value")?;
+            let t = atoms.iter().next().ok_or("an event sig is empty")?;
+            index.insert(t[0], i);
+        }
+    }
+    Ok(index)
 }

@@ -12,7 +12,7 @@ use relprove_engine::ir::remap::Remap;
 use relprove_engine::ir::{Model, ModuleId, SigKind};
 
 /// The side (`'a'`, `'b'`) a module of the difference query belongs to.
-fn side(model: &Model, m: ModuleId) -> Option<char> {
+pub(super) fn side(model: &Model, m: ModuleId) -> Option<char> {
     let prefix = &model.modules[m.index()].label_prefix;
     match prefix.split('/').next() {
         Some("a") => Some('a'),
